@@ -1,0 +1,24 @@
+"""The Cry Havoc rules engine: state, phases, battle, scoring. Knows nothing of files
+or processes. Public surface: :class:`Game`, :class:`GameSetup`, :class:`Rules`,
+:func:`play`, and the decision request types."""
+
+from cryhavoc_sim.engine.decisions import Allocate, Choice, Decision, IllegalDecision, Subset
+from cryhavoc_sim.engine.driver import Decider, play
+from cryhavoc_sim.engine.game import RULES_VERSION, Game, GameSetup, Outcome, SetupError
+from cryhavoc_sim.engine.rules import Rules
+
+__all__ = [
+    "RULES_VERSION",
+    "Allocate",
+    "Choice",
+    "Decider",
+    "Decision",
+    "Game",
+    "GameSetup",
+    "IllegalDecision",
+    "Outcome",
+    "Rules",
+    "SetupError",
+    "Subset",
+    "play",
+]

@@ -1,0 +1,356 @@
+"""Effect primitives: the one vocabulary that cards, Skills, Structures and tokens name.
+
+Each primitive is implemented once here, as a generator that may ask decisions. The
+names and parameters are declared in :mod:`cryhavoc_sim.content.vocabulary`; a test
+checks both sets match. Golden rule (Clarifications): a card's text beats the
+rulebook, so primitives may do what the rules otherwise forbid, where the data says so.
+A card may be played even if its effect does nothing (Clarifications).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from cryhavoc_sim.content.schema import Effect, Effects, FactionId, RegionId
+from cryhavoc_sim.engine import trogs
+from cryhavoc_sim.engine.decisions import Choice
+from cryhavoc_sim.engine.state import OBJECTIVES
+
+if TYPE_CHECKING:
+    from cryhavoc_sim.engine.game import Game, Gen
+
+Primitive = Callable[["Game", "FactionId | None", Effect, str, "RegionId | None"], "Gen[None]"]
+PRIMITIVES: dict[str, Primitive] = {}
+
+
+def primitive(name: str) -> Callable[[Primitive], Primitive]:
+    def register(fn: Primitive) -> Primitive:
+        PRIMITIVES[name] = fn
+        return fn
+
+    return register
+
+
+def run(g: Game, actor: FactionId | None, steps: Effects, source: str, region: RegionId | None = None) -> Gen[None]:
+    """Apply ``steps`` in order for ``actor`` (``None`` for game-level Events)."""
+    for step in steps:
+        yield from PRIMITIVES[step.op](g, actor, step, source, region)
+
+
+def _decider(g: Game, actor: FactionId) -> FactionId:
+    b = g.battle
+    return b.decider[actor] if b is not None and actor in b.decider else actor
+
+
+def _pick_region(g: Game, actor: FactionId, options: list[RegionId]) -> Gen[RegionId | None]:
+    if not options:
+        return None
+    if len(options) == 1:
+        return options[0]
+    return options[(yield from g.ask(Choice("target_region", _decider(g, actor), tuple(options), actor=actor)))]
+
+
+def _player(g: Game, actor: FactionId | None) -> FactionId | None:
+    """Effects that benefit a player do nothing for the non-player Trogs (ruling R12)."""
+    return None if actor is None or g.is_npc(actor) else actor
+
+
+# --------------------------------------------------------------------- economy
+@primitive("gain_vp")
+def gain_vp(g: Game, actor: FactionId | None, e: Effect, source: str, region: RegionId | None) -> Gen[None]:
+    if (f := _player(g, actor)) is not None:
+        g.gain_vp(f, e.int("amount"), source, region)
+    return
+    yield
+
+
+@primitive("draw_cards")
+def draw_cards(g: Game, actor: FactionId | None, e: Effect, source: str, region: RegionId | None) -> Gen[None]:
+    f = _player(g, actor)
+    if f is None:
+        return
+    if e.str("deck") == "own":
+        n = g.draw(f, e.int("count"))
+    else:  # the Terrain deck of this Region's Terrain
+        terrain = g.regions[region].terrain if region else None
+        deck = g.terrain_decks.get(terrain or "", [])
+        n = min(e.int("count"), len(deck))
+        for _ in range(n):
+            g.players[f].hand.append(deck.pop())
+    g.log("draw", f, region, amount=n, detail=source)
+    return
+    yield
+
+
+@primitive("change_initiative")
+def change_initiative_op(g: Game, actor: FactionId | None, e: Effect, source: str, region: RegionId | None) -> Gen[None]:
+    if (f := _player(g, actor)) is not None:
+        yield from change_initiative(g, f)
+
+
+def change_initiative(g: Game, f: FactionId) -> Gen[None]:
+    """Put the Upcoming Initiative token on any place; tokens from that place on are
+    pushed right (Events B, Scouts example)."""
+    places = tuple(range(1, len(g.upcoming) + 1))
+    place = places[(yield from g.ask(Choice("initiative_position", f, places)))]
+    g.upcoming.remove(f)
+    g.upcoming.insert(place - 1, f)
+    g.log("initiative_change", f, amount=place, detail=",".join(g.upcoming))
+
+
+def _crystal_regions(g: Game, actor: FactionId, where: str, region: RegionId | None, need: int) -> list[RegionId]:
+    if where == "this_region":
+        return [region] if region is not None and g.regions[region].hq_of is None else []
+    return [r for r in g.controlled(actor) if g.regions[r].hq_of is None and g.regions[r].crystals >= need]
+
+
+@primitive("add_crystals")
+def add_crystals(g: Game, actor: FactionId | None, e: Effect, source: str, region: RegionId | None) -> Gen[None]:
+    f = _player(g, actor)
+    if f is None:
+        return
+    target = yield from _pick_region(g, f, _crystal_regions(g, f, e.str("where"), region, 0))
+    if target is not None:  # never in an HQ (Clarifications)
+        g.regions[target].crystals += e.int("amount")
+        g.log("crystals_added", f, target, amount=e.int("amount"), detail=source)
+
+
+@primitive("remove_crystals")
+def remove_crystals(g: Game, actor: FactionId | None, e: Effect, source: str, region: RegionId | None) -> Gen[None]:
+    for r, s in g.regions.items():
+        if s.crystals >= e.int("at_least"):
+            n = min(e.int("amount"), s.crystals)
+            s.crystals -= n
+            g.log("crystals_removed", None, r, amount=n, detail=source)
+    return
+    yield
+
+
+@primitive("extract_crystals")
+def extract_crystals(g: Game, actor: FactionId | None, e: Effect, source: str, region: RegionId | None) -> Gen[None]:
+    f = _player(g, actor)
+    if f is None:
+        return
+    target = yield from _pick_region(g, f, _crystal_regions(g, f, e.str("where"), region, 1))
+    if target is None:
+        return
+    n = min(e.int("amount"), g.regions[target].crystals)
+    if n:
+        g.regions[target].crystals -= n
+        g.log("crystals_removed", f, target, amount=n, detail=source)
+        g.gain_vp(f, n * e.int("vp_each"), source, target)
+
+
+# --------------------------------------------------------------------- units and control
+@primitive("recruit")
+def recruit(g: Game, actor: FactionId | None, e: Effect, source: str, region: RegionId | None) -> Gen[None]:
+    f = _player(g, actor)
+    if f is None:
+        return
+    p = g.players[f]
+    where = e.str("where")
+    if where == "hq":
+        options = [p.hq] if p.hq else []
+    elif where == "this_region":
+        options = [region] if region is not None and not g.regions[region].battle else []
+    else:
+        options = [r for r in g.controlled(f) if g.units(r, f) and not g.regions[r].battle]
+    target = yield from _pick_region(g, f, [r for r in options if r is not None])
+    n = min(e.int("count"), p.reserve)
+    if target is None or n == 0:
+        return
+    p.reserve -= n
+    g.add_units(target, f, n)
+    g.log("recruit", f, target, amount=n, detail=source)
+
+
+@primitive("gain_control")
+def gain_control(g: Game, actor: FactionId | None, e: Effect, source: str, region: RegionId | None) -> Gen[None]:
+    """Control of an unoccupied Region next to ``region`` (or to one the actor controls),
+    even one holding Trog tokens or an enemy Control token (Scouting; FAQ on Airfield)."""
+    f = _player(g, actor)
+    if f is None:
+        return
+    bases = [region] if region is not None else g.controlled(f)
+    seen: dict[RegionId, None] = {}
+    for base in bases:
+        for n in g.adj[base]:
+            s = g.regions[n]
+            if not s.units and s.hq_of is None and not s.battle and s.control != f:
+                seen[n] = None
+    target = yield from _pick_region(g, f, list(seen))
+    if target is not None:
+        g.set_control(target, f, source)
+
+
+@primitive("kill")
+def kill(g: Game, actor: FactionId | None, e: Effect, source: str, region: RegionId | None) -> Gen[None]:
+    """Kill enemy Units outside a Battle; never starts a Battle (FAQ on Artillery)."""
+    from cryhavoc_sim.engine.battle import settle_if_one_sided
+
+    f = _player(g, actor)
+    if f is None:
+        return
+    for _ in range(e.int("count")):
+        if e.str("where") == "any_enemy":
+            area = list(g.regions)
+        else:
+            bases = [region] if region is not None else g.controlled(f)
+            area = list(dict.fromkeys(n for b in bases for n in g.adj[b]))
+        options = tuple((r, o) for r in area for o in g.regions[r].units if o != f)
+        if not options:
+            return
+        pick = 0
+        if len(options) > 1:
+            pick = yield from g.ask(Choice("target_region", f, options))
+        r, victim = options[pick]
+        g.remove_units(r, victim, 1)
+        g.to_reserve(victim, 1)
+        g.log("kill", f, r, victim, 1, source)
+        g.gain_vp(f, e.int("vp_each"), source, r)
+        settle_if_one_sided(g, r)
+
+
+@primitive("move")
+def free_move(g: Game, actor: FactionId | None, e: Effect, source: str, region: RegionId | None) -> Gen[None]:
+    from cryhavoc_sim.engine import movement
+
+    if (f := _player(g, actor)) is not None:
+        yield from movement.move(g, f, e.int("points"))
+
+
+@primitive("teleport")
+def teleport(g: Game, actor: FactionId | None, e: Effect, source: str, region: RegionId | None) -> Gen[None]:
+    """Move Units from one Region straight to another, never into an enemy HQ or a Battle
+    Region; enemy Units or a Trog token there start a Battle (designer on Teleport)."""
+    from cryhavoc_sim.engine import movement
+
+    f = _player(g, actor)
+    if f is None:
+        return
+    sources = [r for r, s in g.regions.items() if s.units.get(f) and not s.battle]
+    src = yield from _pick_region(g, f, sources)
+    if src is None:
+        return
+    if e.str("to") == "hq":
+        dests = [g.players[f].hq] if g.players[f].hq not in (None, src) else []
+    else:
+        dests = [r for r, s in g.regions.items() if r != src and not s.battle and not g.is_enemy_hq(r, f)]
+    dest = yield from _pick_region(g, f, [d for d in dests if d is not None])
+    if dest is None:
+        return
+    most = min(e.int("count"), g.units(src, f))
+    counts = tuple(range(1, most + 1))
+    n = counts[(yield from g.ask(Choice("count", f, counts)))]
+    g.remove_units(src, f, n)
+    g.add_units(dest, f, n)
+    g.log("move", f, dest, amount=n, detail=src)
+    yield from movement.end_of_move(g, f, [dest])
+
+
+@primitive("place_nest")
+def place_nest(g: Game, actor: FactionId | None, e: Effect, source: str, region: RegionId | None) -> Gen[None]:
+    def empty(r: RegionId) -> bool:
+        s = g.regions[r]
+        return not s.units and s.control is None and s.trog_token is None and s.hq_of is None and not s.battle
+
+    for _ in range(e.int("count")):
+        if e.str("where") == "random_empty":
+            options = [r for r in g.regions if empty(r)]
+            target = g.rng.choice(options) if options else None
+        else:
+            f = _player(g, actor)
+            if f is None:
+                return
+            options = list(dict.fromkeys(n for b in g.controlled(f) for n in g.adj[b] if empty(n)))
+            target = yield from _pick_region(g, f, options)
+        if target is not None:
+            trogs.place_nest(g, target, source)
+
+
+# --------------------------------------------------------------------- battle texts
+def _objective_moves(b_on: list[int]) -> list[tuple[str, str]]:
+    return [(OBJECTIVES[i], OBJECTIVES[j]) for i in range(3) if b_on[i] for j in range(3) if j != i]
+
+
+def _shift(g: Game, actor: FactionId, side: FactionId, count: int) -> Gen[None]:
+    b = g.battle
+    assert b is not None
+    for _ in range(count):
+        options = _objective_moves(b.on[side])
+        if not options:
+            return
+        pick = yield from g.ask(Choice("objective_move", _decider(g, actor), (*options, None), actor=actor))
+        if pick == len(options):
+            return
+        src, dst = options[pick]
+        b.on[side][OBJECTIVES.index(src)] -= 1
+        b.on[side][OBJECTIVES.index(dst)] += 1
+        g.log("objective_move", actor, b.region, None if side == actor else side, 1, f"{src}>{dst}")
+
+
+@primitive("battle_move_own")
+def battle_move_own(g: Game, actor: FactionId | None, e: Effect, source: str, region: RegionId | None) -> Gen[None]:
+    if actor is not None and g.battle is not None:
+        yield from _shift(g, actor, actor, e.int("count"))
+
+
+@primitive("battle_move_enemy")
+def battle_move_enemy(g: Game, actor: FactionId | None, e: Effect, source: str, region: RegionId | None) -> Gen[None]:
+    if actor is not None and g.battle is not None:
+        yield from _shift(g, actor, g.battle.enemy(actor), e.int("count"))
+
+
+@primitive("battle_reinforce")
+def battle_reinforce(g: Game, actor: FactionId | None, e: Effect, source: str, region: RegionId | None) -> Gen[None]:
+    """Add Units from the Reserve onto Battle Objectives (Air Support)."""
+    b = g.battle
+    if actor is None or b is None:
+        return
+    p = g.players[actor]
+    for _ in range(e.int("count")):
+        if p.reserve <= 0:
+            return
+        pick = yield from g.ask(Choice("objective_target", _decider(g, actor), (*OBJECTIVES, None), actor=actor))
+        if pick == len(OBJECTIVES):
+            return
+        p.reserve -= 1
+        b.on[actor][pick] += 1
+        g.log("reinforce", actor, b.region, amount=1, detail=OBJECTIVES[pick])
+
+
+@primitive("battle_kill")
+def battle_kill(g: Game, actor: FactionId | None, e: Effect, source: str, region: RegionId | None) -> Gen[None]:
+    b = g.battle
+    if actor is None or b is None:
+        return
+    victim = b.enemy(actor)
+    for _ in range(e.int("count")):
+        where = tuple(OBJECTIVES[i] for i in range(3) if b.on[victim][i])
+        if not where:
+            return
+        pick = 0
+        if len(where) > 1:
+            pick = yield from g.ask(Choice("objective_target", _decider(g, actor), where, actor=actor))
+        b.on[victim][OBJECTIVES.index(where[pick])] -= 1
+        g.to_reserve(victim, 1)
+        g.log("kill", actor, b.region, victim, 1, source)
+        g.gain_vp(actor, e.int("vp_each"), source, b.region)
+
+
+@primitive("battle_reorder")
+def battle_reorder(g: Game, actor: FactionId | None, e: Effect, source: str, region: RegionId | None) -> Gen[None]:
+    """Change the order in which the Objectives resolve (Shifted Priorities)."""
+    if g.battle is not None:
+        order = e.args["order"]
+        g.battle.order = [OBJECTIVES.index(o) for o in order]
+        g.log("objective_order", actor, g.battle.region, detail=">".join(order))
+    return
+    yield
+
+
+def trog_crystal_vp(crystals: int) -> int:
+    """The Trog player scores half the Crystals, rounded up (4-player game: Scoring)."""
+    return math.ceil(crystals / 2)

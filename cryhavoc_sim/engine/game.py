@@ -1,0 +1,317 @@
+"""The Game: setup, the Round loop, and the small state-changing helpers every rule uses.
+
+``Game.play()`` is a generator: it yields decision requests (see
+:mod:`cryhavoc_sim.engine.decisions`) and receives answers, until it returns the
+:class:`Outcome`. Phases live in their own modules (actions, movement, battle,
+scoring, effects, trogs); this module owns the state and the order of play
+(rulebook: How to Play).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Generator, Sequence
+from dataclasses import dataclass
+from typing import Any, TypeVar
+
+from cryhavoc_sim.content.schema import (
+    INVADERS,
+    CardId,
+    ContentSet,
+    FactionId,
+    RegionId,
+    Token,
+)
+from cryhavoc_sim.engine.decisions import Decision
+from cryhavoc_sim.engine.log import Event
+from cryhavoc_sim.engine.rules import EXPERIENCE_SKILLS, Rules
+from cryhavoc_sim.engine.state import Battle, PlayerState, RegionState
+from cryhavoc_sim.rng import Rng
+
+T = TypeVar("T")
+Gen = Generator[Decision, Any, T]
+
+RULES_VERSION = "cryhavoc-rules-1"
+
+
+class SetupError(ValueError):
+    """A game setup the rules do not allow (player count, factions, experience)."""
+
+
+@dataclass(frozen=True, slots=True)
+class GameSetup:
+    """Who plays: factions (any order), experience level, and optional fixed draws."""
+
+    factions: tuple[FactionId, ...]
+    experience: str = "first_time"
+    # Tests may fix what setup otherwise draws at random.
+    initiative: tuple[FactionId, ...] | None = None
+    hqs: dict[FactionId, RegionId] | None = None
+
+    def validate(self) -> None:
+        n = len(self.factions)
+        if n not in (2, 3, 4):
+            raise SetupError(f"Cry Havoc takes 2, 3 or 4 players, got {n}")
+        if len(set(self.factions)) != n:
+            raise SetupError(f"a faction may play only once, got {', '.join(self.factions)}")
+        allowed = INVADERS + (("trogs",) if n == 4 else ())
+        for f in self.factions:
+            if f not in allowed:
+                raise SetupError(
+                    f"faction {f!r} cannot play in a {n}-player game; allowed: {', '.join(allowed)}"
+                    + ("" if n == 4 else " (the Trogs are a player only in 4-player games)")
+                )
+        if n == 4 and "trogs" not in self.factions:
+            raise SetupError("a 4-player game needs the Trogs as the fourth player")
+        if self.experience not in EXPERIENCE_SKILLS:
+            raise SetupError(f"experience {self.experience!r} unknown; allowed: {', '.join(EXPERIENCE_SKILLS)}")
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """How the game ended (rulebook: End of the Game)."""
+
+    winner: FactionId
+    ended_by: str
+    rounds_played: int
+    vp: dict[FactionId, int]
+    ranking: tuple[FactionId, ...]  # players only, winner first, after tie-breaks
+    seats: tuple[FactionId, ...]  # initial Initiative order
+
+
+class Game:
+    """One game of Cry Havoc with its whole state."""
+
+    def __init__(
+        self,
+        content: ContentSet,
+        setup: GameSetup,
+        rng: Rng,
+        rules: Rules | None = None,
+        record_events: bool = True,
+    ) -> None:
+        setup.validate()
+        self.content = content
+        self.setup_spec = setup
+        self.rules = rules or Rules()
+        self.rng = rng
+        self.record = record_events
+        self.events: list[Event] = []
+        self.vp_ledger: dict[FactionId, int] = {}
+        self.round = 0
+        self.phase = "setup"
+        self.n_players = len(setup.factions)
+        self.npc_trogs = self.n_players < 4
+        self.board = content.boards["2p" if self.n_players == 2 else "3-4p"]
+        self.adj: dict[RegionId, tuple[RegionId, ...]] = {r.id: r.adjacent for r in self.board.regions}
+        self.regions: dict[RegionId, RegionState] = {
+            r.id: RegionState(id=r.id, terrain=r.terrain, hq_of=None, crystals=r.crystals)
+            for r in self.board.regions
+        }
+        self.players: dict[FactionId, PlayerState] = {}
+        self.initiative: list[FactionId] = []
+        self.upcoming: list[FactionId] = []
+        self.seats: tuple[FactionId, ...] = ()
+        self.terrain_decks: dict[str, list[CardId]] = {}
+        self.spots: list[list[Token]] = []
+        self.spot_resolved: list[bool] = []
+        self.final_round = False
+        self.scoring_enabled_by: FactionId | None = None
+        self.scoring_enabled_rounds: list[int] = []
+        self.nest_supply: list[Token] = []
+        self.exploration_supply: list[Token] = []
+        self.battle: Battle | None = None
+        self.actions_taken: dict[FactionId, int] = {}
+        # Per-Round records for the invariant checks (cheap: once per Round).
+        self.actions_by_round: dict[int, dict[FactionId, int]] = {}
+        self.hands_after_draw: dict[int, dict[FactionId, int]] = {}
+        self.outcome: Outcome | None = None
+        self._setup()
+
+    # ------------------------------------------------------------------ logging
+    def log(
+        self,
+        kind: str,
+        faction: FactionId | None = None,
+        region: RegionId | None = None,
+        other: FactionId | None = None,
+        amount: int | None = None,
+        detail: str | None = None,
+    ) -> None:
+        if self.record:
+            self.events.append(
+                Event(len(self.events), self.round, self.phase, faction, kind, region, other, amount, detail)
+            )
+
+    # ------------------------------------------------------------------ asking
+    def ask(self, decision: Decision) -> Gen[Any]:
+        """Yield a decision request and return the validated answer."""
+        answer = yield decision
+        return decision.validate(answer)
+
+    # ------------------------------------------------------------------ players
+    @property
+    def player_factions(self) -> list[FactionId]:
+        return [f for f, p in self.players.items() if not p.is_npc]
+
+    def is_npc(self, faction: FactionId) -> bool:
+        return self.players[faction].is_npc
+
+    def left_of(self, faction: FactionId) -> FactionId:
+        """The player to the left (next seat) of ``faction`` (rulebook: Battle, Trogs note)."""
+        i = self.seats.index(faction)
+        return self.seats[(i + 1) % len(self.seats)]
+
+    def gain_vp(self, faction: FactionId, amount: int, source: str, region: RegionId | None = None) -> None:
+        """Change VP through the ledger. Non-player Trogs never score (rulebook: Battle C note)."""
+        player = self.players[faction]
+        if player.is_npc or amount == 0:
+            return
+        player.vp += amount
+        self.vp_ledger[faction] = self.vp_ledger.get(faction, 0) + amount
+        self.log("vp", faction, region, None, amount, source)
+        if amount > 0 and (self.rules.event_pass_timing == "any_time" or self.phase == "scoring"):
+            self._check_event_pass(player.vp)
+
+    # ------------------------------------------------------------------ cards
+    def draw(self, faction: FactionId, n: int) -> int:
+        """Draw from the own deck, reshuffling the discard pile when it runs out (Draw Cards)."""
+        p = self.players[faction]
+        drawn = 0
+        for _ in range(n):
+            if not p.deck:
+                if not p.discard:
+                    break
+                p.deck = p.discard
+                p.discard = []
+                self.rng.shuffle(p.deck)
+            p.hand.append(p.deck.pop())
+            drawn += 1
+        return drawn
+
+    def ensure_deck(self, faction: FactionId, n: int) -> None:
+        p = self.players[faction]
+        if len(p.deck) < n and p.discard:
+            self.rng.shuffle(p.discard)
+            p.deck = p.discard + p.deck
+            p.discard = []
+
+    def discard_card(self, faction: FactionId, card: CardId) -> None:
+        """Put a card from a hand away. Ruling R2: Terrain cards go to the bottom of their deck."""
+        self.players[faction].hand.remove(card)
+        c = self.content.cards[card]
+        if c.is_terrain:
+            self.terrain_decks[c.deck].insert(0, card)
+        else:
+            self.players[faction].discard.append(card)
+
+    # ------------------------------------------------------------------ board
+    def units(self, region: RegionId, faction: FactionId) -> int:
+        return self.regions[region].units.get(faction, 0)
+
+    def add_units(self, region: RegionId, faction: FactionId, n: int) -> None:
+        if n:
+            u = self.regions[region].units
+            u[faction] = u.get(faction, 0) + n
+
+    def remove_units(self, region: RegionId, faction: FactionId, n: int) -> None:
+        if n:
+            u = self.regions[region].units
+            left = u[faction] - n
+            assert left >= 0, (region, faction, n)
+            if left:
+                u[faction] = left
+            else:
+                del u[faction]
+
+    def to_reserve(self, faction: FactionId, n: int) -> None:
+        self.players[faction].reserve += n
+
+    def neighbours(self, region: RegionId, faction: FactionId) -> tuple[RegionId, ...]:
+        """Adjacent Regions; for the Trog player also every other Tunnel Region (4-player: Movement)."""
+        base = self.adj[region]
+        if faction == "trogs" and not self.npc_trogs and self.regions[region].tunnel:
+            extra = tuple(r for r, s in self.regions.items() if s.tunnel and r != region and r not in base)
+            return base + extra
+        return base
+
+    def controlled(self, faction: FactionId) -> list[RegionId]:
+        return [r for r, s in self.regions.items() if s.control == faction]
+
+    def set_control(self, region: RegionId, faction: FactionId | None, cause: str) -> None:
+        """Move the Control token of ``region`` (Key Terms: Control).
+
+        Ruling R5: a faction with no Control token left cannot gain Control; the old
+        token still leaves the Region.
+        """
+        s = self.regions[region]
+        old = s.control
+        if old == faction:
+            return
+        if faction is not None and self.players[faction].control_left == 0:
+            faction = None
+            if old is None:
+                return
+        if old is not None:
+            self.players[old].control_left += 1
+            s.control = None
+            self.log("control_lost", old, region, faction, None, cause)
+        if faction is not None:
+            self.players[faction].control_left -= 1
+            s.control = faction
+            self.log("control_gained", faction, region, old, None, cause)
+
+    def is_enemy_hq(self, region: RegionId, faction: FactionId) -> bool:
+        hq = self.regions[region].hq_of
+        return hq is not None and hq != faction
+
+    # ------------------------------------------------------------------ Event track
+    def _check_event_pass(self, vp: int) -> None:
+        """Passed unresolved Event spots stack onto the next unresolved one (Events A)."""
+        spots = self.content.track.event_spots
+        last = len(self.spots) - 1
+        for i in range(last):
+            if self.spot_resolved[i] or not self.spots[i]:
+                continue
+            passed = vp > spots[i] if self.rules.event_pass == "beyond" else vp >= spots[i]
+            if not passed:
+                continue
+            j = next(k for k in range(i + 1, last + 1) if not self.spot_resolved[k])
+            self.spots[j] = self.spots[i] + self.spots[j]
+            self.log("event_passed", None, None, None, i + 1, ",".join(t.id for t in self.spots[i]))
+            self.spots[i] = []
+
+    # ------------------------------------------------------------------ setup
+    def _setup(self) -> None:
+        from cryhavoc_sim.engine.setup import setup_game
+
+        setup_game(self)
+
+    # ------------------------------------------------------------------ play
+    def play(self) -> Gen[Outcome]:
+        """Play the whole game, Round by Round (rulebook: How to Play)."""
+        from cryhavoc_sim.engine import actions, battle, scoring
+
+        for rnd in range(1, self.rules.max_rounds + 1):
+            self.round = rnd
+            self.phase = "events"
+            self.log("round_start", amount=rnd)
+            yield from scoring.events_phase(self)
+            self.phase = "draw"
+            yield from actions.draw_phase(self)
+            self.phase = "actions"
+            yield from actions.actions_phase(self)
+            self.phase = "battle"
+            yield from battle.battle_phase(self)
+            self.phase = "prisoners"
+            yield from scoring.prisoners_phase(self)
+            self.phase = "scoring"
+            scoring.scoring_phase(self)
+            if self.final_round:
+                break
+        self.phase = "end"
+        self.outcome = scoring.outcome(self, "final_event" if self.final_round else "max_rounds")
+        self.log("game_end", self.outcome.winner, None, None, None, self.outcome.ended_by)
+        return self.outcome
+
+    def order(self) -> Sequence[FactionId]:
+        return list(self.initiative)

@@ -1,0 +1,129 @@
+"""The Move Action and its four end-of-move steps (rulebook: Move Action; Important
+Battle Region Rules; Clarifications on moving through Regions)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from cryhavoc_sim.content.schema import FactionId, RegionId
+from cryhavoc_sim.engine import effects, trogs
+from cryhavoc_sim.engine.decisions import Choice
+
+if TYPE_CHECKING:
+    from cryhavoc_sim.engine.game import Game, Gen
+
+
+def is_stop(g: Game, f: FactionId, region: RegionId) -> bool:
+    """Entering a Region with an opponent's Units or a Trog token ends that Unit's move.
+
+    The Trog player reveals tokens on entry instead (4-player game: Movement)."""
+    s = g.regions[region]
+    if any(o != f for o in s.units):
+        return True
+    return s.trog_token is not None and not (f == "trogs" and not g.npc_trogs)
+
+
+def movable(g: Game, f: FactionId, region: RegionId, stopped: dict[RegionId, int]) -> int:
+    """How many of ``f``'s Units may leave ``region`` now."""
+    s = g.regions[region]
+    n = s.units.get(f, 0) - stopped.get(region, 0)
+    if n <= 0:
+        return 0
+    if s.battle:
+        # The defender may leave only with Units in excess of twice the attacker's;
+        # ruling R8: the attacker's Units are committed and may not leave.
+        if f != s.defender or s.attacker is None:
+            return 0
+        n = min(n, s.units.get(f, 0) - 2 * s.units.get(s.attacker, 0))
+    return max(n, 0)
+
+
+def move_options(
+    g: Game, f: FactionId, stopped: dict[RegionId, int], pending: set[RegionId]
+) -> list[tuple[RegionId, RegionId]]:
+    battles = sum(1 for s in g.regions.values() if s.battle)
+    out: list[tuple[RegionId, RegionId]] = []
+    for r, s in g.regions.items():
+        if f not in s.units or movable(g, f, r, stopped) <= 0:
+            continue
+        for n in g.neighbours(r, f):
+            t = g.regions[n]
+            # Never into a Battle Region or an enemy HQ (Move Action, Important).
+            if t.battle or (t.hq_of is not None and t.hq_of != f):
+                continue
+            # Ruling R10: a Move may not start more Battles than there are Battle tokens.
+            if n not in pending and is_stop(g, f, n) and battles + len(pending) >= g.rules.battle_tokens:
+                continue
+            out.append((r, n))
+    return out
+
+
+def move(g: Game, f: FactionId, points: int) -> Gen[None]:
+    """Spend Movement points one Unit-step at a time, then the end-of-move steps."""
+    entered: list[RegionId] = []
+    stopped: dict[RegionId, int] = {}
+    pending: set[RegionId] = set()
+    while points > 0:
+        options = move_options(g, f, stopped, pending)
+        if not options:
+            break
+        pick = yield from g.ask(Choice("move_step", f, (*options, None)))
+        if pick == len(options):
+            break
+        src, dst = options[pick]
+        points -= 1
+        stop = is_stop(g, f, dst)
+        g.remove_units(src, f, 1)
+        g.add_units(dst, f, 1)
+        g.log("move", f, dst, amount=1, detail=src)
+        if dst not in entered:
+            entered.append(dst)
+        if stop:
+            stopped[dst] = stopped.get(dst, 0) + 1
+            pending.add(dst)
+        elif f == "trogs" and not g.npc_trogs and g.regions[dst].trog_token is not None:
+            # Revealed Trogs are available at once, even for this Move (4-player: Movement).
+            trogs.reveal(g, dst, f)
+    yield from end_of_move(g, f, entered)
+
+
+def end_of_move(g: Game, f: FactionId, entered: list[RegionId]) -> Gen[None]:
+    """The four steps at the end of a Move, in order (Move Action, steps 1-4)."""
+    ended = [r for r in entered if g.units(r, f) > 0]
+    # 1. Exploration tokens in Regions where the Units ended their move.
+    for r in ended:
+        token = g.regions[r].exploration
+        if token is not None and g.units(r, f) > 0:
+            g.regions[r].exploration = None
+            g.log("exploration", f, r, detail=token.id)
+            yield from effects.run(g, f, token.effect, source="exploration", region=r)
+    # 2. War Party / Nest tokens in Regions moved into; no Trog placed: lose a Unit.
+    for r in ended:
+        if g.regions[r].trog_token is not None and g.units(r, f) > 0:
+            placed, lose = trogs.reveal(g, r, f)
+            if lose and not placed:
+                g.remove_units(r, f, 1)
+                g.to_reserve(f, 1)
+                g.log("unit_lost", f, r, amount=1, detail="no_trogs_left")
+    # 3. Control of Regions with only the mover's Units.
+    for r in ended:
+        s = g.regions[r]
+        if s.units.get(f, 0) > 0 and len(s.units) == 1 and not s.battle:
+            g.set_control(r, f, "move")
+    # 4. Battle tokens, lowest numbers first, in the order the mover chooses.
+    contested = [r for r in ended if g.units(r, f) > 0 and len(g.regions[r].units) > 1 and not g.regions[r].battle]
+    while contested:
+        pick = 0
+        if len(contested) > 1:
+            pick = yield from g.ask(Choice("battle_order", f, tuple(contested)))
+        r = contested.pop(pick)
+        declare_battle(g, r, f)
+
+
+def declare_battle(g: Game, region: RegionId, attacker: FactionId) -> None:
+    used = {s.battle for s in g.regions.values() if s.battle}
+    number = next(n for n in range(1, g.rules.battle_tokens + 1) if n not in used)
+    s = g.regions[region]
+    defender = next(o for o in s.units if o != attacker)
+    s.battle, s.attacker, s.defender = number, attacker, defender
+    g.log("battle_declared", attacker, region, defender, number)

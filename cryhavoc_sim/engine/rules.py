@@ -1,0 +1,62 @@
+"""Rule knobs: every number of the rulebook a variant may change, with its default.
+
+A balance study changes these (through a scenario's ``[rules]`` table) and content
+data, never engine code. Each default cites the rulebook section it comes from.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields, replace
+from typing import Any
+
+from cryhavoc_sim.errors import ScenarioError
+
+EXPERIENCE_SKILLS = {"first_time": 0, "experienced": 1, "veteran": 2}
+
+
+@dataclass(frozen=True, slots=True)
+class Rules:
+    """Rulebook numbers. Defaults are the printed rules."""
+
+    start_units: int = 4  # Setup 4: 4 Unit miniatures with the HQ token.
+    trog_start_units_4p: int = 2  # 4-player game 12: Trog HQ with two Units.
+    trog_tunnels_4p: int = 4  # 4-player game 13: 4 Tunnel tokens.
+    draw_per_round: int = 4  # Draw Cards: four cards.
+    hand_limit: int = 7  # Draw Cards: discard down to seven.
+    actions_per_round: int = 3  # Actions: three Actions each.
+    max_rounds: int = 5  # End of the game: 5 or fewer Rounds.
+    battle_tokens: int = 8  # Components: 8 Battle tokens.
+    region_control_vp: int = 2  # Battle D: Region Control scores 2 VP.
+    attrition_vp: int = 1  # Battle D: 1 VP per enemy Unit killed.
+    prisoner_vp: int = 1  # Prisoners: 1 VP per Prisoner held.
+    prisoner_return_cost: int = 2  # Prisoners: lose 2 VP per Prisoner returned.
+    battle_crystals: int = 1  # Battle A: add one Crystal.
+    events_in_play: int = 4  # Setup 2: four of the six Event tokens.
+    # Ruling R3 (docs/rulings.md): when a Score token "passes" an Event spot.
+    event_pass: str = "beyond"  # "beyond" (VP > spot) or "reach" (VP >= spot)
+    # Ruling R4: whether spots are passed by any VP gain or only during Scoring.
+    event_pass_timing: str = "any_time"  # or "scoring_only"
+    # Ruling R1: where the War Party Trogs adjustment of variants applies (content
+    # numbers plus this delta, floored at 1).
+    war_party_trogs_delta: int = 0
+
+    @classmethod
+    def from_mapping(cls, raw: dict[str, Any], source: str = "[rules]") -> Rules:
+        """Build from a scenario table; unknown keys and bad values are a ScenarioError."""
+        known = {f.name: f for f in fields(cls)}
+        base = cls()
+        changes: dict[str, Any] = {}
+        for key, value in raw.items():
+            if key not in known:
+                raise ScenarioError(f"{source}: unknown rule knob {key!r}; allowed: {', '.join(known)}.")
+            default = getattr(base, key)
+            if isinstance(default, int) and (not isinstance(value, int) or isinstance(value, bool)):
+                raise ScenarioError(f"{source}: rule knob {key!r} must be a whole number, got {value!r}.")
+            if isinstance(default, str):
+                allowed = {"event_pass": ("beyond", "reach"), "event_pass_timing": ("any_time", "scoring_only")}[key]
+                if value not in allowed:
+                    raise ScenarioError(f"{source}: rule knob {key!r} is {value!r}; allowed: {', '.join(allowed)}.")
+            elif value < 0 and key != "war_party_trogs_delta":
+                raise ScenarioError(f"{source}: rule knob {key!r} must be >= 0, got {value}.")
+            changes[key] = value
+        return replace(base, **changes)

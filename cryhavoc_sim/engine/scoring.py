@@ -1,0 +1,101 @@
+"""Events, Prisoners and Scoring phases, and the end of the game (rulebook: 1. Events,
+5. Prisoners, 6. Scoring, End of the Game, 4-player Scoring)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from cryhavoc_sim.engine import effects
+from cryhavoc_sim.engine.decisions import Choice
+
+if TYPE_CHECKING:
+    from cryhavoc_sim.engine.game import Game, Gen, Outcome
+
+
+def events_phase(g: Game) -> Gen[None]:
+    """A. reveal and resolve the next Event stack, top to bottom; B. update Initiative and
+    C. refresh exhausted Skills, both skipped in the first Round."""
+    k = next((i for i, stack in enumerate(g.spots) if stack and not g.spot_resolved[i]), None)
+    if k is not None:
+        g.spot_resolved[k] = True
+        for token in g.spots[k]:
+            g.log("event_revealed", None, None, None, k + 1, token.id)
+            if token.kind == "final_event":
+                g.final_round = True  # Scoring is always Enabled in the final Round.
+            elif token.scope == "game":
+                yield from effects.run(g, None, token.effect, source="event")
+            else:
+                for f in g.order():
+                    yield from effects.run(g, f, token.effect, source="event")
+    if g.round > 1:
+        if g.initiative != g.upcoming:
+            g.log("initiative", None, None, None, None, ",".join(g.upcoming))
+        g.initiative = list(g.upcoming)
+        for p in g.players.values():
+            p.exhausted.clear()
+
+
+def prisoners_phase(g: Game) -> Gen[None]:
+    """1 VP per Prisoner held; then, in Initiative order, buy Prisoners back at 2 VP each
+    while VP suffice (Prisoners; Trog Prisoners in Clarifications)."""
+    for f in g.order():
+        held = g.players[f].prisoners_held
+        if held:
+            g.gain_vp(f, held * g.rules.prisoner_vp, "prisoners")
+    cost = g.rules.prisoner_return_cost
+    for f in g.order():
+        p = g.players[f]
+        while p.vp >= cost:
+            captors = tuple(c for c, q in g.players.items() if q.prisoners.get(f, 0) > 0)
+            if not captors:
+                break
+            pick = yield from g.ask(Choice("buy_back", f, (*captors, None)))
+            if pick == len(captors):
+                break
+            captor = captors[pick]
+            g.players[captor].prisoners[f] -= 1
+            if not g.players[captor].prisoners[f]:
+                del g.players[captor].prisoners[f]
+            p.reserve += 1
+            g.log("prisoner_return", f, None, captor, 1)
+            g.gain_vp(f, -cost, "prisoner_return")
+
+
+def scoring_phase(g: Game) -> None:
+    """The enabler scores 1 VP per controlled Region, then everyone 1 VP per Crystal in
+    controlled Regions; the final Round scores Crystals only (Scoring; End of the Game)."""
+    if g.final_round:
+        g.log("final_scoring")
+    elif g.scoring_enabled_by is not None:
+        f = g.scoring_enabled_by
+        g.gain_vp(f, len(g.controlled(f)), "scoring_regions")
+    else:
+        return
+    for f in g.order():
+        crystals = sum(g.regions[r].crystals for r in g.controlled(f))
+        vp = effects.trog_crystal_vp(crystals) if f == "trogs" else crystals
+        g.gain_vp(f, vp, "scoring_crystals")
+
+
+def ranking(g: Game) -> list[str]:
+    """Most VP; ties to most Prisoners, then to the player later in Initiative order."""
+    order = g.order()
+    return sorted(
+        order,
+        key=lambda f: (g.players[f].vp, g.players[f].prisoners_held, order.index(f)),
+        reverse=True,
+    )
+
+
+def outcome(g: Game, ended_by: str) -> Outcome:
+    from cryhavoc_sim.engine.game import Outcome
+
+    ranked = ranking(g)
+    return Outcome(
+        winner=ranked[0],
+        ended_by=ended_by,
+        rounds_played=g.round,
+        vp={f: g.players[f].vp for f in g.player_factions},
+        ranking=tuple(ranked),
+        seats=g.seats,
+    )

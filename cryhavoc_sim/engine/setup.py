@@ -1,0 +1,105 @@
+"""Game setup (rulebook: Setup, steps 1-11, and the 4-player game, steps 12-13)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from cryhavoc_sim.content.schema import TERRAINS
+from cryhavoc_sim.engine.rules import EXPERIENCE_SKILLS
+from cryhavoc_sim.engine.state import PlayerState
+
+if TYPE_CHECKING:
+    from cryhavoc_sim.engine.game import Game
+
+
+def setup_game(g: Game) -> None:
+    content, rules, rng, spec = g.content, g.rules, g.rng, g.setup_spec
+    # Step 2: four of the six Event tokens face down on the four Event spots; the
+    # fifth spot holds Enable Final Scoring.
+    events = list(content.events)
+    rng.shuffle(events)
+    g.spots = [[t] for t in events[: rules.events_in_play]] + [[content.final_event]]
+    g.spot_resolved = [False] * len(g.spots)
+    # Step 3: shuffled Terrain decks.
+    for terrain in TERRAINS:
+        deck = list(content.deck(terrain))
+        rng.shuffle(deck)
+        g.terrain_decks[terrain] = deck
+    # Steps 4-5: factions, HQs at random among the HQ Regions, Skills, decks, Reserve.
+    hq_regions = [r.id for r in g.board.regions if r.hq]
+    invaders = [f for f in spec.factions if f != "trogs"]
+    if spec.hqs is not None:
+        hq_of = dict(spec.hqs)
+    else:
+        rng.shuffle(hq_regions)
+        hq_of = dict(zip(invaders, hq_regions, strict=False))
+    for f in spec.factions:
+        kit = content.factions[f]
+        p = PlayerState(faction=f, is_npc=False, total_units=kit.units, control_left=kit.control_tokens)
+        skills = content.faction_skills(f)
+        default = [s.id for s in skills if s.default]
+        others = [s.id for s in skills if not s.default]
+        rng.shuffle(others)
+        p.skills = default + others[: EXPERIENCE_SKILLS[spec.experience]]
+        p.deck = list(content.deck(f))
+        rng.shuffle(p.deck)
+        p.structures_left = {s.id: s.tokens for s in content.faction_structures(f)}
+        g.players[f] = p
+    for f, region in hq_of.items():
+        _place_hq(g, f, region, rules.start_units)
+    # 4-player game, steps 12-13: the Trog HQ in World Caverns with two Units; the
+    # Tunnel tokens on the Tunnel icons (the Trog HQ among them).
+    trog_hq = next((r.id for r in g.board.regions if r.trog_hq), None)
+    if "trogs" in spec.factions:
+        assert trog_hq is not None
+        _place_hq(g, "trogs", trog_hq, rules.trog_start_units_4p)
+        tunnels = [r.id for r in g.board.regions if r.tunnel][: rules.trog_tunnels_4p]
+        for r in tunnels:
+            g.regions[r].tunnel = True
+    else:
+        # 2-3 players: the Trogs are a non-player faction with all their Units in reserve.
+        kit = content.factions["trogs"]
+        g.players["trogs"] = PlayerState(
+            faction="trogs", is_npc=True, total_units=kit.units, reserve=kit.units, control_left=0
+        )
+    for f in spec.factions:
+        p = g.players[f]
+        p.reserve = p.total_units - sum(s.units.get(f, 0) for s in g.regions.values())
+    # Step 7: random Initiative; the Upcoming track starts the same.
+    if spec.initiative is not None:
+        order = list(spec.initiative)
+    else:
+        order = list(spec.factions)
+        rng.shuffle(order)
+    g.initiative = order
+    g.upcoming = list(order)
+    g.seats = tuple(order)
+    # Step 8: War Party and Exploration tokens face down on their icons (none in the
+    # Trog HQ in a 4-player game); the rest form a supply.
+    war = list(content.war_parties)
+    rng.shuffle(war)
+    for r in g.board.regions:
+        if r.war_party and not (r.trog_hq and not g.npc_trogs) and war:
+            g.regions[r.id].trog_token = war.pop()
+    exploration = list(content.exploration)
+    rng.shuffle(exploration)
+    for r in g.board.regions:
+        if r.exploration and exploration:
+            g.regions[r.id].exploration = exploration.pop()
+    g.exploration_supply = exploration
+    nests = list(content.nests)
+    rng.shuffle(nests)
+    g.nest_supply = nests
+    # Step 9: Crystals as printed (done when the Region states were made).
+    for seat, f in enumerate(g.seats, start=1):
+        g.log("setup", f, g.players[f].hq, None, seat, ",".join(g.players[f].skills))
+
+
+def _place_hq(g: Game, faction: str, region: str, units: int) -> None:
+    p = g.players[faction]
+    p.hq = region
+    s = g.regions[region]
+    s.hq_of = faction
+    s.crystals = 0  # No Crystals in an HQ (Clarifications).
+    g.add_units(region, faction, units)
+    g.set_control(region, faction, "setup")

@@ -1,0 +1,77 @@
+"""The mutable game state. Only the engine changes it; bots and tests may read it."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from cryhavoc_sim.content.schema import CardId, FactionId, RegionId, SkillId, StructureId, Token
+
+OBJECTIVES = ("region_control", "capture_prisoners", "attrition")
+RC, CP, ATT = 0, 1, 2
+
+
+@dataclass(slots=True)
+class PlayerState:
+    """One faction's holdings. The non-player Trogs of 2-3 player games have one too."""
+
+    faction: FactionId
+    is_npc: bool
+    total_units: int
+    reserve: int = 0
+    vp: int = 0
+    hq: RegionId | None = None
+    hand: list[CardId] = field(default_factory=list)
+    deck: list[CardId] = field(default_factory=list)
+    discard: list[CardId] = field(default_factory=list)
+    # Prisoners this faction holds, by owning faction.
+    prisoners: dict[FactionId, int] = field(default_factory=dict)
+    skills: list[SkillId] = field(default_factory=list)
+    exhausted: set[SkillId] = field(default_factory=set)
+    control_left: int = 8
+    structures_left: dict[StructureId, int] = field(default_factory=dict)
+
+    @property
+    def prisoners_held(self) -> int:
+        return sum(self.prisoners.values())
+
+
+@dataclass(slots=True)
+class RegionState:
+    id: RegionId
+    terrain: str | None
+    hq_of: FactionId | None
+    crystals: int = 0
+    control: FactionId | None = None
+    # Units by faction; factions with none are absent.
+    units: dict[FactionId, int] = field(default_factory=dict)
+    trog_token: Token | None = None  # face-down War Party or Nest token
+    exploration: Token | None = None
+    tunnel: bool = False
+    battle: int = 0  # Battle token number, 0 when none
+    attacker: FactionId | None = None
+    defender: FactionId | None = None
+    structures: list[tuple[FactionId, StructureId]] = field(default_factory=list)
+
+    def others(self, faction: FactionId) -> list[FactionId]:
+        return [f for f in self.units if f != faction]
+
+
+@dataclass(slots=True)
+class Battle:
+    """A Battle being resolved: Units on the three Battle Objectives."""
+
+    region: RegionId
+    number: int
+    attacker: FactionId
+    defender: FactionId
+    # Units on [region_control, capture_prisoners, attrition] per side.
+    on: dict[FactionId, list[int]]
+    order: list[int] = field(default_factory=lambda: [RC, CP, ATT])
+    # Who decides for each side (the player left of the Trogs' opponent for NPC Trogs).
+    decider: dict[FactionId, FactionId] = field(default_factory=dict)
+
+    def enemy(self, side: FactionId) -> FactionId:
+        return self.defender if side == self.attacker else self.attacker
+
+    def total(self, side: FactionId) -> int:
+        return sum(self.on[side])

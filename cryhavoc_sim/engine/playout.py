@@ -1,0 +1,61 @@
+"""Random playouts with invariant checks: the backbone of the contract test and of
+``make soak``. One game per (seed, player count, experience)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from cryhavoc_sim.content.schema import ContentSet
+from cryhavoc_sim.engine.driver import play
+from cryhavoc_sim.engine.game import Game, GameSetup, Outcome
+from cryhavoc_sim.engine.invariants import InvariantObserver
+from cryhavoc_sim.rng import game_seed, stream
+
+LINEUPS: dict[int, tuple[tuple[str, ...], ...]] = {
+    2: (("humans", "pilgrims"), ("humans", "machines"), ("pilgrims", "machines")),
+    3: (("humans", "pilgrims", "machines"),),
+    4: (("humans", "pilgrims", "machines", "trogs"),),
+}
+EXPERIENCES = ("first_time", "experienced", "veteran")
+
+
+@dataclass(frozen=True, slots=True)
+class PlayoutResult:
+    index: int
+    seed: int
+    factions: tuple[str, ...]
+    experience: str
+    outcome: Outcome | None
+    violations: tuple[str, ...]
+    steps: int
+    error: str | None = None
+
+
+def playout_spec(master_seed: int, index: int) -> tuple[int, tuple[str, ...], str]:
+    """Game ``index`` cycles through player counts, line-ups and experience levels."""
+    counts = (2, 3, 4)
+    n = counts[index % 3]
+    lineups = LINEUPS[n]
+    factions = lineups[(index // 3) % len(lineups)]
+    experience = EXPERIENCES[(index // 9) % 3]
+    return game_seed(master_seed, index), factions, experience
+
+
+def random_playout(content: ContentSet, master_seed: int, index: int) -> PlayoutResult:
+    from cryhavoc_sim.bots.random_bot import RandomBot
+
+    seed, factions, experience = playout_spec(master_seed, index)
+    game = Game(content, GameSetup(factions, experience), stream(seed, "game"))
+    bots = {f: RandomBot(stream(seed, f"bot:{f}")) for f in factions}
+    observer = InvariantObserver()
+    try:
+        outcome = play(game, bots, observer)
+    except Exception as exc:  # a crash is a violation too, reported with its seed
+        return PlayoutResult(index, seed, factions, experience, None, tuple(observer.violations), observer.steps, repr(exc))
+    return PlayoutResult(index, seed, factions, experience, outcome, tuple(observer.violations), observer.steps)
+
+
+def random_playouts(content: ContentSet, master_seed: int, start: int, stop: int) -> Iterator[PlayoutResult]:
+    for i in range(start, stop):
+        yield random_playout(content, master_seed, i)

@@ -1,0 +1,332 @@
+"""One rule per test, each on a small hand-made state, citing its rulebook section."""
+
+from __future__ import annotations
+
+import pytest
+
+from cryhavoc_sim.engine import IllegalDecision, actions, battle, movement, scoring
+from cryhavoc_sim.engine.decisions import Choice
+from tests.conftest import cards, clear_board, drive, drive_any, give, new_game, opt, place
+
+H, P, M, T = "humans", "pilgrims", "machines", "trogs"
+HQS = {H: "northern_landing", P: "eastern_landing", M: "western_landing"}
+
+
+@pytest.fixture
+def g3(content):  # type: ignore[no-untyped-def]
+    g = new_game(content, (H, P, M), hqs=HQS)
+    clear_board(g)
+    g.round, g.phase = 1, "actions"
+    return g
+
+
+def _battle(g, region, att, n_att, dfn, n_dfn):  # type: ignore[no-untyped-def]
+    g.phase = "battle"
+    place(g, region, dfn, n_dfn)
+    g.players[att].reserve -= n_att
+    g.add_units(region, att, n_att)
+    movement.declare_battle(g, region, att)
+
+
+def test_setup_hqs_units_control_and_initiative(content):  # type: ignore[no-untyped-def]
+    """Setup 4, 7, 8: HQs at random among the HQ Regions with 4 Units and a Control
+    token; Upcoming Initiative equals Initiative; War Party tokens on their icons."""
+    g = new_game(content, (H, P, M), seed=5)
+    hqs = {g.players[f].hq for f in (H, P, M)}
+    assert hqs == {r.id for r in g.board.regions if r.hq}
+    for f in (H, P, M):
+        assert g.units(g.players[f].hq, f) == 4 and g.regions[g.players[f].hq].control == f
+        assert g.players[f].reserve == 8 and g.players[f].control_left == 7
+    assert g.upcoming == g.initiative
+    assert g.players[T].is_npc and g.players[T].reserve == 16
+    for r in g.board.regions:
+        assert (g.regions[r.id].trog_token is not None) == r.war_party
+
+
+def test_setup_four_players_trog_hq_and_tunnels(content):  # type: ignore[no-untyped-def]
+    """4-player game 12-13: Trog HQ in World Caverns with two Units, no War Party token
+    there, Tunnel tokens on the Tunnel Regions; Tunnels are adjacent for the Trogs."""
+    g = new_game(content, (H, P, M, T))
+    assert g.players[T].hq == "world_caverns" and g.units("world_caverns", T) == 2
+    assert g.regions["world_caverns"].trog_token is None and g.regions["world_caverns"].crystals == 0
+    tunnels = sorted(r for r, s in g.regions.items() if s.tunnel)
+    assert len(tunnels) == 4
+    assert "glass_lagoon" in g.neighbours("kalas_gorge", T)
+    assert "glass_lagoon" not in g.neighbours("kalas_gorge", H)
+
+
+@pytest.mark.parametrize(("level", "n"), [("first_time", 1), ("experienced", 2), ("veteran", 3)])
+def test_setup_skills_by_experience(content, level, n):  # type: ignore[no-untyped-def]
+    """Setup 5c: Default only; Default + 1 random; Default + 2 random."""
+    g = new_game(content, (H, P), experience=level)
+    for f in (H, P):
+        skills = g.players[f].skills
+        assert len(skills) == n and content.skills[skills[0]].default
+
+
+def test_draw_phase_hand_limit_seven(content):  # type: ignore[no-untyped-def]
+    """Draw Cards: draw four, then discard down to seven."""
+    g = new_game(content, (H, P))
+    g.round, g.phase = 1, "draw"
+    g.draw(H, 4)  # 4 in hand + 4 drawn = 8 (the 8-card deck is exhausted)
+    _, asked = drive(actions.draw_phase(g), [lambda d: (0,)])
+    assert asked[0].kind == "hand_limit" and asked[0].faction == H
+    assert len(g.players[H].hand) == 7 and len(g.players[P].hand) == 4
+
+
+def test_draw_reshuffles_discard_when_deck_runs_out(content):  # type: ignore[no-untyped-def]
+    """Draw Cards note: an empty deck is replaced by the shuffled discard pile."""
+    g = new_game(content, (H, P))
+    p = g.players[H]
+    p.discard, p.deck = p.deck, []
+    assert g.draw(H, 3) == 3 and len(p.deck) == 5 and not p.discard
+
+
+def test_draw_two_keep_one_from_any_terrain_deck(g3):  # type: ignore[no-untyped-def]
+    """Draw two, keep one: any Terrain deck, whatever the player controls; the other card
+    is reshuffled into that deck."""
+    g = g3
+    before = len(g.terrain_decks["ocean"])
+    drive(actions.draw_action(g, H), [opt("ocean"), 0])
+    assert len(g.terrain_decks["ocean"]) == before - 1
+    assert content_deck(g, g.players[H].hand[-1]) == "ocean"
+
+
+def content_deck(g, card):  # type: ignore[no-untyped-def]
+    return g.content.cards[card].deck
+
+
+def test_bonus_icons_when_discarded_for_an_action(g3):  # type: ignore[no-untyped-def]
+    """Card anatomy: draw one per symbol, draw one, or gain 1 VP when discarded for
+    Move, Recruit or Build (never for Enable Scoring)."""
+    g = g3
+    give(g, P, "pilgrims.meditation", "pilgrims.crystal_lance")
+    hand = len(g.players[P].hand)
+    points = drive(actions.discard_for(g, P, "build"), [cards("pilgrims.meditation", "pilgrims.crystal_lance")])[0]
+    assert points == 5
+    assert g.players[P].vp == 1  # Crystal Lance: 1 VP
+    assert len(g.players[P].hand) == hand - 2 + 2  # Meditation: one card per Build icon
+
+
+def test_recruit_limited_by_reserve(g3):  # type: ignore[no-untyped-def]
+    """Recruit: one Unit per point from the Reserve to the HQ; an empty Reserve stops it."""
+    g = g3
+    g.players[H].reserve = 1
+    give(g, H, "humans.regroup")
+    _, asked = drive(actions.recruit_action(g, H), [cards("humans.regroup"), opt(1)])
+    assert asked[-1].options == (0, 1)
+    assert g.units("northern_landing", H) == 5 and g.players[H].reserve == 0
+
+
+def test_structures_not_in_hq_or_battle_one_per_type_activation_needs_control(g3):  # type: ignore[no-untyped-def]
+    """Structure rules: never in an HQ or a Battle Region; one of each type per Region;
+    a Structure in a Region its owner lost cannot be activated."""
+    g = g3
+    place(g, "scorch", H, 1)
+    opts = actions.build_options(g, H, 9, set(g.controlled(H)), set())
+    built = {(v, r) for v, _, r in opts}
+    assert ("build", "northern_landing") not in built and ("build", "scorch") in built
+    g.regions["scorch"].structures.append((H, "humans.artillery"))
+    opts = actions.build_options(g, H, 9, {"scorch"}, set())
+    assert ("build", "humans.artillery", "scorch") not in opts
+    assert ("activate", "humans.artillery", "scorch") in opts
+    g.set_control("scorch", P, "test")
+    assert ("activate", "humans.artillery", "scorch") not in actions.build_options(g, H, 9, set(), set())
+
+
+def test_enable_scoring_once_per_round_and_never_in_final_round(g3):  # type: ignore[no-untyped-def]
+    """Enable Scoring: the one card, once per Round; never in the final Round."""
+    g = g3
+    give(g, H, "humans.planetary_claim")
+    give(g, P, "pilgrims.resonance_field")
+    assert actions.can_enable_scoring(g, H)
+    drive(actions.enable_scoring_action(g, H), [])
+    assert g.scoring_enabled_by == H and not actions.can_enable_scoring(g, P)
+    g.scoring_enabled_by = None
+    g.final_round = True
+    assert not actions.can_enable_scoring(g, P)
+
+
+def test_move_never_into_enemy_hq(g3):  # type: ignore[no-untyped-def]
+    """Move Action, Important: never into an enemy's Headquarters Region."""
+    g = g3
+    place(g, "kalas_gorge", P, 2)
+    dests = {d for s, d in movement.move_options(g, P, {}, set()) if s == "kalas_gorge"}
+    assert "northern_landing" not in dests and "scorch" in dests
+
+
+def test_move_through_without_control_or_exploration(g3):  # type: ignore[no-untyped-def]
+    """Clarifications: Units may pass through Regions; no Control or Exploration where
+    they do not end their move."""
+    g = g3
+    g.regions["scorch"].exploration = g.content.exploration[0]
+    drive(movement.move(g, H, 2), [opt(("northern_landing", "scorch")), opt(("scorch", "world_caverns"))])
+    assert g.regions["scorch"].control is None and g.regions["scorch"].exploration is not None
+    assert g.regions["world_caverns"].control == H
+
+
+def test_war_party_without_trogs_left_costs_a_unit_and_no_battle(g3, content):  # type: ignore[no-untyped-def]
+    """Clarifications: no Trogs left: place the Crystals, no Battle, the mover returns a Unit."""
+    g = g3
+    g.players[T].reserve = 0
+    token = content.war_parties[0]
+    g.regions["scorch"].trog_token = token
+    drive(movement.move(g, H, 2), [opt(("northern_landing", "scorch")), opt(("northern_landing", "scorch"))])
+    assert g.units("scorch", H) == 1 and not g.regions["scorch"].battle
+    assert g.regions["scorch"].crystals == token.crystals and g.regions["scorch"].control == H
+
+
+def test_war_party_with_too_few_trogs_places_what_exists(g3, content):  # type: ignore[no-untyped-def]
+    g = g3
+    g.players[T].reserve = 1
+    g.regions["scorch"].trog_token = next(t for t in content.war_parties if t.trogs == 3)
+    drive(movement.move(g, H, 1), [opt(("northern_landing", "scorch"))])
+    assert g.units("scorch", T) == 1 and g.regions["scorch"].battle == 1
+
+
+def test_region_control_tie_and_empty_go_to_defender_no_prisoner_on_tie(g3):  # type: ignore[no-untyped-def]
+    """Battle D: the defender wins Region Control ties, also when neither placed Units;
+    a Capture Prisoners tie captures nobody."""
+    g = g3
+    place(g, "feralas_banks", P, 1)
+    _battle(g, "foglands", P, 2, H, 2)
+    drive(battle.resolve(g, "foglands"), [(0, 1, 1), (0, 1, 1)])
+    assert g.regions["foglands"].control == H
+    assert g.players[H].prisoners_held == 0 and g.players[P].prisoners_held == 0
+    assert g.players[H].vp == 2 + 1 and g.players[P].vp == 1
+
+
+def test_capture_takes_one_unit_from_any_objective(g3):  # type: ignore[no-untyped-def]
+    """Battle D: most Units on Capture Prisoners takes one enemy Unit, from any Objective;
+    Prisoners do not return to the Reserve."""
+    g = g3
+    _battle(g, "foglands", P, 3, H, 2)
+    drive(battle.resolve(g, "foglands"), [(1, 2, 0), (1, 0, 1), opt("attrition")])
+    assert g.players[P].prisoners == {H: 1}
+    assert g.regions["foglands"].control == H  # tie 1-1 on Region Control
+    # Attrition: the Human Unit on Attrition was captured first, so nobody is killed.
+    assert not [e for e in g.events if e.kind == "kill"]
+
+
+def test_attrition_is_simultaneous_and_scores_per_kill(g3):  # type: ignore[no-untyped-def]
+    g = g3
+    _battle(g, "foglands", P, 3, H, 3)
+    drive(battle.resolve(g, "foglands"), [(0, 0, 3), (1, 0, 2)])
+    # Pilgrims kill 3, Humans kill 2, both counted before removal.
+    assert g.players[P].vp == 3 and g.players[H].vp == 2 + 2
+    assert g.units("foglands", H) == 0 and g.regions["foglands"].control == H
+
+
+def test_loser_retreats_to_reserve_without_adjacent_controlled_region(g3):  # type: ignore[no-untyped-def]
+    """Battle F: no adjacent non-Battle Region under the loser's Control: to the Reserve."""
+    g = g3
+    _battle(g, "foglands", P, 2, H, 3)
+    reserve = g.players[P].reserve
+    drive(battle.resolve(g, "foglands"), [(2, 0, 0), (3, 0, 0)])
+    assert g.players[P].reserve == reserve + 2
+
+
+def test_battle_without_one_side_gives_control_without_battle(g3):  # type: ignore[no-untyped-def]
+    """Battle Resolution: a side eliminated before resolution: no Battle, Control to the other."""
+    g = g3
+    _battle(g, "foglands", P, 2, H, 1)
+    g.remove_units("foglands", H, 1)
+    g.to_reserve(H, 1)
+    drive(battle.resolve(g, "foglands"), [])
+    assert g.regions["foglands"].control == P and not g.regions["foglands"].battle
+    assert g.regions["foglands"].crystals == 0  # no step A either
+
+
+def test_npc_trogs_win_region_control_place_a_nest_no_control(g3, content):  # type: ignore[no-untyped-def]
+    """Trog exception / Clarifications: Trogs winning Region Control place a Nest, not a
+    Control token, and score nothing; the player left of their opponent decides for them."""
+    g = g3
+    g.nest_supply = list(content.nests)
+    _battle(g, "scorch", H, 1, T, 2)
+    _, asked = drive(battle.resolve(g, "scorch"), [(1, 0, 0), (2, 0, 0)])
+    assert asked[1].faction == g.left_of(H) and asked[1].actor == T
+    assert g.regions["scorch"].control is None and g.regions["scorch"].trog_token is not None
+    assert g.players[T].vp == 0 and g.units("scorch", T) == 2
+
+
+def test_npc_trogs_retreat_leaves_board_and_nests_adjacent(g3, content):  # type: ignore[no-untyped-def]
+    g = g3
+    g.nest_supply = list(content.nests)
+    _battle(g, "scorch", H, 3, T, 1)
+    drive(battle.resolve(g, "scorch"), [(3, 0, 0), (0, 1, 0), opt("kalas_gorge")])
+    assert g.units("scorch", T) == 0 and g.players[T].reserve == 16
+    assert g.regions["kalas_gorge"].trog_token is not None and g.regions["scorch"].control == H
+
+
+def test_trog_prisoners_score_nothing_and_cost_two_to_return(g3):  # type: ignore[no-untyped-def]
+    """Clarifications: Prisoners held by the Trogs give nobody VP; 2 VP to return."""
+    g = g3
+    g.phase = "prisoners"
+    g.players[T].prisoners = {H: 1}
+    g.players[H].reserve -= 1
+    g.players[H].vp = 2
+    drive(scoring.prisoners_phase(g), [opt(T)])
+    assert g.players[H].vp == 0 and g.players[T].prisoners == {} and g.players[T].vp == 0
+
+
+def test_cannot_buy_back_without_enough_vp(g3):  # type: ignore[no-untyped-def]
+    g = g3
+    g.players[M].prisoners = {H: 1}
+    g.players[H].reserve -= 1
+    g.players[H].vp = 1
+    drive(scoring.prisoners_phase(g), [])
+    assert g.players[M].prisoners == {H: 1}
+
+
+def test_final_round_scores_crystals_only(g3):  # type: ignore[no-untyped-def]
+    """End of the Game: Scoring always enabled in the final Round, Crystals only."""
+    g = g3
+    place(g, "scorch", H, 1)
+    g.regions["scorch"].crystals = 3
+    g.final_round = True
+    g.scoring_enabled_by = None
+    scoring.scoring_phase(g)
+    assert g.players[H].vp == 3
+
+
+def test_no_scoring_when_not_enabled(g3):  # type: ignore[no-untyped-def]
+    g = g3
+    place(g, "scorch", H, 1)
+    g.regions["scorch"].crystals = 3
+    scoring.scoring_phase(g)
+    assert g.players[H].vp == 0
+
+
+def test_passed_event_spots_stack_and_end_the_game_early(content):  # type: ignore[no-untyped-def]
+    """Events A / End of the Game: a Score token passing unresolved Event spots stacks
+    them on the next unresolved one, so the game ends sooner."""
+    g = new_game(content, (H, P))
+    g.round = 1
+    g.spot_resolved[0] = True
+    spots = content.track.event_spots
+    g.gain_vp(H, spots[3] + 1, "test")  # passes spots 2, 3 and 4
+    assert [len(s) for s in g.spots] == [1, 0, 0, 0, 4]
+    g.round, g.phase = 2, "events"
+    drive_any(scoring.events_phase(g), lambda d: 0)
+    assert g.final_round
+    revealed = [e.detail for e in g.events if e.kind == "event_revealed"]
+    assert revealed[-1] == "event.enable_final_scoring" and len(revealed) == 4
+
+
+def test_winner_ties_to_prisoners_then_later_initiative(content):  # type: ignore[no-untyped-def]
+    """End of the Game: most VP; ties to most Prisoners, then later in Initiative order."""
+    g = new_game(content, (H, P, M), initiative=(H, P, M))
+    for f in (H, P, M):
+        g.players[f].vp = 10
+    assert scoring.ranking(g)[0] == M
+    g.players[H].prisoners = {P: 1}
+    assert scoring.ranking(g)[0] == H
+
+
+def test_engine_rejects_illegal_answers(g3):  # type: ignore[no-untyped-def]
+    """The engine checks every answer (decision protocol)."""
+    gen = actions.draw_action(g3, H)
+    d = next(gen)
+    assert isinstance(d, Choice)
+    with pytest.raises(IllegalDecision):
+        gen.send(len(d.options))

@@ -25,12 +25,16 @@ def new_game(
     seed: int = 1,
     experience: str = "first_time",
 ) -> Game:
-    return Game(content, GameSetup(factions, experience, initiative=initiative or factions, hqs=hqs), stream(seed, "game"))
+    return Game(
+        content,
+        GameSetup(factions, experience, initiative=initiative or factions, hqs=hqs),
+        stream(seed, "game"),
+    )
 
 
 def clear_board(g: Game) -> None:
     """Empty every Region of tokens, Crystals and Units except the HQs' own Units."""
-    for r, s in g.regions.items():
+    for s in g.regions.values():
         s.trog_token = None
         s.exploration = None
         s.crystals = 0

@@ -137,7 +137,9 @@ def _read(directory: Path, name: str) -> tuple[dict[str, Any], bytes]:
     try:
         data = path.read_bytes()
     except FileNotFoundError:
-        raise ContentError(f"{path}: content file is missing; a content directory holds {', '.join(FILES)}.") from None
+        raise ContentError(
+            f"{path}: content file is missing; a content directory holds {', '.join(FILES)}."
+        ) from None
     except OSError as exc:
         raise ContentError(f"{path}: cannot be read ({exc.strerror}).") from None
     try:
@@ -172,7 +174,11 @@ def _board(file: str, doc: dict[str, Any], side: str) -> Board:
     adjacency: dict[str, set[str]] = {}
     items = []
     for i, table in enumerate(raw):
-        item = _Item(file, f"region {table.get('id', i)!r}" if isinstance(table, dict) else f"region {i}", table)
+        item = _Item(
+            file,
+            f"region {table.get('id', i)!r}" if isinstance(table, dict) else f"region {i}",
+            table,
+        )
         rid = item.get("id", str)
         adj = item.get("adjacent", list)
         for a in adj:
@@ -189,8 +195,10 @@ def _board(file: str, doc: dict[str, Any], side: str) -> Board:
     for rid, adj in adjacency.items():
         for a in adj:
             if rid not in adjacency.get(a, set()):
-                raise ContentError(f"{file}: region {rid!r} lists {a!r} as adjacent but {a!r} does not list {rid!r}.")
-    for item, rid, opposite in items:
+                raise ContentError(
+                    f"{file}: region {rid!r} lists {a!r} as adjacent but {a!r} does not list {rid!r}."
+                )
+    for item, rid, _opposite in items:
         terrain = item.choice("terrain", TERRAINS, None)
         hq = item.get("hq", bool, False)
         crystals = item.count("crystals", 0)
@@ -254,10 +262,18 @@ def load_content(directory: str | Path | None = None) -> ContentSet:
     for i, t in enumerate(_tables(docs["factions.toml"], "factions.toml", "faction")):
         item = _Item("factions.toml", f"faction {i}", t)
         fid = item.choice("id", FACTIONS)
-        factions[fid] = Faction(fid, item.get("name", str), item.count("units", lo=1), item.count("control_tokens", lo=1), item.provenance())
+        factions[fid] = Faction(
+            fid,
+            item.get("name", str),
+            item.count("units", lo=1),
+            item.count("control_tokens", lo=1),
+            item.provenance(),
+        )
     missing = [f for f in FACTIONS if f not in factions]
     if missing:
-        raise ContentError(f"factions.toml: factions {', '.join(missing)} are missing; all of {', '.join(FACTIONS)} are needed.")
+        raise ContentError(
+            f"factions.toml: factions {', '.join(missing)} are missing; all of {', '.join(FACTIONS)} are needed."
+        )
 
     cards: dict[str, Card] = {}
     raw_cards = _tables(docs["cards.toml"], "cards.toml", "card")
@@ -281,7 +297,9 @@ def load_content(directory: str | Path | None = None) -> ContentSet:
     for owner in FACTIONS:
         deck = [c for c in cards.values() if c.deck == owner]
         if sum(c.special == "enable_scoring" for c in deck) != 1:
-            raise ContentError(f"cards.toml: the {owner} deck must hold exactly one card with special = \"enable_scoring\" (rulebook).")
+            raise ContentError(
+                f'cards.toml: the {owner} deck must hold exactly one card with special = "enable_scoring" (rulebook).'
+            )
     for terrain in TERRAINS:
         if not any(c.deck == terrain for c in cards.values()):
             raise ContentError(f"cards.toml: the {terrain} Terrain deck is empty; every Terrain needs cards.")
@@ -289,18 +307,43 @@ def load_content(directory: str | Path | None = None) -> ContentSet:
     skills: dict[str, Skill] = {}
     for i, t in enumerate(_tables(docs["skills.toml"], "skills.toml", "skill")):
         item = _Item("skills.toml", f"skill {t.get('id', i)!r}" if isinstance(t, dict) else f"skill {i}", t)
-        skill = Skill(item.get("id", str), item.choice("faction", FACTIONS), item.get("name", str), item.get("default", bool, False), item.effects("effect"), item.get("text", str), item.provenance())
+        skill = Skill(
+            item.get("id", str),
+            item.choice("faction", FACTIONS),
+            item.get("name", str),
+            item.get("default", bool, False),
+            item.effects("effect"),
+            item.get("text", str),
+            item.provenance(),
+        )
         if skill.id in skills:
             raise item.fail("id", "appears twice; ids must be unique")
         skills[skill.id] = skill
     for f in FACTIONS:
         if sum(s.default for s in skills.values() if s.faction == f) != 1:
-            raise ContentError(f"skills.toml: faction {f} must have exactly one skill with default = true (rulebook).")
+            raise ContentError(
+                f"skills.toml: faction {f} must have exactly one skill with default = true (rulebook)."
+            )
 
     structures: dict[str, Structure] = {}
     for i, t in enumerate(_tables(docs["structures.toml"], "structures.toml", "structure")):
-        item = _Item("structures.toml", f"structure {t.get('id', i)!r}" if isinstance(t, dict) else f"structure {i}", t)
-        st = Structure(item.get("id", str), item.choice("faction", FACTIONS), item.get("name", str), item.count("build_cost"), item.count("activate_cost"), item.count("tokens", lo=1), item.get("tunnel", bool, False), item.effects("effect"), item.get("text", str), item.provenance())
+        item = _Item(
+            "structures.toml",
+            f"structure {t.get('id', i)!r}" if isinstance(t, dict) else f"structure {i}",
+            t,
+        )
+        st = Structure(
+            item.get("id", str),
+            item.choice("faction", FACTIONS),
+            item.get("name", str),
+            item.count("build_cost"),
+            item.count("activate_cost"),
+            item.count("tokens", lo=1),
+            item.get("tunnel", bool, False),
+            item.effects("effect"),
+            item.get("text", str),
+            item.provenance(),
+        )
         if st.id in structures:
             raise item.fail("id", "appears twice; ids must be unique")
         structures[st.id] = st
@@ -308,24 +351,45 @@ def load_content(directory: str | Path | None = None) -> ContentSet:
     tok = docs["tokens.toml"]
     track_item = _Item("tokens.toml", "[track]", tok.get("track", {}))
     spots = track_item.get("event_spots", list)
-    if len(spots) != 5 or any(not isinstance(s, int) or isinstance(s, bool) for s in spots) or list(spots) != sorted(spots):
-        raise track_item.fail("event_spots", f"must be 5 ascending whole numbers (four Events and Enable Final Scoring), got {spots!r}")
-    events = tuple(_token("tokens.toml", "event", t, i) for i, t in enumerate(_tables(tok, "tokens.toml", "event")))
+    if (
+        len(spots) != 5
+        or any(not isinstance(s, int) or isinstance(s, bool) for s in spots)
+        or list(spots) != sorted(spots)
+    ):
+        raise track_item.fail(
+            "event_spots",
+            f"must be 5 ascending whole numbers (four Events and Enable Final Scoring), got {spots!r}",
+        )
+    events = tuple(
+        _token("tokens.toml", "event", t, i) for i, t in enumerate(_tables(tok, "tokens.toml", "event"))
+    )
     if len(events) < 4:
         raise ContentError("tokens.toml: needs at least 4 [[event]] tokens (four Event spots).")
     finals = _tables(tok, "tokens.toml", "final_event")
     final = _token("tokens.toml", "final_event", finals[0], 0)
-    exploration = tuple(_token("tokens.toml", "exploration", t, i) for i, t in enumerate(_tables(tok, "tokens.toml", "exploration")))
-    war = tuple(_token("tokens.toml", "war_party", t, i) for i, t in enumerate(_tables(tok, "tokens.toml", "war_party")))
-    nests = tuple(_token("tokens.toml", "nest", t, i) for i, t in enumerate(_tables(tok, "tokens.toml", "nest")))
+    exploration = tuple(
+        _token("tokens.toml", "exploration", t, i)
+        for i, t in enumerate(_tables(tok, "tokens.toml", "exploration"))
+    )
+    war = tuple(
+        _token("tokens.toml", "war_party", t, i)
+        for i, t in enumerate(_tables(tok, "tokens.toml", "war_party"))
+    )
+    nests = tuple(
+        _token("tokens.toml", "nest", t, i) for i, t in enumerate(_tables(tok, "tokens.toml", "nest"))
+    )
     _unique("tokens.toml", "token", [t.id for t in (*events, final, *exploration, *war, *nests)])
     for side, board in boards.items():
         need = sum(r.war_party for r in board.regions)
         if need > len(war):
-            raise ContentError(f"tokens.toml: board side {side} has {need} War Party icons but only {len(war)} [[war_party]] tokens exist.")
+            raise ContentError(
+                f"tokens.toml: board side {side} has {need} War Party icons but only {len(war)} [[war_party]] tokens exist."
+            )
         need = sum(r.exploration for r in board.regions)
         if need > len(exploration):
-            raise ContentError(f"tokens.toml: board side {side} has {need} Exploration icons but only {len(exploration)} [[exploration]] tokens exist.")
+            raise ContentError(
+                f"tokens.toml: board side {side} has {need} Exploration icons but only {len(exploration)} [[exploration]] tokens exist."
+            )
 
     return ContentSet(
         name=head.get("name", str),

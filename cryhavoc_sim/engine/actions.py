@@ -66,7 +66,9 @@ def turn(g: Game, f: FactionId, number: int) -> Gen[None]:
     while True:
         p = g.players[f]
         options: list[tuple[str, str]] = [("skill", s) for s in p.skills if s not in p.exhausted]
-        options += [("initiative", c) for c in dict.fromkeys(p.hand) if g.content.cards[c].special == "initiative"]
+        options += [
+            ("initiative", c) for c in dict.fromkeys(p.hand) if g.content.cards[c].special == "initiative"
+        ]
         if acted:
             options.append(("end", ""))
         else:
@@ -162,7 +164,11 @@ def build_action(g: Game, f: FactionId) -> Gen[None]:
 
 
 def build_options(
-    g: Game, f: FactionId, points: int, controlled_at_start: set[str], activated: set[tuple[str, str]]
+    g: Game,
+    f: FactionId,
+    points: int,
+    controlled_at_start: set[str],
+    activated: set[tuple[str, str]],
 ) -> list[tuple[str, str, str]]:
     out: list[tuple[str, str, str]] = []
     left = g.players[f].structures_left
@@ -190,7 +196,11 @@ def draw_action(g: Game, f: FactionId) -> Gen[None]:
     """Draw the top two of the own deck or any Terrain deck; keep one, reshuffle the
     other into that deck (Draw two Tactics cards, keep one; Clarifications)."""
     p = g.players[f]
-    sources = [s for s in ("own", *TERRAINS) if (s == "own" and (p.deck or p.discard)) or (s != "own" and g.terrain_decks[s])]
+    sources = [
+        s
+        for s in ("own", *TERRAINS)
+        if (s == "own" and (p.deck or p.discard)) or (s != "own" and g.terrain_decks[s])
+    ]
     src = sources[(yield from g.ask(Choice("draw_source", f, tuple(sources))))]
     if src == "own":
         g.ensure_deck(f, 2)

@@ -26,7 +26,7 @@ def settle_if_one_sided(g: Game, region: RegionId) -> bool:
     """A Battle Region where one side has no Units left holds no Battle: the Battle token
     goes and the side with Units takes Control (Battle Resolution, opening paragraph)."""
     s = g.regions[region]
-    if not s.battle or g.battle is not None and g.battle.region == region:
+    if not s.battle or (g.battle is not None and g.battle.region == region):
         return False
     att, dfn = s.attacker, s.defender
     assert att is not None and dfn is not None
@@ -144,7 +144,9 @@ def _take_unit(g: Game, b: Battle, victim: FactionId, chooser: FactionId, later:
     where = [i for i in range(3) if b.on[victim][i] > 0]
     pick = where[0]
     if len(where) > 1 and later:
-        pick = where[(yield from g.ask(Choice("objective_target", chooser, tuple(OBJECTIVES[i] for i in where))))]
+        pick = where[
+            (yield from g.ask(Choice("objective_target", chooser, tuple(OBJECTIVES[i] for i in where))))
+        ]
     elif later == [] and ATT in where:
         pick = ATT
     b.on[victim][pick] -= 1
@@ -201,7 +203,9 @@ def _retreat(g: Game, b: Battle, loser: FactionId, n: int) -> Gen[None]:
                 pick = yield from g.ask(Choice("nest_region", b.decider[loser], tuple(spots), actor=loser))
             trogs.place_nest(g, spots[pick], "trogs_retreat")
         return
-    options = [r for r in g.neighbours(b.region, loser) if g.regions[r].control == loser and not g.regions[r].battle]
+    options = [
+        r for r in g.neighbours(b.region, loser) if g.regions[r].control == loser and not g.regions[r].battle
+    ]
     pick = 0
     if len(options) > 1:
         pick = yield from g.ask(Choice("retreat", b.decider[loser], tuple(options)))

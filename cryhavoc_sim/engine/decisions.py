@@ -57,7 +57,9 @@ class Choice:
 
     def validate(self, answer: Any) -> int:
         if not isinstance(answer, int) or isinstance(answer, bool) or not 0 <= answer < len(self.options):
-            raise IllegalDecision(f"{self.kind}: answer {answer!r} is not an index into {len(self.options)} options")
+            raise IllegalDecision(
+                f"{self.kind}: answer {answer!r} is not an index into {len(self.options)} options"
+            )
         return answer
 
 
@@ -72,7 +74,9 @@ class Subset:
     def validate(self, answer: Any) -> tuple[int, ...]:
         if not isinstance(answer, tuple) or any(not isinstance(i, int) for i in answer):
             raise IllegalDecision(f"{self.kind}: answer {answer!r} is not a tuple of indices")
-        if list(answer) != sorted(set(answer)) or (answer and not 0 <= answer[0] <= answer[-1] < len(self.items)):
+        if list(answer) != sorted(set(answer)) or (
+            answer and not 0 <= answer[0] <= answer[-1] < len(self.items)
+        ):
             raise IllegalDecision(f"{self.kind}: answer {answer!r} is not sorted distinct indices")
         if not self.min <= len(answer) <= self.max:
             raise IllegalDecision(f"{self.kind}: {len(answer)} items chosen, allowed {self.min}..{self.max}")
@@ -94,7 +98,9 @@ class Allocate:
             or any(not isinstance(n, int) or n < 0 for n in answer)
             or sum(answer) != self.total
         ):
-            raise IllegalDecision(f"{self.kind}: {answer!r} does not split {self.total} over {len(self.slots)} slots")
+            raise IllegalDecision(
+                f"{self.kind}: {answer!r} does not split {self.total} over {len(self.slots)} slots"
+            )
         return answer
 
 

@@ -33,7 +33,9 @@ def primitive(name: str) -> Callable[[Primitive], Primitive]:
     return register
 
 
-def run(g: Game, actor: FactionId | None, steps: Effects, source: str, region: RegionId | None = None) -> Gen[None]:
+def run(
+    g: Game, actor: FactionId | None, steps: Effects, source: str, region: RegionId | None = None
+) -> Gen[None]:
     """Apply ``steps`` in order for ``actor`` (``None`` for game-level Events)."""
     for step in steps:
         yield from PRIMITIVES[step.op](g, actor, step, source, region)
@@ -49,7 +51,8 @@ def _pick_region(g: Game, actor: FactionId, options: list[RegionId]) -> Gen[Regi
         return None
     if len(options) == 1:
         return options[0]
-    return options[(yield from g.ask(Choice("target_region", _decider(g, actor), tuple(options), actor=actor)))]
+    pick: int = yield from g.ask(Choice("target_region", _decider(g, actor), tuple(options), actor=actor))
+    return options[pick]
 
 
 def _player(g: Game, actor: FactionId | None) -> FactionId | None:
@@ -67,7 +70,9 @@ def gain_vp(g: Game, actor: FactionId | None, e: Effect, source: str, region: Re
 
 
 @primitive("draw_cards")
-def draw_cards(g: Game, actor: FactionId | None, e: Effect, source: str, region: RegionId | None) -> Gen[None]:
+def draw_cards(
+    g: Game, actor: FactionId | None, e: Effect, source: str, region: RegionId | None
+) -> Gen[None]:
     f = _player(g, actor)
     if f is None:
         return
@@ -85,7 +90,9 @@ def draw_cards(g: Game, actor: FactionId | None, e: Effect, source: str, region:
 
 
 @primitive("change_initiative")
-def change_initiative_op(g: Game, actor: FactionId | None, e: Effect, source: str, region: RegionId | None) -> Gen[None]:
+def change_initiative_op(
+    g: Game, actor: FactionId | None, e: Effect, source: str, region: RegionId | None
+) -> Gen[None]:
     if (f := _player(g, actor)) is not None:
         yield from change_initiative(g, f)
 
@@ -100,14 +107,18 @@ def change_initiative(g: Game, f: FactionId) -> Gen[None]:
     g.log("initiative_change", f, amount=place, detail=",".join(g.upcoming))
 
 
-def _crystal_regions(g: Game, actor: FactionId, where: str, region: RegionId | None, need: int) -> list[RegionId]:
+def _crystal_regions(
+    g: Game, actor: FactionId, where: str, region: RegionId | None, need: int
+) -> list[RegionId]:
     if where == "this_region":
         return [region] if region is not None and g.regions[region].hq_of is None else []
     return [r for r in g.controlled(actor) if g.regions[r].hq_of is None and g.regions[r].crystals >= need]
 
 
 @primitive("add_crystals")
-def add_crystals(g: Game, actor: FactionId | None, e: Effect, source: str, region: RegionId | None) -> Gen[None]:
+def add_crystals(
+    g: Game, actor: FactionId | None, e: Effect, source: str, region: RegionId | None
+) -> Gen[None]:
     f = _player(g, actor)
     if f is None:
         return
@@ -118,7 +129,9 @@ def add_crystals(g: Game, actor: FactionId | None, e: Effect, source: str, regio
 
 
 @primitive("remove_crystals")
-def remove_crystals(g: Game, actor: FactionId | None, e: Effect, source: str, region: RegionId | None) -> Gen[None]:
+def remove_crystals(
+    g: Game, actor: FactionId | None, e: Effect, source: str, region: RegionId | None
+) -> Gen[None]:
     for r, s in g.regions.items():
         if s.crystals >= e.int("at_least"):
             n = min(e.int("amount"), s.crystals)
@@ -129,7 +142,9 @@ def remove_crystals(g: Game, actor: FactionId | None, e: Effect, source: str, re
 
 
 @primitive("extract_crystals")
-def extract_crystals(g: Game, actor: FactionId | None, e: Effect, source: str, region: RegionId | None) -> Gen[None]:
+def extract_crystals(
+    g: Game, actor: FactionId | None, e: Effect, source: str, region: RegionId | None
+) -> Gen[None]:
     f = _player(g, actor)
     if f is None:
         return
@@ -167,7 +182,9 @@ def recruit(g: Game, actor: FactionId | None, e: Effect, source: str, region: Re
 
 
 @primitive("gain_control")
-def gain_control(g: Game, actor: FactionId | None, e: Effect, source: str, region: RegionId | None) -> Gen[None]:
+def gain_control(
+    g: Game, actor: FactionId | None, e: Effect, source: str, region: RegionId | None
+) -> Gen[None]:
     """Control of an unoccupied Region next to ``region`` (or to one the actor controls),
     even one holding Trog tokens or an enemy Control token (Scouting; FAQ on Airfield)."""
     f = _player(g, actor)
@@ -251,7 +268,9 @@ def teleport(g: Game, actor: FactionId | None, e: Effect, source: str, region: R
 
 
 @primitive("place_nest")
-def place_nest(g: Game, actor: FactionId | None, e: Effect, source: str, region: RegionId | None) -> Gen[None]:
+def place_nest(
+    g: Game, actor: FactionId | None, e: Effect, source: str, region: RegionId | None
+) -> Gen[None]:
     def empty(r: RegionId) -> bool:
         s = g.regions[r]
         return not s.units and s.control is None and s.trog_token is None and s.hq_of is None and not s.battle
@@ -292,19 +311,25 @@ def _shift(g: Game, actor: FactionId, side: FactionId, count: int) -> Gen[None]:
 
 
 @primitive("battle_move_own")
-def battle_move_own(g: Game, actor: FactionId | None, e: Effect, source: str, region: RegionId | None) -> Gen[None]:
+def battle_move_own(
+    g: Game, actor: FactionId | None, e: Effect, source: str, region: RegionId | None
+) -> Gen[None]:
     if actor is not None and g.battle is not None:
         yield from _shift(g, actor, actor, e.int("count"))
 
 
 @primitive("battle_move_enemy")
-def battle_move_enemy(g: Game, actor: FactionId | None, e: Effect, source: str, region: RegionId | None) -> Gen[None]:
+def battle_move_enemy(
+    g: Game, actor: FactionId | None, e: Effect, source: str, region: RegionId | None
+) -> Gen[None]:
     if actor is not None and g.battle is not None:
         yield from _shift(g, actor, g.battle.enemy(actor), e.int("count"))
 
 
 @primitive("battle_reinforce")
-def battle_reinforce(g: Game, actor: FactionId | None, e: Effect, source: str, region: RegionId | None) -> Gen[None]:
+def battle_reinforce(
+    g: Game, actor: FactionId | None, e: Effect, source: str, region: RegionId | None
+) -> Gen[None]:
     """Add Units from the Reserve onto Battle Objectives (Air Support)."""
     b = g.battle
     if actor is None or b is None:
@@ -313,7 +338,9 @@ def battle_reinforce(g: Game, actor: FactionId | None, e: Effect, source: str, r
     for _ in range(e.int("count")):
         if p.reserve <= 0:
             return
-        pick = yield from g.ask(Choice("objective_target", _decider(g, actor), (*OBJECTIVES, None), actor=actor))
+        pick = yield from g.ask(
+            Choice("objective_target", _decider(g, actor), (*OBJECTIVES, None), actor=actor)
+        )
         if pick == len(OBJECTIVES):
             return
         p.reserve -= 1
@@ -322,7 +349,9 @@ def battle_reinforce(g: Game, actor: FactionId | None, e: Effect, source: str, r
 
 
 @primitive("battle_kill")
-def battle_kill(g: Game, actor: FactionId | None, e: Effect, source: str, region: RegionId | None) -> Gen[None]:
+def battle_kill(
+    g: Game, actor: FactionId | None, e: Effect, source: str, region: RegionId | None
+) -> Gen[None]:
     b = g.battle
     if actor is None or b is None:
         return
@@ -341,7 +370,9 @@ def battle_kill(g: Game, actor: FactionId | None, e: Effect, source: str, region
 
 
 @primitive("battle_reorder")
-def battle_reorder(g: Game, actor: FactionId | None, e: Effect, source: str, region: RegionId | None) -> Gen[None]:
+def battle_reorder(
+    g: Game, actor: FactionId | None, e: Effect, source: str, region: RegionId | None
+) -> Gen[None]:
     """Change the order in which the Objectives resolve (Shifted Priorities)."""
     if g.battle is not None:
         order = e.args["order"]

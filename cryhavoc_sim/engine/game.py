@@ -63,7 +63,9 @@ class GameSetup:
         if n == 4 and "trogs" not in self.factions:
             raise SetupError("a 4-player game needs the Trogs as the fourth player")
         if self.experience not in EXPERIENCE_SKILLS:
-            raise SetupError(f"experience {self.experience!r} unknown; allowed: {', '.join(EXPERIENCE_SKILLS)}")
+            raise SetupError(
+                f"experience {self.experience!r} unknown; allowed: {', '.join(EXPERIENCE_SKILLS)}"
+            )
 
 
 @dataclass(frozen=True, slots=True)
@@ -139,7 +141,17 @@ class Game:
     ) -> None:
         if self.record:
             self.events.append(
-                Event(len(self.events), self.round, self.phase, faction, kind, region, other, amount, detail)
+                Event(
+                    len(self.events),
+                    self.round,
+                    self.phase,
+                    faction,
+                    kind,
+                    region,
+                    other,
+                    amount,
+                    detail,
+                )
             )
 
     # ------------------------------------------------------------------ asking

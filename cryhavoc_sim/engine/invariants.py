@@ -17,12 +17,17 @@ def state_violations(g: Game) -> list[str]:
         in_battle = sum(b.on[f]) if b is not None and f in b.on else 0
         held = sum(q.prisoners.get(f, 0) for q in g.players.values())
         if on_board + in_battle + p.reserve + held != p.total_units:
-            out.append(f"{f}: units not conserved ({on_board} board + {in_battle} battle + {p.reserve} reserve + {held} prisoners != {p.total_units})")
+            out.append(
+                f"{f}: units not conserved ({on_board} board + {in_battle} battle + {p.reserve} reserve + {held} prisoners != {p.total_units})"
+            )
         if p.reserve < 0 or p.vp < 0 or p.control_left < 0:
             out.append(f"{f}: negative count (reserve {p.reserve}, vp {p.vp}, control left {p.control_left})")
         if not p.is_npc:
             placed = sum(1 for s in g.regions.values() if s.control == f)
-            if placed > g.content.factions[f].control_tokens or placed + p.control_left != g.content.factions[f].control_tokens:
+            if (
+                placed > g.content.factions[f].control_tokens
+                or placed + p.control_left != g.content.factions[f].control_tokens
+            ):
                 out.append(f"{f}: {placed} Control tokens on the board and {p.control_left} left")
             if g.record and g.vp_ledger.get(f, 0) != p.vp:
                 out.append(f"{f}: VP ledger {g.vp_ledger.get(f, 0)} != VP {p.vp}")
@@ -36,9 +41,8 @@ def state_violations(g: Game) -> list[str]:
                 out.append(f"{r}: enemy Units {s.units} in the HQ of {s.hq_of}")
             if s.crystals:
                 out.append(f"{r}: {s.crystals} Crystals in an HQ")
-        if s.battle:
-            if set(s.units) - {s.attacker, s.defender}:
-                out.append(f"{r}: Battle Region holds a third faction {s.units}")
+        if s.battle and set(s.units) - {s.attacker, s.defender}:
+            out.append(f"{r}: Battle Region holds a third faction {s.units}")
         if s.control is not None and g.is_npc(s.control):
             out.append(f"{r}: non-player Trogs hold Control")
     numbers = [s.battle for s in g.regions.values() if s.battle]

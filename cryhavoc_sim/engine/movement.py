@@ -111,7 +111,9 @@ def end_of_move(g: Game, f: FactionId, entered: list[RegionId]) -> Gen[None]:
         if s.units.get(f, 0) > 0 and len(s.units) == 1 and not s.battle:
             g.set_control(r, f, "move")
     # 4. Battle tokens, lowest numbers first, in the order the mover chooses.
-    contested = [r for r in ended if g.units(r, f) > 0 and len(g.regions[r].units) > 1 and not g.regions[r].battle]
+    contested = [
+        r for r in ended if g.units(r, f) > 0 and len(g.regions[r].units) > 1 and not g.regions[r].battle
+    ]
     while contested:
         pick = 0
         if len(contested) > 1:

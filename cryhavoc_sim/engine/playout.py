@@ -52,8 +52,19 @@ def random_playout(content: ContentSet, master_seed: int, index: int) -> Playout
     try:
         outcome = play(game, bots, observer)
     except Exception as exc:  # a crash is a violation too, reported with its seed
-        return PlayoutResult(index, seed, factions, experience, None, tuple(observer.violations), observer.steps, repr(exc))
-    return PlayoutResult(index, seed, factions, experience, outcome, tuple(observer.violations), observer.steps)
+        return PlayoutResult(
+            index,
+            seed,
+            factions,
+            experience,
+            None,
+            tuple(observer.violations),
+            observer.steps,
+            repr(exc),
+        )
+    return PlayoutResult(
+        index, seed, factions, experience, outcome, tuple(observer.violations), observer.steps
+    )
 
 
 def random_playouts(content: ContentSet, master_seed: int, start: int, stop: int) -> Iterator[PlayoutResult]:

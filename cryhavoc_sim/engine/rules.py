@@ -53,9 +53,14 @@ class Rules:
             if isinstance(default, int) and (not isinstance(value, int) or isinstance(value, bool)):
                 raise ScenarioError(f"{source}: rule knob {key!r} must be a whole number, got {value!r}.")
             if isinstance(default, str):
-                allowed = {"event_pass": ("beyond", "reach"), "event_pass_timing": ("any_time", "scoring_only")}[key]
+                allowed = {
+                    "event_pass": ("beyond", "reach"),
+                    "event_pass_timing": ("any_time", "scoring_only"),
+                }[key]
                 if value not in allowed:
-                    raise ScenarioError(f"{source}: rule knob {key!r} is {value!r}; allowed: {', '.join(allowed)}.")
+                    raise ScenarioError(
+                        f"{source}: rule knob {key!r} is {value!r}; allowed: {', '.join(allowed)}."
+                    )
             elif value < 0 and key != "war_party_trogs_delta":
                 raise ScenarioError(f"{source}: rule knob {key!r} must be >= 0, got {value}.")
             changes[key] = value

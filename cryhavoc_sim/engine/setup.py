@@ -78,14 +78,14 @@ def setup_game(g: Game) -> None:
     # Trog HQ in a 4-player game); the rest form a supply.
     war = list(content.war_parties)
     rng.shuffle(war)
-    for r in g.board.regions:
-        if r.war_party and not (r.trog_hq and not g.npc_trogs) and war:
-            g.regions[r.id].trog_token = war.pop()
+    for reg in g.board.regions:
+        if reg.war_party and not (reg.trog_hq and not g.npc_trogs) and war:
+            g.regions[reg.id].trog_token = war.pop()
     exploration = list(content.exploration)
     rng.shuffle(exploration)
-    for r in g.board.regions:
-        if r.exploration and exploration:
-            g.regions[r.id].exploration = exploration.pop()
+    for reg in g.board.regions:
+        if reg.exploration and exploration:
+            g.regions[reg.id].exploration = exploration.pop()
     g.exploration_supply = exploration
     nests = list(content.nests)
     rng.shuffle(nests)

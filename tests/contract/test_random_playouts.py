@@ -18,7 +18,9 @@ def test_random_playouts_keep_every_invariant(content, chunk):  # type: ignore[n
     size = GAMES // CHUNKS
     results = list(random_playouts(content, master_seed=2016, start=chunk * size, stop=(chunk + 1) * size))
     bad = [r for r in results if r.violations or r.error]
-    assert not bad, "\n".join(f"seed {r.seed} {r.factions} {r.experience}: {r.error or r.violations[:3]}" for r in bad[:5])
+    assert not bad, "\n".join(
+        f"seed {r.seed} {r.factions} {r.experience}: {r.error or r.violations[:3]}" for r in bad[:5]
+    )
     counts = collections.Counter((len(r.factions), r.experience) for r in results)
     assert set(counts) == {(n, e) for n in (2, 3, 4) for e in ("first_time", "experienced", "veteran")}
     assert all(r.outcome is not None and r.outcome.winner in r.factions for r in results)
@@ -42,8 +44,19 @@ def test_playouts_exercise_every_rule_path(content):  # type: ignore[no-untyped-
             kinds[e.kind] += 1
             if e.kind in ("action", "vp", "skill", "build", "activate", "card_played"):
                 details[f"{e.kind}:{e.detail}"] += 1
-    for kind in ("battle_declared", "capture", "kill", "retreat", "prisoner_return", "scoring_enabled",
-                 "exploration", "token_revealed", "nest_placed", "initiative_change", "event_passed"):
+    for kind in (
+        "battle_declared",
+        "capture",
+        "kill",
+        "retreat",
+        "prisoner_return",
+        "scoring_enabled",
+        "exploration",
+        "token_revealed",
+        "nest_placed",
+        "initiative_change",
+        "event_passed",
+    ):
         assert kinds[kind] > 0, kind
     for action in ("move", "recruit", "build", "draw", "enable_scoring"):
         assert details[f"action:{action}"] > 0, action

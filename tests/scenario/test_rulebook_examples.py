@@ -20,7 +20,16 @@ def test_events_b_initiative_change_scouts_example(content):  # type: ignore[no-
     g.round, g.phase = 1, "actions"
     g.actions_taken = dict.fromkeys(g.order(), 0)
     give(g, T, "trogs.scouts")
-    drive(actions.turn(g, T, 1), [opt(("initiative", "trogs.scouts")), opt(2), opt(("action", "recruit")), cards(), opt(("end", ""))])
+    drive(
+        actions.turn(g, T, 1),
+        [
+            opt(("initiative", "trogs.scouts")),
+            opt(2),
+            opt(("action", "recruit")),
+            cards(),
+            opt(("end", "")),
+        ],
+    )
     assert g.upcoming == [M, T, P, H]
     assert g.initiative == [M, P, H, T]  # the Initiative track changes only in Events B
     g.round, g.phase = 2, "events"
@@ -34,7 +43,9 @@ def _move_example_state(content):  # type: ignore[no-untyped-def]
     g.round, g.phase = 1, "actions"
     place(g, "amber_wastes", P, 2)
     place(g, "foglands", H, 1)
-    g.regions["feralas_banks"].trog_token = next(t for t in content.war_parties if t.trogs == 2 and t.crystals == 0)
+    g.regions["feralas_banks"].trog_token = next(
+        t for t in content.war_parties if t.trogs == 2 and t.crystals == 0
+    )
     g.regions["sapos_deep"].exploration = next(t for t in content.exploration if t.name == "Supply Cache")
     return g
 
@@ -45,7 +56,12 @@ def test_move_example_foglands_feralas_banks_sapos_deep(content):  # type: ignor
     (Exploration). The Exploration token resolves, then the War Party token, then a
     Battle token in each Region, in the order the mover chooses."""
     g = _move_example_state(content)
-    hand = ("pilgrims.deploy_holos", "pilgrims.holo_decoys", "pilgrims.phase_strike", "pilgrims.harmonic_shield")
+    hand = (
+        "pilgrims.deploy_holos",
+        "pilgrims.holo_decoys",
+        "pilgrims.phase_strike",
+        "pilgrims.harmonic_shield",
+    )
     give(g, P, *hand)
     assert sum(content.cards[c].move for c in hand) == 5
     vp = g.players[P].vp
@@ -92,7 +108,14 @@ def test_move_example_scorch_control(content):  # type: ignore[no-untyped-def]
     clear_board(g)
     g.round, g.phase = 1, "actions"
     give(g, P, "pilgrims.holo_decoys")
-    drive(actions.move_action(g, P), [cards("pilgrims.holo_decoys"), opt(("northern_landing", "scorch")), opt(("northern_landing", "scorch"))])
+    drive(
+        actions.move_action(g, P),
+        [
+            cards("pilgrims.holo_decoys"),
+            opt(("northern_landing", "scorch")),
+            opt(("northern_landing", "scorch")),
+        ],
+    )
     assert g.units("scorch", P) == 2
     assert g.regions["scorch"].control == P
     assert not g.regions["scorch"].battle
@@ -110,7 +133,10 @@ def test_battle_region_exit_three_pilgrims_block_six_humans(content):  # type: i
     assert g.regions["foglands"].battle == 1
     assert movement.movable(g, H, "foglands", {}) == 2
     steps = [opt(("foglands", "kalas_gorge")), opt(("foglands", "kalas_gorge"))]
-    drive(movement.move(g, H, 5), [*steps, lambda d: len(d.options) - 1 if d.options[-1] is None else 0])
+    drive(
+        movement.move(g, H, 5),
+        [*steps, lambda d: len(d.options) - 1 if d.options[-1] is None else 0],
+    )
     assert g.units("foglands", H) == 6
     # Nobody may enter the Battle Region, and the attacker's Units are committed (ruling R8).
     assert all(dst != "foglands" for _, dst in movement.move_options(g, H, {}, set()))

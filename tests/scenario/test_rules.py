@@ -102,7 +102,9 @@ def test_bonus_icons_when_discarded_for_an_action(g3):  # type: ignore[no-untype
     g = g3
     give(g, P, "pilgrims.meditation", "pilgrims.crystal_lance")
     hand = len(g.players[P].hand)
-    points = drive(actions.discard_for(g, P, "build"), [cards("pilgrims.meditation", "pilgrims.crystal_lance")])[0]
+    points = drive(
+        actions.discard_for(g, P, "build"), [cards("pilgrims.meditation", "pilgrims.crystal_lance")]
+    )[0]
     assert points == 5
     assert g.players[P].vp == 1  # Crystal Lance: 1 VP
     assert len(g.players[P].hand) == hand - 2 + 2  # Meditation: one card per Build icon
@@ -160,7 +162,10 @@ def test_move_through_without_control_or_exploration(g3):  # type: ignore[no-unt
     they do not end their move."""
     g = g3
     g.regions["scorch"].exploration = g.content.exploration[0]
-    drive(movement.move(g, H, 2), [opt(("northern_landing", "scorch")), opt(("scorch", "world_caverns"))])
+    drive(
+        movement.move(g, H, 2),
+        [opt(("northern_landing", "scorch")), opt(("scorch", "world_caverns"))],
+    )
     assert g.regions["scorch"].control is None and g.regions["scorch"].exploration is not None
     assert g.regions["world_caverns"].control == H
 
@@ -171,7 +176,10 @@ def test_war_party_without_trogs_left_costs_a_unit_and_no_battle(g3, content):  
     g.players[T].reserve = 0
     token = content.war_parties[0]
     g.regions["scorch"].trog_token = token
-    drive(movement.move(g, H, 2), [opt(("northern_landing", "scorch")), opt(("northern_landing", "scorch"))])
+    drive(
+        movement.move(g, H, 2),
+        [opt(("northern_landing", "scorch")), opt(("northern_landing", "scorch"))],
+    )
     assert g.units("scorch", H) == 1 and not g.regions["scorch"].battle
     assert g.regions["scorch"].crystals == token.crystals and g.regions["scorch"].control == H
 

@@ -22,7 +22,12 @@ def test_shipped_content_counts(content):  # type: ignore[no-untyped-def]
         assert len(content.faction_structures(f)) == (5 if f == "machines" else 3)
     for t in ("mountain", "desert", "jungle", "ocean"):
         assert len(content.deck(t)) == 8
-    assert (len(content.events), len(content.exploration), len(content.war_parties), len(content.nests)) == (6, 12, 18, 12)
+    assert (
+        len(content.events),
+        len(content.exploration),
+        len(content.war_parties),
+        len(content.nests),
+    ) == (6, 12, 18, 12)
     assert content.structures["trogs.tunnels"].tokens == 7
 
 
@@ -71,16 +76,61 @@ def _edit(path: Path, old: str, new: str) -> None:
 @pytest.mark.parametrize(
     ("file", "old", "new", "message"),
     [
-        ("cards.toml", 'move = 2\nrecruit = 1\nbuild = 0', 'move = 7\nrecruit = 1\nbuild = 0', "cards.toml: card 'humans.drop_troopers': field 'move' must be between 0 and 3, got 7."),
-        ("cards.toml", 'deck = "humans"', 'deck = "elves"', "field 'deck' is 'elves'; allowed: humans, pilgrims, machines, trogs, mountain, desert, jungle, ocean"),
-        ("cards.toml", 'op = "battle_reinforce"', 'op = "explode"', "field 'tactic[0].op' is 'explode'; allowed:"),
-        ("skills.toml", 'where = "adjacent_unoccupied"', 'where = "moon"', "field 'effect[0].where' is 'moon'; allowed: adjacent_unoccupied"),
-        ("board_34p.toml", 'adjacent = ["world_caverns", "kalas_gorge", "northern_landing", "cameron_seas"]', 'adjacent = ["world_caverns", "kalas_gorge", "northern_landing", "atlantis"]', "names unknown region 'atlantis'"),
-        ("board_34p.toml", 'adjacent = ["world_caverns", "kalas_gorge", "northern_landing", "cameron_seas"]', 'adjacent = ["world_caverns", "kalas_gorge", "northern_landing"]', "lists 'scorch' as adjacent but 'scorch' does not list"),
-        ("tokens.toml", "event_spots = [0, 15, 30, 45, 60]", "event_spots = [0, 15]", "field 'event_spots' must be 5 ascending whole numbers"),
-        ("factions.toml", 'provenance = "research"', 'provenance = "hearsay"', "field 'provenance' is 'hearsay'; allowed: rulebook, research, reconstructed"),
-        ("structures.toml", "build_cost = 2", "build_cost = \"two\"", "field 'build_cost' must be int, got 'two'"),
-        ("content.toml", '[content]', '[content', "is not valid TOML"),
+        (
+            "cards.toml",
+            "move = 2\nrecruit = 1\nbuild = 0",
+            "move = 7\nrecruit = 1\nbuild = 0",
+            "cards.toml: card 'humans.drop_troopers': field 'move' must be between 0 and 3, got 7.",
+        ),
+        (
+            "cards.toml",
+            'deck = "humans"',
+            'deck = "elves"',
+            "field 'deck' is 'elves'; allowed: humans, pilgrims, machines, trogs, mountain, desert, jungle, ocean",
+        ),
+        (
+            "cards.toml",
+            'op = "battle_reinforce"',
+            'op = "explode"',
+            "field 'tactic[0].op' is 'explode'; allowed:",
+        ),
+        (
+            "skills.toml",
+            'where = "adjacent_unoccupied"',
+            'where = "moon"',
+            "field 'effect[0].where' is 'moon'; allowed: adjacent_unoccupied",
+        ),
+        (
+            "board_34p.toml",
+            'adjacent = ["world_caverns", "kalas_gorge", "northern_landing", "cameron_seas"]',
+            'adjacent = ["world_caverns", "kalas_gorge", "northern_landing", "atlantis"]',
+            "names unknown region 'atlantis'",
+        ),
+        (
+            "board_34p.toml",
+            'adjacent = ["world_caverns", "kalas_gorge", "northern_landing", "cameron_seas"]',
+            'adjacent = ["world_caverns", "kalas_gorge", "northern_landing"]',
+            "lists 'scorch' as adjacent but 'scorch' does not list",
+        ),
+        (
+            "tokens.toml",
+            "event_spots = [0, 15, 30, 45, 60]",
+            "event_spots = [0, 15]",
+            "field 'event_spots' must be 5 ascending whole numbers",
+        ),
+        (
+            "factions.toml",
+            'provenance = "research"',
+            'provenance = "hearsay"',
+            "field 'provenance' is 'hearsay'; allowed: rulebook, research, reconstructed",
+        ),
+        (
+            "structures.toml",
+            "build_cost = 2",
+            'build_cost = "two"',
+            "field 'build_cost' must be int, got 'two'",
+        ),
+        ("content.toml", "[content]", "[content", "is not valid TOML"),
     ],
 )
 def test_malformed_content_names_file_field_and_allowed_values(copy_dir, file, old, new, message):  # type: ignore[no-untyped-def]
@@ -93,7 +143,7 @@ def test_malformed_content_names_file_field_and_allowed_values(copy_dir, file, o
 
 def test_missing_file_and_directory(copy_dir):  # type: ignore[no-untyped-def]
     (copy_dir / "skills.toml").unlink()
-    with pytest.raises(ContentError, match="skills.toml: content file is missing"):
+    with pytest.raises(ContentError, match=r"skills\.toml: content file is missing"):
         load_content(copy_dir)
     with pytest.raises(ContentError, match="does not exist"):
         load_content(copy_dir / "nope")
@@ -101,6 +151,10 @@ def test_missing_file_and_directory(copy_dir):  # type: ignore[no-untyped-def]
 
 def test_content_hash_follows_the_files(copy_dir, content):  # type: ignore[no-untyped-def]
     assert load_content(copy_dir).digest == content.digest
-    _edit(copy_dir / "tokens.toml", "event_spots = [0, 15, 30, 45, 60]", "event_spots = [0, 16, 30, 45, 60]")
+    _edit(
+        copy_dir / "tokens.toml",
+        "event_spots = [0, 15, 30, 45, 60]",
+        "event_spots = [0, 16, 30, 45, 60]",
+    )
     changed = load_content(copy_dir)
     assert changed.digest != content.digest and changed.track.event_spots[1] == 16

@@ -1,0 +1,5 @@
+"""``python -m cryhavoc_sim``."""
+
+from cryhavoc_sim.cli import main
+
+main()

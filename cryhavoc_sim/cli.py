@@ -1,0 +1,173 @@
+"""The command line: parse, build a config, call one library function, set the exit code.
+
+Errors a user can cause print one sentence and exit with code 2, never a traceback.
+Heavy imports (polars, matplotlib, multiprocess) happen inside the commands.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+
+from cryhavoc_sim.errors import UserError
+
+app = typer.Typer(
+    add_completion=False,
+    no_args_is_help=True,
+    help="Monte Carlo balance analysis for Cry Havoc: play many bot games, log them to Parquet.",
+    pretty_exceptions_enable=False,
+)
+
+RECONSTRUCTED_NOTICE = (
+    "Note: these results rest on RECONSTRUCTED content (invented board, cards and tokens "
+    "where the printed ones are not public); see `cryhavoc-sim content`."
+)
+
+
+def _fail(message: str, code: int = 2) -> typer.Exit:
+    typer.echo(f"error: {message}", err=True)
+    return typer.Exit(code)
+
+
+@app.command()
+def run(
+    scenario: Annotated[
+        str, typer.Argument(help="Scenario TOML file (or the name of a shipped one, e.g. quick).")
+    ],
+    games: Annotated[
+        int | None,
+        typer.Option("-n", "--games", min=1, help="Number of games (overrides the scenario)."),
+    ] = None,
+    workers: Annotated[int, typer.Option("-j", "--workers", min=1, help="Worker processes.")] = 1,
+    seed: Annotated[
+        int | None, typer.Option("--seed", min=0, help="Master seed (overrides the scenario).")
+    ] = None,
+    out: Annotated[
+        Path | None,
+        typer.Option("-o", "--out", help="Run directory (default runs/<scenario>-<seed>)."),
+    ] = None,
+    resume: Annotated[bool, typer.Option("--resume", help="Complete an interrupted run in --out.")] = False,
+    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar.")] = False,
+    no_events: Annotated[
+        bool, typer.Option("--no-events", help="Do not log events (games and seats only).")
+    ] = False,
+    fail_fast: Annotated[
+        bool, typer.Option("--fail-fast", help="Stop at the first game that raises.")
+    ] = False,
+) -> None:
+    """Play a scenario's games and write the run directory (Parquet + manifest)."""
+    from cryhavoc_sim.runner.executor import run_scenario
+    from cryhavoc_sim.runner.scenario import load_scenario
+
+    try:
+        sc = load_scenario(scenario).with_overrides(games=games, seed=seed)
+        run_dir = out or Path("runs") / f"{sc.name}-{sc.seed}"
+        summary = run_scenario(sc, run_dir, workers, resume, quiet, not no_events, fail_fast)
+    except UserError as exc:
+        raise _fail(str(exc)) from None
+    if summary.interrupted:
+        again = " ".join(
+            [
+                "cryhavoc-sim",
+                "run",
+                scenario,
+                "-o",
+                str(run_dir),
+                "--resume",
+                *([f"-n {games}"] if games else []),
+                *([f"--seed {seed}"] if seed is not None else []),
+            ]
+        )
+        typer.echo(
+            f"Interrupted: {summary.games_done} games kept in {run_dir}. Resume with:\n  {again}",
+            err=True,
+        )
+        raise typer.Exit(130)
+    rate = summary.games_done / summary.seconds if summary.seconds else 0.0
+    typer.echo(f"{summary.games_done} games written to {run_dir} ({rate:.0f} games/s)")
+    total = sum(summary.wins.values())
+    if total:
+        typer.echo(
+            "Wins: "
+            + ", ".join(f"{f} {n / total:.1%}" for f, n in sorted(summary.wins.items(), key=lambda x: -x[1]))
+        )
+    typer.echo(RECONSTRUCTED_NOTICE)
+    if summary.errors:
+        typer.echo(
+            f"error: {summary.errors} game(s) raised ({summary.first_error}); tracebacks in {run_dir}/errors/.",
+            err=True,
+        )
+        raise typer.Exit(1)
+
+
+@app.command()
+def content(
+    directory: Annotated[
+        Path | None, typer.Option("--content", help="Content directory (default: the shipped set).")
+    ] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Machine-readable output.")] = False,
+) -> None:
+    """List the content set: every item, its numbers, its effect, its provenance."""
+    from cryhavoc_sim.content import load_content
+    from cryhavoc_sim.content.listing import content_listing, render_listing
+
+    try:
+        cs = load_content(directory)
+    except UserError as exc:
+        raise _fail(str(exc)) from None
+    listing = content_listing(cs)
+    typer.echo(json.dumps(listing, indent=2) if as_json else render_listing(listing))
+
+
+@app.command()
+def soak(
+    games: Annotated[int, typer.Option("-n", "--games", min=1)] = 100_000,
+    workers: Annotated[int, typer.Option("-j", "--workers", min=1)] = 2,
+    seed: Annotated[int, typer.Option("--seed", min=0)] = 2016,
+    quiet: Annotated[bool, typer.Option("--quiet", "-q")] = False,
+) -> None:
+    """Random playouts with every invariant checked at every step; reports violations with seeds."""
+    from cryhavoc_sim.runner.soak import run_soak
+
+    bad = run_soak(games, workers, seed, quiet)
+    if bad:
+        raise typer.Exit(1)
+
+
+@app.command()
+def bench(
+    games: Annotated[int, typer.Option("-n", "--games", min=10)] = 600,
+) -> None:
+    """Measure games/s (1 and 2 workers), the cost of event logging, and Parquet bytes per game."""
+    from cryhavoc_sim.runner.bench import run_bench
+
+    run_bench(games)
+
+
+@app.command()
+def version() -> None:
+    """Print the package, rules and content versions."""
+    from importlib import metadata
+
+    from cryhavoc_sim.content import load_content
+    from cryhavoc_sim.engine import RULES_VERSION
+
+    typer.echo(
+        f"cryhavoc-sim {metadata.version('cryhavoc-sim')}, rules {RULES_VERSION}, content {load_content().content_id}"
+    )
+
+
+def main(argv: list[str] | None = None) -> Any:
+    try:
+        return app(args=argv)
+    except UserError as exc:  # pragma: no cover - commands catch their own
+        typer.echo(f"error: {exc}", err=True)
+        sys.exit(2)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,1 @@
+"""Runner: scenarios, the chunk function, and the executors that fan games out."""

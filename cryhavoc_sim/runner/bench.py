@@ -1,0 +1,61 @@
+"""``make bench``: throughput of 4-player random-bot games on one and two workers, the
+cost of event logging, Parquet bytes per game, and peak memory at 1x and 10x games."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from cryhavoc_sim.runner.scenario import parse_scenario
+
+SCENARIO = """
+[scenario]
+name = "bench"
+games = 1
+seed = 7
+players = 4
+"""
+
+
+def _timed_run(games: int, workers: int, record: bool, out: Path) -> float:
+    from cryhavoc_sim.runner.executor import run_scenario
+
+    sc = parse_scenario(SCENARIO).with_overrides(games=games)
+    started = time.perf_counter()
+    run_scenario(sc, out, workers=workers, quiet=True, record_events=record)
+    return time.perf_counter() - started
+
+
+def _peak_rss_mib(games: int) -> float:
+    """Peak RSS of a fresh process running ``games`` games serially."""
+    code = (
+        "import resource, tempfile, pathlib\n"
+        "from cryhavoc_sim.runner.bench import _timed_run\n"
+        f"_timed_run({games}, 1, True, pathlib.Path(tempfile.mkdtemp()) / 'r')\n"
+        "print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    return int(out.stdout.strip().splitlines()[-1]) / 1024
+
+
+def run_bench(games: int) -> None:
+    with tempfile.TemporaryDirectory() as tmp:
+        base = Path(tmp)
+        _timed_run(20, 1, True, base / "warm")
+        t1 = _timed_run(games, 1, True, base / "j1")
+        t2 = _timed_run(games, 2, True, base / "j2")
+        t0 = _timed_run(games, 1, False, base / "noevents")
+        size = sum(p.stat().st_size for p in (base / "j1").rglob("*.parquet"))
+    g1, g2, g0 = games / t1, games / t2, games / t0
+    print(f"bench: {games} four-player games, random bots (python {sys.version.split()[0]})")
+    print(f"  1 worker, events on   {g1:8.0f} games/s")
+    print(f"  2 workers, events on  {g2:8.0f} games/s   parallel efficiency {g2 / (2 * g1):.0%}")
+    print(f"  1 worker, events off  {g0:8.0f} games/s   event logging costs {(t1 - t0) / t1:.0%}")
+    print(f"  Parquet               {size / games:8.0f} bytes/game")
+    small, large = _peak_rss_mib(games // 2), _peak_rss_mib(games * 5)
+    print(
+        f"  peak memory           {small:8.0f} MiB at {games // 2} games, {large:.0f} MiB at {games * 5} games"
+    )

@@ -1,0 +1,74 @@
+"""The chunk function: one pure function of (scenario, game range) shared by every
+executor. It plays the games, writes its own Parquet shards atomically and returns
+only counts (rows never travel back through the pool)."""
+
+from __future__ import annotations
+
+import traceback
+from dataclasses import dataclass
+from pathlib import Path
+
+from cryhavoc_sim.content import ContentSet, load_content
+from cryhavoc_sim.rng import game_seed
+from cryhavoc_sim.runner.play import Rows, play_one
+from cryhavoc_sim.runner.scenario import Scenario
+
+_CONTENT: dict[str | None, ContentSet] = {}
+
+
+@dataclass(frozen=True, slots=True)
+class ChunkTask:
+    scenario: Scenario
+    run_dir: str
+    run_id: str
+    start: int
+    stop: int
+    record_events: bool = True
+    fail_fast: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class ChunkResult:
+    start: int
+    stop: int
+    games: int
+    errors: int
+    wins: dict[str, int]
+    first_error: str | None = None
+
+
+def content_for(scenario: Scenario) -> ContentSet:
+    if scenario.content_dir not in _CONTENT:
+        _CONTENT[scenario.content_dir] = load_content(scenario.content_dir)
+    return _CONTENT[scenario.content_dir]
+
+
+def run_chunk(task: ChunkTask) -> ChunkResult:
+    from cryhavoc_sim.storage.writer import write_shard
+
+    scenario = task.scenario
+    content = content_for(scenario)
+    rows = Rows()
+    wins: dict[str, int] = {}
+    errors = 0
+    first_error = None
+    for game_id in range(task.start, task.stop):
+        try:
+            game = play_one(scenario, content, game_id, task.record_events)
+        except Exception as exc:
+            errors += 1
+            first_error = first_error or f"game {game_id}: {exc!r}"
+            rows.add_error(game_id, game_seed(scenario.seed, game_id), repr(exc), traceback.format_exc())
+            if task.fail_fast:
+                break
+            continue
+        rows.add_game(task.run_id, scenario, content, game_id, game)
+        assert game.outcome is not None
+        wins[game.outcome.winner] = wins.get(game.outcome.winner, 0) + 1
+    run_dir = Path(task.run_dir)
+    for table in ("events", "seats", "errors"):
+        if rows.tables[table]["game_id"]:
+            write_shard(run_dir, table, task.start, rows.tables[table])
+    # The games shard is written last: its presence marks the chunk done (resume).
+    write_shard(run_dir, "games", task.start, rows.tables["games"])
+    return ChunkResult(task.start, task.stop, task.stop - task.start - errors, errors, wins, first_error)

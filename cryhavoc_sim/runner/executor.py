@@ -1,0 +1,197 @@
+"""Executors: run a scenario's chunks serially or over worker processes, with a progress
+bar, a manifest, resumption and a clean stop on Ctrl-C."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import math
+import os
+import platform
+import sys
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass
+from importlib import metadata
+from pathlib import Path
+from typing import Any
+
+from cryhavoc_sim.engine import RULES_VERSION
+from cryhavoc_sim.errors import UserError
+from cryhavoc_sim.runner.chunk import ChunkResult, ChunkTask, content_for, run_chunk
+from cryhavoc_sim.runner.scenario import Scenario
+from cryhavoc_sim.storage.schema import SCHEMA_VERSION
+from cryhavoc_sim.storage.writer import shard_name
+
+
+def chunk_size(games: int) -> int:
+    """Depends on the number of games only, so shards are the same for any -j."""
+    return max(10, min(500, math.ceil(games / 16)))
+
+
+def plan_chunks(scenario: Scenario) -> list[tuple[int, int]]:
+    size = chunk_size(scenario.games)
+    return [(s, min(s + size, scenario.games)) for s in range(0, scenario.games, size)]
+
+
+def config_hash(scenario: Scenario) -> str:
+    key = json.dumps([scenario.text, scenario.games, scenario.seed], sort_keys=True)
+    return hashlib.sha256(key.encode()).hexdigest()[:16]
+
+
+@dataclass
+class RunSummary:
+    run_dir: Path
+    games_done: int
+    errors: int
+    wins: dict[str, int]
+    seconds: float
+    interrupted: bool = False
+    first_error: str | None = None
+
+
+def _versions() -> dict[str, str]:
+    out = {"python": platform.python_version()}
+    for pkg in ("cryhavoc-sim", "polars", "multiprocess", "matplotlib", "tqdm", "typer"):
+        try:
+            out[pkg] = metadata.version(pkg)
+        except metadata.PackageNotFoundError:
+            out[pkg] = "not installed"
+    return out
+
+
+def _write_manifest(run_dir: Path, data: dict[str, Any]) -> None:
+    tmp = run_dir / ".manifest.json.tmp"
+    tmp.write_text(json.dumps(data, indent=2, sort_keys=True) + "\n")
+    os.replace(tmp, run_dir / "manifest.json")
+
+
+def _iterate(tasks: list[ChunkTask], workers: int) -> Iterator[ChunkResult]:
+    if workers <= 1 or len(tasks) <= 1:
+        for task in tasks:
+            yield run_chunk(task)
+        return
+    import multiprocess as mp
+
+    # spawn, not fork: polars hangs in forked workers once the parent has used it
+    # (shared/TOOLCHAIN_NOTES.md).
+    ctx = mp.get_context("spawn")
+    pool = ctx.Pool(min(workers, len(tasks)))
+    try:
+        yield from pool.imap_unordered(run_chunk, tasks)
+        pool.close()
+    finally:
+        pool.terminate()
+        pool.join()
+
+
+def run_scenario(
+    scenario: Scenario,
+    run_dir: Path,
+    workers: int = 1,
+    resume: bool = False,
+    quiet: bool = False,
+    record_events: bool = True,
+    fail_fast: bool = False,
+) -> RunSummary:
+    """Play every planned game of ``scenario`` into ``run_dir`` (see OUTPUT_CONTRACT)."""
+    content = content_for(scenario)  # validates content before anything is written
+    manifest_path = run_dir / "manifest.json"
+    if manifest_path.exists() and not resume:
+        raise UserError(
+            f"{run_dir}: a run already exists there; add --resume to complete it or choose another -o."
+        )
+    if resume and not manifest_path.exists():
+        raise UserError(f"{run_dir}: nothing to resume (no manifest.json); run without --resume.")
+    chash = config_hash(scenario)
+    previous_errors = 0
+    if resume:
+        from cryhavoc_sim.storage.reader import read_manifest
+
+        old = read_manifest(run_dir)
+        previous_errors = int(old.get("errors", 0))
+        if old.get("config_hash") != chash:
+            raise UserError(
+                f"{run_dir}: --resume needs the same scenario, games and seed as the run it completes."
+            )
+    run_dir.mkdir(parents=True, exist_ok=True)
+    run_id = f"{scenario.name}-{scenario.seed}-{chash[:8]}"
+    chunks = plan_chunks(scenario)
+    done = {p.name for p in (run_dir / "games").glob("chunk-*.parquet")}
+    todo = [c for c in chunks if shard_name(c[0]) not in done]
+    already = sum(b - a for a, b in chunks) - sum(b - a for a, b in todo)
+    manifest: dict[str, Any] = {
+        "schema_version": SCHEMA_VERSION,
+        "run_id": run_id,
+        "status": "running",
+        "scenario": scenario.name,
+        "scenario_path": scenario.path,
+        "scenario_text": scenario.text,
+        "config_hash": chash,
+        "config": {
+            "games": scenario.games,
+            "seed": scenario.seed,
+            "players": scenario.players,
+            "lineups": [list(x) for x in scenario.lineups],
+            "experience": scenario.experience,
+            "variant": scenario.variant,
+            "bots": scenario.bots,
+            "rules": scenario.rule_overrides,
+            "chunk_size": chunk_size(scenario.games),
+            "record_events": record_events,
+        },
+        "seed": scenario.seed,
+        "content_id": content.content_id,
+        "content_hash": content.digest,
+        "content_provenance": content.provenance_counts(),
+        "content_reconstructed": content.reconstructed,
+        "rules_version": RULES_VERSION,
+        "versions": _versions(),
+        "games_planned": scenario.games,
+        "games_done": already,
+        "argv": sys.argv,
+    }
+    _write_manifest(run_dir, manifest)
+    tasks = [ChunkTask(scenario, str(run_dir), run_id, a, b, record_events, fail_fast) for a, b in todo]
+    from tqdm import tqdm
+
+    bar = tqdm(
+        total=scenario.games,
+        initial=already,
+        unit="game",
+        disable=quiet,
+        file=sys.stderr,
+        dynamic_ncols=True,
+    )
+    started = time.perf_counter()
+    summary = RunSummary(run_dir, already, 0, {}, 0.0)
+    try:
+        for result in _iterate(tasks, workers):
+            summary.games_done += result.games
+            summary.errors += result.errors
+            summary.first_error = summary.first_error or result.first_error
+            for f, n in result.wins.items():
+                summary.wins[f] = summary.wins.get(f, 0) + n
+            bar.update(result.stop - result.start)
+            total = sum(summary.wins.values()) or 1
+            bar.set_postfix_str(" ".join(f"{f[:3]} {n / total:.0%}" for f, n in sorted(summary.wins.items())))
+            if fail_fast and result.errors:
+                break
+    except KeyboardInterrupt:
+        summary.interrupted = True
+    finally:
+        bar.close()
+        summary.seconds = time.perf_counter() - started
+        games_done = sum(b - a for a, b in chunks if (run_dir / "games" / shard_name(a)).exists())
+        manifest.update(
+            status="interrupted"
+            if summary.interrupted
+            else "complete"
+            if games_done == scenario.games
+            else "incomplete",
+            games_done=games_done,
+            errors=previous_errors + summary.errors,
+            seconds=round(summary.seconds, 3),
+        )
+        _write_manifest(run_dir, manifest)
+    return summary

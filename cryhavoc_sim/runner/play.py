@@ -1,0 +1,99 @@
+"""Play one game of a scenario and turn it into rows (pure: spec in, rows out)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from cryhavoc_sim.bots.random_bot import RandomBot
+from cryhavoc_sim.content.schema import ContentSet
+from cryhavoc_sim.engine import RULES_VERSION, Game, GameSetup, play
+from cryhavoc_sim.engine.log import EVENT_COLUMNS
+from cryhavoc_sim.rng import game_seed, stream
+from cryhavoc_sim.runner.scenario import Scenario
+
+
+def make_bot(name: str, seed: int, faction: str) -> RandomBot:
+    return RandomBot(stream(seed, f"bot:{faction}"))
+
+
+def play_one(scenario: Scenario, content: ContentSet, game_id: int, record_events: bool = True) -> Game:
+    seed = game_seed(scenario.seed, game_id)
+    factions = scenario.lineup(game_id)
+    game = Game(
+        content,
+        GameSetup(factions, scenario.experience),
+        stream(seed, "game"),
+        scenario.rules,
+        record_events,
+    )
+    bots = {f: make_bot(scenario.bots[f], seed, f) for f in factions}
+    play(game, bots)
+    return game
+
+
+class Rows:
+    """Column lists for the games, seats and events tables of one chunk."""
+
+    def __init__(self) -> None:
+        from cryhavoc_sim.storage.schema import TABLES
+
+        self.tables: dict[str, dict[str, list[Any]]] = {
+            t: {c: [] for c in cols} for t, cols in TABLES.items()
+        }
+
+    def add_game(
+        self, run_id: str, scenario: Scenario, content: ContentSet, game_id: int, game: Game
+    ) -> None:
+        o = game.outcome
+        assert o is not None
+        g = self.tables["games"]
+        game_row: tuple[tuple[str, Any], ...] = (
+            ("run_id", run_id),
+            ("game_id", game_id),
+            ("seed", game_seed(scenario.seed, game_id)),
+            ("scenario", scenario.name),
+            ("variant", scenario.variant),
+            ("game", "cryhavoc"),
+            ("mode", "standard"),
+            ("n_players", game.n_players),
+            ("board_side", game.board.side),
+            ("experience", scenario.experience),
+            ("content_id", content.content_id),
+            ("rules_version", RULES_VERSION),
+            ("rounds_played", o.rounds_played),
+            ("ended_by", o.ended_by),
+            ("winner", o.winner),
+            ("lineup", ",".join(sorted(game.setup_spec.factions))),
+        )
+        for col, value in game_row:
+            g[col].append(value)
+        s = self.tables["seats"]
+        for f, p in game.players.items():
+            rank = o.ranking.index(f) + 1 if f in o.ranking else None
+            seat_row: tuple[tuple[str, Any], ...] = (
+                ("game_id", game_id),
+                ("faction", f),
+                ("seat", o.seats.index(f) + 1 if f in o.seats else None),
+                ("bot", "npc" if p.is_npc else scenario.bots[f]),
+                ("is_npc", p.is_npc),
+                ("final_vp", p.vp),
+                ("rank", rank),
+                ("won", f == o.winner),
+                ("prisoners_held", p.prisoners_held),
+                ("regions_controlled", len(game.controlled(f))),
+            )
+            for col, value in seat_row:
+                s[col].append(value)
+        e = self.tables["events"]
+        cols = [e[c] for c in EVENT_COLUMNS]
+        e["game_id"].extend([game_id] * len(game.events))
+        for event in game.events:
+            for column, item in zip(cols, event, strict=True):
+                column.append(item)
+
+    def add_error(self, game_id: int, seed: int, error: str, tb: str) -> None:
+        err = self.tables["errors"]
+        err["game_id"].append(game_id)
+        err["seed"].append(seed)
+        err["error"].append(error)
+        err["traceback"].append(tb)

@@ -1,0 +1,223 @@
+"""Scenario files: what to simulate (TOML in ``scenarios/``), validated with clear errors.
+
+```toml
+[scenario]
+name = "quick"            # used in run directory names and every output row
+games = 200
+seed = 1
+players = 4               # 2, 3 or 4
+factions = "all"          # "all" (the usual line-up), "every_combination", or a list
+experience = "first_time" # first_time | experienced | veteran
+variant = "base"
+content = ""              # optional content directory, relative to this file
+
+[bots]
+default = "random"        # or per faction: humans = "random"
+
+[rules]                   # optional rule knobs (cryhavoc_sim.engine.rules.Rules)
+```
+"""
+
+from __future__ import annotations
+
+import itertools
+import tomllib
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from cryhavoc_sim.content.schema import FACTIONS, INVADERS
+from cryhavoc_sim.engine.rules import EXPERIENCE_SKILLS, Rules
+from cryhavoc_sim.errors import ScenarioError
+
+BOTS = ("random",)
+
+
+@dataclass(frozen=True, slots=True)
+class Scenario:
+    name: str
+    games: int
+    seed: int
+    players: int
+    lineups: tuple[tuple[str, ...], ...]
+    experience: str
+    variant: str
+    bots: dict[str, str]
+    rules: Rules
+    content_dir: str | None
+    text: str = ""
+    path: str = ""
+    rule_overrides: dict[str, Any] = field(default_factory=dict)
+
+    def lineup(self, game_id: int) -> tuple[str, ...]:
+        return self.lineups[game_id % len(self.lineups)]
+
+    def with_overrides(self, games: int | None = None, seed: int | None = None) -> Scenario:
+        from dataclasses import replace
+
+        return replace(
+            self,
+            games=self.games if games is None else games,
+            seed=self.seed if seed is None else seed,
+        )
+
+
+def _fail(path: str, field_: str, problem: str) -> ScenarioError:
+    return ScenarioError(f"{path}: field '{field_}' {problem}.")
+
+
+def parse_scenario(text: str, path: str = "<scenario>") -> Scenario:
+    try:
+        doc = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise ScenarioError(f"{path}: is not valid TOML ({exc}).") from None
+    unknown = set(doc) - {"scenario", "bots", "rules"}
+    if unknown:
+        raise ScenarioError(
+            f"{path}: unknown table(s) {', '.join(sorted(unknown))}; allowed: scenario, bots, rules."
+        )
+    head = doc.get("scenario")
+    if not isinstance(head, dict):
+        raise ScenarioError(f"{path}: needs a [scenario] table.")
+    allowed = {
+        "name",
+        "games",
+        "seed",
+        "players",
+        "factions",
+        "experience",
+        "variant",
+        "content",
+        "mode",
+        "description",
+    }
+    for key in head:
+        if key not in allowed:
+            raise _fail(
+                path,
+                f"scenario.{key}",
+                f"is not a scenario field; allowed: {', '.join(sorted(allowed))}",
+            )
+
+    def get(key: str, kind: type, default: Any = None) -> Any:
+        value = head.get(key, default)
+        if value is None:
+            raise _fail(path, f"scenario.{key}", "is missing")
+        if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
+            raise _fail(path, f"scenario.{key}", f"must be {kind.__name__}, got {value!r}")
+        return value
+
+    name = get("name", str)
+    games = get("games", int)
+    if games < 1:
+        raise _fail(path, "scenario.games", f"must be at least 1, got {games}")
+    seed = get("seed", int, 0)
+    if not 0 <= seed < 2**64:
+        raise _fail(path, "scenario.seed", f"must be between 0 and 2^64-1, got {seed}")
+    mode = get("mode", str, "standard")
+    if mode != "standard":
+        raise _fail(
+            path,
+            "scenario.mode",
+            f"is {mode!r}; allowed: standard (the solo mode is not built yet)",
+        )
+    players = get("players", int)
+    if players not in (2, 3, 4):
+        raise _fail(path, "scenario.players", f"is {players}; allowed: 2, 3, 4")
+    usable = INVADERS + (("trogs",) if players == 4 else ())
+    factions = head.get("factions", "all")
+    if factions == "all":
+        if players == 2:
+            lineups: tuple[tuple[str, ...], ...] = (("humans", "pilgrims"),)
+        else:
+            lineups = (usable[:players],)
+    elif factions == "every_combination":
+        lineups = tuple(c for c in itertools.combinations(INVADERS, players) if players < 4) or (usable,)
+    elif isinstance(factions, list) and all(isinstance(f, str) for f in factions):
+        for f in factions:
+            if f not in FACTIONS:
+                raise _fail(
+                    path,
+                    "scenario.factions",
+                    f"names unknown faction {f!r}; allowed: {', '.join(FACTIONS)}",
+                )
+            if f not in usable:
+                raise _fail(
+                    path,
+                    "scenario.factions",
+                    f"names {f!r}, who cannot play a {players}-player game; allowed: {', '.join(usable)}",
+                )
+        if len(factions) != players or len(set(factions)) != players:
+            raise _fail(path, "scenario.factions", f"must list {players} different factions, got {factions}")
+        if players == 4 and "trogs" not in factions:
+            raise _fail(path, "scenario.factions", "must include trogs in a 4-player game")
+        lineups = (tuple(factions),)
+    else:
+        raise _fail(
+            path,
+            "scenario.factions",
+            f'is {factions!r}; allowed: "all", "every_combination", or a list of factions',
+        )
+    experience = get("experience", str, "first_time")
+    if experience not in EXPERIENCE_SKILLS:
+        raise _fail(
+            path,
+            "scenario.experience",
+            f"is {experience!r}; allowed: {', '.join(EXPERIENCE_SKILLS)}",
+        )
+    variant = get("variant", str, "base")
+    content = head.get("content") or None
+    if content is not None and not isinstance(content, str):
+        raise _fail(path, "scenario.content", f"must be a directory path, got {content!r}")
+    if content is not None and path not in ("<scenario>", ""):
+        content = str((Path(path).parent / content).resolve())
+
+    raw_bots = doc.get("bots", {})
+    if not isinstance(raw_bots, dict):
+        raise ScenarioError(f"{path}: [bots] must be a table.")
+    bots: dict[str, str] = {}
+    default = raw_bots.get("default", "random")
+    for key, value in raw_bots.items():
+        if key != "default" and key not in FACTIONS:
+            raise _fail(path, f"bots.{key}", f"is not a faction; allowed: default, {', '.join(FACTIONS)}")
+        if value not in BOTS:
+            raise _fail(path, f"bots.{key}", f"is {value!r}; allowed: {', '.join(BOTS)}")
+    for f in FACTIONS:
+        bots[f] = str(raw_bots.get(f, default))
+
+    raw_rules = doc.get("rules", {})
+    if not isinstance(raw_rules, dict):
+        raise ScenarioError(f"{path}: [rules] must be a table.")
+    rules = Rules.from_mapping(raw_rules, f"{path}: [rules]")
+    return Scenario(
+        name,
+        games,
+        seed,
+        players,
+        lineups,
+        experience,
+        variant,
+        bots,
+        rules,
+        content,
+        text,
+        path,
+        dict(raw_rules),
+    )
+
+
+def load_scenario(path: str | Path) -> Scenario:
+    p = Path(path)
+    if not p.exists() and not p.suffix:
+        shipped = Path(__file__).resolve().parents[2] / "scenarios" / f"{p.name}.toml"
+        if shipped.exists():
+            p = shipped
+    try:
+        text = p.read_text()
+    except FileNotFoundError:
+        raise ScenarioError(
+            f"{path}: scenario file not found (give a path to a .toml file, e.g. scenarios/quick.toml)."
+        ) from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise ScenarioError(f"{path}: scenario file cannot be read ({exc}).") from None
+    return parse_scenario(text, str(p))

@@ -1,0 +1,1 @@
+"""Storage: the run directory's Parquet schemas, atomic shard writer, and reader."""

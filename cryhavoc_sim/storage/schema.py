@@ -1,0 +1,71 @@
+"""The Parquet schemas of a run directory (shared/OUTPUT_CONTRACT.md), declared once.
+
+Writers build frames with these dtypes; readers scan with them, so drift fails loudly.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import polars as pl
+
+SCHEMA_VERSION = 1
+
+GAMES: dict[str, Any] = {
+    "run_id": pl.String,
+    "game_id": pl.Int64,
+    "seed": pl.UInt64,
+    "scenario": pl.String,
+    "variant": pl.String,
+    "game": pl.String,
+    "mode": pl.String,
+    "n_players": pl.Int8,
+    "board_side": pl.String,
+    "experience": pl.String,
+    "content_id": pl.String,
+    "rules_version": pl.String,
+    "rounds_played": pl.Int8,
+    "ended_by": pl.String,
+    "winner": pl.String,
+    "lineup": pl.String,
+}
+
+SEATS: dict[str, Any] = {
+    "game_id": pl.Int64,
+    "faction": pl.String,
+    "seat": pl.Int8,
+    "bot": pl.String,
+    "is_npc": pl.Boolean,
+    "final_vp": pl.Int16,
+    "rank": pl.Int8,
+    "won": pl.Boolean,
+    "prisoners_held": pl.Int8,
+    "regions_controlled": pl.Int8,
+}
+
+EVENTS: dict[str, Any] = {
+    "game_id": pl.Int64,
+    "seq": pl.Int32,
+    "round": pl.Int8,
+    "phase": pl.String,
+    "faction": pl.String,
+    "kind": pl.String,
+    "region": pl.String,
+    "other_faction": pl.String,
+    "amount": pl.Int16,
+    "detail": pl.String,
+}
+
+ERRORS: dict[str, Any] = {
+    "game_id": pl.Int64,
+    "seed": pl.UInt64,
+    "error": pl.String,
+    "traceback": pl.String,
+}
+
+TABLES: dict[str, dict[str, Any]] = {
+    "games": GAMES,
+    "seats": SEATS,
+    "events": EVENTS,
+    "errors": ERRORS,
+}

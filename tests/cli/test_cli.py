@@ -1,0 +1,177 @@
+"""The command line as a user meets it: exit codes, one-sentence errors, run directories,
+kill -9 and --resume."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import polars as pl
+import pytest
+
+SMALL = """
+[scenario]
+name = "small"
+games = 60
+seed = 11
+players = {players}
+"""
+
+
+def cli(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "cryhavoc_sim", *args], capture_output=True, text=True, cwd=cwd, timeout=300
+    )
+
+
+def one_sentence_error(proc: subprocess.CompletedProcess[str]) -> str:
+    assert proc.returncode == 2, proc.stderr
+    assert "Traceback" not in proc.stderr
+    return proc.stderr
+
+
+@pytest.fixture
+def scenario(tmp_path: Path) -> Path:
+    path = tmp_path / "small.toml"
+    path.write_text(SMALL.format(players=3))
+    return path
+
+
+def test_help_is_quick_and_lists_commands() -> None:
+    proc = cli("--help")
+    assert proc.returncode == 0
+    for command in ("run", "content", "soak", "bench"):
+        assert command in proc.stdout
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        (
+            '[scenario]\nname = "x"\ngames = 5\nplayers = 3\nfactions = ["humans", "elves", "machines"]',
+            "field 'scenario.factions' names unknown faction 'elves'; allowed: humans, pilgrims, machines, trogs",
+        ),
+        (
+            '[scenario]\nname = "x"\ngames = 5\nplayers = 3\nfactions = ["humans", "trogs", "machines"]',
+            "names 'trogs', who cannot play a 3-player game",
+        ),
+        ('[scenario]\nname = "x"\ngames = 5\nplayers = 5', "field 'scenario.players' is 5; allowed: 2, 3, 4"),
+        (
+            '[scenario]\nname = "x"\ngames = 5\nplayers = 2\nexperience = "guru"',
+            "allowed: first_time, experienced, veteran",
+        ),
+        (
+            '[scenario]\nname = "x"\ngames = 5\nplayers = 2\n[bots]\nhumans = "genius"',
+            "field 'bots.humans' is 'genius'; allowed: random",
+        ),
+        (
+            '[scenario]\nname = "x"\ngames = 5\nplayers = 2\n[rules]\nhand_limit = "seven"',
+            "rule knob 'hand_limit' must be a whole number",
+        ),
+        (
+            '[scenario]\nname = "x"\ngames = 5\nplayers = 2\n[rules]\nhandlimit = 6',
+            "unknown rule knob 'handlimit'; allowed:",
+        ),
+        ("[scenario\n", "is not valid TOML"),
+    ],
+)
+def test_malformed_scenario_exit_2_one_sentence(tmp_path: Path, text: str, message: str) -> None:
+    path = tmp_path / "bad.toml"
+    path.write_text(text)
+    err = one_sentence_error(cli("run", str(path), "-o", str(tmp_path / "out")))
+    assert message in err and str(path) in err
+    assert not (tmp_path / "out").exists()  # nothing half-written
+
+
+def test_missing_scenario_and_bad_options(tmp_path: Path, scenario: Path) -> None:
+    assert "scenario file not found" in one_sentence_error(cli("run", str(tmp_path / "nope.toml")))
+    assert "Invalid value" in one_sentence_error(cli("run", str(scenario), "-j", "0"))
+    assert "No such option" in one_sentence_error(cli("run", str(scenario), "--turbo"))
+
+
+def test_bad_content_directory_exit_2(tmp_path: Path) -> None:
+    assert "does not exist" in one_sentence_error(cli("content", "--content", str(tmp_path / "none")))
+
+
+def test_content_listing_with_provenance() -> None:
+    proc = cli("content", "--json")
+    assert proc.returncode == 0
+    listing = json.loads(proc.stdout)
+    assert listing["reconstructed"] is True
+    assert {c["provenance"] for c in listing["cards"]} == {"rulebook", "research", "reconstructed"}
+    text = cli("content").stdout
+    assert "[RECONSTRUCTED]" in text and "Outflank" in text
+
+
+def test_run_writes_the_output_contract(tmp_path: Path, scenario: Path) -> None:
+    out = tmp_path / "run"
+    proc = cli("run", str(scenario), "-o", str(out), "-j", "2", "--quiet")
+    assert proc.returncode == 0, proc.stderr
+    assert "60 games written" in proc.stdout and "RECONSTRUCTED" in proc.stdout
+    manifest = json.loads((out / "manifest.json").read_text())
+    assert manifest["status"] == "complete" and manifest["games_done"] == 60
+    assert manifest["content_reconstructed"] is True and manifest["rules_version"]
+    games = pl.read_parquet(out / "games" / "*.parquet")
+    seats = pl.read_parquet(out / "seats" / "*.parquet")
+    events = pl.read_parquet(out / "events" / "*.parquet")
+    assert sorted(games["game_id"].to_list()) == list(range(60))
+    assert games["n_players"].unique().to_list() == [3] and games["board_side"].unique().to_list() == ["3-4p"]
+    # The vp events are a ledger that sums to each faction's final VP.
+    ledger = (
+        events.filter(pl.col("kind") == "vp")
+        .group_by("game_id", "faction")
+        .agg(pl.col("amount").sum().alias("vp"))
+    )
+    players = (
+        seats.filter(~pl.col("is_npc"))
+        .join(ledger, on=["game_id", "faction"], how="left")
+        .with_columns(pl.col("vp").fill_null(0))
+    )
+    assert (players["vp"] == players["final_vp"].cast(pl.Int64)).all()
+    assert seats.filter(pl.col("won"))["faction"].len() == 60
+    assert seats.filter(pl.col("is_npc"))["faction"].unique().to_list() == ["trogs"]
+    # A second run into the same directory is refused and loses nothing.
+    again = cli("run", str(scenario), "-o", str(out))
+    assert "already exists" in one_sentence_error(again)
+    assert json.loads((out / "manifest.json").read_text())["games_done"] == 60
+
+
+def test_kill_9_then_resume_completes_exactly_the_planned_games(tmp_path: Path) -> None:
+    path = tmp_path / "big.toml"
+    path.write_text(SMALL.format(players=4).replace("games = 60", "games = 1600"))
+    out, ref = tmp_path / "killed", tmp_path / "ref"
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "cryhavoc_sim", "run", str(path), "-o", str(out), "-q"],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    deadline = time.time() + 120
+    while time.time() < deadline and len(list((out / "games").glob("*.parquet"))) < 2:
+        time.sleep(0.05)
+    os.kill(proc.pid, signal.SIGKILL)
+    proc.wait()
+    kept = len(list((out / "games").glob("*.parquet")))
+    assert 2 <= kept < 16, "the run should have been killed midway"
+    assert json.loads((out / "manifest.json").read_text())["status"] == "running"
+    resumed = cli("run", str(path), "-o", str(out), "--resume", "-q")
+    assert resumed.returncode == 0, resumed.stderr
+    games = pl.read_parquet(out / "games" / "*.parquet")
+    assert games["game_id"].sort().to_list() == list(range(1600))  # no duplicates, none missing
+    assert cli("run", str(path), "-o", str(ref), "-q", "-j", "2").returncode == 0
+    for table in ("games", "seats", "events"):
+        names = sorted(p.name for p in (ref / table).glob("*.parquet"))
+        assert names == sorted(p.name for p in (out / table).glob("*.parquet"))
+        for name in names:  # byte-identical to an uninterrupted two-worker run
+            assert (ref / table / name).read_bytes() == (out / table / name).read_bytes(), (table, name)
+
+
+def test_resume_refuses_another_scenario(tmp_path: Path, scenario: Path) -> None:
+    out = tmp_path / "run"
+    assert cli("run", str(scenario), "-o", str(out), "-q").returncode == 0
+    err = one_sentence_error(cli("run", str(scenario), "-o", str(out), "--resume", "--seed", "99"))
+    assert "same scenario" in err

@@ -82,10 +82,25 @@ class InvariantObserver:
 
     violations: list[str] = field(default_factory=list)
     steps: int = 0
+    # Units per faction in each Battle Region when first seen in the Actions phase.
+    _battles: dict[str, tuple[tuple[object, ...], dict[str, int]]] = field(default_factory=dict)
 
     def __call__(self, g: Game, decision: Decision | None) -> None:
         self.steps += 1
         for v in state_violations(g):
             self.violations.append(f"round {g.round} {g.phase}: {v}")
+        if g.phase == "actions":
+            for r, s in g.regions.items():
+                if not s.battle:
+                    self._battles.pop(r, None)
+                    continue
+                which = (g.round, s.battle, s.attacker, s.defender)
+                if r not in self._battles or self._battles[r][0] != which:
+                    self._battles[r] = (which, dict(s.units))
+                seen = self._battles[r][1]
+                for f, n in s.units.items():
+                    if n > seen.get(f, 0):
+                        self.violations.append(f"round {g.round}: {f} Units entered Battle Region {r}")
+                    seen[f] = n
         if decision is None:
             self.violations.extend(game_violations(g))

@@ -1,0 +1,1 @@
+"""Analysis: lazy polars, one metric per function, no plotting (issue #6)."""

@@ -1,0 +1,1 @@
+"""Report: matplotlib figures and the report builder (issue #6)."""

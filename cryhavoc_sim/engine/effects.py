@@ -251,13 +251,15 @@ def teleport(g: Game, actor: FactionId | None, e: Effect, source: str, region: R
     src = yield from _pick_region(g, f, sources)
     if src is None:
         return
+    hq = g.players[f].hq
+    dests: list[RegionId] = []
     if e.str("to") == "hq":
-        dests = [g.players[f].hq] if g.players[f].hq not in (None, src) else []
+        dests = [hq] if hq is not None and hq != src else []
     else:
         dests = [r for r, s in g.regions.items() if r != src and not s.battle and not g.is_enemy_hq(r, f)]
         if sum(1 for s in g.regions.values() if s.battle) >= g.rules.battle_tokens:
             dests = [r for r in dests if not movement.is_stop(g, f, r)]  # ruling R10
-    dest = yield from _pick_region(g, f, [d for d in dests if d is not None])
+    dest = yield from _pick_region(g, f, dests)
     if dest is None:
         return
     most = min(e.int("count"), g.units(src, f))

@@ -66,6 +66,13 @@ def _write_manifest(run_dir: Path, data: dict[str, Any]) -> None:
     os.replace(tmp, run_dir / "manifest.json")
 
 
+def _ignore_sigint() -> None:
+    """Workers leave Ctrl-C to the parent, which stops the pool and keeps finished shards."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
 def _iterate(tasks: list[ChunkTask], workers: int) -> Iterator[ChunkResult]:
     if workers <= 1 or len(tasks) <= 1:
         for task in tasks:
@@ -76,7 +83,7 @@ def _iterate(tasks: list[ChunkTask], workers: int) -> Iterator[ChunkResult]:
     # spawn, not fork: polars hangs in forked workers once the parent has used it
     # (shared/TOOLCHAIN_NOTES.md).
     ctx = mp.get_context("spawn")
-    pool = ctx.Pool(min(workers, len(tasks)))
+    pool = ctx.Pool(min(workers, len(tasks)), initializer=_ignore_sigint)
     try:
         yield from pool.imap_unordered(run_chunk, tasks)
         pool.close()
@@ -115,6 +122,8 @@ def run_scenario(
                 f"{run_dir}: --resume needs the same scenario, games and seed as the run it completes."
             )
     run_dir.mkdir(parents=True, exist_ok=True)
+    for stale in run_dir.glob("*/.chunk-*.tmp"):  # left by a worker killed mid-write
+        stale.unlink()
     run_id = f"{scenario.name}-{scenario.seed}-{chash[:8]}"
     chunks = plan_chunks(scenario)
     done = {p.name for p in (run_dir / "games").glob("chunk-*.parquet")}

@@ -28,7 +28,9 @@ def run_soak(games: int, workers: int, seed: int, quiet: bool = False) -> list[P
     if workers > 1:
         import multiprocess as mp
 
-        with mp.get_context("spawn").Pool(workers) as pool:
+        from cryhavoc_sim.runner.executor import _ignore_sigint
+
+        with mp.get_context("spawn").Pool(workers, initializer=_ignore_sigint) as pool:
             for (_, a, b), found in zip(tasks, pool.imap(_chunk, tasks), strict=True):
                 bad.extend(found)
                 bar.update(b - a)

@@ -175,3 +175,27 @@ def test_resume_refuses_another_scenario(tmp_path: Path, scenario: Path) -> None
     assert cli("run", str(scenario), "-o", str(out), "-q").returncode == 0
     err = one_sentence_error(cli("run", str(scenario), "-o", str(out), "--resume", "--seed", "99"))
     assert "same scenario" in err
+
+
+def test_ctrl_c_stops_cleanly_and_prints_the_resume_command(tmp_path: Path) -> None:
+    path = tmp_path / "big.toml"
+    path.write_text(SMALL.format(players=2).replace("games = 60", "games = 3000"))
+    out = tmp_path / "run"
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "cryhavoc_sim", "run", str(path), "-o", str(out), "-j", "2", "-q"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    deadline = time.time() + 120
+    while time.time() < deadline and not list((out / "games").glob("*.parquet")):
+        time.sleep(0.05)
+    proc.send_signal(signal.SIGINT)
+    _, err = proc.communicate(timeout=60)
+    assert proc.returncode == 130, err
+    assert "Traceback" not in err and "--resume" in err
+    assert json.loads((out / "manifest.json").read_text())["status"] == "interrupted"
+    kept = len(list((out / "games").glob("*.parquet")))
+    assert kept >= 1 and not list((out / "games").glob(".*.tmp"))
+    assert cli("run", str(path), "-o", str(out), "--resume", "-q").returncode == 0
+    assert pl.read_parquet(out / "games" / "*.parquet")["game_id"].sort().to_list() == list(range(3000))

@@ -89,21 +89,32 @@ def test_move_example_foglands_feralas_banks_sapos_deep(content):  # type: ignor
 
 def test_move_stops_on_entering_enemy_units_or_trog_tokens(content):  # type: ignore[no-untyped-def]
     """Move Action: a Unit entering a Region with an opponent's Units or a War Party token
-    stops; more Units may still move in."""
+    must stop and cannot Move again this turn; more Units may still move in."""
     g = _move_example_state(content)
-    stopped = {"foglands": 1}
-    opts = movement.move_options(g, P, stopped, {"foglands"})
-    assert ("foglands", "kalas_gorge") in [(a, b) for a, b in opts] or g.units("foglands", P) == 0
-    g.add_units("foglands", P, 1)
-    g.players[P].reserve -= 1
-    assert movement.movable(g, P, "foglands", stopped) == 0
-    assert ("amber_wastes", "foglands") in movement.move_options(g, P, stopped, {"foglands"})
+    seen = []
+
+    def step(move):  # type: ignore[no-untyped-def]
+        def answer(d):  # type: ignore[no-untyped-def]
+            seen.append(d.options)
+            return d.options.index(move)
+
+        return answer
+
+    drive(
+        movement.move(g, P, 3),
+        [step(("amber_wastes", "foglands")), step(("amber_wastes", "foglands")), step(None)],
+    )
+    # After the first Unit entered Foglands, no step out of Foglands was offered ...
+    assert not any(src == "foglands" for src, _ in seen[1][:-1])
+    # ... but the second Unit could still move in; after it, nothing can leave either.
+    assert ("amber_wastes", "foglands") in seen[1]
+    assert not any(o and o[0] == "foglands" for o in seen[2])
+    assert g.units("foglands", P) == 2 and g.regions["foglands"].battle == 1
 
 
 def test_move_example_scorch_control(content):  # type: ignore[no-untyped-def]
     """Move Action example 2: a card showing two Movement points moves two Units into
     Scorch; no enemy Units or Trog tokens, so the Pilgrims place their Control token."""
-    g = new_game(content, (P, M), hqs={P: "northern_landing", M: "southern_landing"})
     g = new_game(content, (H, P, M), hqs={P: "northern_landing", H: "eastern_landing", M: "western_landing"})
     clear_board(g)
     g.round, g.phase = 1, "actions"

@@ -32,7 +32,7 @@ typecheck: $(STAMP)
 	$(BIN)/mypy
 
 unit: $(STAMP)
-	$(BIN)/pytest
+	$(BIN)/pytest -n $(JOBS) --dist loadfile
 
 ## bench: throughput, logging cost, bytes per game, peak memory
 bench: $(STAMP)

@@ -16,7 +16,9 @@ from typing import Any
 from cryhavoc_sim.content.schema import (
     BONUSES,
     FACTIONS,
+    PASSIVE_TRIGGERS,
     PROVENANCES,
+    SKILL_TIMINGS,
     SPECIALS,
     TERRAINS,
     Board,
@@ -25,6 +27,7 @@ from cryhavoc_sim.content.schema import (
     Effect,
     Effects,
     Faction,
+    Passive,
     Provenance,
     Region,
     Skill,
@@ -32,7 +35,7 @@ from cryhavoc_sim.content.schema import (
     Token,
     Track,
 )
-from cryhavoc_sim.content.vocabulary import OBJECTIVES, VOCABULARY
+from cryhavoc_sim.content.vocabulary import BATTLE_OPS, OBJECTIVES, VOCABULARY
 from cryhavoc_sim.errors import ContentError
 
 FILES = (
@@ -315,7 +318,12 @@ def load_content(directory: str | Path | None = None) -> ContentSet:
             item.effects("effect"),
             item.get("text", str),
             item.provenance(),
+            timing=item.choice("timing", SKILL_TIMINGS, "action"),
+            cost_crystals=item.count("cost_crystals", 0),
+            cost_units=item.count("cost_units", 0),
         )
+        if skill.timing == "battle" and any(e.op not in BATTLE_OPS for e in skill.effect):
+            raise item.fail("effect", "of a battle-timing skill may use only battle_* primitives")
         if skill.id in skills:
             raise item.fail("id", "appears twice; ids must be unique")
         skills[skill.id] = skill
@@ -332,6 +340,10 @@ def load_content(directory: str | Path | None = None) -> ContentSet:
             f"structure {t.get('id', i)!r}" if isinstance(t, dict) else f"structure {i}",
             t,
         )
+        passives = []
+        for k, raw in enumerate(item.get("passive", list, [])):
+            sub = _Item("structures.toml", f"{item.where} passive[{k}]", raw)
+            passives.append(Passive(sub.choice("on", PASSIVE_TRIGGERS), sub.effects("effect")))
         st = Structure(
             item.get("id", str),
             item.choice("faction", FACTIONS),
@@ -343,6 +355,8 @@ def load_content(directory: str | Path | None = None) -> ContentSet:
             item.effects("effect"),
             item.get("text", str),
             item.provenance(),
+            passive=tuple(passives),
+            handler=item.get("handler", bool, False),
         )
         if st.id in structures:
             raise item.fail("id", "appears twice; ids must be unique")

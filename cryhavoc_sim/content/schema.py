@@ -24,6 +24,8 @@ TERRAINS: tuple[str, ...] = ("mountain", "desert", "jungle", "ocean")
 PROVENANCES: tuple[str, ...] = ("rulebook", "research", "reconstructed")
 BONUSES: tuple[str, ...] = ("draw_per_icon", "draw_one", "vp")
 SPECIALS: tuple[str, ...] = ("enable_scoring", "initiative")
+SKILL_TIMINGS: tuple[str, ...] = ("action", "battle")
+PASSIVE_TRIGGERS: tuple[str, ...] = ("enemy_enters", "defend")
 
 
 @dataclass(frozen=True, slots=True)
@@ -137,6 +139,17 @@ class Skill:
     effect: Effects
     text: str
     provenance: Provenance
+    timing: str = "action"  # "action": before or after an Action; "battle": as a Tactics play
+    cost_crystals: int = 0  # stored Crystals spent to use it
+    cost_units: int = 0  # own Units returned from the board to the Reserve to use it
+
+
+@dataclass(frozen=True, slots=True)
+class Passive:
+    """A Structure's standing effect, run when ``on`` happens in its Region."""
+
+    on: str  # "enemy_enters" | "defend"
+    effect: Effects
 
 
 @dataclass(frozen=True, slots=True)
@@ -151,6 +164,12 @@ class Structure:
     effect: Effects
     text: str
     provenance: Provenance
+    passive: tuple[Passive, ...] = ()
+    handler: bool = False  # behaviour beyond the primitives, registered under the id
+
+    @property
+    def activatable(self) -> bool:
+        return bool(self.effect) or self.handler
 
 
 @dataclass(frozen=True, slots=True)

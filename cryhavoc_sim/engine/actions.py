@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 from cryhavoc_sim.content.schema import TERRAINS, FactionId
 from cryhavoc_sim.engine import effects, movement
 from cryhavoc_sim.engine.decisions import Choice, Subset
+from cryhavoc_sim.engine.handlers import HANDLERS
 
 if TYPE_CHECKING:
     from cryhavoc_sim.engine.game import Game, Gen
@@ -65,7 +66,11 @@ def turn(g: Game, f: FactionId, number: int) -> Gen[None]:
     acted = False
     while True:
         p = g.players[f]
-        options: list[tuple[str, str]] = [("skill", s) for s in p.skills if s not in p.exhausted]
+        options: list[tuple[str, str]] = [
+            ("skill", s)
+            for s in p.skills
+            if s not in p.exhausted and g.content.skills[s].timing == "action" and effects.can_pay(g, f, s)
+        ]
         options += [
             ("initiative", c) for c in dict.fromkeys(p.hand) if g.content.cards[c].special == "initiative"
         ]
@@ -79,6 +84,7 @@ def turn(g: Game, f: FactionId, number: int) -> Gen[None]:
         if kind == "skill":
             p.exhausted.add(what)
             g.log("skill", f, detail=what)
+            yield from effects.pay(g, f, what)
             yield from effects.run(g, f, g.content.skills[what].effect, source="skill")
         elif kind == "initiative":
             g.discard_card(f, what)
@@ -109,7 +115,7 @@ def discard_for(g: Game, f: FactionId, action: str) -> Gen[int]:
         elif c.bonus == "vp":
             g.gain_vp(f, 1, "card_bonus")
     if cards:
-        g.log("discard", f, amount=len(cards), detail=action)
+        g.log("discard", f, amount=len(cards), detail=f"{action}|{','.join(cards)}")
     if bonus_draw:
         g.log("draw", f, amount=g.draw(f, bonus_draw), detail="card_bonus")
     return points
@@ -151,16 +157,15 @@ def build_action(g: Game, f: FactionId) -> Gen[None]:
         st = g.content.structures[sid]
         if verb == "build":
             points -= st.build_cost
-            g.players[f].structures_left[sid] -= 1
-            g.regions[region].structures.append((f, sid))
-            if st.tunnel:
-                g.regions[region].tunnel = True
-            g.log("build", f, region, detail=sid)
+            effects.place_structure(g, f, region, sid, "build")
         else:
             points -= st.activate_cost
             activated.add((sid, region))
             g.log("activate", f, region, detail=sid)
-            yield from effects.run(g, f, st.effect, source="structure", region=region)
+            if st.handler:
+                yield from HANDLERS[sid](g, f, region)
+            else:
+                yield from effects.run(g, f, st.effect, source="structure", region=region)
 
 
 def build_options(
@@ -186,7 +191,7 @@ def build_options(
             continue
         for owner, sid in s.structures:
             st = g.content.structures[sid]
-            if owner == f and st.effect and st.activate_cost <= points and (sid, r) not in activated:
+            if owner == f and st.activatable and st.activate_cost <= points and (sid, r) not in activated:
                 out.append(("activate", sid, r))
     out.sort()
     return out

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 from cryhavoc_sim.content.schema import FactionId, RegionId
 from cryhavoc_sim.engine import effects, trogs
 from cryhavoc_sim.engine.decisions import Allocate, Choice
+from cryhavoc_sim.engine.handlers import stored_playable
 from cryhavoc_sim.engine.state import ATT, CP, OBJECTIVES, RC, Battle
 
 if TYPE_CHECKING:
@@ -55,14 +56,44 @@ def _decider(g: Game, side: FactionId, opponent: FactionId) -> FactionId:
 
 
 def playable_tactics(g: Game, side: FactionId, decider: FactionId, region: RegionId) -> list[str]:
-    """Cards with Tactic text; Terrain cards only in a Region of their Terrain (Battle C)."""
+    """Cards with Tactic text; Terrain cards only in a Region of their Terrain (Battle C);
+    for a side playing for itself also its Matrix cards and battle-timing Skills."""
     terrain = g.regions[region].terrain
     out = []
     for card in dict.fromkeys(g.players[decider].hand):
         c = g.content.cards[card]
         if c.tactic and (not c.is_terrain or c.deck == terrain):
             out.append(card)
+    if decider == side:
+        out += stored_playable(g, side, region)
+        p = g.players[side]
+        out += [
+            f"skill:{sk}"
+            for sk in p.skills
+            if sk not in p.exhausted
+            and g.content.skills[sk].timing == "battle"
+            and effects.can_pay(g, side, sk)
+        ]
     return out
+
+
+def _play(g: Game, b: Battle, side: FactionId, decider: FactionId, play: str) -> Gen[None]:
+    """Resolve one Tactics play: a card from the hand or the Matrix, or a battle Skill."""
+    if play.startswith("skill:"):
+        skill = play[len("skill:") :]
+        g.players[side].exhausted.add(skill)
+        g.log("skill", side, b.region, b.enemy(side), None, skill)
+        yield from effects.pay(g, side, skill)
+        yield from effects.run(g, side, g.content.skills[skill].effect, source="skill", region=b.region)
+        return
+    p = g.players[decider]
+    if play in p.hand:
+        g.discard_card(decider, play)
+    else:  # a Matrix card goes to the bottom of its Terrain deck (FAQ)
+        p.stored.remove(play)
+        g.terrain_decks[g.content.cards[play].deck].insert(0, play)
+    g.log("card_played", side, b.region, b.enemy(side), None, play)
+    yield from effects.run(g, side, g.content.cards[play].tactic, source="tactic", region=b.region)
 
 
 def resolve(g: Game, region: RegionId) -> Gen[None]:
@@ -85,24 +116,24 @@ def resolve(g: Game, region: RegionId) -> Gen[None]:
         b.on[side] = list(split)
         g.remove_units(region, side, n)
         g.log("battle_placement", side, region, b.enemy(side), n, "/".join(map(str, split)))
+    # The defender's standing Structures (ruling R26: e.g. a Watchtower).
+    if s.structures:
+        yield from effects.run_passives(g, "defend", region, att)
     # C. Tactics cards alternate, the attacker first; passing is final.
     passed: set[FactionId] = set()
     side = att
     while len(passed) < 2:
         if side not in passed:
             decider = b.decider[side]
-            cards = playable_tactics(g, side, decider, region)
-            pick = len(cards)
-            if cards:
-                pick = yield from g.ask(Choice("tactic", decider, (*cards, None), actor=side))
-            if pick == len(cards):
+            plays = playable_tactics(g, side, decider, region)
+            pick = len(plays)
+            if plays:
+                pick = yield from g.ask(Choice("tactic", decider, (*plays, None), actor=side))
+            if pick == len(plays):
                 passed.add(side)
                 g.log("tactic_pass", side, region)
             else:
-                card = cards[pick]
-                g.discard_card(decider, card)
-                g.log("card_played", side, region, b.enemy(side), None, card)
-                yield from effects.run(g, side, g.content.cards[card].tactic, source="tactic", region=region)
+                yield from _play(g, b, side, decider, plays[pick])
         side = b.enemy(side)
     # D. Resolve the Objectives, top to bottom unless a card changed the order.
     rc_winner = dfn

@@ -40,7 +40,10 @@ KINDS = (
     "buy_back",  # a Prisoner to buy back, or stop
     "target_region",  # the Region an effect applies to
     "initiative_position",  # the new place on the Upcoming Initiative track
-    "count",  # how many (Units to teleport, ...)
+    "count",  # how many (Units to teleport, Crystals to spend, ...)
+    "matrix_discard",  # which stored card leaves a full Matrix
+    "pay_units",  # where a Unit returns from to pay a Skill's cost
+    "structure_target",  # which Structure to move, convert or build
 )
 
 

@@ -10,8 +10,8 @@ A card may be played even if its effect does nothing (Clarifications).
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, TypeVar
 
 from cryhavoc_sim.content.schema import Effect, Effects, FactionId, RegionId
 from cryhavoc_sim.engine import trogs
@@ -21,6 +21,7 @@ from cryhavoc_sim.engine.state import OBJECTIVES
 if TYPE_CHECKING:
     from cryhavoc_sim.engine.game import Game, Gen
 
+T = TypeVar("T")
 Primitive = Callable[["Game", "FactionId | None", Effect, str, "RegionId | None"], "Gen[None]"]
 PRIMITIVES: dict[str, Primitive] = {}
 
@@ -155,7 +156,48 @@ def extract_crystals(
     if n:
         g.regions[target].crystals -= n
         g.log("crystals_removed", f, target, amount=n, detail=source)
-        g.gain_vp(f, n * e.int("vp_each"), source, target)
+        if e.str("to") == "stock":  # stored on the Faction board (Pilgrims' primer)
+            g.players[f].stock += n
+            g.log("crystals_stored", f, target, amount=n, detail=source)
+        else:
+            g.gain_vp(f, n * e.int("vp_each"), source, target)
+
+
+@primitive("convert_stock")
+def convert_stock(
+    g: Game, actor: FactionId | None, e: Effect, source: str, region: RegionId | None
+) -> Gen[None]:
+    """Spend stored Crystals for VP (Pilgrims' primer: extract, then score)."""
+    f = _player(g, actor)
+    if f is None:
+        return
+    most = min(e.int("most"), g.players[f].stock)
+    if most <= 0:
+        return
+    counts = tuple(range(1, most + 1))
+    n = counts[(yield from g.ask(Choice("count", f, counts)))]
+    g.players[f].stock -= n
+    g.log("crystals_spent", f, amount=n, detail=source)
+    g.gain_vp(f, n * e.int("vp_each"), source)
+
+
+@primitive("gain_vp_per")
+def gain_vp_per(
+    g: Game, actor: FactionId | None, e: Effect, source: str, region: RegionId | None
+) -> Gen[None]:
+    f = _player(g, actor)
+    if f is None:
+        return
+    what = e.str("what")
+    if what == "controlled_regions":
+        n = len(g.controlled(f))
+    elif what == "structures":
+        n = sum(1 for s in g.regions.values() for owner, _ in s.structures if owner == f)
+    else:
+        n = g.players[f].prisoners_held
+    g.gain_vp(f, n // max(1, e.int("per")), source)
+    return
+    yield
 
 
 # --------------------------------------------------------------------- units and control
@@ -213,6 +255,8 @@ def kill(g: Game, actor: FactionId | None, e: Effect, source: str, region: Regio
     for _ in range(e.int("count")):
         if e.str("where") == "any_enemy":
             area = list(g.regions)
+        elif e.str("where") == "this_region":
+            area = [region] if region is not None else []
         else:
             bases = [region] if region is not None else g.controlled(f)
             area = list(dict.fromkeys(n for b in bases for n in g.adj[b]))
@@ -291,6 +335,221 @@ def place_nest(
             target = yield from _pick_region(g, f, options)
         if target is not None:
             trogs.place_nest(g, target, source)
+
+
+# --------------------------------------------------------------------- Structures
+def _structure_ok(g: Game, f: FactionId, region: RegionId, sid: str) -> bool:
+    """Where ``f`` may put Structure ``sid``: a Region it controls, not an HQ or Battle
+    Region, none of that type there yet (Structure rules)."""
+    s = g.regions[region]
+    return s.control == f and s.hq_of is None and not s.battle and all(x != sid for _, x in s.structures)
+
+
+def place_structure(g: Game, f: FactionId, region: RegionId, sid: str, cause: str) -> None:
+    g.players[f].structures_left[sid] -= 1
+    g.regions[region].structures.append((f, sid))
+    if g.content.structures[sid].tunnel:
+        g.regions[region].tunnel = True
+    g.log("build", f, region, detail=sid if cause == "build" else f"{sid}|{cause}")
+
+
+def _remove_structure(g: Game, f: FactionId, region: RegionId, sid: str) -> None:
+    s = g.regions[region]
+    s.structures.remove((f, sid))
+    if g.content.structures[sid].tunnel and not any(g.content.structures[x].tunnel for _, x in s.structures):
+        s.tunnel = g.board.region(region).tunnel and not g.npc_trogs
+    g.players[f].structures_left[sid] += 1
+
+
+def _pick(g: Game, f: FactionId, kind: str, options: Sequence[T]) -> Gen[T | None]:
+    if not options:
+        return None
+    pick = 0
+    if len(options) > 1:
+        pick = yield from g.ask(Choice(kind, f, tuple(options)))
+    return options[pick]
+
+
+@primitive("move_structure")
+def move_structure(
+    g: Game, actor: FactionId | None, e: Effect, source: str, region: RegionId | None
+) -> Gen[None]:
+    """Move one of your Structures to another Region you control (Machines' primer)."""
+    f = _player(g, actor)
+    if f is None:
+        return
+    options = [
+        (src, sid, dst)
+        for src, s in g.regions.items()
+        if not s.battle
+        for owner, sid in s.structures
+        if owner == f
+        for dst in g.regions
+        if dst != src and _structure_ok(g, f, dst, sid)
+    ]
+    pick = yield from _pick(g, f, "structure_target", options)
+    if pick is not None:
+        src, sid, dst = pick
+        _remove_structure(g, f, src, sid)
+        g.players[f].structures_left[sid] -= 1
+        g.regions[dst].structures.append((f, sid))
+        if g.content.structures[sid].tunnel:
+            g.regions[dst].tunnel = True
+        g.log("structure_moved", f, dst, detail=f"{sid}|{src}")
+
+
+@primitive("unit_to_structure")
+def unit_to_structure(
+    g: Game, actor: FactionId | None, e: Effect, source: str, region: RegionId | None
+) -> Gen[None]:
+    """Convert one Unit into a Structure in its Region, for free (Machines' primer)."""
+    f = _player(g, actor)
+    if f is None:
+        return
+    options = [
+        (r, sid)
+        for r in g.controlled(f)
+        if g.units(r, f)
+        for sid, left in g.players[f].structures_left.items()
+        if left > 0 and _structure_ok(g, f, r, sid)
+    ]
+    pick = yield from _pick(g, f, "structure_target", options)
+    if pick is not None:
+        r, sid = pick
+        g.remove_units(r, f, 1)
+        g.to_reserve(f, 1)
+        place_structure(g, f, r, sid, source)
+
+
+@primitive("structure_to_units")
+def structure_to_units(
+    g: Game, actor: FactionId | None, e: Effect, source: str, region: RegionId | None
+) -> Gen[None]:
+    """Convert one of your Structures back into Units from the Reserve (Machines' primer)."""
+    f = _player(g, actor)
+    if f is None:
+        return
+    options = [
+        (r, sid)
+        for r, s in g.regions.items()
+        if s.control == f and not s.battle
+        for owner, sid in s.structures
+        if owner == f
+    ]
+    pick = yield from _pick(g, f, "structure_target", options)
+    if pick is not None:
+        r, sid = pick
+        _remove_structure(g, f, r, sid)
+        g.log("structure_removed", f, r, detail=sid)
+        n = min(e.int("units"), g.players[f].reserve)
+        if n:
+            g.players[f].reserve -= n
+            g.add_units(r, f, n)
+            g.log("recruit", f, r, amount=n, detail=source)
+
+
+# --------------------------------------------------------------------- Trog tokens
+def _empty_for_token(g: Game, r: RegionId) -> bool:
+    s = g.regions[r]
+    return not s.units and s.trog_token is None and s.hq_of is None and not s.battle
+
+
+@primitive("move_nest")
+def move_nest(g: Game, actor: FactionId | None, e: Effect, source: str, region: RegionId | None) -> Gen[None]:
+    """Move a face-down Trog token to an adjacent empty Region without triggering it
+    (designer's answer; ruling R25: War Party tokens move too)."""
+    f = _player(g, actor)
+    if f is None:
+        return
+    options = [
+        (src, dst)
+        for src, s in g.regions.items()
+        if s.trog_token is not None and not s.units
+        for dst in g.adj[src]
+        if _empty_for_token(g, dst)
+    ]
+    pick = yield from _pick(g, f, "target_region", options)
+    if pick is not None:
+        src, dst = pick
+        g.regions[dst].trog_token, g.regions[src].trog_token = g.regions[src].trog_token, None
+        g.log("nest_moved", f, dst, detail=src)
+
+
+@primitive("trigger_token")
+def trigger_token(
+    g: Game, actor: FactionId | None, e: Effect, source: str, region: RegionId | None
+) -> Gen[None]:
+    """Reveal a face-down Trog token in or next to a Region you control: its Trogs join
+    you; enemy Units there now face a Battle with you as the attacker (ambush)."""
+    from cryhavoc_sim.engine import movement
+
+    f = _player(g, actor)
+    if f is None:
+        return
+    mine = set(g.controlled(f))
+    near = mine | {n for r in mine for n in g.neighbours(r, f)}
+    free = sum(1 for s in g.regions.values() if s.battle) < g.rules.battle_tokens
+    options = [
+        r
+        for r in g.regions
+        if r in near
+        and g.regions[r].trog_token is not None
+        and not g.regions[r].battle
+        and (free or not any(o != f for o in g.regions[r].units))
+    ]
+    target = yield from _pick_region(g, f, options)
+    if target is None:
+        return
+    trogs.reveal(g, target, f, ambush=True)
+    s = g.regions[target]
+    if s.units.get(f) and len(s.units) > 1:
+        movement.declare_battle(g, target, f)
+    elif s.units.get(f):
+        g.set_control(target, f, source)
+
+
+# --------------------------------------------------------------------- costs and passives
+def can_pay(g: Game, f: FactionId, skill_id: str) -> bool:
+    skill = g.content.skills[skill_id]
+    p = g.players[f]
+    if skill.cost_crystals > p.stock:
+        return False
+    if skill.cost_units:
+        free = sum(n for r, s in g.regions.items() if not s.battle for o, n in s.units.items() if o == f)
+        return free >= skill.cost_units
+    return True
+
+
+def pay(g: Game, f: FactionId, skill_id: str) -> Gen[None]:
+    """Pay a Skill's cost: stored Crystals, or own Units returned to the Reserve."""
+    skill = g.content.skills[skill_id]
+    p = g.players[f]
+    if skill.cost_crystals:
+        p.stock -= skill.cost_crystals
+        g.log("crystals_spent", f, amount=skill.cost_crystals, detail=skill_id)
+    for _ in range(skill.cost_units):
+        options = [r for r, s in g.regions.items() if s.units.get(f) and not s.battle]
+        r = yield from _pick_region(g, f, options)
+        if r is None:
+            return
+        g.remove_units(r, f, 1)
+        g.to_reserve(f, 1)
+        g.log("unit_returned", f, r, amount=1, detail=skill_id)
+
+
+def run_passives(g: Game, on: str, region: RegionId, against: FactionId) -> Gen[None]:
+    """Run the ``on`` passives of Structures in ``region`` whose owner controls it and is
+    not ``against`` (Structures: passive effects; ruling R26)."""
+    s = g.regions[region]
+    for owner, sid in list(s.structures):
+        if owner == against or s.control != owner or g.is_npc(owner):
+            continue
+        if on == "defend" and (g.battle is None or g.battle.defender != owner):
+            continue
+        for passive in g.content.structures[sid].passive:
+            if passive.on == on:
+                g.log("passive", owner, region, against, None, sid)
+                yield from run(g, owner, passive.effect, source="structure", region=region)
 
 
 # --------------------------------------------------------------------- battle texts

@@ -30,7 +30,7 @@ from cryhavoc_sim.rng import Rng
 T = TypeVar("T")
 Gen = Generator[Decision, Any, T]
 
-RULES_VERSION = "cryhavoc-rules-1"
+RULES_VERSION = "cryhavoc-rules-2"
 
 
 class SetupError(ValueError):

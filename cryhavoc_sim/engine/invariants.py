@@ -33,6 +33,12 @@ def state_violations(g: Game) -> list[str]:
                 out.append(f"{f}: VP ledger {g.vp_ledger.get(f, 0)} != VP {p.vp}")
         elif p.vp != 0:
             out.append(f"{f}: non-player Trogs scored {p.vp} VP")
+        if p.stock < 0 or len(p.stored) > 3:
+            out.append(f"{f}: {p.stock} stored Crystals, {len(p.stored)} Matrix cards")
+        for sid, left in p.structures_left.items():
+            built = sum(1 for s in g.regions.values() for o, x in s.structures if o == f and x == sid)
+            if left < 0 or left + built != g.content.structures[sid].tokens:
+                out.append(f"{f}: {sid} has {left} tokens left and {built} built")
     for r, s in g.regions.items():
         if s.crystals < 0 or any(n <= 0 for n in s.units.values()):
             out.append(f"{r}: negative or zero entry ({s.crystals} crystals, units {s.units})")

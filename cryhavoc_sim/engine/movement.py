@@ -90,6 +90,11 @@ def move(g: Game, f: FactionId, points: int) -> Gen[None]:
 def end_of_move(g: Game, f: FactionId, entered: list[RegionId]) -> Gen[None]:
     """The four steps at the end of a Move, in order (Move Action, steps 1-4)."""
     ended = [r for r in entered if g.units(r, f) > 0]
+    # Standing Structures of others react first (ruling R26: e.g. a Trap).
+    for r in ended:
+        if g.regions[r].structures:
+            yield from effects.run_passives(g, "enemy_enters", r, f)
+    ended = [r for r in ended if g.units(r, f) > 0]
     # 1. Exploration tokens in Regions where the Units ended their move.
     for r in ended:
         token = g.regions[r].exploration

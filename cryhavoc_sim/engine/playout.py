@@ -30,6 +30,29 @@ class PlayoutResult:
     violations: tuple[str, ...]
     steps: int
     error: str | None = None
+    used: frozenset[str] = frozenset()
+
+
+def content_used(game: Game) -> frozenset[str]:
+    """Which content items a game used: ``skill:ID``, ``build:ID``, ``activate:ID``,
+    ``passive:ID``, ``card:ID`` (played, discarded for an Action, or enabling Scoring),
+    ``matrix_card_played``."""
+    used: set[str] = set()
+    stored: set[str] = set()
+    for e in game.events:
+        if e.kind in ("skill", "activate", "passive"):
+            used.add(f"{e.kind}:{e.detail}")
+        elif e.kind == "build" and e.detail:
+            used.add(f"build:{e.detail.split('|')[0]}")
+        elif e.kind == "card_stored" and e.detail:
+            stored.add(e.detail)
+        elif e.kind in ("card_played", "scoring_enabled") and e.detail:
+            used.add(f"card:{e.detail}")
+            if e.detail in stored:
+                used.add("matrix_card_played")
+        elif e.kind == "discard" and e.detail and "|" in e.detail:
+            used.update(f"card:{c}" for c in e.detail.split("|", 1)[1].split(","))
+    return frozenset(used)
 
 
 def playout_spec(master_seed: int, index: int) -> tuple[int, tuple[str, ...], str]:
@@ -63,7 +86,14 @@ def random_playout(content: ContentSet, master_seed: int, index: int) -> Playout
             repr(exc),
         )
     return PlayoutResult(
-        index, seed, factions, experience, outcome, tuple(observer.violations), observer.steps
+        index,
+        seed,
+        factions,
+        experience,
+        outcome,
+        tuple(observer.violations),
+        observer.steps,
+        used=content_used(game),
     )
 
 

@@ -29,6 +29,8 @@ class PlayerState:
     exhausted: set[SkillId] = field(default_factory=set)
     control_left: int = 8
     structures_left: dict[StructureId, int] = field(default_factory=dict)
+    stock: int = 0  # Crystals stored on the Faction board (Pilgrims' Extraction)
+    stored: list[CardId] = field(default_factory=list)  # Terrain cards on the Matrix
 
     @property
     def prisoners_held(self) -> int:

@@ -11,7 +11,7 @@ if TYPE_CHECKING:
     from cryhavoc_sim.engine.game import Game
 
 
-def reveal(g: Game, region: RegionId, mover: FactionId) -> tuple[int, bool]:
+def reveal(g: Game, region: RegionId, mover: FactionId, ambush: bool = False) -> tuple[int, bool]:
     """Reveal the face-down War Party or Nest token in ``region``: place its Crystals and
     as many of its Trogs as the Trog Reserve holds (Clarifications).
 
@@ -27,7 +27,7 @@ def reveal(g: Game, region: RegionId, mover: FactionId) -> tuple[int, bool]:
     want = token.trogs
     if token.kind == "war_party":
         want = max(1, want + g.rules.war_party_trogs_delta)
-    if any(o not in (mover, "trogs") for o in s.units):
+    if not ambush and any(o not in (mover, "trogs") for o in s.units):
         g.log("token_revealed", mover, region, "trogs", 0, token.id)
         return 0, False
     placed = min(want, trog.reserve)

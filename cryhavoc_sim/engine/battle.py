@@ -176,7 +176,17 @@ def _take_unit(g: Game, b: Battle, victim: FactionId, chooser: FactionId, later:
     pick = where[0]
     if len(where) > 1 and later:
         pick = where[
-            (yield from g.ask(Choice("objective_target", chooser, tuple(OBJECTIVES[i] for i in where))))
+            (
+                yield from g.ask(
+                    Choice(
+                        "objective_target",
+                        chooser,
+                        tuple(OBJECTIVES[i] for i in where),
+                        actor=b.enemy(victim),
+                        context="take_unit",
+                    )
+                )
+            )
         ]
     elif later == [] and ATT in where:
         pick = ATT

@@ -33,7 +33,8 @@ KINDS = (
     "battle_order",  # which Region takes the next Battle token
     "place_units",  # Units on the three Battle Objectives
     "tactic",  # a Tactics card to play, or pass
-    "objective_move",  # a Unit from one Objective to another, or stop
+    "objective_move",  # one of your Units from one Objective to another, or stop
+    "objective_move_enemy",  # an enemy Unit from one Objective to another, or stop
     "objective_target",  # an Objective to reinforce / kill on / capture from
     "retreat",  # where losing Units retreat
     "nest_region",  # where retreating Trogs leave a Nest
@@ -57,6 +58,7 @@ class Choice:
     faction: FactionId
     options: tuple[Any, ...]
     actor: FactionId | None = None  # on whose behalf, when not the decider
+    context: str = ""  # what asks: the effect primitive or Skill, when that matters
 
     def validate(self, answer: Any) -> int:
         if not isinstance(answer, int) or isinstance(answer, bool) or not 0 <= answer < len(self.options):

@@ -47,12 +47,14 @@ def _decider(g: Game, actor: FactionId) -> FactionId:
     return b.decider[actor] if b is not None and actor in b.decider else actor
 
 
-def _pick_region(g: Game, actor: FactionId, options: list[RegionId]) -> Gen[RegionId | None]:
+def _pick_region(g: Game, actor: FactionId, options: list[RegionId], why: str = "") -> Gen[RegionId | None]:
     if not options:
         return None
     if len(options) == 1:
         return options[0]
-    pick: int = yield from g.ask(Choice("target_region", _decider(g, actor), tuple(options), actor=actor))
+    pick: int = yield from g.ask(
+        Choice("target_region", _decider(g, actor), tuple(options), actor=actor, context=why)
+    )
     return options[pick]
 
 
@@ -123,7 +125,7 @@ def add_crystals(
     f = _player(g, actor)
     if f is None:
         return
-    target = yield from _pick_region(g, f, _crystal_regions(g, f, e.str("where"), region, 0))
+    target = yield from _pick_region(g, f, _crystal_regions(g, f, e.str("where"), region, 0), e.op)
     if target is not None:  # never in an HQ (Clarifications)
         g.regions[target].crystals += e.int("amount")
         g.log("crystals_added", f, target, amount=e.int("amount"), detail=source)
@@ -149,7 +151,7 @@ def extract_crystals(
     f = _player(g, actor)
     if f is None:
         return
-    target = yield from _pick_region(g, f, _crystal_regions(g, f, e.str("where"), region, 1))
+    target = yield from _pick_region(g, f, _crystal_regions(g, f, e.str("where"), region, 1), e.op)
     if target is None:
         return
     n = min(e.int("amount"), g.regions[target].crystals)
@@ -214,7 +216,7 @@ def recruit(g: Game, actor: FactionId | None, e: Effect, source: str, region: Re
         options = [region] if region is not None and not g.regions[region].battle else []
     else:
         options = [r for r in g.controlled(f) if g.units(r, f) and not g.regions[r].battle]
-    target = yield from _pick_region(g, f, [r for r in options if r is not None])
+    target = yield from _pick_region(g, f, [r for r in options if r is not None], e.op)
     n = min(e.int("count"), p.reserve)
     if target is None or n == 0:
         return
@@ -239,7 +241,7 @@ def gain_control(
             s = g.regions[n]
             if not s.units and s.hq_of is None and not s.battle and s.control != f:
                 seen[n] = None
-    target = yield from _pick_region(g, f, list(seen))
+    target = yield from _pick_region(g, f, list(seen), e.op)
     if target is not None:
         g.set_control(target, f, source)
 
@@ -265,7 +267,7 @@ def kill(g: Game, actor: FactionId | None, e: Effect, source: str, region: Regio
             return
         pick = 0
         if len(options) > 1:
-            pick = yield from g.ask(Choice("target_region", f, options))
+            pick = yield from g.ask(Choice("target_region", f, options, context=e.op))
         r, victim = options[pick]
         g.remove_units(r, victim, 1)
         g.to_reserve(victim, 1)
@@ -292,7 +294,7 @@ def teleport(g: Game, actor: FactionId | None, e: Effect, source: str, region: R
     if f is None:
         return
     sources = [r for r, s in g.regions.items() if s.units.get(f) and not s.battle]
-    src = yield from _pick_region(g, f, sources)
+    src = yield from _pick_region(g, f, sources, "teleport_from")
     if src is None:
         return
     hq = g.players[f].hq
@@ -303,7 +305,7 @@ def teleport(g: Game, actor: FactionId | None, e: Effect, source: str, region: R
         dests = [r for r, s in g.regions.items() if r != src and not s.battle and not g.is_enemy_hq(r, f)]
         if sum(1 for s in g.regions.values() if s.battle) >= g.rules.battle_tokens:
             dests = [r for r in dests if not movement.is_stop(g, f, r)]  # ruling R10
-    dest = yield from _pick_region(g, f, dests)
+    dest = yield from _pick_region(g, f, dests, e.op)
     if dest is None:
         return
     most = min(e.int("count"), g.units(src, f))
@@ -332,7 +334,7 @@ def place_nest(
             if f is None:
                 return
             options = list(dict.fromkeys(n for b in g.controlled(f) for n in g.adj[b] if empty(n)))
-            target = yield from _pick_region(g, f, options)
+            target = yield from _pick_region(g, f, options, e.op)
         if target is not None:
             trogs.place_nest(g, target, source)
 
@@ -361,12 +363,12 @@ def _remove_structure(g: Game, f: FactionId, region: RegionId, sid: str) -> None
     g.players[f].structures_left[sid] += 1
 
 
-def _pick(g: Game, f: FactionId, kind: str, options: Sequence[T]) -> Gen[T | None]:
+def _pick(g: Game, f: FactionId, kind: str, options: Sequence[T], why: str = "") -> Gen[T | None]:
     if not options:
         return None
     pick = 0
     if len(options) > 1:
-        pick = yield from g.ask(Choice(kind, f, tuple(options)))
+        pick = yield from g.ask(Choice(kind, f, tuple(options), context=why))
     return options[pick]
 
 
@@ -387,7 +389,7 @@ def move_structure(
         for dst in g.regions
         if dst != src and _structure_ok(g, f, dst, sid)
     ]
-    pick = yield from _pick(g, f, "structure_target", options)
+    pick = yield from _pick(g, f, "structure_target", options, e.op)
     if pick is not None:
         src, sid, dst = pick
         _remove_structure(g, f, src, sid)
@@ -413,7 +415,7 @@ def unit_to_structure(
         for sid, left in g.players[f].structures_left.items()
         if left > 0 and _structure_ok(g, f, r, sid)
     ]
-    pick = yield from _pick(g, f, "structure_target", options)
+    pick = yield from _pick(g, f, "structure_target", options, e.op)
     if pick is not None:
         r, sid = pick
         g.remove_units(r, f, 1)
@@ -436,7 +438,7 @@ def structure_to_units(
         for owner, sid in s.structures
         if owner == f
     ]
-    pick = yield from _pick(g, f, "structure_target", options)
+    pick = yield from _pick(g, f, "structure_target", options, e.op)
     if pick is not None:
         r, sid = pick
         _remove_structure(g, f, r, sid)
@@ -468,7 +470,7 @@ def move_nest(g: Game, actor: FactionId | None, e: Effect, source: str, region: 
         for dst in g.adj[src]
         if _empty_for_token(g, dst)
     ]
-    pick = yield from _pick(g, f, "target_region", options)
+    pick = yield from _pick(g, f, "target_region", options, e.op)
     if pick is not None:
         src, dst = pick
         g.regions[dst].trog_token, g.regions[src].trog_token = g.regions[src].trog_token, None
@@ -497,7 +499,7 @@ def trigger_token(
         and not g.regions[r].battle
         and (free or not any(o != f for o in g.regions[r].units))
     ]
-    target = yield from _pick_region(g, f, options)
+    target = yield from _pick_region(g, f, options, e.op)
     if target is None:
         return
     trogs.reveal(g, target, f, ambush=True)
@@ -529,7 +531,7 @@ def pay(g: Game, f: FactionId, skill_id: str) -> Gen[None]:
         g.log("crystals_spent", f, amount=skill.cost_crystals, detail=skill_id)
     for _ in range(skill.cost_units):
         options = [r for r, s in g.regions.items() if s.units.get(f) and not s.battle]
-        r = yield from _pick_region(g, f, options)
+        r = yield from _pick_region(g, f, options, "pay_units")
         if r is None:
             return
         g.remove_units(r, f, 1)
@@ -564,7 +566,8 @@ def _shift(g: Game, actor: FactionId, side: FactionId, count: int) -> Gen[None]:
         options = _objective_moves(b.on[side])
         if not options:
             return
-        pick = yield from g.ask(Choice("objective_move", _decider(g, actor), (*options, None), actor=actor))
+        kind = "objective_move" if side == actor else "objective_move_enemy"
+        pick = yield from g.ask(Choice(kind, _decider(g, actor), (*options, None), actor=actor))
         if pick == len(options):
             return
         src, dst = options[pick]
@@ -625,7 +628,9 @@ def battle_kill(
             return
         pick = 0
         if len(where) > 1:
-            pick = yield from g.ask(Choice("objective_target", _decider(g, actor), where, actor=actor))
+            pick = yield from g.ask(
+                Choice("objective_target", _decider(g, actor), where, actor=actor, context=e.op)
+            )
         b.on[victim][OBJECTIVES.index(where[pick])] -= 1
         g.to_reserve(victim, 1)
         g.log("kill", actor, b.region, victim, 1, source)

@@ -149,6 +149,35 @@ def bench(
 
 
 @app.command()
+def ladder(
+    bots: Annotated[str, typer.Option("--bots", help="Comma-separated bot kinds.")] = "random,heuristic",
+    rounds: Annotated[
+        int, typer.Option("-r", "--rounds", min=1, help="Rotations per pairing (12 games each).")
+    ] = 10,
+    seed: Annotated[int, typer.Option("--seed", min=0)] = 1,
+    as_json: Annotated[bool, typer.Option("--json")] = False,
+) -> None:
+    """Seat-rotated 2-player matches between bot kinds: win rates with 95% intervals."""
+    from cryhavoc_sim.bots.registry import check_bot_name
+    from cryhavoc_sim.content import load_content
+    from cryhavoc_sim.content.schema import INVADERS
+    from cryhavoc_sim.runner.ladder import ladder_matches, ladder_table, render
+
+    kinds = [b.strip() for b in bots.split(",") if b.strip()]
+    try:
+        if len(kinds) < 2:
+            raise UserError(f"--bots needs at least two bot kinds, got {bots!r}.")
+        for kind in kinds:
+            for f in INVADERS:
+                check_bot_name(kind, f, "--bots")
+        rows = ladder_table(ladder_matches(load_content(), kinds, rounds, seed))
+    except UserError as exc:
+        raise _fail(str(exc)) from None
+    typer.echo(json.dumps(rows, indent=2) if as_json else render(rows))
+    typer.echo(RECONSTRUCTED_NOTICE)
+
+
+@app.command()
 def version() -> None:
     """Print the package, rules and content versions."""
     from importlib import metadata

@@ -304,7 +304,7 @@ def teleport(g: Game, actor: FactionId | None, e: Effect, source: str, region: R
     else:
         dests = [r for r, s in g.regions.items() if r != src and not s.battle and not g.is_enemy_hq(r, f)]
         if sum(1 for s in g.regions.values() if s.battle) >= g.rules.battle_tokens:
-            dests = [r for r in dests if not movement.is_stop(g, f, r)]  # ruling R10
+            dests = [r for r in dests if not movement.needs_battle(g, f, r)]  # ruling R10
     dest = yield from _pick_region(g, f, dests, e.op)
     if dest is None:
         return

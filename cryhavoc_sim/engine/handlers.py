@@ -36,12 +36,16 @@ def matrix(g: Game, f: FactionId, region: RegionId) -> Gen[None]:
         return
     terrain = decks[(yield from g.ask(Choice("draw_source", f, decks)))]
     p = g.players[f]
-    p.stored.append(g.terrain_decks[terrain].pop())
-    g.log("card_stored", f, region, amount=len(p.stored), detail=p.stored[-1])
-    if len(p.stored) > MATRIX_CAPACITY:
-        drop = p.stored.pop((yield from g.ask(Choice("matrix_discard", f, tuple(p.stored)))))
-        g.terrain_decks[g.content.cards[drop].deck].insert(0, drop)
-        g.log("card_unstored", f, region, detail=drop)
+    card = g.terrain_decks[terrain].pop()
+    g.log("card_stored", f, region, amount=len(p.stored) + 1, detail=card)
+    if len(p.stored) < MATRIX_CAPACITY:
+        p.stored.append(card)
+        return
+    candidates = (*p.stored, card)
+    drop = candidates[(yield from g.ask(Choice("matrix_discard", f, candidates)))]
+    p.stored = [c for c in candidates if c != drop]
+    g.terrain_decks[g.content.cards[drop].deck].insert(0, drop)
+    g.log("card_unstored", f, region, detail=drop)
 
 
 def stored_playable(g: Game, f: FactionId, region: RegionId) -> list[str]:

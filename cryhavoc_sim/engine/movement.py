@@ -13,14 +13,23 @@ if TYPE_CHECKING:
     from cryhavoc_sim.engine.game import Game, Gen
 
 
-def is_stop(g: Game, f: FactionId, region: RegionId) -> bool:
-    """Entering a Region with an opponent's Units or a Trog token ends that Unit's move.
+def is_trog_player(g: Game, f: FactionId) -> bool:
+    return f == "trogs" and not g.npc_trogs
 
-    The Trog player reveals tokens on entry instead (4-player game: Movement)."""
+
+def needs_battle(g: Game, f: FactionId, region: RegionId) -> bool:
+    """Entering ``region`` will start a Battle (enemy Units, or a token others reveal)."""
     s = g.regions[region]
-    if any(o != f for o in s.units):
+    return any(o != f for o in s.units) or (s.trog_token is not None and not is_trog_player(g, f))
+
+
+def is_stop(g: Game, f: FactionId, region: RegionId) -> bool:
+    """Entering a Region with an opponent's Units or a Trog token ends that Unit's move
+    (Move Action). The Trog player reveals the token on entry; ruling R18 keeps the
+    entering Unit stopped unless the knob ``trog_entering_unit_stops`` is 0."""
+    if needs_battle(g, f, region):
         return True
-    return s.trog_token is not None and not (f == "trogs" and not g.npc_trogs)
+    return g.regions[region].trog_token is not None and bool(g.rules.trog_entering_unit_stops)
 
 
 def movable(g: Game, f: FactionId, region: RegionId, stopped: dict[RegionId, int]) -> int:
@@ -52,7 +61,7 @@ def move_options(
             if t.battle or (t.hq_of is not None and t.hq_of != f):
                 continue
             # Ruling R10: a Move may not start more Battles than there are Battle tokens.
-            if n not in pending and is_stop(g, f, n) and battles + len(pending) >= g.rules.battle_tokens:
+            if n not in pending and needs_battle(g, f, n) and battles + len(pending) >= g.rules.battle_tokens:
                 continue
             out.append((r, n))
     return out
@@ -73,6 +82,7 @@ def move(g: Game, f: FactionId, points: int) -> Gen[None]:
         src, dst = options[pick]
         points -= 1
         stop = is_stop(g, f, dst)
+        battle = needs_battle(g, f, dst)
         g.remove_units(src, f, 1)
         g.add_units(dst, f, 1)
         g.log("move", f, dst, amount=1, detail=src)
@@ -80,8 +90,9 @@ def move(g: Game, f: FactionId, points: int) -> Gen[None]:
             entered.append(dst)
         if stop:
             stopped[dst] = stopped.get(dst, 0) + 1
+        if battle:
             pending.add(dst)
-        elif f == "trogs" and not g.npc_trogs and g.regions[dst].trog_token is not None:
+        elif is_trog_player(g, f) and g.regions[dst].trog_token is not None:
             # Revealed Trogs are available at once, even for this Move (4-player: Movement).
             trogs.reveal(g, dst, f)
     yield from end_of_move(g, f, entered)

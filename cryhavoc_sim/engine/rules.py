@@ -39,6 +39,9 @@ class Rules:
     # Ruling R1: where the War Party Trogs adjustment of variants applies (content
     # numbers plus this delta, floored at 1).
     war_party_trogs_delta: int = 0
+    # Ruling R18: the Trog player's Unit entering a token Region stops (the general Move
+    # rule); the Trogs the token places may still move. 0 lets the entering Unit go on.
+    trog_entering_unit_stops: int = 1
 
     @classmethod
     def from_mapping(cls, raw: dict[str, Any], source: str = "[rules]") -> Rules:

@@ -17,13 +17,16 @@ name = "bench"
 games = 1
 seed = 7
 players = 4
+
+[bots]
+default = "{bot}"
 """
 
 
-def _timed_run(games: int, workers: int, record: bool, out: Path) -> float:
+def _timed_run(games: int, workers: int, record: bool, out: Path, bot: str = "random") -> float:
     from cryhavoc_sim.runner.executor import run_scenario
 
-    sc = parse_scenario(SCENARIO).with_overrides(games=games)
+    sc = parse_scenario(SCENARIO.format(bot=bot)).with_overrides(games=games)
     started = time.perf_counter()
     run_scenario(sc, out, workers=workers, quiet=True, record_events=record)
     return time.perf_counter() - started
@@ -48,12 +51,14 @@ def run_bench(games: int) -> None:
         t1 = _timed_run(games, 1, True, base / "j1")
         t2 = _timed_run(games, 2, True, base / "j2")
         t0 = _timed_run(games, 1, False, base / "noevents")
+        th = _timed_run(games, 1, True, base / "heuristic", bot="heuristic")
         size = sum(p.stat().st_size for p in (base / "j1").rglob("*.parquet"))
-    g1, g2, g0 = games / t1, games / t2, games / t0
-    print(f"bench: {games} four-player games, random bots (python {sys.version.split()[0]})")
+    g1, g2, g0, gh = games / t1, games / t2, games / t0, games / th
+    print(f"bench: {games} four-player games (python {sys.version.split()[0]}); random bots unless said")
     print(f"  1 worker, events on   {g1:8.0f} games/s")
     print(f"  2 workers, events on  {g2:8.0f} games/s   parallel efficiency {g2 / (2 * g1):.0%}")
     print(f"  1 worker, events off  {g0:8.0f} games/s   event logging costs {(t1 - t0) / t1:.0%}")
+    print(f"  heuristic bots, 1 w.  {gh:8.0f} games/s   {th / t1:.2f}x the random-bot cost per game")
     print(f"  Parquet               {size / games:8.0f} bytes/game")
     small, large = _peak_rss_mib(games // 2), _peak_rss_mib(games * 5)
     print(

@@ -4,16 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from cryhavoc_sim.bots.random_bot import RandomBot
+from cryhavoc_sim.bots.registry import make_bot
 from cryhavoc_sim.content.schema import ContentSet
 from cryhavoc_sim.engine import RULES_VERSION, Game, GameSetup, play
 from cryhavoc_sim.engine.log import EVENT_COLUMNS
 from cryhavoc_sim.rng import game_seed, stream
 from cryhavoc_sim.runner.scenario import Scenario
-
-
-def make_bot(name: str, seed: int, faction: str) -> RandomBot:
-    return RandomBot(stream(seed, f"bot:{faction}"))
 
 
 def play_one(scenario: Scenario, content: ContentSet, game_id: int, record_events: bool = True) -> Game:
@@ -26,7 +22,7 @@ def play_one(scenario: Scenario, content: ContentSet, game_id: int, record_event
         scenario.rules,
         record_events,
     )
-    bots = {f: make_bot(scenario.bots[f], seed, f) for f in factions}
+    bots = {f: make_bot(scenario.bots[f], f, seed) for f in factions}
     play(game, bots)
     return game
 

@@ -30,8 +30,6 @@ from cryhavoc_sim.content.schema import FACTIONS, INVADERS
 from cryhavoc_sim.engine.rules import EXPERIENCE_SKILLS, Rules
 from cryhavoc_sim.errors import ScenarioError
 
-BOTS = ("random",)
-
 
 @dataclass(frozen=True, slots=True)
 class Scenario:
@@ -177,11 +175,14 @@ def parse_scenario(text: str, path: str = "<scenario>") -> Scenario:
         raise ScenarioError(f"{path}: [bots] must be a table.")
     bots: dict[str, str] = {}
     default = raw_bots.get("default", "random")
+    from cryhavoc_sim.bots.registry import bot_names
+
     for key, value in raw_bots.items():
         if key != "default" and key not in FACTIONS:
             raise _fail(path, f"bots.{key}", f"is not a faction; allowed: default, {', '.join(FACTIONS)}")
-        if value not in BOTS:
-            raise _fail(path, f"bots.{key}", f"is {value!r}; allowed: {', '.join(BOTS)}")
+        for f in FACTIONS if key == "default" else (key,):
+            if value not in bot_names(f):
+                raise _fail(path, f"bots.{key}", f"is {value!r}; allowed: {', '.join(bot_names(f))}")
     for f in FACTIONS:
         bots[f] = str(raw_bots.get(f, default))
 

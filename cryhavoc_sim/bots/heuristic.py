@@ -1,0 +1,464 @@
+"""A heuristic bot for every faction: cheap, rule-aware evaluations per decision kind,
+weighted by a personality (``bots/data/personalities.toml``).
+
+It judges Regions by Crystals, safety and reach; picks the Action its hand does best;
+discards the cards with the icons it needs and keeps Tactics it wants; attacks where it
+can outnumber; places Units on Battle Objectives knowing the defender wins ties; spends
+Tactics to turn Region Control; enables Scoring when it leads on the board; uses Skills
+and Structures; buys Prisoners back early; retreats to its strongest Region. Deciding
+for the non-player Trogs, it plays them against the attacker. It reads the game, never
+changes it, and draws only on its own RNG stream (for tie-breaks).
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from cryhavoc_sim.bots.personalities import Personality
+from cryhavoc_sim.content.schema import Card, FactionId, RegionId
+from cryhavoc_sim.engine import Allocate, Choice, Decision, Game, Subset
+from cryhavoc_sim.engine.state import ATT, CP, RC
+from cryhavoc_sim.rng import Rng
+
+TOKEN_TROGS = 2.2  # expected Trogs behind a face-down token (shipped War Party mix)
+OP_VALUE = {  # worth of one use of a primitive, before context
+    "gain_vp": 1.0,
+    "draw_cards": 0.6,
+    "recruit": 0.8,
+    "gain_control": 1.2,
+    "kill": 1.5,
+    "add_crystals": 1.0,
+    "extract_crystals": 1.4,
+    "convert_stock": 1.0,
+    "gain_vp_per": 1.0,
+    "move": 0.6,
+    "teleport": 0.4,
+    "place_nest": 0.4,
+    "trigger_token": 0.8,
+    "unit_to_structure": 0.9,
+}
+
+
+class HeuristicBot:
+    def __init__(self, faction: FactionId, persona: Personality, rng: Rng) -> None:
+        self.faction = faction
+        self.w = persona
+        self.rng = rng
+        self.name = f"heuristic:{persona.name}"
+        self.plan: str | None = None  # the Action being paid for
+        self.points = 0  # Movement points left in the current Move, as far as known
+        self._turn_key: tuple[int, int] = (-1, -1)
+        self._action_values: dict[str, float] = {}
+
+    # ------------------------------------------------------------------ dispatch
+    def decide(self, d: Decision, g: Game) -> Any:
+        method = getattr(self, f"_{d.kind}", None)
+        if method is not None:
+            return method(d, g)
+        return self._fallback(d)
+
+    def _fallback(self, d: Decision) -> Any:
+        if isinstance(d, Choice):
+            return 0
+        if isinstance(d, Subset):
+            return tuple(range(d.min))
+        assert isinstance(d, Allocate)
+        return (d.total, *([0] * (len(d.slots) - 1)))
+
+    def _best(self, values: list[float]) -> int:
+        top = max(values)
+        ties = [i for i, v in enumerate(values) if v >= top - 1e-9]
+        return ties[0] if len(ties) == 1 else self.rng.choice(ties)
+
+    # ------------------------------------------------------------------ board reading
+    def enemies_in(self, g: Game, r: RegionId, me: FactionId) -> int:
+        units = g.regions[r].units
+        return sum(units.values()) - units.get(me, 0)
+
+    def score_now(self, g: Game, f: FactionId, enabler: bool) -> int:
+        regions = g.controlled(f)
+        crystals = sum(g.regions[r].crystals for r in regions)
+        if f == "trogs":
+            crystals = (crystals + 1) // 2
+        return crystals + (len(regions) if enabler else 0)
+
+    def step_value(self, g: Game, f: FactionId, dst: RegionId, points_left: int, depth: int = 1) -> float:
+        """Worth of moving one more Unit of ``f`` into ``dst`` now."""
+        s = g.regions[dst]
+        w = self.w
+        mine = s.units.get(f, 0)
+        enemy = float(self.enemies_in(g, dst, f))
+        players = enemy > 0  # the personality's safety margin is against Units one can see
+        trog_player_token = f == "trogs" and not g.npc_trogs
+        if s.trog_token is not None and not trog_player_token:
+            enemy += TOKEN_TROGS
+        prize = s.crystals * w.crystal + 1.0
+        if enemy > 0:
+            need = math.ceil(enemy + 0.5) + (w.margin if players else 0)
+            if mine >= need:
+                return -0.5
+            if mine + 1 >= need:
+                return (prize + 2.0) * w.attack
+            # Build up only if the remaining points can finish the job.
+            return 0.4 * w.attack if points_left - 1 >= need - mine - 1 else -2.0
+        if s.trog_token is not None and trog_player_token:
+            return 1.5 + prize
+        if s.control != f and mine == 0:
+            return (prize * w.expand) + (0.8 if s.exploration is not None else 0.0)
+        if depth and points_left > 1 and mine == 0:
+            ahead = [self.step_value(g, f, n, points_left - 1, 0) for n in g.neighbours(dst, f)]
+            return 0.3 * max([0.0, *ahead])
+        return -0.2
+
+    def move_opportunity(self, g: Game, f: FactionId, points: int) -> float:
+        if points <= 0:
+            return 0.0
+        gains: list[float] = []
+        for r, s in g.regions.items():
+            if s.units.get(f) and not s.battle:
+                for n in g.neighbours(r, f):
+                    t = g.regions[n]
+                    if not t.battle and not (t.hq_of and t.hq_of != f):
+                        gains.append(self.step_value(g, f, n, points, depth=0))
+        gains.sort(reverse=True)
+        return sum(v for v in gains[:points] if v > 0)
+
+    def hand_icons(self, g: Game, f: FactionId, action: str) -> int:
+        return sum(
+            g.content.cards[c].icons(action)
+            for c in g.players[f].hand
+            if g.content.cards[c].special != "enable_scoring"
+        )
+
+    # ------------------------------------------------------------------ the turn
+    def _turn(self, d: Choice, g: Game) -> int:
+        f = d.faction
+        key = (g.round, g.actions_taken.get(f, 0))
+        if key != self._turn_key:  # Action values once per turn: Skills change little
+            self._turn_key, self._action_values = key, {}
+        values = [self.turn_value(g, f, kind, what) for kind, what in d.options]
+        pick = self._best(values)
+        kind, what = d.options[pick]
+        self.plan = what if kind == "action" else None
+        if kind == "skill":
+            for e in g.content.skills[what].effect:
+                if e.op == "move":
+                    self.points = e.int("points")
+        return pick
+
+    def turn_value(self, g: Game, f: FactionId, kind: str, what: str) -> float:
+        if kind == "end":
+            return 0.0
+        if kind == "skill":
+            return self.skill_value(g, f, what)
+        if kind == "initiative":
+            last = g.upcoming[-1] == f
+            return 0.5 if g.round >= 3 and not last else -1.0
+        if what not in self._action_values:
+            self._action_values[what] = self.action_value(g, f, what)
+        return self._action_values[what]
+
+    def action_value(self, g: Game, f: FactionId, action: str) -> float:
+        w = self.w
+        p = g.players[f]
+        if action == "enable_scoring":
+            mine = self.score_now(g, f, True)
+            best = max((self.score_now(g, o, False) for o in g.player_factions if o != f), default=0)
+            return 6.0 + mine - best if mine - best >= w.score_lead and mine > 0 else -1.0
+        if action == "move":
+            return self.move_opportunity(g, f, self.hand_icons(g, f, "move"))
+        if action == "recruit":
+            on_board = sum(s.units.get(f, 0) for s in g.regions.values())
+            n = min(self.hand_icons(g, f, "recruit"), p.reserve)
+            return n * w.recruit * (1.0 if on_board < 8 else 0.4)
+        if action == "build":
+            pts = self.hand_icons(g, f, "build")
+            options = self.build_values(g, f, pts)
+            return w.build * sum(sorted(options, reverse=True)[:2]) if options else -1.0
+        if action == "draw":
+            return w.draw + (0.6 if len(p.hand) <= 2 else 0.0)
+        return -1.0
+
+    def skill_value(self, g: Game, f: FactionId, skill: str) -> float:
+        p = g.players[f]
+        total = 0.0
+        for e in g.content.skills[skill].effect:
+            op = e.op
+            base = OP_VALUE.get(op, -1.0)
+            if op == "draw_cards" and len(p.hand) >= 6:
+                base = -0.5
+            elif op == "recruit" and p.reserve == 0:
+                base = -1.0
+            elif op in ("extract_crystals", "add_crystals"):
+                mine = [r for r in g.controlled(f) if g.regions[r].hq_of is None]
+                if not mine or (op == "extract_crystals" and not any(g.regions[r].crystals for r in mine)):
+                    base = -1.0
+            elif op == "convert_stock":
+                base = 1.0 if p.stock >= 2 or (p.stock and g.round >= 4) else -1.0
+            elif op == "teleport":
+                base = -1.0 if e.str("to") == "hq" or g.round < 2 else 0.4
+            elif op == "kill":
+                base = 1.5 if any(self.enemies_in(g, r, f) for r in g.regions) else -1.0
+            elif op == "gain_vp_per":
+                base = float(len(g.controlled(f)) // max(1, e.int("per")))
+            elif op == "move":
+                base = self.move_opportunity(g, f, e.int("points")) - 0.5
+            elif op == "unit_to_structure":
+                crowded = [r for r in g.controlled(f) if g.units(r, f) >= 3 and g.regions[r].hq_of is None]
+                base = 0.9 if crowded and any(p.structures_left.values()) else -1.0
+            elif op == "structure_to_units" or op == "move_structure" or op == "move_nest":
+                base = -1.0
+            total += base
+        return total
+
+    # ------------------------------------------------------------------ paying for Actions
+    def card_keep_value(self, c: Card) -> float:
+        return 2.0 if c.special == "enable_scoring" else (1.0 if c.tactic else 0.0)
+
+    def _discard(self, d: Subset, g: Game) -> tuple[int, ...]:
+        action = self.plan or "move"
+        cards = [g.content.cards[c] for c in d.items]
+        useful = [i for i, c in enumerate(cards) if c.icons(action) > 0 and c.special != "enable_scoring"]
+        # Keep the best Tactics cards that are weak for this Action.
+        keepers = sorted(
+            (i for i in useful if cards[i].tactic),
+            key=lambda i: (cards[i].icons(action), -len(cards[i].tactic)),
+        )[: self.w.keep]
+        chosen = [i for i in useful if i not in keepers] or useful[:1]
+        if action == "recruit":
+            need, got, trimmed = g.players[d.faction].reserve, 0, []
+            for i in sorted(chosen, key=lambda i: -cards[i].recruit):
+                if got >= need:
+                    break
+                trimmed.append(i)
+                got += cards[i].recruit
+            chosen = trimmed
+        if action == "move":
+            self.points = sum(cards[i].move for i in chosen)
+        return tuple(sorted(set(chosen)))
+
+    def _hand_limit(self, d: Subset, g: Game) -> tuple[int, ...]:
+        cards = [g.content.cards[c] for c in d.items]
+        order = sorted(
+            range(len(cards)),
+            key=lambda i: (self.card_keep_value(cards[i]), cards[i].move + cards[i].recruit + cards[i].build),
+        )
+        return tuple(sorted(order[: d.min]))
+
+    # ------------------------------------------------------------------ Move, Recruit, Build, Draw
+    def _move_step(self, d: Choice, g: Game) -> int:
+        memo: dict[RegionId, float] = {}
+        values = []
+        for o in d.options:
+            if o is None:
+                values.append(-0.0001)
+                continue
+            if o[1] not in memo:
+                memo[o[1]] = self.step_value(g, d.faction, o[1], self.points)
+            values.append(memo[o[1]])
+        stop = len(d.options) - 1
+        pick = self._best(values)
+        if values[pick] <= 0:
+            return stop
+        self.points = max(0, self.points - 1)
+        return pick
+
+    def _recruit_count(self, d: Choice, g: Game) -> int:
+        return len(d.options) - 1
+
+    def build_values(self, g: Game, f: FactionId, points: int) -> list[float]:
+        out = []
+        for r in g.controlled(f):
+            s = g.regions[r]
+            if s.hq_of is not None or s.battle:
+                continue
+            for sid, left in g.players[f].structures_left.items():
+                st = g.content.structures[sid]
+                if left and st.build_cost <= points and all(x != sid for _, x in s.structures):
+                    out.append(self.structure_value(g, sid, r, build=True))
+            for owner, sid in s.structures:
+                st = g.content.structures[sid]
+                if owner == f and st.activatable and st.activate_cost <= points:
+                    out.append(self.structure_value(g, sid, r, build=False))
+        return out
+
+    def structure_value(self, g: Game, sid: str, r: RegionId, build: bool) -> float:
+        st = g.content.structures[sid]
+        use = sum(OP_VALUE.get(e.op, 0.5) for e in st.effect) + (0.6 if st.handler else 0.0)
+        guard = 0.8 * len(st.passive) + (0.5 if st.tunnel else 0.0)
+        if build:
+            return 0.6 + guard + 0.3 * g.regions[r].crystals - 0.2 * st.build_cost
+        return use - 0.2 * st.activate_cost
+
+    def _build_step(self, d: Choice, g: Game) -> int:
+        values = [
+            0.0 if o is None else self.structure_value(g, o[1], o[2], o[0] == "build") for o in d.options
+        ]
+        return self._best(values)
+
+    def _draw_source(self, d: Choice, g: Game) -> int:
+        if "own" in d.options:
+            return d.options.index("own")
+        terrains = [g.regions[r].terrain for r in g.controlled(d.faction)]
+        return self._best([float(terrains.count(t)) for t in d.options])
+
+    def _keep_one(self, d: Choice, g: Game) -> int:
+        cards = [g.content.cards[c] for c in d.options]
+        return self._best([c.move + c.recruit + c.build + self.card_keep_value(c) for c in cards])
+
+    # ------------------------------------------------------------------ Battles
+    def _place_units(self, d: Allocate, g: Game) -> tuple[int, ...]:
+        b = g.battle
+        side = d.actor or d.faction
+        n = d.total
+        if b is None or n == 0:
+            return (n, 0, 0)
+        enemy = b.enemy(side)
+        if side == b.attacker:
+            theirs = g.regions[b.region].units.get(enemy, 0)
+            if n > theirs:
+                rc = theirs + 1
+                rest = n - rc
+                cp = 1 if rest >= 2 else 0
+                return (rc, cp, rest - cp)
+            return (0, 0, n)
+        a_rc, a_cp, _ = b.on[enemy]
+        rc = a_rc if n >= a_rc else 0
+        rest = n - rc
+        cp = a_cp + 1 if rest >= a_cp + 1 and rest - (a_cp + 1) >= 0 else 0
+        return (rc, cp, rest - cp)
+
+    def rc_margin(self, g: Game, side: FactionId) -> int:
+        """> 0: ``side`` wins Region Control as things stand."""
+        b = g.battle
+        assert b is not None
+        mine, theirs = b.on[side][RC], b.on[b.enemy(side)][RC]
+        return mine - theirs + (1 if side == b.defender else 0)
+
+    def play_gain(self, g: Game, side: FactionId, play: str) -> float:
+        b = g.battle
+        assert b is not None
+        if play.startswith("skill:"):
+            effects = g.content.skills[play[6:]].effect
+        else:
+            effects = g.content.cards[play].tactic
+        enemy = b.enemy(side)
+        gain = 0.0
+        for e in effects:
+            c = e.int("count", 1)
+            if e.op == "battle_reinforce":
+                gain += min(c, g.players[side].reserve)
+            elif e.op == "battle_move_own":
+                gain += min(c, b.on[side][CP] + b.on[side][ATT])
+            elif e.op in ("battle_move_enemy", "battle_kill"):
+                gain += min(c, b.on[enemy][RC])
+            elif e.op == "gain_vp":
+                gain += 0.1
+        return gain
+
+    def _tactic(self, d: Choice, g: Game) -> int:
+        side = d.actor or d.faction
+        passing = len(d.options) - 1
+        margin = self.rc_margin(g, side)
+        if margin > 0 and not self.w.fight:
+            return passing
+        gains = [-1.0 if o is None else self.play_gain(g, side, o) for o in d.options]
+        pick = self._best(gains)
+        if gains[pick] <= 0 or (margin > 0 and gains[pick] < 1):
+            return passing
+        return pick
+
+    def _objective_move(self, d: Choice, g: Game) -> int:
+        side = d.actor or d.faction
+        if self.rc_margin(g, side) > 0:
+            return len(d.options) - 1
+        for i, o in enumerate(d.options):
+            if o is not None and o[1] == "region_control":
+                return i
+        return len(d.options) - 1
+
+    def _objective_move_enemy(self, d: Choice, g: Game) -> int:
+        side = d.actor or d.faction
+        if self.rc_margin(g, side) > 0:
+            return len(d.options) - 1
+        for i, o in enumerate(d.options):
+            if o is not None and o[0] == "region_control":
+                return i
+        return len(d.options) - 1
+
+    def _objective_target(self, d: Choice, g: Game) -> int:
+        side = d.actor or d.faction
+        opts = list(d.options)
+        if d.context == "battle_reinforce":
+            want = "region_control" if self.rc_margin(g, side) <= 0 else "attrition"
+            return opts.index(want)
+        if d.context == "take_unit":  # Region Control is settled by now: thin their Attrition
+            return opts.index("attrition") if "attrition" in opts else 0
+        losing = self.rc_margin(g, side) <= 0
+        if losing and "region_control" in opts:
+            return opts.index("region_control")
+        return opts.index("attrition") if "attrition" in opts else 0
+
+    def _battle_order(self, d: Choice, g: Game) -> int:
+        return 0
+
+    def _retreat(self, d: Choice, g: Game) -> int:
+        f = d.faction
+        return self._best([g.regions[r].units.get(f, 0) + g.regions[r].crystals * 0.5 for r in d.options])
+
+    def _nest_region(self, d: Choice, g: Game) -> int:
+        return self._best([float(sum(g.regions[r].units.values())) for r in d.options])
+
+    # ------------------------------------------------------------------ Prisoners, effects
+    def _buy_back(self, d: Choice, g: Game) -> int:
+        if g.round <= self.w.buy_back and not g.final_round:
+            return 0
+        return len(d.options) - 1
+
+    def _initiative_position(self, d: Choice, g: Game) -> int:
+        return len(d.options) - 1 if g.round >= 3 else 0
+
+    def _count(self, d: Choice, g: Game) -> int:
+        return len(d.options) - 1
+
+    def _matrix_discard(self, d: Choice, g: Game) -> int:
+        return 0
+
+    def _target_region(self, d: Choice, g: Game) -> int:
+        f = d.actor or d.faction
+        ctx = d.context
+        opts = d.options
+        if ctx == "kill":
+            return self._best([self.kill_value(g, f, r, victim) for r, victim in opts])
+        if ctx == "pay_units" or ctx == "teleport_from":
+            return self._best(
+                [
+                    float(g.regions[r].units.get(f, 0)) + (2.0 if g.regions[r].hq_of == f else 0.0)
+                    for r in opts
+                ]
+            )
+        if ctx == "teleport":
+            return self._best([self.step_value(g, f, r, 4) for r in opts])
+        if ctx == "place_nest":
+            return self._best([float(sum(self.enemies_in(g, a, f) for a in g.adj[r])) for r in opts])
+        # Crystals decide elsewhere: control, add, extract, recruit.
+        return self._best([g.regions[r].crystals + (0.5 if g.regions[r].control != f else 0.0) for r in opts])
+
+    def kill_value(self, g: Game, f: FactionId, r: RegionId, victim: FactionId) -> float:
+        s = g.regions[r]
+        lone = 1.0 if s.units.get(victim, 0) == 1 else 0.0
+        leader = (
+            0.5
+            if not g.is_npc(victim) and g.players[victim].vp >= max(p.vp for p in g.players.values())
+            else 0.0
+        )
+        return 1.0 + lone + leader + (1.0 if s.battle else 0.0) + 0.2 * s.crystals
+
+    def _structure_target(self, d: Choice, g: Game) -> int:
+        f = d.faction
+        if d.context == "unit_to_structure":
+            return self._best(
+                [g.units(o[0], f) + self.structure_value(g, o[1], o[0], True) for o in d.options]
+            )
+        return self._best([float(g.regions[o[0]].crystals) for o in d.options])

@@ -1,0 +1,89 @@
+"""Bots: strength on the ladder, personalities as data, determinism, and decisions for
+the non-player Trogs."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from cryhavoc_sim.bots.personalities import personality, personality_names
+from cryhavoc_sim.bots.registry import bot_names, make_bot
+from cryhavoc_sim.engine import Game, GameSetup, movement, play
+from cryhavoc_sim.engine.invariants import InvariantObserver
+from cryhavoc_sim.errors import ScenarioError
+from cryhavoc_sim.rng import game_seed, stream
+from cryhavoc_sim.runner.ladder import ladder_matches, ladder_table
+from tests.conftest import clear_board, new_game, place
+
+
+def test_heuristic_beats_random_in_80_percent_of_two_player_games_of_each_faction(content):  # type: ignore[no-untyped-def]
+    """Issue #4: seats rotated, enough games that the 95% Wilson lower bound clears 80%."""
+    rows = ladder_table(ladder_matches(content, ["random", "heuristic"], rounds=40, seed=2016))
+    for row in rows:
+        if row["bot"] == "heuristic":
+            assert row["games"] == (480 if row["faction"] == "all" else 160)
+            assert float(row["ci_low"]) >= 0.80, row  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("persona", ["aggressive", "economic"])
+def test_every_personality_beats_random(content, persona):  # type: ignore[no-untyped-def]
+    rows = ladder_table(ladder_matches(content, ["random", f"heuristic:{persona}"], rounds=10, seed=3))
+    overall = next(r for r in rows if r["bot"] == f"heuristic:{persona}" and r["faction"] == "all")
+    assert float(overall["win_rate"]) >= 0.80, overall  # type: ignore[arg-type]
+
+
+def test_personalities_are_data_with_at_least_two_per_faction():  # type: ignore[no-untyped-def]
+    for f in ("humans", "pilgrims", "machines", "trogs"):
+        names = personality_names(f)
+        assert {"aggressive", "economic"} <= set(names)
+        assert personality(f, "aggressive").attack > personality(f, "economic").attack
+        assert f"heuristic:{names[0]}" in bot_names(f)
+    with pytest.raises(ScenarioError, match="unknown for humans; allowed"):
+        personality("humans", "reckless")
+
+
+def test_heuristic_games_keep_every_invariant_and_are_deterministic(content):  # type: ignore[no-untyped-def]
+    factions = ("humans", "pilgrims", "machines", "trogs")
+    for i in range(30):
+        seed = game_seed(11, i)
+        logs = []
+        for _ in range(2):
+            g = Game(content, GameSetup(factions, "veteran"), stream(seed, "game"))
+            obs = InvariantObserver()
+            play(g, {f: make_bot("heuristic", f, seed) for f in factions}, obs)
+            assert not obs.violations, obs.violations[:3]
+            logs.append(g.events)
+        assert logs[0] == logs[1]
+
+
+def test_bots_never_touch_the_games_random_streams():  # type: ignore[no-untyped-def]
+    """Bots get their own stream; the game's (decks, dice) is never theirs to draw on."""
+    for path in Path("cryhavoc_sim/bots").glob("*.py"):
+        text = path.read_text()
+        assert not re.search(r"\bg(ame)?\.rng\b", text), path
+
+
+def test_heuristic_decides_for_npc_trogs_against_the_attacker(content):  # type: ignore[no-untyped-def]
+    """Battle C note: the player left of the Trogs' opponent decides for them, and plays
+    them against the attacker: tie Region Control (the defender wins ties), then the rest."""
+    g = new_game(
+        content,
+        ("humans", "pilgrims", "machines"),
+        hqs={"humans": "northern_landing", "pilgrims": "eastern_landing", "machines": "western_landing"},
+    )
+    clear_board(g)
+    g.round, g.phase = 1, "battle"
+    place(g, "scorch", "trogs", 3, control=False)
+    g.players["humans"].reserve -= 2
+    g.add_units("scorch", "humans", 2)
+    movement.declare_battle(g, "scorch", "humans")
+    from cryhavoc_sim.engine import battle
+
+    gen = battle.resolve(g, "scorch")
+    d = next(gen)
+    d = gen.send((1, 0, 1))  # the Humans attack: 1 on Region Control, 1 on Attrition
+    assert d.kind == "place_units" and d.actor == "trogs" and d.faction == g.left_of("humans")
+    decider = make_bot("heuristic", d.faction, 1)
+    assert decider.decide(d, g) == (1, 1, 1)  # tie Region Control, win Prisoners, one kill

@@ -30,7 +30,7 @@ from cryhavoc_sim.rng import Rng
 T = TypeVar("T")
 Gen = Generator[Decision, Any, T]
 
-RULES_VERSION = "cryhavoc-rules-2"
+RULES_VERSION = "cryhavoc-rules-3"
 
 
 class SetupError(ValueError):

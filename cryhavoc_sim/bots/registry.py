@@ -25,6 +25,10 @@ def check_bot_name(name: str, faction: str, where: str) -> None:
 def make_bot(name: str, faction: str, seed: int) -> Decider:
     """The bot ``name`` for ``faction`` with its own RNG stream of game ``seed``."""
     rng = stream(seed, f"bot:{faction}")
+    if name == "automaton":
+        from cryhavoc_sim.bots.automaton import AutomatonBot
+
+        return AutomatonBot()
     if name == "random":
         return RandomBot(rng)
     if name == "heuristic" or name.startswith("heuristic:"):

@@ -21,6 +21,8 @@ ACTIONS = ("move", "recruit", "build", "draw", "enable_scoring")
 def draw_phase(g: Game) -> Gen[None]:
     """Everyone draws four, then discards down to seven (Draw Cards)."""
     for f in g.order():
+        if g.solo and f == "trogs":  # the automaton draws one card per turn instead
+            continue
         n = g.draw(f, g.rules.draw_per_round)
         g.log("draw", f, amount=n, detail="draw_phase")
     for f in g.order():
@@ -40,7 +42,12 @@ def actions_phase(g: Game) -> Gen[None]:
     g.actions_taken = g.actions_by_round[g.round] = dict.fromkeys(g.order(), 0)
     for number in range(1, g.rules.actions_per_round + 1):
         for f in g.order():
-            yield from turn(g, f, number)
+            if g.solo and f == "trogs":
+                from cryhavoc_sim.engine.solo import automaton_turn
+
+                yield from automaton_turn(g, number)
+            else:
+                yield from turn(g, f, number)
 
 
 def legal_actions(g: Game, f: FactionId) -> list[str]:

@@ -42,7 +42,8 @@ def settle_if_one_sided(g: Game, region: RegionId) -> bool:
 
 
 def _take_region(g: Game, region: RegionId, winner: FactionId, cause: str) -> None:
-    """Control to ``winner``; non-player Trogs place a Nest instead (Trog exception)."""
+    """Control to ``winner``; non-player Trogs place a Nest instead (Trog exception; solo:
+    a Nest takes the place of the minis, who go back to the HQ)."""
     if g.is_npc(winner):
         g.set_control(region, None, cause)
         trogs.place_nest(g, region, "trogs_won")
@@ -51,8 +52,9 @@ def _take_region(g: Game, region: RegionId, winner: FactionId, cause: str) -> No
 
 
 def _decider(g: Game, side: FactionId, opponent: FactionId) -> FactionId:
-    # The player to the left of the one fighting the Trogs decides for them (Battle C note).
-    return g.left_of(opponent) if g.is_npc(side) else side
+    # The player to the left of the one fighting the Trogs decides for them (Battle C
+    # note); in the solo mode the automaton decides for itself.
+    return g.left_of(opponent) if g.is_npc(side) and not g.solo else side
 
 
 def playable_tactics(g: Game, side: FactionId, decider: FactionId, region: RegionId) -> list[str]:
@@ -109,8 +111,10 @@ def resolve(g: Game, region: RegionId) -> Gen[None]:
     b.decider = {att: _decider(g, att, dfn), dfn: _decider(g, dfn, att)}
     g.battle = b
     g.log("battle_start", att, region, dfn, s.battle)
-    # B. The attacker places all its Units on the Objectives, then the defender.
-    for side in (att, dfn):
+    # B. The attacker places all its Units on the Objectives, then the defender (solo:
+    # the player always first).
+    first = (dfn, att) if g.solo and att == "trogs" else (att, dfn)
+    for side in first:
         n = s.units.get(side, 0)
         split = yield from g.ask(Allocate("place_units", b.decider[side], n, OBJECTIVES, actor=side))
         b.on[side] = list(split)
@@ -121,9 +125,15 @@ def resolve(g: Game, region: RegionId) -> Gen[None]:
         yield from effects.run_passives(g, "defend", region, att)
     # C. Tactics cards alternate, the attacker first; passing is final.
     passed: set[FactionId] = set()
-    side = att
+    side = first[0]
     while len(passed) < 2:
-        if side not in passed:
+        if g.solo and side == "trogs" and side not in passed:
+            from cryhavoc_sim.engine.solo import automaton_tactic
+
+            if not (yield from automaton_tactic(g, b)):
+                passed.add(side)
+                g.log("tactic_pass", side, region)
+        elif side not in passed:
             decider = b.decider[side]
             plays = playable_tactics(g, side, decider, region)
             pick = len(plays)
@@ -148,7 +158,8 @@ def resolve(g: Game, region: RegionId) -> Gen[None]:
     # E. The Region Control winner's survivors return to the Region.
     loser = b.enemy(rc_winner)
     survivors = b.total(loser)
-    g.add_units(region, rc_winner, b.total(rc_winner))
+    home = g.players[rc_winner].hq if g.solo and rc_winner == "trogs" else None
+    g.add_units(home or region, rc_winner, b.total(rc_winner))
     b.on[rc_winner] = [0, 0, 0]
     # F. The loser's survivors retreat (they stay on the Objectives until they leave).
     yield from _retreat(g, b, loser, survivors)
@@ -164,7 +175,7 @@ def _region_control(g: Game, b: Battle) -> FactionId:
     winner = b.attacker if a > d else b.defender
     g.log("battle_objective", winner, b.region, b.enemy(winner), b.on[winner][RC], "region_control")
     _take_region(g, b.region, winner, cause="battle")
-    if not g.is_npc(winner):  # Trogs score no VP for it (Clarifications).
+    if not g.is_npc(winner) or g.solo:  # NPC Trogs score none (Clarifications); ruling S5
         g.gain_vp(winner, g.rules.region_control_vp, "battle_control", b.region)
     return winner
 
@@ -233,7 +244,7 @@ def _retreat(g: Game, b: Battle, loser: FactionId, n: int) -> Gen[None]:
     non-player Trogs leave the board and place a Nest nearby (Battle F, Trog exception)."""
     if n == 0:
         return
-    if g.is_npc(loser):
+    if g.is_npc(loser) and not g.solo:
         b.on[loser] = [0, 0, 0]
         g.to_reserve(loser, n)
         g.log("retreat", loser, b.region, None, n, "reserve")

@@ -59,8 +59,9 @@ def _pick_region(g: Game, actor: FactionId, options: list[RegionId], why: str = 
 
 
 def _player(g: Game, actor: FactionId | None) -> FactionId | None:
-    """Effects that benefit a player do nothing for the non-player Trogs (ruling R12)."""
-    return None if actor is None or g.is_npc(actor) else actor
+    """Effects that benefit a player do nothing for the non-player Trogs (ruling R12);
+    the solo automaton is a player in this sense."""
+    return None if actor is None or (g.is_npc(actor) and not g.solo) else actor
 
 
 # --------------------------------------------------------------------- economy
@@ -79,7 +80,11 @@ def draw_cards(
     f = _player(g, actor)
     if f is None:
         return
-    if e.str("deck") == "own":
+    if g.solo and f == "trogs":
+        from cryhavoc_sim.engine.solo import desert_draw
+
+        n = desert_draw(g, e.int("count"))
+    elif e.str("deck") == "own":
         n = g.draw(f, e.int("count"))
     else:  # the Terrain deck of this Region's Terrain
         terrain = g.regions[region].terrain if region else None

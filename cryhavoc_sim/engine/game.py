@@ -46,9 +46,22 @@ class GameSetup:
     # Tests may fix what setup otherwise draws at random.
     initiative: tuple[FactionId, ...] | None = None
     hqs: dict[FactionId, RegionId] | None = None
+    # "solo": one player against the Trog automaton (shared/rules/002_*).
+    mode: str = "standard"
+    difficulty: int = 2  # solo: 1, 2 or 3 Skills (1 is the hardest)
 
     def validate(self) -> None:
         n = len(self.factions)
+        if self.mode == "solo":
+            if n != 1 or self.factions[0] not in INVADERS:
+                raise SetupError(
+                    f"the solo mode takes one of {', '.join(INVADERS)}, got {', '.join(self.factions)}"
+                )
+            if self.difficulty not in (1, 2, 3):
+                raise SetupError(f"solo difficulty must be 1, 2 or 3 (Skills in play), got {self.difficulty}")
+            return
+        if self.mode != "standard":
+            raise SetupError(f"mode {self.mode!r} unknown; allowed: standard, solo")
         if n not in (2, 3, 4):
             raise SetupError(f"Cry Havoc takes 2, 3 or 4 players, got {n}")
         if len(set(self.factions)) != n:
@@ -102,12 +115,20 @@ class Game:
         self.round = 0
         self.phase = "setup"
         self.n_players = len(setup.factions)
+        self.solo = setup.mode == "solo"
         self.npc_trogs = self.n_players < 4
         self.board = content.boards["2p" if self.n_players == 2 else "3-4p"]
-        self.adj: dict[RegionId, tuple[RegionId, ...]] = {r.id: r.adjacent for r in self.board.regions}
+        in_play = [r for r in self.board.regions]
+        if self.solo:
+            from cryhavoc_sim.engine.solo import solo_regions
+
+            in_play = solo_regions(self)
+        ids = {r.id for r in in_play}
+        self.adj: dict[RegionId, tuple[RegionId, ...]] = {
+            r.id: tuple(a for a in r.adjacent if a in ids) for r in in_play
+        }
         self.regions: dict[RegionId, RegionState] = {
-            r.id: RegionState(id=r.id, terrain=r.terrain, hq_of=None, crystals=r.crystals)
-            for r in self.board.regions
+            r.id: RegionState(id=r.id, terrain=r.terrain, hq_of=None, crystals=r.crystals) for r in in_play
         }
         self.players: dict[FactionId, PlayerState] = {}
         self.initiative: list[FactionId] = []
@@ -176,12 +197,16 @@ class Game:
     def gain_vp(self, faction: FactionId, amount: int, source: str, region: RegionId | None = None) -> None:
         """Change VP through the ledger. Non-player Trogs never score (rulebook: Battle C note)."""
         player = self.players[faction]
-        if player.is_npc or amount == 0:
+        if (player.is_npc and not self.solo) or amount == 0:
             return
         player.vp += amount
         self.vp_ledger[faction] = self.vp_ledger.get(faction, 0) + amount
         self.log("vp", faction, region, None, amount, source)
-        if amount > 0 and (self.rules.event_pass_timing == "any_time" or self.phase == "scoring"):
+        if (
+            amount > 0
+            and not self.solo
+            and (self.rules.event_pass_timing == "any_time" or self.phase == "scoring")
+        ):
             self._check_event_pass(player.vp)
 
     # ------------------------------------------------------------------ cards
@@ -241,7 +266,7 @@ class Game:
     def neighbours(self, region: RegionId, faction: FactionId) -> tuple[RegionId, ...]:
         """Adjacent Regions; for the Trog player also every other Tunnel Region (4-player: Movement)."""
         base = self.adj[region]
-        if faction == "trogs" and not self.npc_trogs and self.regions[region].tunnel:
+        if faction == "trogs" and (not self.npc_trogs or self.solo) and self.regions[region].tunnel:
             extra = tuple(r for r, s in self.regions.items() if s.tunnel and r != region and r not in base)
             return base + extra
         return base
@@ -321,7 +346,8 @@ class Game:
             if self.final_round:
                 break
         self.phase = "end"
-        self.outcome = scoring.outcome(self, "final_event" if self.final_round else "max_rounds")
+        ended = "five_rounds" if self.solo else "final_event" if self.final_round else "max_rounds"
+        self.outcome = scoring.outcome(self, ended)
         self.log("game_end", self.outcome.winner, None, None, None, self.outcome.ended_by)
         return self.outcome
 

@@ -31,7 +31,7 @@ def state_violations(g: Game) -> list[str]:
                 out.append(f"{f}: {placed} Control tokens on the board and {p.control_left} left")
             if g.record and g.vp_ledger.get(f, 0) != p.vp:
                 out.append(f"{f}: VP ledger {g.vp_ledger.get(f, 0)} != VP {p.vp}")
-        elif p.vp != 0:
+        elif p.vp != 0 and not g.solo:
             out.append(f"{f}: non-player Trogs scored {p.vp} VP")
         if p.stock < 0 or len(p.stored) > 3:
             out.append(f"{f}: {p.stock} stored Crystals, {len(p.stored)} Matrix cards")
@@ -49,7 +49,7 @@ def state_violations(g: Game) -> list[str]:
                 out.append(f"{r}: {s.crystals} Crystals in an HQ")
         if s.battle and set(s.units) - {s.attacker, s.defender}:
             out.append(f"{r}: Battle Region holds a third faction {s.units}")
-        if s.control is not None and g.is_npc(s.control):
+        if s.control is not None and g.is_npc(s.control) and not g.solo:
             out.append(f"{r}: non-player Trogs hold Control")
     numbers = [s.battle for s in g.regions.values() if s.battle]
     if len(numbers) != len(set(numbers)) or len(numbers) > g.rules.battle_tokens:
@@ -76,7 +76,7 @@ def game_violations(g: Game) -> list[str]:
         out.append(f"round {g.round}: Scoring enabled in the final Round")
     if g.outcome is None:
         out.append("the game has no outcome")
-    elif g.outcome.winner not in g.player_factions:
+    elif g.outcome.winner not in g.player_factions and not (g.solo and g.outcome.winner == "trogs"):
         out.append(f"winner {g.outcome.winner} is not a player")
     return out
 

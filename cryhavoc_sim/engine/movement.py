@@ -76,7 +76,7 @@ def move(g: Game, f: FactionId, points: int) -> Gen[None]:
         options = move_options(g, f, stopped, pending)
         if not options:
             break
-        pick = yield from g.ask(Choice("move_step", f, (*options, None)))
+        pick = yield from g.ask(Choice("move_step", f, (*options, None), context=str(points)))
         if pick == len(options):
             break
         src, dst = options[pick]
@@ -116,6 +116,11 @@ def end_of_move(g: Game, f: FactionId, entered: list[RegionId]) -> Gen[None]:
     # 2. War Party / Nest tokens in Regions moved into; no Trog placed: lose a Unit.
     for r in ended:
         if g.regions[r].trog_token is not None and g.units(r, f) > 0:
+            if g.solo and f == "trogs":
+                from cryhavoc_sim.engine.solo import war_party_rule_5
+
+                war_party_rule_5(g, r)
+                continue
             placed, lose = trogs.reveal(g, r, f)
             if lose and not placed:
                 g.remove_units(r, f, 1)

@@ -26,7 +26,7 @@ def setup_game(g: Game) -> None:
         rng.shuffle(deck)
         g.terrain_decks[terrain] = deck
     # Steps 4-5: factions, HQs at random among the HQ Regions, Skills, decks, Reserve.
-    hq_regions = [r.id for r in g.board.regions if r.hq]
+    hq_regions = [r.id for r in g.board.regions if r.hq and r.id in g.regions]
     invaders = [f for f in spec.factions if f != "trogs"]
     if spec.hqs is not None:
         hq_of = dict(spec.hqs)
@@ -40,7 +40,8 @@ def setup_game(g: Game) -> None:
         default = [s.id for s in skills if s.default]
         others = [s.id for s in skills if not s.default]
         rng.shuffle(others)
-        p.skills = default + others[: EXPERIENCE_SKILLS[spec.experience]]
+        extra = spec.difficulty - 1 if g.solo else EXPERIENCE_SKILLS[spec.experience]
+        p.skills = default + others[:extra]
         p.deck = list(content.deck(f))
         rng.shuffle(p.deck)
         p.structures_left = {s.id: s.tokens for s in content.faction_structures(f)}
@@ -50,7 +51,11 @@ def setup_game(g: Game) -> None:
     # 4-player game, steps 12-13: the Trog HQ in World Caverns with two Units; the
     # Tunnel tokens on the Tunnel icons (the Trog HQ among them).
     trog_hq = next((r.id for r in g.board.regions if r.trog_hq), None)
-    if "trogs" in spec.factions:
+    if g.solo:
+        from cryhavoc_sim.engine.solo import setup_automaton
+
+        setup_automaton(g, trog_hq)
+    elif "trogs" in spec.factions:
         assert trog_hq is not None
         _place_hq(g, "trogs", trog_hq, rules.trog_start_units_4p)
         tunnels = [r.id for r in g.board.regions if r.tunnel][: rules.trog_tunnels_4p]
@@ -65,11 +70,14 @@ def setup_game(g: Game) -> None:
     for f in spec.factions:
         p = g.players[f]
         p.reserve = p.total_units - sum(s.units.get(f, 0) for s in g.regions.values())
+    if g.solo:
+        trog = g.players["trogs"]
+        trog.reserve = trog.total_units - sum(s.units.get("trogs", 0) for s in g.regions.values())
     # Step 7: random Initiative; the Upcoming track starts the same.
     if spec.initiative is not None:
         order = list(spec.initiative)
     else:
-        order = list(spec.factions)
+        order = list(spec.factions) + (["trogs"] if g.solo else [])
         rng.shuffle(order)
     g.initiative = order
     g.upcoming = list(order)
@@ -79,12 +87,12 @@ def setup_game(g: Game) -> None:
     war = list(content.war_parties)
     rng.shuffle(war)
     for reg in g.board.regions:
-        if reg.war_party and not (reg.trog_hq and not g.npc_trogs) and war:
+        if reg.id in g.regions and reg.war_party and not (reg.trog_hq and g.regions[reg.id].hq_of) and war:
             g.regions[reg.id].trog_token = war.pop()
     exploration = list(content.exploration)
     rng.shuffle(exploration)
     for reg in g.board.regions:
-        if reg.exploration and exploration:
+        if reg.id in g.regions and reg.exploration and exploration:
             g.regions[reg.id].exploration = exploration.pop()
     g.exploration_supply = exploration
     nests = list(content.nests)

@@ -30,8 +30,18 @@ def reveal(g: Game, region: RegionId, mover: FactionId, ambush: bool = False) ->
     if not ambush and any(o not in (mover, "trogs") for o in s.units):
         g.log("token_revealed", mover, region, "trogs", 0, token.id)
         return 0, False
-    placed = min(want, trog.reserve)
-    trog.reserve -= placed
+    if g.solo and mover != "trogs":
+        # Solo rule 5: Trogs arrive in Battle from their HQ; a Nest also opens a Tunnel.
+        hq = trog.hq
+        placed = min(want, g.units(hq, "trogs")) if hq else 0
+        if placed:
+            assert hq is not None
+            g.remove_units(hq, "trogs", placed)
+        if token.kind == "nest":
+            s.tunnel = True
+    else:
+        placed = min(want, trog.reserve)
+        trog.reserve -= placed
     g.add_units(region, "trogs", placed)
     g.log("token_revealed", mover, region, "trogs", placed, token.id)
     if token.crystals:

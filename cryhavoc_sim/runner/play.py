@@ -17,12 +17,13 @@ def play_one(scenario: Scenario, content: ContentSet, game_id: int, record_event
     factions = scenario.lineup(game_id)
     game = Game(
         content,
-        GameSetup(factions, scenario.experience),
+        GameSetup(factions, scenario.experience, mode=scenario.mode, difficulty=scenario.difficulty or 2),
         stream(seed, "game"),
         scenario.rules,
         record_events,
     )
-    bots = {f: make_bot(scenario.bots[f], f, seed) for f in factions}
+    seats = (*factions, "trogs") if scenario.mode == "solo" else factions
+    bots = {f: make_bot(scenario.bots[f], f, seed) for f in seats}
     play(game, bots)
     return game
 
@@ -50,7 +51,7 @@ class Rows:
             ("scenario", scenario.name),
             ("variant", scenario.variant),
             ("game", "cryhavoc"),
-            ("mode", "standard"),
+            ("mode", scenario.mode),
             ("n_players", game.n_players),
             ("board_side", game.board.side),
             ("experience", scenario.experience),
@@ -60,6 +61,7 @@ class Rows:
             ("ended_by", o.ended_by),
             ("winner", o.winner),
             ("lineup", ",".join(sorted(game.setup_spec.factions))),
+            ("difficulty", scenario.difficulty or None),
         )
         for col, value in game_row:
             g[col].append(value)
@@ -70,7 +72,7 @@ class Rows:
                 ("game_id", game_id),
                 ("faction", f),
                 ("seat", o.seats.index(f) + 1 if f in o.seats else None),
-                ("bot", "npc" if p.is_npc else scenario.bots[f]),
+                ("bot", scenario.bots[f] if scenario.mode == "solo" or not p.is_npc else "npc"),
                 ("is_npc", p.is_npc),
                 ("final_vp", p.vp),
                 ("rank", rank),

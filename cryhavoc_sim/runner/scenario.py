@@ -43,6 +43,8 @@ class Scenario:
     bots: dict[str, str]
     rules: Rules
     content_dir: str | None
+    mode: str = "standard"
+    difficulty: int = 0  # solo: Skills in play (1 hardest .. 3)
     text: str = ""
     path: str = ""
     rule_overrides: dict[str, Any] = field(default_factory=dict)
@@ -87,6 +89,7 @@ def parse_scenario(text: str, path: str = "<scenario>") -> Scenario:
         "variant",
         "content",
         "mode",
+        "difficulty",
         "description",
     }
     for key in head:
@@ -113,20 +116,32 @@ def parse_scenario(text: str, path: str = "<scenario>") -> Scenario:
     if not 0 <= seed < 2**64:
         raise _fail(path, "scenario.seed", f"must be between 0 and 2^64-1, got {seed}")
     mode = get("mode", str, "standard")
-    if mode != "standard":
-        raise _fail(
-            path,
-            "scenario.mode",
-            f"is {mode!r}; allowed: standard (the solo mode is not built yet)",
-        )
-    players = get("players", int)
-    if players not in (2, 3, 4):
+    if mode not in ("standard", "solo"):
+        raise _fail(path, "scenario.mode", f"is {mode!r}; allowed: standard, solo")
+    difficulty = 0
+    if mode == "solo":
+        difficulty = get("difficulty", int, 2)
+        if difficulty not in (1, 2, 3):
+            raise _fail(
+                path,
+                "scenario.difficulty",
+                f"is {difficulty}; allowed: 1, 2, 3 (Skills in play; 1 is hardest)",
+            )
+    elif "difficulty" in head:
+        raise _fail(path, "scenario.difficulty", 'applies only with mode = "solo"')
+    players = get("players", int, 1 if mode == "solo" else None)
+    if mode == "solo" and players != 1:
+        raise _fail(path, "scenario.players", f"is {players}; the solo mode has 1 player")
+    if mode == "standard" and players not in (2, 3, 4):
         raise _fail(path, "scenario.players", f"is {players}; allowed: 2, 3, 4")
     usable = INVADERS + (("trogs",) if players == 4 else ())
     factions = head.get("factions", "all")
-    if factions == "all":
+    lineups: tuple[tuple[str, ...], ...]
+    if mode == "solo" and factions in ("all", "every_combination"):
+        lineups = tuple((f,) for f in INVADERS)
+    elif factions == "all":
         if players == 2:
-            lineups: tuple[tuple[str, ...], ...] = (("humans", "pilgrims"),)
+            lineups = (("humans", "pilgrims"),)
         else:
             lineups = (usable[:players],)
     elif factions == "every_combination":
@@ -190,6 +205,8 @@ def parse_scenario(text: str, path: str = "<scenario>") -> Scenario:
     if not isinstance(raw_rules, dict):
         raise ScenarioError(f"{path}: [rules] must be a table.")
     rules = Rules.from_mapping(raw_rules, f"{path}: [rules]")
+    if mode == "solo":
+        bots["trogs"] = "automaton"
     return Scenario(
         name,
         games,
@@ -201,6 +218,8 @@ def parse_scenario(text: str, path: str = "<scenario>") -> Scenario:
         bots,
         rules,
         content,
+        mode,
+        difficulty,
         text,
         path,
         dict(raw_rules),

@@ -28,6 +28,7 @@ GAMES: dict[str, Any] = {
     "ended_by": pl.String,
     "winner": pl.String,
     "lineup": pl.String,
+    "difficulty": pl.Int8,  # solo mode only
 }
 
 SEATS: dict[str, Any] = {

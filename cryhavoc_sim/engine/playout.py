@@ -7,7 +7,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from cryhavoc_sim.content.schema import ContentSet
-from cryhavoc_sim.engine.driver import play
+from cryhavoc_sim.engine.driver import Decider, play
 from cryhavoc_sim.engine.game import Game, GameSetup, Outcome
 from cryhavoc_sim.engine.invariants import InvariantObserver
 from cryhavoc_sim.rng import game_seed, stream
@@ -16,6 +16,7 @@ LINEUPS: dict[int, tuple[tuple[str, ...], ...]] = {
     2: (("humans", "pilgrims"), ("humans", "machines"), ("pilgrims", "machines")),
     3: (("humans", "pilgrims", "machines"),),
     4: (("humans", "pilgrims", "machines", "trogs"),),
+    1: (("humans",), ("pilgrims",), ("machines",)),  # solo, against the automaton
 }
 EXPERIENCES = ("first_time", "experienced", "veteran")
 
@@ -56,21 +57,31 @@ def content_used(game: Game) -> frozenset[str]:
 
 
 def playout_spec(master_seed: int, index: int) -> tuple[int, tuple[str, ...], str]:
-    """Game ``index`` cycles through player counts, line-ups and experience levels."""
-    counts = (2, 3, 4)
-    n = counts[index % 3]
+    """Game ``index`` cycles through 2, 3, 4 players and the solo mode, their line-ups and
+    the experience levels (solo: difficulties 1-3)."""
+    kinds = (2, 3, 4, 1)
+    n = kinds[index % 4]
     lineups = LINEUPS[n]
-    factions = lineups[(index // 3) % len(lineups)]
-    experience = EXPERIENCES[(index // 9) % 3]
+    factions = lineups[(index // 4) % len(lineups)]
+    experience = EXPERIENCES[(index // 12) % 3]
     return game_seed(master_seed, index), factions, experience
 
 
+def setup_for(factions: tuple[str, ...], experience: str) -> GameSetup:
+    if len(factions) == 1:
+        return GameSetup(factions, mode="solo", difficulty=EXPERIENCES.index(experience) + 1)
+    return GameSetup(factions, experience)
+
+
 def random_playout(content: ContentSet, master_seed: int, index: int) -> PlayoutResult:
+    from cryhavoc_sim.bots.automaton import AutomatonBot
     from cryhavoc_sim.bots.random_bot import RandomBot
 
     seed, factions, experience = playout_spec(master_seed, index)
-    game = Game(content, GameSetup(factions, experience), stream(seed, "game"))
-    bots = {f: RandomBot(stream(seed, f"bot:{f}")) for f in factions}
+    game = Game(content, setup_for(factions, experience), stream(seed, "game"))
+    bots: dict[str, Decider] = {f: RandomBot(stream(seed, f"bot:{f}")) for f in factions}
+    if len(factions) == 1:
+        bots["trogs"] = AutomatonBot()
     observer = InvariantObserver()
     try:
         outcome = play(game, bots, observer)

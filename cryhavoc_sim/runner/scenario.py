@@ -140,10 +140,7 @@ def parse_scenario(text: str, path: str = "<scenario>") -> Scenario:
     if mode == "solo" and factions in ("all", "every_combination"):
         lineups = tuple((f,) for f in INVADERS)
     elif factions == "all":
-        if players == 2:
-            lineups = (("humans", "pilgrims"),)
-        else:
-            lineups = (usable[:players],)
+        lineups = (("humans", "pilgrims"),) if players == 2 else (usable[:players],)
     elif factions == "every_combination":
         lineups = tuple(c for c in itertools.combinations(INVADERS, players) if players < 4) or (usable,)
     elif isinstance(factions, list) and all(isinstance(f, str) for f in factions):

@@ -25,8 +25,8 @@ def test_random_playouts_keep_every_invariant(content, chunk):  # type: ignore[n
         f"seed {r.seed} {r.factions} {r.experience}: {r.error or r.violations[:3]}" for r in bad[:5]
     )
     counts = collections.Counter((len(r.factions), r.experience) for r in results)
-    assert set(counts) == {(n, e) for n in (2, 3, 4) for e in ("first_time", "experienced", "veteran")}
-    assert all(r.outcome is not None and r.outcome.winner in r.factions for r in results)
+    assert set(counts) == {(n, e) for n in (1, 2, 3, 4) for e in ("first_time", "experienced", "veteran")}
+    assert all(r.outcome is not None and r.outcome.winner in (*r.factions, "trogs") for r in results)
     for r in results:
         USED.update(r.used)
     CHUNKS_RUN.add(chunk)
@@ -59,6 +59,8 @@ def test_playouts_exercise_every_rule_path(content):  # type: ignore[no-untyped-
     actions: collections.Counter[str] = collections.Counter()
     for i in range(300):
         seed, factions, experience = playout_spec(7, i)
+        if len(factions) == 1:
+            continue
         g = Game(content, GameSetup(factions, experience), stream(seed, "game"))
         play(g, {f: RandomBot(stream(seed, f"bot:{f}")) for f in factions})
         for e in g.events:

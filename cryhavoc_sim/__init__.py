@@ -1,14 +1,26 @@
 """cryhavoc-sim: Monte Carlo balance analysis for Cry Havoc.
 
-Notebook API: ``load_run(RUN_DIR)`` gives ``.games``, ``.seats``, ``.events`` as polars
-LazyFrames and ``.manifest``.
+Notebook API::
+
+    from cryhavoc_sim import simulate, load_run
+    run = simulate("quick", n_games=200, seed=1, workers=2)
+    run.seats.group_by("faction").agg(pl.col("won").mean()).collect()
+
+``run.games``, ``run.seats``, ``run.events`` are polars LazyFrames; ``run.manifest`` a dict.
+Imports are lazy so that ``import cryhavoc_sim`` stays cheap.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-__all__ = ["load_run"]
+__all__ = ["load_run", "simulate"]
+
+
+def simulate(*args: Any, **kwargs: Any) -> Any:
+    from cryhavoc_sim.api import simulate as _simulate
+
+    return _simulate(*args, **kwargs)
 
 
 def load_run(run_dir: Any) -> Any:

@@ -105,6 +105,29 @@ def run(
 
 
 @app.command()
+def replay(
+    run_dir: Annotated[Path, typer.Argument(help="A run directory.")],
+    game_id: Annotated[int, typer.Argument(help="The game to replay (games.game_id).")],
+) -> None:
+    """Replay one game from its seed: a readable account, checked against the stored events."""
+    from cryhavoc_sim.runner.replay import replay as do_replay
+
+    try:
+        result = do_replay(run_dir, game_id)
+    except UserError as exc:
+        raise _fail(str(exc)) from None
+    typer.echo(f"Game {result.game_id} (seed {result.seed})")
+    typer.echo("\n".join(result.account))
+    if result.matches is None:
+        typer.echo("(the run stored no events for this game: nothing to compare)")
+    elif result.matches:
+        typer.echo("Replayed events equal the stored events.")
+    else:
+        typer.echo(f"error: replayed events differ from the stored ones: {result.mismatch}", err=True)
+        raise typer.Exit(1)
+
+
+@app.command()
 def content(
     directory: Annotated[
         Path | None, typer.Option("--content", help="Content directory (default: the shipped set).")

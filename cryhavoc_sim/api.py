@@ -1,0 +1,41 @@
+"""The notebook API: ``simulate`` runs a scenario and returns the run; ``load_run`` opens
+one. Both return a :class:`cryhavoc_sim.storage.reader.Run` whose ``games``, ``seats``
+and ``events`` are polars LazyFrames and ``manifest`` a dict."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from cryhavoc_sim.errors import UserError
+from cryhavoc_sim.runner.scenario import Scenario, load_scenario
+from cryhavoc_sim.storage.reader import Run, load_run
+
+
+def simulate(
+    scenario: str | Path | Scenario,
+    n_games: int | None = None,
+    seed: int | None = None,
+    workers: int = 1,
+    out: str | Path | None = None,
+    quiet: bool = True,
+) -> Run:
+    """Play ``scenario`` (a TOML path, a shipped scenario's name, or a Scenario) and
+    return the run. A finished run of the same configuration in ``out`` is reused; an
+    interrupted one is completed."""
+    from cryhavoc_sim.runner.executor import config_hash, run_scenario
+
+    sc = scenario if isinstance(scenario, Scenario) else load_scenario(scenario)
+    sc = sc.with_overrides(games=n_games, seed=seed)
+    run_dir = Path(out) if out is not None else Path("runs") / f"{sc.name}-{sc.seed}-{sc.games}"
+    manifest = run_dir / "manifest.json"
+    resume = False
+    if manifest.exists():
+        old = json.loads(manifest.read_text())
+        if old.get("config_hash") != config_hash(sc):
+            raise UserError(f"{run_dir}: holds a run of another configuration; pass another out=.")
+        if old.get("status") == "complete":
+            return load_run(run_dir)
+        resume = True
+    run_scenario(sc, run_dir, workers=workers, resume=resume, quiet=quiet)
+    return load_run(run_dir)

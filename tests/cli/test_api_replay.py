@@ -1,0 +1,81 @@
+"""The notebook API (simulate, load_run) and replay."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import polars as pl
+
+from cryhavoc_sim import load_run, simulate
+from cryhavoc_sim.runner.replay import replay
+
+SOLO = """
+[scenario]
+name = "solo_small"
+mode = "solo"
+difficulty = 1
+games = 30
+seed = 5
+
+[bots]
+default = "heuristic"
+"""
+
+
+def test_simulate_returns_lazy_frames_and_reuses_a_finished_run(tmp_path: Path) -> None:
+    path = tmp_path / "solo.toml"
+    path.write_text(SOLO)
+    run = simulate(path, n_games=24, seed=9, workers=2, out=tmp_path / "run")
+    assert isinstance(run.games, pl.LazyFrame) and run.manifest["games_done"] == 24
+    games = run.games.collect()
+    assert games["mode"].unique().to_list() == ["solo"] and games["difficulty"].unique().to_list() == [1]
+    seats = run.seats.collect()
+    assert set(seats.filter(pl.col("is_npc"))["bot"]) == {"automaton"}
+    stamp = (tmp_path / "run" / "manifest.json").stat().st_mtime_ns
+    again = simulate(path, n_games=24, seed=9, out=tmp_path / "run")
+    assert (tmp_path / "run" / "manifest.json").stat().st_mtime_ns == stamp  # reused, not re-run
+    assert again.games.collect().equals(games)
+    assert load_run(tmp_path / "run").manifest["run_id"] == run.manifest["run_id"]
+
+
+def test_simulate_after_polars_ran_in_the_parent(tmp_path: Path) -> None:
+    """TOOLCHAIN_NOTES trap: polars used in the parent, then worker processes (spawn)."""
+    code = textwrap.dedent(
+        f"""
+        import polars as pl
+        pl.DataFrame({{"a": range(100_000)}}).group_by("a").len()
+        from cryhavoc_sim import simulate
+        run = simulate("quick", n_games=40, seed=3, workers=2, out=r"{tmp_path / "run"}")
+        print(run.games.collect().height)
+        """
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        cwd=Path(__file__).parents[2],
+    )
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip().splitlines()[-1] == "40"
+
+
+def test_replay_checks_events_and_tells_the_story(tmp_path: Path) -> None:
+    path = tmp_path / "solo.toml"
+    path.write_text(SOLO)
+    simulate(path, n_games=6, out=tmp_path / "run")
+    result = replay(tmp_path / "run", 3)
+    assert result.matches is True
+    text = "\n".join(result.account)
+    assert "=== Round 5 ===" in text and "Game over:" in text and "score after scoring" in text
+    # Tamper with the stored events: the replay notices.
+    events = tmp_path / "run" / "events"
+    shard = sorted(events.glob("*.parquet"))[0]
+    frame = pl.read_parquet(shard)
+    frame.with_columns(
+        pl.when(pl.col("seq") == 5).then(pl.lit("tampered")).otherwise(pl.col("detail")).alias("detail")
+    ).write_parquet(shard)
+    assert replay(tmp_path / "run", 3).matches is False

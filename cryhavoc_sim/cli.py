@@ -8,12 +8,19 @@ from __future__ import annotations
 
 import json
 import sys
+from enum import StrEnum
 from pathlib import Path
 from typing import Annotated, Any
 
 import typer
 
 from cryhavoc_sim.errors import UserError
+
+
+class Executor(StrEnum):
+    local = "local"
+    dask = "dask"
+
 
 app = typer.Typer(
     add_completion=False,
@@ -58,6 +65,12 @@ def run(
     fail_fast: Annotated[
         bool, typer.Option("--fail-fast", help="Stop at the first game that raises.")
     ] = False,
+    executor: Annotated[
+        Executor, typer.Option("--executor", help="local processes, or a Dask cluster.")
+    ] = Executor.local,
+    scheduler: Annotated[
+        str | None, typer.Option("--scheduler", help="Dask scheduler address (default: a LocalCluster).")
+    ] = None,
 ) -> None:
     """Play a scenario's games and write the run directory (Parquet + manifest)."""
     from cryhavoc_sim.runner.executor import run_scenario
@@ -66,7 +79,9 @@ def run(
     try:
         sc = load_scenario(scenario).with_overrides(games=games, seed=seed)
         run_dir = out or Path("runs") / f"{sc.name}-{sc.seed}"
-        summary = run_scenario(sc, run_dir, workers, resume, quiet, not no_events, fail_fast)
+        summary = run_scenario(
+            sc, run_dir, workers, resume, quiet, not no_events, fail_fast, executor.value, scheduler
+        )
     except UserError as exc:
         raise _fail(str(exc)) from None
     if summary.interrupted:

@@ -73,7 +73,44 @@ def _ignore_sigint() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
-def _iterate(tasks: list[ChunkTask], workers: int) -> Iterator[ChunkResult]:
+def connect_dask(workers: int, scheduler: str | None) -> tuple[Any, Any]:
+    """A Dask client: to ``scheduler`` if named, else to a LocalCluster of ``workers``
+    processes. Workers write shards to the run directory, so on a real cluster it must
+    sit on a shared file system."""
+    try:
+        from distributed import Client, LocalCluster
+    except ImportError:
+        raise UserError("--executor dask needs Dask: pip install 'cryhavoc-sim[cluster]'.") from None
+    try:
+        if scheduler:
+            return Client(scheduler, timeout="10s"), None
+        cluster = LocalCluster(
+            n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=None
+        )
+        return Client(cluster), cluster
+    except OSError as exc:
+        raise UserError(f"--scheduler {scheduler}: cannot reach the Dask scheduler ({exc}).") from None
+
+
+def _iterate_dask(tasks: list[ChunkTask], client: Any, cluster: Any) -> Iterator[ChunkResult]:
+    from distributed import as_completed
+
+    try:
+        futures = client.map(run_chunk, tasks, pure=False)
+        for future in as_completed(futures):
+            yield future.result()
+    finally:
+        client.close()
+        if cluster is not None:
+            cluster.close()
+
+
+def _iterate(
+    tasks: list[ChunkTask], workers: int, dask: tuple[Any, Any] | None = None
+) -> Iterator[ChunkResult]:
+    if dask is not None:
+        yield from _iterate_dask(tasks, *dask)
+        return
     if workers <= 1 or len(tasks) <= 1:
         for task in tasks:
             yield run_chunk(task)
@@ -100,6 +137,8 @@ def run_scenario(
     quiet: bool = False,
     record_events: bool = True,
     fail_fast: bool = False,
+    executor: str = "local",
+    scheduler: str | None = None,
 ) -> RunSummary:
     """Play every planned game of ``scenario`` into ``run_dir`` (see OUTPUT_CONTRACT)."""
     content = content_for(scenario)  # validates content before anything is written
@@ -121,6 +160,7 @@ def run_scenario(
             raise UserError(
                 f"{run_dir}: --resume needs the same scenario, games and seed as the run it completes."
             )
+    dask = connect_dask(workers, scheduler) if executor == "dask" else None  # before writing anything
     run_dir.mkdir(parents=True, exist_ok=True)
     for stale in run_dir.glob("*/.chunk-*.tmp"):  # left by a worker killed mid-write
         stale.unlink()
@@ -175,7 +215,7 @@ def run_scenario(
     started = time.perf_counter()
     summary = RunSummary(run_dir, already, 0, {}, 0.0)
     try:
-        for result in _iterate(tasks, workers):
+        for result in _iterate(tasks, workers, dask):
             summary.games_done += result.games
             summary.errors += result.errors
             summary.first_error = summary.first_error or result.first_error

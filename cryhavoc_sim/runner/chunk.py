@@ -9,7 +9,6 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from cryhavoc_sim.content import ContentSet, load_content
-from cryhavoc_sim.rng import game_seed
 from cryhavoc_sim.runner.play import Rows, play_one
 from cryhavoc_sim.runner.scenario import Scenario
 
@@ -58,7 +57,7 @@ def run_chunk(task: ChunkTask) -> ChunkResult:
         except Exception as exc:
             errors += 1
             first_error = first_error or f"game {game_id}: {exc!r}"
-            rows.add_error(game_id, game_seed(scenario.seed, game_id), repr(exc), traceback.format_exc())
+            rows.add_error(game_id, scenario.plan(game_id)[0], repr(exc), traceback.format_exc())
             if task.fail_fast:
                 break
             continue

@@ -8,16 +8,21 @@ from cryhavoc_sim.bots.registry import make_bot
 from cryhavoc_sim.content.schema import ContentSet
 from cryhavoc_sim.engine import RULES_VERSION, Game, GameSetup, play
 from cryhavoc_sim.engine.log import EVENT_COLUMNS
-from cryhavoc_sim.rng import game_seed, stream
+from cryhavoc_sim.rng import stream
 from cryhavoc_sim.runner.scenario import Scenario
 
 
 def play_one(scenario: Scenario, content: ContentSet, game_id: int, record_events: bool = True) -> Game:
-    seed = game_seed(scenario.seed, game_id)
-    factions = scenario.lineup(game_id)
+    seed, factions, initiative = scenario.plan(game_id)
     game = Game(
         content,
-        GameSetup(factions, scenario.experience, mode=scenario.mode, difficulty=scenario.difficulty or 2),
+        GameSetup(
+            factions,
+            scenario.experience,
+            initiative=initiative,
+            mode=scenario.mode,
+            difficulty=scenario.difficulty or 2,
+        ),
         stream(seed, "game"),
         scenario.rules,
         record_events,
@@ -47,7 +52,7 @@ class Rows:
         game_row: tuple[tuple[str, Any], ...] = (
             ("run_id", run_id),
             ("game_id", game_id),
-            ("seed", game_seed(scenario.seed, game_id)),
+            ("seed", scenario.plan(game_id)[0]),
             ("scenario", scenario.name),
             ("variant", scenario.variant),
             ("game", "cryhavoc"),

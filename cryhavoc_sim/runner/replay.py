@@ -94,9 +94,7 @@ def replay(run_dir: Path, game_id: int) -> Replay:
     if not 0 <= game_id < sc.games:
         raise UserError(f"game id {game_id} is not in this run; allowed: 0 to {sc.games - 1}.")
     game = play_one(sc, content_for(sc), game_id)
-    from cryhavoc_sim.rng import game_seed
-
-    result = Replay(game_id, game_seed(sc.seed, game_id), account(game.events), None)
+    result = Replay(game_id, sc.plan(game_id)[0], account(game.events), None)
     files = sorted((run_dir / "events").glob("*.parquet"))
     if files:
         stored = pl.scan_parquet(files).filter(pl.col("game_id") == game_id).sort("seq").collect()

@@ -45,12 +45,26 @@ class Scenario:
     content_dir: str | None
     mode: str = "standard"
     difficulty: int = 0  # solo: Skills in play (1 hardest .. 3)
+    seats: str = "rotate"  # "rotate": every seat equally often on paired seeds; "random"
     text: str = ""
     path: str = ""
     rule_overrides: dict[str, Any] = field(default_factory=dict)
 
-    def lineup(self, game_id: int) -> tuple[str, ...]:
-        return self.lineups[game_id % len(self.lineups)]
+    def plan(self, game_id: int) -> tuple[int, tuple[str, ...], tuple[str, ...] | None]:
+        """(seed, factions, initial Initiative or None for random) of game ``game_id``.
+
+        ``seats = "rotate"``: consecutive games share a deal (one seed) and rotate the
+        Initiative order through it, so each faction takes each seat equally often and a
+        seat comparison sees the same deals."""
+        from cryhavoc_sim.rng import game_seed
+
+        if self.seats == "random":
+            return game_seed(self.seed, game_id), self.lineups[game_id % len(self.lineups)], None
+        width = self.players + (1 if self.mode == "solo" else 0)
+        deal, turn = divmod(game_id, width)
+        factions = self.lineups[deal % len(self.lineups)]
+        order = (*factions, "trogs") if self.mode == "solo" else factions
+        return game_seed(self.seed, deal), factions, order[turn:] + order[:turn]
 
     def with_overrides(self, games: int | None = None, seed: int | None = None) -> Scenario:
         from dataclasses import replace
@@ -90,6 +104,7 @@ def parse_scenario(text: str, path: str = "<scenario>") -> Scenario:
         "content",
         "mode",
         "difficulty",
+        "seats",
         "description",
     }
     for key in head:
@@ -202,6 +217,9 @@ def parse_scenario(text: str, path: str = "<scenario>") -> Scenario:
     if not isinstance(raw_rules, dict):
         raise ScenarioError(f"{path}: [rules] must be a table.")
     rules = Rules.from_mapping(raw_rules, f"{path}: [rules]")
+    seats = get("seats", str, "rotate")
+    if seats not in ("rotate", "random"):
+        raise _fail(path, "scenario.seats", f"is {seats!r}; allowed: rotate, random")
     if mode == "solo":
         bots["trogs"] = "automaton"
     return Scenario(
@@ -217,6 +235,7 @@ def parse_scenario(text: str, path: str = "<scenario>") -> Scenario:
         content,
         mode,
         difficulty,
+        seats,
         text,
         path,
         dict(raw_rules),

@@ -239,3 +239,23 @@ def test_unreachable_dask_scheduler_is_a_clear_error(tmp_path: Path, scenario: P
     )
     assert "cannot reach the Dask scheduler" in err
     assert not (tmp_path / "r").exists()  # nothing written
+
+
+def test_seats_are_balanced_on_paired_seeds(tmp_path: Path) -> None:
+    """Issue #5: each faction plays each Initiative seat equally often, and the rotations of
+    one deal share a seed (and so the same setup: HQs, decks, tokens)."""
+    path = tmp_path / "s.toml"
+    path.write_text(SMALL.format(players=3).replace("games = 60", "games = 36"))
+    assert cli("run", str(path), "-o", str(tmp_path / "r"), "-q").returncode == 0
+    seats = pl.read_parquet(tmp_path / "r" / "seats" / "*.parquet").filter(~pl.col("is_npc"))
+    counts = seats.group_by("faction", "seat").len()["len"].unique().to_list()
+    assert counts == [12]  # 3 factions x 3 seats, 36 games
+    games = pl.read_parquet(tmp_path / "r" / "games" / "*.parquet").sort("game_id")
+    assert games["seed"].to_list()[0:3] == [games["seed"][0]] * 3 and games["seed"][3] != games["seed"][0]
+    events = pl.read_parquet(tmp_path / "r" / "events" / "*.parquet")
+    hqs = (
+        events.filter(pl.col("kind") == "setup", pl.col("game_id") < 3)
+        .group_by("faction")
+        .agg(pl.col("region").n_unique())
+    )
+    assert hqs["region"].to_list() == [1, 1, 1]  # the same deal in each rotation

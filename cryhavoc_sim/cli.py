@@ -112,8 +112,10 @@ def run(
         )
     typer.echo(RECONSTRUCTED_NOTICE)
     if summary.errors:
+        first = (summary.first_error or "").split(":")[0].removeprefix("game ")
         typer.echo(
-            f"error: {summary.errors} game(s) raised ({summary.first_error}); tracebacks in {run_dir}/errors/.",
+            f"error: {summary.errors} game(s) raised ({summary.first_error}); seeds and tracebacks are in "
+            f"{run_dir}/errors/; replay one with: cryhavoc-sim replay {run_dir} {first or 'GAME_ID'}",
             err=True,
         )
         raise typer.Exit(1)

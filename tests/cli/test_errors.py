@@ -1,0 +1,50 @@
+"""A game that raises is kept in errors/ with its seed and traceback; the run goes on and
+ends non-zero naming how many failed and how to replay one; --fail-fast stops at once."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import polars as pl
+import pytest
+from typer.testing import CliRunner
+
+from cryhavoc_sim import cli
+from cryhavoc_sim.runner import chunk
+
+SCENARIO = '[scenario]\nname = "err"\ngames = 30\nseed = 4\nplayers = 2\n'
+
+
+@pytest.fixture
+def broken(monkeypatch: pytest.MonkeyPatch) -> None:
+    real = chunk.play_one
+
+    def flaky(scenario, content, game_id, record_events=True):  # type: ignore[no-untyped-def]
+        if game_id in (7, 21):
+            raise RuntimeError(f"boom in game {game_id}")
+        return real(scenario, content, game_id, record_events)
+
+    monkeypatch.setattr(chunk, "play_one", flaky)
+
+
+def test_failed_games_are_kept_and_the_run_goes_on(tmp_path: Path, broken: None) -> None:
+    path = tmp_path / "s.toml"
+    path.write_text(SCENARIO)
+    out = tmp_path / "run"
+    result = CliRunner().invoke(cli.app, ["run", str(path), "-o", str(out), "-q"])
+    assert result.exit_code == 1
+    assert "2 game(s) raised" in result.output and f"cryhavoc-sim replay {out} 7" in result.output
+    errors = pl.read_parquet(out / "errors" / "*.parquet").sort("game_id")
+    assert errors["game_id"].to_list() == [7, 21] and "boom in game 7" in errors["traceback"][0]
+    assert pl.read_parquet(out / "games" / "*.parquet").height == 28
+    assert json.loads((out / "manifest.json").read_text())["errors"] == 2
+
+
+def test_fail_fast_stops_at_the_first(tmp_path: Path, broken: None) -> None:
+    path = tmp_path / "s.toml"
+    path.write_text(SCENARIO)
+    out = tmp_path / "run"
+    result = CliRunner().invoke(cli.app, ["run", str(path), "-o", str(out), "-q", "--fail-fast"])
+    assert result.exit_code == 1
+    assert pl.read_parquet(out / "games" / "*.parquet").height < 28

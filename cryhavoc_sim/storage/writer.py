@@ -23,6 +23,6 @@ def write_shard(run_dir: Path, table: str, start: int, columns: dict[str, list[A
     folder.mkdir(parents=True, exist_ok=True)
     final = folder / shard_name(start)
     tmp = folder / f".{final.name}.{os.getpid()}.tmp"
-    frame.write_parquet(tmp, compression="zstd", statistics=False)
+    frame.write_parquet(tmp, compression="zstd", compression_level=9, statistics=False)
     os.replace(tmp, final)
     return final

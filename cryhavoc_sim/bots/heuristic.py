@@ -87,8 +87,9 @@ class HeuristicBot:
         """Worth of moving one more Unit of ``f`` into ``dst`` now."""
         s = g.regions[dst]
         w = self.w
-        mine = s.units.get(f, 0)
-        enemy = float(self.enemies_in(g, dst, f))
+        units = s.units
+        mine = units.get(f, 0)
+        enemy = float(sum(units.values()) - mine)
         players = enemy > 0  # the personality's safety margin is against Units one can see
         trog_player_token = f == "trogs" and not g.npc_trogs
         if s.trog_token is not None and not trog_player_token:
@@ -112,19 +113,34 @@ class HeuristicBot:
         return -0.2
 
     def move_opportunity(self, g: Game, f: FactionId, points: int) -> float:
+        """What ``points`` Movement points could gain now: the best single steps, each
+        destination judged once (``step_value`` without lookahead)."""
         if points <= 0:
             return 0.0
+        regions = g.regions
+        seen: dict[RegionId, float] = {}
         gains: list[float] = []
-        for r, s in g.regions.items():
-            if s.units.get(f) and not s.battle:
-                for n in g.neighbours(r, f):
-                    t = g.regions[n]
-                    if not t.battle and not (t.hq_of and t.hq_of != f):
-                        gains.append(self.step_value(g, f, n, points, depth=0))
+        for r, s in regions.items():
+            if s.battle or not s.units.get(f):
+                continue
+            for n in g.neighbours(r, f):
+                v = seen.get(n)
+                if v is None:
+                    t = regions[n]
+                    blocked = t.battle or (t.hq_of is not None and t.hq_of != f)
+                    v = seen[n] = 0.0 if blocked else self.step_value(g, f, n, points, 0)
+                if v > 0:
+                    gains.append(v)
         gains.sort(reverse=True)
-        return sum(v for v in gains[:points] if v > 0)
+        return sum(gains[:points])
 
     def hand_icons(self, g: Game, f: FactionId, action: str) -> int:
+        key = f"icons:{action}"
+        if key not in self._action_values:
+            self._action_values[key] = float(self._hand_icons(g, f, action))
+        return int(self._action_values[key])
+
+    def _hand_icons(self, g: Game, f: FactionId, action: str) -> int:
         return sum(
             g.content.cards[c].icons(action)
             for c in g.players[f].hand
@@ -151,7 +167,10 @@ class HeuristicBot:
         if kind == "end":
             return 0.0
         if kind == "skill":
-            return self.skill_value(g, f, what)
+            key = f"skill:{what}"
+            if key not in self._action_values:
+                self._action_values[key] = self.skill_value(g, f, what)
+            return self._action_values[key]
         if kind == "initiative":
             last = g.upcoming[-1] == f
             return 0.5 if g.round >= 3 and not last else -1.0
@@ -268,6 +287,8 @@ class HeuristicBot:
         return len(d.options) - 1
 
     def build_values(self, g: Game, f: FactionId, points: int) -> list[float]:
+        if points <= 0:
+            return []
         out = []
         for r in g.controlled(f):
             s = g.regions[r]

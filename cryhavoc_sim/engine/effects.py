@@ -23,12 +23,31 @@ if TYPE_CHECKING:
 
 T = TypeVar("T")
 Primitive = Callable[["Game", "FactionId | None", Effect, str, "RegionId | None"], "Gen[None]"]
+PlayerPrimitive = Callable[["Game", FactionId, Effect, str, "RegionId | None"], "Gen[None]"]
 PRIMITIVES: dict[str, Primitive] = {}
 
 
 def primitive(name: str) -> Callable[[Primitive], Primitive]:
     def register(fn: Primitive) -> Primitive:
         PRIMITIVES[name] = fn
+        return fn
+
+    return register
+
+
+def for_player(name: str) -> Callable[[PlayerPrimitive], PlayerPrimitive]:
+    """Register a primitive that acts for a player: it receives the player, and does
+    nothing when played for nobody or for the non-player Trogs (ruling R12)."""
+
+    def register(fn: PlayerPrimitive) -> PlayerPrimitive:
+        def for_actor(
+            g: Game, actor: FactionId | None, e: Effect, source: str, region: RegionId | None
+        ) -> Gen[None]:
+            f = _player(g, actor)
+            if f is not None:
+                yield from fn(g, f, e, source, region)
+
+        PRIMITIVES[name] = for_actor
         return fn
 
     return register
@@ -65,21 +84,15 @@ def _player(g: Game, actor: FactionId | None) -> FactionId | None:
 
 
 # --------------------------------------------------------------------- economy
-@primitive("gain_vp")
-def gain_vp(g: Game, actor: FactionId | None, e: Effect, source: str, region: RegionId | None) -> Gen[None]:
-    if (f := _player(g, actor)) is not None:
-        g.gain_vp(f, e.int("amount"), source, region)
+@for_player("gain_vp")
+def gain_vp(g: Game, f: FactionId, e: Effect, source: str, region: RegionId | None) -> Gen[None]:
+    g.gain_vp(f, e.int("amount"), source, region)
     return
     yield
 
 
-@primitive("draw_cards")
-def draw_cards(
-    g: Game, actor: FactionId | None, e: Effect, source: str, region: RegionId | None
-) -> Gen[None]:
-    f = _player(g, actor)
-    if f is None:
-        return
+@for_player("draw_cards")
+def draw_cards(g: Game, f: FactionId, e: Effect, source: str, region: RegionId | None) -> Gen[None]:
     if g.solo and f == "trogs":
         from cryhavoc_sim.engine.solo import desert_draw
 
@@ -97,12 +110,9 @@ def draw_cards(
     yield
 
 
-@primitive("change_initiative")
-def change_initiative_op(
-    g: Game, actor: FactionId | None, e: Effect, source: str, region: RegionId | None
-) -> Gen[None]:
-    if (f := _player(g, actor)) is not None:
-        yield from change_initiative(g, f)
+@for_player("change_initiative")
+def change_initiative_op(g: Game, f: FactionId, e: Effect, source: str, region: RegionId | None) -> Gen[None]:
+    yield from change_initiative(g, f)
 
 
 def change_initiative(g: Game, f: FactionId) -> Gen[None]:
@@ -123,13 +133,8 @@ def _crystal_regions(
     return [r for r in g.controlled(actor) if g.regions[r].hq_of is None and g.regions[r].crystals >= need]
 
 
-@primitive("add_crystals")
-def add_crystals(
-    g: Game, actor: FactionId | None, e: Effect, source: str, region: RegionId | None
-) -> Gen[None]:
-    f = _player(g, actor)
-    if f is None:
-        return
+@for_player("add_crystals")
+def add_crystals(g: Game, f: FactionId, e: Effect, source: str, region: RegionId | None) -> Gen[None]:
     target = yield from _pick_region(g, f, _crystal_regions(g, f, e.str("where"), region, 0), e.op)
     if target is not None:  # never in an HQ (Clarifications)
         g.regions[target].crystals += e.int("amount")
@@ -149,13 +154,8 @@ def remove_crystals(
     yield
 
 
-@primitive("extract_crystals")
-def extract_crystals(
-    g: Game, actor: FactionId | None, e: Effect, source: str, region: RegionId | None
-) -> Gen[None]:
-    f = _player(g, actor)
-    if f is None:
-        return
+@for_player("extract_crystals")
+def extract_crystals(g: Game, f: FactionId, e: Effect, source: str, region: RegionId | None) -> Gen[None]:
     target = yield from _pick_region(g, f, _crystal_regions(g, f, e.str("where"), region, 1), e.op)
     if target is None:
         return
@@ -170,14 +170,9 @@ def extract_crystals(
             g.gain_vp(f, n * e.int("vp_each"), source, target)
 
 
-@primitive("convert_stock")
-def convert_stock(
-    g: Game, actor: FactionId | None, e: Effect, source: str, region: RegionId | None
-) -> Gen[None]:
+@for_player("convert_stock")
+def convert_stock(g: Game, f: FactionId, e: Effect, source: str, region: RegionId | None) -> Gen[None]:
     """Spend stored Crystals for VP (Pilgrims' primer: extract, then score)."""
-    f = _player(g, actor)
-    if f is None:
-        return
     most = min(e.int("most"), g.players[f].stock)
     if most <= 0:
         return
@@ -188,13 +183,8 @@ def convert_stock(
     g.gain_vp(f, n * e.int("vp_each"), source)
 
 
-@primitive("gain_vp_per")
-def gain_vp_per(
-    g: Game, actor: FactionId | None, e: Effect, source: str, region: RegionId | None
-) -> Gen[None]:
-    f = _player(g, actor)
-    if f is None:
-        return
+@for_player("gain_vp_per")
+def gain_vp_per(g: Game, f: FactionId, e: Effect, source: str, region: RegionId | None) -> Gen[None]:
     what = e.str("what")
     if what == "controlled_regions":
         n = len(g.controlled(f))
@@ -208,11 +198,8 @@ def gain_vp_per(
 
 
 # --------------------------------------------------------------------- units and control
-@primitive("recruit")
-def recruit(g: Game, actor: FactionId | None, e: Effect, source: str, region: RegionId | None) -> Gen[None]:
-    f = _player(g, actor)
-    if f is None:
-        return
+@for_player("recruit")
+def recruit(g: Game, f: FactionId, e: Effect, source: str, region: RegionId | None) -> Gen[None]:
     p = g.players[f]
     where = e.str("where")
     if where == "hq":
@@ -230,15 +217,10 @@ def recruit(g: Game, actor: FactionId | None, e: Effect, source: str, region: Re
     g.log("recruit", f, target, amount=n, detail=source)
 
 
-@primitive("gain_control")
-def gain_control(
-    g: Game, actor: FactionId | None, e: Effect, source: str, region: RegionId | None
-) -> Gen[None]:
+@for_player("gain_control")
+def gain_control(g: Game, f: FactionId, e: Effect, source: str, region: RegionId | None) -> Gen[None]:
     """Control of an unoccupied Region next to ``region`` (or to one the actor controls),
     even one holding Trog tokens or an enemy Control token (Scouting; FAQ on Airfield)."""
-    f = _player(g, actor)
-    if f is None:
-        return
     bases = [region] if region is not None else g.controlled(f)
     seen: dict[RegionId, None] = {}
     for base in bases:
@@ -251,14 +233,11 @@ def gain_control(
         g.set_control(target, f, source)
 
 
-@primitive("kill")
-def kill(g: Game, actor: FactionId | None, e: Effect, source: str, region: RegionId | None) -> Gen[None]:
+@for_player("kill")
+def kill(g: Game, f: FactionId, e: Effect, source: str, region: RegionId | None) -> Gen[None]:
     """Kill enemy Units outside a Battle; never starts a Battle (FAQ on Artillery)."""
     from cryhavoc_sim.engine.battle import settle_if_one_sided
 
-    f = _player(g, actor)
-    if f is None:
-        return
     for _ in range(e.int("count")):
         if e.str("where") == "any_enemy":
             area = list(g.regions)
@@ -281,23 +260,19 @@ def kill(g: Game, actor: FactionId | None, e: Effect, source: str, region: Regio
         settle_if_one_sided(g, r)
 
 
-@primitive("move")
-def free_move(g: Game, actor: FactionId | None, e: Effect, source: str, region: RegionId | None) -> Gen[None]:
+@for_player("move")
+def free_move(g: Game, f: FactionId, e: Effect, source: str, region: RegionId | None) -> Gen[None]:
     from cryhavoc_sim.engine import movement
 
-    if (f := _player(g, actor)) is not None:
-        yield from movement.move(g, f, e.int("points"))
+    yield from movement.move(g, f, e.int("points"))
 
 
-@primitive("teleport")
-def teleport(g: Game, actor: FactionId | None, e: Effect, source: str, region: RegionId | None) -> Gen[None]:
+@for_player("teleport")
+def teleport(g: Game, f: FactionId, e: Effect, source: str, region: RegionId | None) -> Gen[None]:
     """Move Units from one Region straight to another, never into an enemy HQ or a Battle
     Region; enemy Units or a Trog token there start a Battle (designer on Teleport)."""
     from cryhavoc_sim.engine import movement
 
-    f = _player(g, actor)
-    if f is None:
-        return
     sources = [r for r, s in g.regions.items() if s.units.get(f) and not s.battle]
     src = yield from _pick_region(g, f, sources, "teleport_from")
     if src is None:
@@ -377,14 +352,9 @@ def _pick(g: Game, f: FactionId, kind: str, options: Sequence[T], why: str = "")
     return options[pick]
 
 
-@primitive("move_structure")
-def move_structure(
-    g: Game, actor: FactionId | None, e: Effect, source: str, region: RegionId | None
-) -> Gen[None]:
+@for_player("move_structure")
+def move_structure(g: Game, f: FactionId, e: Effect, source: str, region: RegionId | None) -> Gen[None]:
     """Move one of your Structures to another Region you control (Machines' primer)."""
-    f = _player(g, actor)
-    if f is None:
-        return
     options = [
         (src, sid, dst)
         for src, s in g.regions.items()
@@ -405,14 +375,9 @@ def move_structure(
         g.log("structure_moved", f, dst, detail=f"{sid}|{src}")
 
 
-@primitive("unit_to_structure")
-def unit_to_structure(
-    g: Game, actor: FactionId | None, e: Effect, source: str, region: RegionId | None
-) -> Gen[None]:
+@for_player("unit_to_structure")
+def unit_to_structure(g: Game, f: FactionId, e: Effect, source: str, region: RegionId | None) -> Gen[None]:
     """Convert one Unit into a Structure in its Region, for free (Machines' primer)."""
-    f = _player(g, actor)
-    if f is None:
-        return
     options = [
         (r, sid)
         for r in g.controlled(f)
@@ -428,14 +393,9 @@ def unit_to_structure(
         place_structure(g, f, r, sid, source)
 
 
-@primitive("structure_to_units")
-def structure_to_units(
-    g: Game, actor: FactionId | None, e: Effect, source: str, region: RegionId | None
-) -> Gen[None]:
+@for_player("structure_to_units")
+def structure_to_units(g: Game, f: FactionId, e: Effect, source: str, region: RegionId | None) -> Gen[None]:
     """Convert one of your Structures back into Units from the Reserve (Machines' primer)."""
-    f = _player(g, actor)
-    if f is None:
-        return
     options = [
         (r, sid)
         for r, s in g.regions.items()
@@ -461,13 +421,10 @@ def _empty_for_token(g: Game, r: RegionId) -> bool:
     return not s.units and s.trog_token is None and s.hq_of is None and not s.battle
 
 
-@primitive("move_nest")
-def move_nest(g: Game, actor: FactionId | None, e: Effect, source: str, region: RegionId | None) -> Gen[None]:
+@for_player("move_nest")
+def move_nest(g: Game, f: FactionId, e: Effect, source: str, region: RegionId | None) -> Gen[None]:
     """Move a face-down Trog token to an adjacent empty Region without triggering it
     (designer's answer; ruling R25: War Party tokens move too)."""
-    f = _player(g, actor)
-    if f is None:
-        return
     options = [
         (src, dst)
         for src, s in g.regions.items()
@@ -482,17 +439,12 @@ def move_nest(g: Game, actor: FactionId | None, e: Effect, source: str, region: 
         g.log("nest_moved", f, dst, detail=src)
 
 
-@primitive("trigger_token")
-def trigger_token(
-    g: Game, actor: FactionId | None, e: Effect, source: str, region: RegionId | None
-) -> Gen[None]:
+@for_player("trigger_token")
+def trigger_token(g: Game, f: FactionId, e: Effect, source: str, region: RegionId | None) -> Gen[None]:
     """Reveal a face-down Trog token in or next to a Region you control: its Trogs join
     you; enemy Units there now face a Battle with you as the attacker (ambush)."""
     from cryhavoc_sim.engine import movement
 
-    f = _player(g, actor)
-    if f is None:
-        return
     mine = set(g.controlled(f))
     near = mine | {n for r in mine for n in g.neighbours(r, f)}
     free = sum(1 for s in g.regions.values() if s.battle) < g.rules.battle_tokens

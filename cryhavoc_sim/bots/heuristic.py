@@ -16,7 +16,7 @@ import math
 from typing import Any
 
 from cryhavoc_sim.bots.personalities import Personality
-from cryhavoc_sim.content.schema import Card, FactionId, RegionId
+from cryhavoc_sim.content.schema import Card, FactionId, RegionId, Structure
 from cryhavoc_sim.engine import Allocate, Choice, Decision, Game, Subset
 from cryhavoc_sim.engine.state import ATT, CP, RC
 from cryhavoc_sim.rng import Rng
@@ -267,50 +267,63 @@ class HeuristicBot:
 
     # ------------------------------------------------------------------ Move, Recruit, Build, Draw
     def _move_step(self, d: Choice, g: Game) -> int:
-        memo: dict[RegionId, float] = {}
-        values = []
-        for o in d.options:
-            if o is None:
-                values.append(-0.0001)
-                continue
-            if o[1] not in memo:
-                memo[o[1]] = self.step_value(g, d.faction, o[1], self.points)
-            values.append(memo[o[1]])
+        """The best single step; a one-step lookahead only when no step pays at once."""
         stop = len(d.options) - 1
-        pick = self._best(values)
-        if values[pick] <= 0:
-            return stop
-        self.points = max(0, self.points - 1)
-        return pick
+        f = d.faction
+        if d.context.isdigit():
+            self.points = int(d.context)
+        for depth in (0, 1):
+            memo: dict[RegionId, float] = {}
+            values = []
+            for o in d.options:
+                if o is None:
+                    values.append(-0.0001)
+                    continue
+                v = memo.get(o[1])
+                if v is None:
+                    v = memo[o[1]] = self.step_value(g, f, o[1], self.points, depth)
+                values.append(v)
+            pick = self._best(values)
+            if values[pick] > 0:
+                self.points = max(0, self.points - 1)
+                return pick
+        return stop
 
     def _recruit_count(self, d: Choice, g: Game) -> int:
         return len(d.options) - 1
 
     def build_values(self, g: Game, f: FactionId, points: int) -> list[float]:
+        """Worth of every Build and Activation ``points`` could pay for."""
         if points <= 0:
             return []
+        structures = g.content.structures
+        builds = {
+            sid: self.structure_base(structures[sid], build=True)
+            for sid, left in g.players[f].structures_left.items()
+            if left and structures[sid].build_cost <= points
+        }
         out = []
-        for r in g.controlled(f):
-            s = g.regions[r]
-            if s.hq_of is not None or s.battle:
+        for s in g.regions.values():
+            if s.control != f or s.hq_of is not None or s.battle:
                 continue
-            for sid, left in g.players[f].structures_left.items():
-                st = g.content.structures[sid]
-                if left and st.build_cost <= points and all(x != sid for _, x in s.structures):
-                    out.append(self.structure_value(g, sid, r, build=True))
+            here = {x for _, x in s.structures}
+            out += [v + 0.3 * s.crystals for sid, v in builds.items() if sid not in here]
             for owner, sid in s.structures:
-                st = g.content.structures[sid]
+                st = structures[sid]
                 if owner == f and st.activatable and st.activate_cost <= points:
-                    out.append(self.structure_value(g, sid, r, build=False))
+                    out.append(self.structure_base(st, build=False))
         return out
 
-    def structure_value(self, g: Game, sid: str, r: RegionId, build: bool) -> float:
-        st = g.content.structures[sid]
-        use = sum(OP_VALUE.get(e.op, 0.5) for e in st.effect) + (0.6 if st.handler else 0.0)
-        guard = 0.8 * len(st.passive) + (0.5 if st.tunnel else 0.0)
+    def structure_base(self, st: Structure, build: bool) -> float:
         if build:
-            return 0.6 + guard + 0.3 * g.regions[r].crystals - 0.2 * st.build_cost
+            guard = 0.8 * len(st.passive) + (0.5 if st.tunnel else 0.0)
+            return 0.6 + guard - 0.2 * st.build_cost
+        use = sum(OP_VALUE.get(e.op, 0.5) for e in st.effect) + (0.6 if st.handler else 0.0)
         return use - 0.2 * st.activate_cost
+
+    def structure_value(self, g: Game, sid: str, r: RegionId, build: bool) -> float:
+        base = self.structure_base(g.content.structures[sid], build)
+        return base + (0.3 * g.regions[r].crystals if build else 0.0)
 
     def _build_step(self, d: Choice, g: Game) -> int:
         values = [

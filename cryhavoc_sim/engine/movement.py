@@ -61,7 +61,7 @@ def move_options(
             if t.battle or (t.hq_of is not None and t.hq_of != f):
                 continue
             # Ruling R10: a Move may not start more Battles than there are Battle tokens.
-            if n not in pending and needs_battle(g, f, n) and battles + len(pending) >= g.rules.battle_tokens:
+            if battles + len(pending) >= g.rules.battle_tokens and n not in pending and needs_battle(g, f, n):
                 continue
             out.append((r, n))
     return out

@@ -1,0 +1,200 @@
+"""Analysis metrics on tiny hand-built frames (polars.testing)."""
+
+from __future__ import annotations
+
+import polars as pl
+from polars.testing import assert_frame_equal
+
+from cryhavoc_sim import analysis as a
+from cryhavoc_sim.storage.schema import EVENTS, GAMES, SEATS
+
+
+def frame(schema: dict, rows: list[dict]) -> pl.LazyFrame:  # type: ignore[type-arg]
+    full = [{c: r.get(c) for c in schema} for r in rows]
+    return pl.LazyFrame(full, schema=schema)
+
+
+GAMES_ = frame(
+    GAMES,
+    [
+        {
+            "game_id": 0,
+            "n_players": 2,
+            "mode": "standard",
+            "rounds_played": 5,
+            "ended_by": "final_event",
+            "lineup": "humans,pilgrims",
+        },
+        {
+            "game_id": 1,
+            "n_players": 2,
+            "mode": "standard",
+            "rounds_played": 4,
+            "ended_by": "final_event",
+            "lineup": "humans,pilgrims",
+        },
+        {
+            "game_id": 2,
+            "n_players": 3,
+            "mode": "standard",
+            "rounds_played": 5,
+            "ended_by": "final_event",
+            "lineup": "humans,machines,pilgrims",
+        },
+    ],
+)
+SEATS_ = frame(
+    SEATS,
+    [
+        {
+            "game_id": 0,
+            "faction": "humans",
+            "seat": 1,
+            "is_npc": False,
+            "final_vp": 10,
+            "rank": 1,
+            "won": True,
+        },
+        {
+            "game_id": 0,
+            "faction": "pilgrims",
+            "seat": 2,
+            "is_npc": False,
+            "final_vp": 6,
+            "rank": 2,
+            "won": False,
+        },
+        {"game_id": 0, "faction": "trogs", "is_npc": True, "bot": "npc", "final_vp": 0, "won": False},
+        {
+            "game_id": 1,
+            "faction": "humans",
+            "seat": 2,
+            "is_npc": False,
+            "final_vp": 4,
+            "rank": 2,
+            "won": False,
+        },
+        {
+            "game_id": 1,
+            "faction": "pilgrims",
+            "seat": 1,
+            "is_npc": False,
+            "final_vp": 9,
+            "rank": 1,
+            "won": True,
+        },
+        {
+            "game_id": 2,
+            "faction": "humans",
+            "seat": 1,
+            "is_npc": False,
+            "final_vp": 12,
+            "rank": 1,
+            "won": True,
+        },
+        {
+            "game_id": 2,
+            "faction": "pilgrims",
+            "seat": 2,
+            "is_npc": False,
+            "final_vp": 3,
+            "rank": 3,
+            "won": False,
+        },
+        {
+            "game_id": 2,
+            "faction": "machines",
+            "seat": 3,
+            "is_npc": False,
+            "final_vp": 8,
+            "rank": 2,
+            "won": False,
+        },
+    ],
+)
+EVENTS_ = frame(
+    EVENTS,
+    [
+        {
+            "game_id": 0,
+            "seq": 1,
+            "round": 1,
+            "faction": "humans",
+            "kind": "vp",
+            "amount": 4,
+            "detail": "scoring_crystals",
+        },
+        {
+            "game_id": 0,
+            "seq": 2,
+            "round": 3,
+            "faction": "humans",
+            "kind": "vp",
+            "amount": 6,
+            "detail": "battle_control",
+        },
+        {
+            "game_id": 0,
+            "seq": 3,
+            "round": 2,
+            "faction": "pilgrims",
+            "kind": "vp",
+            "amount": 6,
+            "detail": "scoring_crystals",
+        },
+        {"game_id": 0, "seq": 4, "round": 2, "faction": "pilgrims", "kind": "scoring_enabled"},
+        {
+            "game_id": 1,
+            "seq": 1,
+            "round": 4,
+            "faction": "humans",
+            "kind": "vp",
+            "amount": 4,
+            "detail": "attrition",
+        },
+    ],
+)
+
+
+def test_win_rates_overall_count_only_players_with_wilson_intervals() -> None:
+    out = a.win_rates(SEATS_, GAMES_).collect()
+    assert out["faction"].to_list() == ["humans", "machines", "pilgrims"]  # no NPC Trogs
+    assert out["games"].to_list() == [3, 1, 3] and out["wins"].to_list() == [2, 0, 1]
+    humans = out.row(0, named=True)
+    assert abs(humans["win_rate"] - 2 / 3) < 1e-12
+    assert 0.2 < humans["ci_low"] < 2 / 3 < humans["ci_high"] < 1.0  # Wilson 95%: [0.208, 0.939]
+    assert abs(humans["ci_low"] - 0.2077) < 1e-3 and abs(humans["ci_high"] - 0.9385) < 1e-3
+
+
+def test_win_rates_by_player_count_and_seat() -> None:
+    by_count = a.win_rates(SEATS_, GAMES_, by=("n_players",)).collect()
+    assert by_count.filter(pl.col("faction") == "humans")["games"].to_list() == [2, 1]
+    by_seat = a.win_rates(SEATS_, GAMES_, by=("seat",)).collect().filter(pl.col("faction") == "humans")
+    assert by_seat["seat"].to_list() == [1, 2] and by_seat["wins"].to_list() == [2, 0]
+
+
+def test_vp_by_source_and_distribution() -> None:
+    src = a.vp_by_source(EVENTS_, SEATS_).collect()
+    humans = src.filter(pl.col("faction") == "humans").sort("source")
+    assert humans["source"].to_list() == ["attrition", "battle_control", "scoring_crystals"]
+    assert humans["vp"].to_list() == [4, 6, 4] and humans["vp_per_game"].to_list() == [4 / 3, 2.0, 4 / 3]
+    dist = a.vp_distribution(SEATS_).collect()
+    assert dist.filter(pl.col("faction") == "humans")["mean"].item() == (10 + 4 + 12) / 3
+
+
+def test_cumulative_vp_by_round_fills_quiet_rounds() -> None:
+    out = a.cumulative_vp_by_round(EVENTS_, SEATS_).collect().filter(pl.col("faction") == "humans")
+    # Game 0: 4, 4, 10, 10, 10; game 1: 0, 0, 0, 4, 4; game 2: 0 throughout.
+    assert out["mean"].to_list() == [4 / 3, 4 / 3, 10 / 3, 14 / 3, 14 / 3]
+
+
+def test_winning_margin_game_length_and_scoring_timing() -> None:
+    margin = a.winning_margin(SEATS_).collect()
+    expected = pl.DataFrame(
+        {"faction": ["humans", "pilgrims"], "wins": [2, 1], "mean_margin": [(4 + 4) / 2, 5.0]}
+    )
+    assert_frame_equal(margin, expected, check_dtypes=False)
+    length = a.game_length(GAMES_).collect()
+    assert length["rounds_played"].to_list() == [4, 5] and length["games"].to_list() == [1, 2]
+    timing = a.scoring_enabled(EVENTS_, GAMES_).collect()
+    assert timing.row(0, named=True) == {"faction": "pilgrims", "round": 2, "times": 1, "per_game": 1 / 3}

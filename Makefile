@@ -20,6 +20,7 @@ run: $(STAMP)
 	rm -rf runs/quick
 	$(BIN)/cryhavoc-sim run scenarios/quick.toml -j $(JOBS) -o runs/quick
 	@echo "Parquet and manifest in runs/quick/ (games/, seats/, events/, manifest.json)"
+	$(BIN)/cryhavoc-sim report runs/quick -o reports/quick
 
 ## test: lint + type-check + every test
 test: lint typecheck unit

@@ -145,6 +145,30 @@ def replay(
 
 
 @app.command()
+def report(
+    run_dir: Annotated[Path, typer.Argument(help="A run directory.")],
+    out: Annotated[
+        Path | None, typer.Option("-o", "--out", help="Report directory (default reports/<run>).")
+    ] = None,
+) -> None:
+    """Write the run's report: HTML (figures embedded), Markdown, PNG figures, summary.json."""
+    from cryhavoc_sim.report.build import build_report
+    from cryhavoc_sim.storage.reader import load_run
+
+    try:
+        run = load_run(run_dir)
+        target = out or Path("reports") / run_dir.name
+        result = build_report(run, target)
+    except UserError as exc:
+        raise _fail(str(exc)) from None
+    typer.echo(
+        f"Report written to {result.html} (also {result.markdown.name}, {len(result.figures)} PNG figures, summary.json)"
+    )
+    if run.manifest.get("content_reconstructed", True):
+        typer.echo(RECONSTRUCTED_NOTICE)
+
+
+@app.command()
 def content(
     directory: Annotated[
         Path | None, typer.Option("--content", help="Content directory (default: the shipped set).")

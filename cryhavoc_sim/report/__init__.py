@@ -1,1 +1,2 @@
-"""Report: matplotlib figures and the report builder (issue #6)."""
+"""Report: matplotlib figures (each takes an Axes and an aggregated frame) and the report
+builder (HTML with embedded figures, Markdown, PNG, summary.json)."""

@@ -1,0 +1,168 @@
+"""The report of a run: PNG figures, a self-contained HTML page (figures embedded), the
+same as Markdown, and ``summary.json``; a notice wherever results rest on reconstructed
+content."""
+
+from __future__ import annotations
+
+import base64
+import html
+import json
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from cryhavoc_sim import analysis
+from cryhavoc_sim.storage.reader import Run
+
+NOTICE = (
+    "These results rest on RECONSTRUCTED content: the printed board, cards and tokens are not "
+    "public, so what the rulebook and research do not state was invented for this tool "
+    "(see `cryhavoc-sim content`). Read them as what this content implies, not as the printed game's balance."
+)
+
+
+@dataclass
+class Report:
+    out: Path
+    html: Path
+    markdown: Path
+    summary: Path
+    figures: list[Path]
+
+
+def _table(frame: Any, digits: int = 3) -> list[list[str]]:
+    rows = [list(frame.columns)]
+    for r in frame.iter_rows():
+        rows.append([f"{v:.{digits}f}" if isinstance(v, float) else ("" if v is None else str(v)) for v in r])
+    return rows
+
+
+def _md(rows: list[list[str]]) -> str:
+    out = ["| " + " | ".join(rows[0]) + " |", "|" + "---|" * len(rows[0])]
+    out += ["| " + " | ".join(r) + " |" for r in rows[1:]]
+    return "\n".join(out)
+
+
+def _html_table(rows: list[list[str]]) -> str:
+    head = "".join(f"<th>{html.escape(c)}</th>" for c in rows[0])
+    body = "".join("<tr>" + "".join(f"<td>{html.escape(c)}</td>" for c in r) + "</tr>" for r in rows[1:])
+    return f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
+
+
+def build_report(run: Run, out: Path) -> Report:
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    import polars as pl
+
+    from cryhavoc_sim.report import figures
+
+    out.mkdir(parents=True, exist_ok=True)
+    m = run.manifest
+    games = run.games.collect()
+    n_games = games.height
+    wr = analysis.win_rates(run.seats, run.games).collect()
+    wr_seat = analysis.win_rates(run.seats, run.games, by=("seat",)).collect()
+    wr_lineup = analysis.win_rates(run.seats, run.games, by=("lineup",)).collect()
+    seats = run.seats.filter(~pl.col("is_npc")).collect()
+    cum = analysis.cumulative_vp_by_round(run.events, run.seats).collect()
+    src = analysis.vp_by_source(run.events, run.seats).collect()
+    length = analysis.game_length(run.games).collect()
+    timing = analysis.scoring_enabled(run.events, run.games).collect()
+    dist = analysis.vp_distribution(run.seats).collect()
+    margin = analysis.winning_margin(run.seats).collect()
+    solo = games.filter(pl.col("mode") == "solo").height > 0
+    wr_difficulty = analysis.win_rates(run.seats, run.games, by=("difficulty",)).collect() if solo else None
+
+    plots: list[tuple[str, str, Callable[[Any], None]]] = [
+        ("win_rates", "Win rate by faction", lambda ax: figures.win_rates(ax, wr, n_games)),
+        ("win_rate_by_seat", "Win rate by Initiative seat", lambda ax: figures.win_rate_by_seat(ax, wr_seat)),
+        ("vp_distribution", "Final VP", lambda ax: figures.vp_distribution(ax, seats)),
+        ("cumulative_vp", "Cumulative VP by Round", lambda ax: figures.cumulative_vp(ax, cum)),
+        ("vp_by_source", "VP by source", lambda ax: figures.vp_by_source(ax, src)),
+        ("game_length", "Game length", lambda ax: figures.game_length(ax, length)),
+        ("scoring_timing", "Scoring enabled", lambda ax: figures.scoring_timing(ax, timing)),
+    ]
+    pngs: list[Path] = []
+    for name, _, draw in plots:
+        fig, ax = plt.subplots(figsize=(7.5, 4.2))
+        if n_games:
+            draw(ax)
+        fig.text(0.99, 0.01, "reconstructed content", ha="right", va="bottom", fontsize=7, color="#aa0000")
+        path = out / f"{name}.png"
+        fig.savefig(path, dpi=100, bbox_inches="tight")
+        plt.close(fig)
+        pngs.append(path)
+
+    tables = [
+        ("Win rate by faction", wr),
+        ("Win rate by Initiative seat", wr_seat),
+        ("Win rate by line-up", wr_lineup),
+        *([("Win rate by solo difficulty", wr_difficulty)] if wr_difficulty is not None else []),
+        ("Final VP", dist),
+        ("Winning margin", margin),
+        ("VP by source (per game)", src.select("faction", "source", "vp_per_game")),
+        ("Game length", length),
+    ]
+    reconstructed = bool(m.get("content_reconstructed", True))
+    facts = [
+        ("scenario", str(m.get("scenario"))),
+        ("games", str(n_games)),
+        ("seed", str(m.get("seed"))),
+        ("content", f"{m.get('content_id')} (hash {str(m.get('content_hash'))[:16]})"),
+        (
+            "content provenance",
+            ", ".join(f"{k}: {v}" for k, v in (m.get("content_provenance") or {}).items()),
+        ),
+        ("rules version", str(m.get("rules_version"))),
+    ]
+    summary = {
+        "run_id": m.get("run_id"),
+        "scenario": m.get("scenario"),
+        "games": n_games,
+        "seed": m.get("seed"),
+        "content_id": m.get("content_id"),
+        "content_reconstructed": reconstructed,
+        "rules_version": m.get("rules_version"),
+        "win_rates": wr.to_dicts(),
+        "win_rates_by_seat": wr_seat.to_dicts(),
+        "vp_by_source": src.to_dicts(),
+        "game_length": length.to_dicts(),
+    }
+    summary_path = out / "summary.json"
+    summary_path.write_text(json.dumps(summary, indent=2, default=str) + "\n")
+
+    title = f"cryhavoc-sim report: {m.get('scenario')} ({n_games} games)"
+    md = [f"# {title}", ""]
+    if reconstructed:
+        md += [f"> **Notice.** {NOTICE}", ""]
+    md += [f"- **{k}**: {v}" for k, v in facts] + [""]
+    for name, caption, _ in plots:
+        md += [f"![{caption}]({name}.png)", ""]
+    for caption, frame in tables:
+        md += [f"## {caption}", "", _md(_table(frame)), ""]
+    md += ["## Scenario", "", "```toml", str(m.get("scenario_text", "")).strip(), "```", ""]
+    md_path = out / "report.md"
+    md_path.write_text("\n".join(md))
+
+    imgs = "".join(
+        f'<figure><img alt="{html.escape(caption)}" src="data:image/png;base64,{base64.b64encode(p.read_bytes()).decode()}"/></figure>'
+        for (_, caption, _), p in zip(plots, pngs, strict=True)
+    )
+    notice = f'<div class="notice"><b>Notice.</b> {html.escape(NOTICE)}</div>' if reconstructed else ""
+    page = f"""<!doctype html><html><head><meta charset="utf-8"><title>{html.escape(title)}</title>
+<style>body{{font-family:sans-serif;max-width:1000px;margin:2em auto;color:#222}}
+.notice{{background:#fff3f0;border:1px solid #d33;padding:.8em;margin:1em 0}}
+table{{border-collapse:collapse;margin:.5em 0 1.5em}}td,th{{border:1px solid #ccc;padding:.2em .5em;font-size:.85em}}
+figure{{margin:1em 0}}img{{max-width:100%}}pre{{background:#f6f6f6;padding:.8em}}</style></head><body>
+<h1>{html.escape(title)}</h1>{notice}
+<ul>{"".join(f"<li><b>{html.escape(k)}</b>: {html.escape(v)}</li>" for k, v in facts)}</ul>
+{imgs}
+{"".join(f"<h2>{html.escape(c)}</h2>{_html_table(_table(f))}" for c, f in tables)}
+<h2>Scenario</h2><pre>{html.escape(str(m.get("scenario_text", "")))}</pre>
+</body></html>"""
+    html_path = out / "report.html"
+    html_path.write_text(page)
+    return Report(out, html_path, md_path, summary_path, pngs)

@@ -1,0 +1,52 @@
+"""cryhavoc-sim report, end to end from the CLI."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+
+def cli(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "cryhavoc_sim", *args], capture_output=True, text=True, timeout=300
+    )
+
+
+def test_report_writes_html_markdown_figures_and_summary(tmp_path: Path) -> None:
+    scenario = tmp_path / "s.toml"
+    scenario.write_text(
+        '[scenario]\nname = "rep"\ngames = 24\nseed = 2\nplayers = 3\n[bots]\ndefault = "heuristic"\n'
+    )
+    assert cli("run", str(scenario), "-o", str(tmp_path / "run"), "-q").returncode == 0
+    proc = cli("report", str(tmp_path / "run"), "-o", str(tmp_path / "rep"))
+    assert proc.returncode == 0, proc.stderr
+    rep = tmp_path / "rep"
+    page = (rep / "report.html").read_text()
+    assert (
+        page.count("data:image/png;base64,") == 7
+        and "RECONSTRUCTED" in page
+        and "Win rate by faction" in page
+    )
+    md = (rep / "report.md").read_text()
+    assert "![Win rate by faction](win_rates.png)" in md and "| faction |" in md and "Notice" in md
+    for name in (
+        "win_rates",
+        "win_rate_by_seat",
+        "vp_distribution",
+        "cumulative_vp",
+        "vp_by_source",
+        "game_length",
+        "scoring_timing",
+    ):
+        assert (rep / f"{name}.png").stat().st_size > 5000
+    summary = json.loads((rep / "summary.json").read_text())
+    assert summary["games"] == 24 and summary["content_reconstructed"] is True
+    assert {r["faction"] for r in summary["win_rates"]} == {"humans", "pilgrims", "machines"}
+    assert abs(sum(r["wins"] for r in summary["win_rates"]) - 24) == 0
+
+
+def test_report_of_a_missing_run_is_a_clear_error(tmp_path: Path) -> None:
+    proc = cli("report", str(tmp_path / "nope"))
+    assert proc.returncode == 2 and "not a run directory" in proc.stderr and "Traceback" not in proc.stderr

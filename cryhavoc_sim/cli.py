@@ -168,6 +168,114 @@ def report(
         typer.echo(RECONSTRUCTED_NOTICE)
 
 
+def _rates(run_dir: Path, by: tuple[str, ...] = ()) -> list[dict[str, Any]]:
+    from cryhavoc_sim.analysis import win_rates
+    from cryhavoc_sim.storage.reader import load_run
+
+    run = load_run(run_dir)
+    rows: list[dict[str, Any]] = win_rates(run.seats, run.games, by=by).collect().to_dicts()
+    return rows
+
+
+@app.command()
+def compare(
+    run_a: Annotated[Path, typer.Argument(help="The base run.")],
+    run_b: Annotated[Path, typer.Argument(help="The variant run.")],
+    delta: Annotated[
+        float, typer.Option("--delta", min=0.001, max=0.5, help="Difference to size the runs for.")
+    ] = 0.05,
+    as_json: Annotated[bool, typer.Option("--json")] = False,
+) -> None:
+    """Win-rate differences per faction and per seat, with intervals and corrected tests."""
+    from cryhavoc_sim.analysis.compare import compare_rates, markdown
+
+    try:
+        tables = {
+            "faction": compare_rates(_rates(run_a), _rates(run_b), ("faction",), delta),
+            "faction_seat": compare_rates(
+                _rates(run_a, ("seat",)), _rates(run_b, ("seat",)), ("faction", "seat"), delta
+            ),
+        }
+    except UserError as exc:
+        raise _fail(str(exc)) from None
+    if as_json:
+        typer.echo(json.dumps(tables, indent=2))
+        return
+    typer.echo(markdown(tables["faction"], ("faction",), f"Win rate: {run_b} (B) against {run_a} (A)"))
+    typer.echo(markdown(tables["faction_seat"], ("faction", "seat"), "By starting seat"))
+    typer.echo(
+        f"p: Fisher's exact test, Benjamini-Hochberg adjusted; games to detect a {delta:.0%} change at 80% power."
+    )
+
+
+@app.command()
+def baseline(
+    run_dir: Annotated[Path, typer.Argument(help="The reference run.")],
+    out: Annotated[Path, typer.Option("-o", "--out", help="Baseline JSON file to write.")],
+) -> None:
+    """Store a run's per-faction win counts as the reference for `check`."""
+    try:
+        rows = _rates(run_dir)
+        from cryhavoc_sim.storage.reader import read_manifest
+
+        manifest = read_manifest(run_dir)
+    except UserError as exc:
+        raise _fail(str(exc)) from None
+    data = {
+        "scenario": manifest.get("scenario"),
+        "content_id": manifest.get("content_id"),
+        "rules_version": manifest.get("rules_version"),
+        "win_rates": [{k: r[k] for k in ("faction", "games", "wins", "win_rate")} for r in rows],
+    }
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_text(json.dumps(data, indent=2) + "\n")
+    typer.echo(f"Baseline of {len(rows)} factions written to {out}")
+
+
+@app.command()
+def check(
+    run_dir: Annotated[Path, typer.Argument(help="The run to check.")],
+    baseline_file: Annotated[
+        Path, typer.Option("--baseline", help="A file written by `cryhavoc-sim baseline`.")
+    ],
+    tolerance: Annotated[
+        float, typer.Option("--tolerance", min=0.0, max=1.0, help="Allowed win-rate change.")
+    ] = 0.03,
+) -> None:
+    """Exit 0 when every faction's win rate is consistent with the baseline, 1 (with a
+    Markdown table of what moved) when one moved by more than the tolerance with a
+    significant test, 2 on bad input. Appends the table to $GITHUB_STEP_SUMMARY if set."""
+    import os
+
+    from cryhavoc_sim.analysis.compare import compare_rates, markdown
+
+    try:
+        try:
+            base = json.loads(baseline_file.read_text())["win_rates"]
+        except (OSError, ValueError, KeyError, TypeError) as exc:
+            raise UserError(
+                f"{baseline_file}: not a baseline written by `cryhavoc-sim baseline` ({exc})."
+            ) from None
+        rows = compare_rates(base, _rates(run_dir), ("faction",))
+    except UserError as exc:
+        raise _fail(str(exc)) from None
+    moved = [r for r in rows if abs(r["diff"]) > tolerance and r.get("p_adjusted", 1.0) < 0.05]
+    table = markdown(rows, ("faction",), f"Balance check of {run_dir} (tolerance {tolerance:.0%})")
+    verdict = (
+        f"{len(moved)} faction(s) moved: {', '.join(r['faction'] for r in moved)}"
+        if moved
+        else "No faction moved."
+    )
+    report = table + "\n" + verdict + "\n"
+    typer.echo(report)
+    summary = os.environ.get("GITHUB_STEP_SUMMARY")
+    if summary:
+        with open(summary, "a") as fh:
+            fh.write(report + "\n")
+    if moved:
+        raise typer.Exit(1)
+
+
 @app.command()
 def content(
     directory: Annotated[

@@ -1,0 +1,89 @@
+"""Comparing win rates between two runs (a variant against a base, or a run against a
+stored baseline): the difference with a 95% interval, a test corrected for multiple
+comparisons, and the games needed to detect a given difference. Statistics from scipy."""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from cryhavoc_sim.analysis.wilson import _bounds
+
+
+def diff_interval(w1: int, n1: int, w2: int, n2: int) -> tuple[float, float]:
+    """Newcombe's 95% interval for p2 - p1, from the two Wilson intervals."""
+    p1, p2 = w1 / n1, w2 / n2
+    l1, u1 = _bounds(w1, n1)
+    l2, u2 = _bounds(w2, n2)
+    d = p2 - p1
+    return (d - math.sqrt((p2 - l2) ** 2 + (u1 - p1) ** 2), d + math.sqrt((u2 - p2) ** 2 + (p1 - l1) ** 2))
+
+
+def games_needed(p: float, delta: float, alpha: float = 0.05, power: float = 0.8) -> int:
+    """Games per run to detect a win-rate change of ``delta`` from ``p`` (two-sided)."""
+    from scipy.stats import norm
+
+    p2 = min(max(p + delta, 1e-6), 1 - 1e-6)
+    pbar = (p + p2) / 2
+    za, zb = norm.ppf(1 - alpha / 2), norm.ppf(power)
+    n = (za * math.sqrt(2 * pbar * (1 - pbar)) + zb * math.sqrt(p * (1 - p) + p2 * (1 - p2))) ** 2 / max(
+        abs(p2 - p), 1e-9
+    ) ** 2
+    return int(math.ceil(float(n)))
+
+
+def compare_rates(
+    a: list[dict[str, Any]], b: list[dict[str, Any]], keys: tuple[str, ...], delta: float = 0.05
+) -> list[dict[str, Any]]:
+    """Rows matched on ``keys`` between two win-rate tables (``wins``, ``games``): the
+    difference b - a, its interval, Fisher's exact p-value and the Benjamini-Hochberg
+    adjusted one, and the games per run needed to detect ``delta``."""
+    from scipy.stats import false_discovery_control, fisher_exact
+
+    index = {tuple(r[k] for k in keys): r for r in a}
+    rows: list[dict[str, Any]] = []
+    for r in b:
+        key = tuple(r[k] for k in keys)
+        if key not in index:
+            continue
+        base = index[key]
+        w1, n1, w2, n2 = int(base["wins"]), int(base["games"]), int(r["wins"]), int(r["games"])
+        if not n1 or not n2:
+            continue
+        low, high = diff_interval(w1, n1, w2, n2)
+        p = float(fisher_exact([[w1, n1 - w1], [w2, n2 - w2]]).pvalue)
+        rows.append(
+            {
+                **dict(zip(keys, key, strict=True)),
+                "rate_a": w1 / n1,
+                "games_a": n1,
+                "rate_b": w2 / n2,
+                "games_b": n2,
+                "diff": w2 / n2 - w1 / n1,
+                "diff_low": low,
+                "diff_high": high,
+                "p_value": p,
+                "games_to_detect": games_needed(w1 / n1, delta),
+            }
+        )
+    if rows:
+        adjusted = false_discovery_control([r["p_value"] for r in rows], method="bh")
+        for r, q in zip(rows, adjusted, strict=True):
+            r["p_adjusted"] = float(q)
+    return rows
+
+
+def markdown(rows: list[dict[str, Any]], keys: tuple[str, ...], title: str) -> str:
+    head = [*keys, "A", "B", "B - A", "95% interval", "p (BH)", "games to detect"]
+    out = [f"### {title}", "", "| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
+    for r in rows:
+        cells = [str(r[k]) for k in keys] + [
+            f"{r['rate_a']:.1%} (n={r['games_a']})",
+            f"{r['rate_b']:.1%} (n={r['games_b']})",
+            f"{r['diff']:+.1%}",
+            f"[{r['diff_low']:+.1%}, {r['diff_high']:+.1%}]",
+            f"{r.get('p_adjusted', r['p_value']):.3g}",
+            str(r["games_to_detect"]),
+        ]
+        out.append("| " + " | ".join(cells) + " |")
+    return "\n".join(out) + "\n"

@@ -29,7 +29,7 @@ def games_needed(p: float, delta: float, alpha: float = 0.05, power: float = 0.8
     n = (za * math.sqrt(2 * pbar * (1 - pbar)) + zb * math.sqrt(p * (1 - p) + p2 * (1 - p2))) ** 2 / max(
         abs(p2 - p), 1e-9
     ) ** 2
-    return int(math.ceil(float(n)))
+    return math.ceil(float(n))
 
 
 def compare_rates(

@@ -73,6 +73,10 @@ def build_report(run: Run, out: Path) -> Report:
     timing = analysis.scoring_enabled(run.events, run.games).collect()
     dist = analysis.vp_distribution(run.seats).collect()
     margin = analysis.winning_margin(run.seats).collect()
+    gain = analysis.scoring_gain(run.events).collect()
+    changes = analysis.leader_changes(run.events).collect()
+    final = analysis.final_round(run.events, run.games).collect()
+    fights = analysis.battle_summary(run.events).collect()
     solo = games.filter(pl.col("mode") == "solo").height > 0
     wr_difficulty = analysis.win_rates(run.seats, run.games, by=("difficulty",)).collect() if solo else None
 
@@ -105,6 +109,10 @@ def build_report(run: Run, out: Path) -> Report:
         ("Winning margin", margin),
         ("VP by source (per game)", src.select("faction", "source", "vp_per_game")),
         ("Game length", length),
+        ("Scoring: what the enabler earns against the others (VP in that Scoring phase)", gain),
+        ("How often each Round's Scoring changes the leader", changes),
+        ("Does the final Round decide? (leader entering it loses; last player to act wins)", final),
+        ("Battles: attacker Region Control win rate, Units killed and captured per Battle", fights),
     ]
     reconstructed = bool(m.get("content_reconstructed", True))
     facts = [
@@ -130,6 +138,9 @@ def build_report(run: Run, out: Path) -> Report:
         "win_rates_by_seat": wr_seat.to_dicts(),
         "vp_by_source": src.to_dicts(),
         "game_length": length.to_dicts(),
+        "leader_changes": changes.to_dicts(),
+        "final_round": final.to_dicts(),
+        "battles": fights.to_dicts(),
     }
     summary_path = out / "summary.json"
     summary_path.write_text(json.dumps(summary, indent=2, default=str) + "\n")

@@ -198,3 +198,188 @@ def test_winning_margin_game_length_and_scoring_timing() -> None:
     assert length["rounds_played"].to_list() == [4, 5] and length["games"].to_list() == [1, 2]
     timing = a.scoring_enabled(EVENTS_, GAMES_).collect()
     assert timing.row(0, named=True) == {"faction": "pilgrims", "round": 2, "times": 1, "per_game": 1 / 3}
+
+
+def _ev(rows: list[dict]) -> pl.LazyFrame:  # type: ignore[type-arg]
+    return frame(EVENTS, rows)
+
+
+def test_scoring_gain_leader_changes_and_final_round() -> None:
+    ev = _ev(
+        [
+            # Round 1: Humans lead 3-1 before Scoring; Pilgrims enable and score 5: Pilgrims lead.
+            {
+                "game_id": 0,
+                "seq": 1,
+                "round": 1,
+                "phase": "battle",
+                "faction": "humans",
+                "kind": "vp",
+                "amount": 3,
+                "detail": "battle_control",
+            },
+            {
+                "game_id": 0,
+                "seq": 2,
+                "round": 1,
+                "phase": "actions",
+                "faction": "pilgrims",
+                "kind": "vp",
+                "amount": 1,
+                "detail": "card_bonus",
+            },
+            {
+                "game_id": 0,
+                "seq": 3,
+                "round": 1,
+                "phase": "actions",
+                "faction": "pilgrims",
+                "kind": "scoring_enabled",
+            },
+            {
+                "game_id": 0,
+                "seq": 4,
+                "round": 1,
+                "phase": "scoring",
+                "faction": "pilgrims",
+                "kind": "vp",
+                "amount": 5,
+                "detail": "scoring_crystals",
+            },
+            {
+                "game_id": 0,
+                "seq": 5,
+                "round": 1,
+                "phase": "scoring",
+                "faction": "humans",
+                "kind": "vp",
+                "amount": 1,
+                "detail": "scoring_crystals",
+            },
+            # Round 2 (final): Humans act last and win with 4 more.
+            {
+                "game_id": 0,
+                "seq": 6,
+                "round": 2,
+                "phase": "actions",
+                "faction": "pilgrims",
+                "kind": "action",
+                "amount": 3,
+            },
+            {
+                "game_id": 0,
+                "seq": 7,
+                "round": 2,
+                "phase": "actions",
+                "faction": "humans",
+                "kind": "action",
+                "amount": 3,
+            },
+            {
+                "game_id": 0,
+                "seq": 8,
+                "round": 2,
+                "phase": "scoring",
+                "faction": "humans",
+                "kind": "vp",
+                "amount": 4,
+                "detail": "scoring_crystals",
+            },
+        ]
+    )
+    games = frame(GAMES, [{"game_id": 0, "n_players": 2, "rounds_played": 2, "winner": "humans"}])
+    gain = a.scoring_gain(ev).collect().row(0, named=True)
+    assert gain == {"enabler": "pilgrims", "round": 1, "times": 1, "enabler_vp": 5.0, "others_vp": 1.0}
+    changes = a.leader_changes(ev).collect()
+    assert changes["changed"].to_list() == [1, 1]  # Humans -> Pilgrims in round 1, back in round 2
+    final = a.final_round(ev, games).collect().row(0, named=True)
+    assert final == {"games": 1, "final_round_decides": 1.0, "last_actor_wins": 1.0, "by_chance": 0.5}
+
+
+def test_battle_summary() -> None:
+    ev = _ev(
+        [
+            {
+                "game_id": 0,
+                "seq": 1,
+                "round": 1,
+                "phase": "battle",
+                "faction": "humans",
+                "other_faction": "trogs",
+                "kind": "battle_start",
+                "region": "scorch",
+            },
+            {
+                "game_id": 0,
+                "seq": 2,
+                "round": 1,
+                "phase": "battle",
+                "faction": "humans",
+                "kind": "battle_objective",
+                "region": "scorch",
+                "detail": "region_control",
+            },
+            {
+                "game_id": 0,
+                "seq": 3,
+                "round": 1,
+                "phase": "battle",
+                "faction": "humans",
+                "other_faction": "trogs",
+                "kind": "kill",
+                "region": "scorch",
+                "amount": 2,
+            },
+            {
+                "game_id": 0,
+                "seq": 4,
+                "round": 1,
+                "phase": "battle",
+                "faction": "trogs",
+                "other_faction": "humans",
+                "kind": "kill",
+                "region": "scorch",
+                "amount": 1,
+            },
+            {
+                "game_id": 0,
+                "seq": 5,
+                "round": 2,
+                "phase": "battle",
+                "faction": "humans",
+                "other_faction": "trogs",
+                "kind": "battle_start",
+                "region": "foglands",
+            },
+            {
+                "game_id": 0,
+                "seq": 6,
+                "round": 2,
+                "phase": "battle",
+                "faction": "trogs",
+                "kind": "battle_objective",
+                "region": "foglands",
+                "detail": "region_control",
+            },
+            {
+                "game_id": 0,
+                "seq": 7,
+                "round": 2,
+                "phase": "battle",
+                "faction": "trogs",
+                "other_faction": "humans",
+                "kind": "capture",
+                "region": "foglands",
+                "amount": 1,
+            },
+        ]
+    )
+    row = a.battle_summary(ev).collect().row(0, named=True)
+    assert row == {
+        "attacker": "humans",
+        "defender": "trogs",
+        "battles": 2,
+        "attacker_win_rate": 0.5,
+        "killed_per_battle": 1.5,
+        "captured_per_battle": 0.5,
+    }

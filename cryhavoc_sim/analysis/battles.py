@@ -57,3 +57,23 @@ def battle_summary(events: pl.LazyFrame, by: tuple[str, ...] = ("attacker", "def
         )
         .sort(list(by))
     )
+
+
+def battle_summary_by_terrain(events: pl.LazyFrame, terrains: pl.LazyFrame) -> pl.LazyFrame:
+    """As :func:`battle_summary`, by pairing and Terrain; ``terrains`` maps ``region`` to
+    ``terrain`` (the outer ring has none)."""
+    fought = (
+        battles(events)
+        .join(terrains, on="region", how="left")
+        .with_columns(pl.col("terrain").fill_null("none"))
+    )
+    return (
+        fought.group_by("attacker", "defender", "terrain")
+        .agg(
+            pl.len().alias("battles"),
+            pl.col("attacker_won").mean().alias("attacker_win_rate"),
+            pl.col("killed").mean().alias("killed_per_battle"),
+            pl.col("captured").mean().alias("captured_per_battle"),
+        )
+        .sort("attacker", "defender", "terrain")
+    )

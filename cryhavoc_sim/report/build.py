@@ -50,6 +50,27 @@ def _html_table(rows: list[list[str]]) -> str:
     return f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
 
 
+def _terrains(run: Run) -> Any:
+    """Region -> Terrain of the run's content set, when it can be loaded unchanged."""
+    import polars as pl
+
+    from cryhavoc_sim.errors import UserError
+    from cryhavoc_sim.runner.chunk import content_for
+    from cryhavoc_sim.runner.replay import scenario_of
+
+    try:
+        content = content_for(scenario_of(run.path))
+    except UserError:
+        return None
+    if content.digest != run.manifest.get("content_hash"):
+        return None
+    mapping = {r.id: r.terrain for b in content.boards.values() for r in b.regions}
+    return pl.LazyFrame(
+        {"region": list(mapping), "terrain": list(mapping.values())},
+        schema={"region": pl.String, "terrain": pl.String},
+    )
+
+
 def build_report(run: Run, out: Path) -> Report:
     import matplotlib
 
@@ -77,6 +98,12 @@ def build_report(run: Run, out: Path) -> Report:
     changes = analysis.leader_changes(run.events).collect()
     final = analysis.final_round(run.events, run.games).collect()
     fights = analysis.battle_summary(run.events).collect()
+    terrain_map = _terrains(run)
+    fights_by_terrain = (
+        analysis.battle_summary_by_terrain(run.events, terrain_map).collect()
+        if terrain_map is not None
+        else None
+    )
     solo = games.filter(pl.col("mode") == "solo").height > 0
     wr_difficulty = analysis.win_rates(run.seats, run.games, by=("difficulty",)).collect() if solo else None
 
@@ -113,6 +140,7 @@ def build_report(run: Run, out: Path) -> Report:
         ("How often each Round's Scoring changes the leader", changes),
         ("Does the final Round decide? (leader entering it loses; last player to act wins)", final),
         ("Battles: attacker Region Control win rate, Units killed and captured per Battle", fights),
+        *([("Battles by Terrain", fights_by_terrain)] if fights_by_terrain is not None else []),
     ]
     reconstructed = bool(m.get("content_reconstructed", True))
     facts = [

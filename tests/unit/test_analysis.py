@@ -383,3 +383,59 @@ def test_battle_summary() -> None:
         "killed_per_battle": 1.5,
         "captured_per_battle": 0.5,
     }
+
+
+def test_battle_summary_by_terrain() -> None:
+    ev = _ev(
+        [
+            {
+                "game_id": 0,
+                "seq": 1,
+                "round": 1,
+                "phase": "battle",
+                "faction": "humans",
+                "other_faction": "pilgrims",
+                "kind": "battle_start",
+                "region": "scorch",
+            },
+            {
+                "game_id": 0,
+                "seq": 2,
+                "round": 1,
+                "phase": "battle",
+                "faction": "humans",
+                "kind": "battle_objective",
+                "region": "scorch",
+                "detail": "region_control",
+            },
+            {
+                "game_id": 0,
+                "seq": 3,
+                "round": 1,
+                "phase": "battle",
+                "faction": "humans",
+                "other_faction": "pilgrims",
+                "kind": "battle_start",
+                "region": "foglands",
+            },
+            {
+                "game_id": 0,
+                "seq": 4,
+                "round": 1,
+                "phase": "battle",
+                "faction": "pilgrims",
+                "kind": "battle_objective",
+                "region": "foglands",
+                "detail": "region_control",
+            },
+        ]
+    )
+    terrains = pl.LazyFrame(
+        {"region": ["scorch", "foglands"], "terrain": ["desert", None]},
+        schema={"region": pl.String, "terrain": pl.String},
+    )
+    out = a.battle_summary_by_terrain(ev, terrains).collect()
+    assert out.select("terrain", "battles", "attacker_win_rate").rows() == [
+        ("desert", 1, 1.0),
+        ("none", 1, 0.0),
+    ]

@@ -5,13 +5,21 @@ from __future__ import annotations
 import polars as pl
 
 
-def game_length(games: pl.LazyFrame) -> pl.LazyFrame:
-    """Games per (rounds played, end reason), with their share."""
+def game_length(games: pl.LazyFrame, max_rounds: int = 5) -> pl.LazyFrame:
+    """Games per (Rounds played, how the game ended), with their share. An end before
+    ``max_rounds`` came from Event spots passed on the Score track (ruling R23)."""
+    end = (
+        pl.when(pl.col("rounds_played") < max_rounds)
+        .then(pl.lit("early: Event spots passed"))
+        .otherwise(pl.lit("five Rounds"))
+        .alias("end")
+    )
     return (
-        games.group_by("rounds_played", "ended_by")
+        games.with_columns(end)
+        .group_by("rounds_played", "end", "ended_by")
         .agg(pl.len().alias("games"))
         .with_columns((pl.col("games") / pl.col("games").sum()).alias("share"))
-        .sort("rounds_played", "ended_by")
+        .sort("rounds_played", "end")
     )
 
 

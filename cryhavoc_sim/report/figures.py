@@ -104,7 +104,7 @@ def vp_by_source(ax: Any, src: pl.DataFrame) -> None:
 def game_length(ax: Any, length: pl.DataFrame) -> None:
     labels = [
         f"{r} Rounds\n{e}"
-        for r, e in zip(length["rounds_played"].to_list(), length["ended_by"].to_list(), strict=True)
+        for r, e in zip(length["rounds_played"].to_list(), length["end"].to_list(), strict=True)
     ]
     ax.bar(labels, length["share"].to_list(), color="#666666")
     for i, (s, n) in enumerate(zip(length["share"].to_list(), length["games"].to_list(), strict=True)):

@@ -196,6 +196,7 @@ def test_winning_margin_game_length_and_scoring_timing() -> None:
     assert_frame_equal(margin, expected, check_dtypes=False)
     length = a.game_length(GAMES_).collect()
     assert length["rounds_played"].to_list() == [4, 5] and length["games"].to_list() == [1, 2]
+    assert length["end"].to_list() == ["early: Event spots passed", "five Rounds"]
     timing = a.scoring_enabled(EVENTS_, GAMES_).collect()
     assert timing.row(0, named=True) == {"faction": "pilgrims", "round": 2, "times": 1, "per_game": 1 / 3}
 

@@ -43,20 +43,23 @@ def battles(events: pl.LazyFrame) -> pl.LazyFrame:
     )
 
 
-def battle_summary(events: pl.LazyFrame, by: tuple[str, ...] = ("attacker", "defender")) -> pl.LazyFrame:
-    """Per ``by``: Battles fought, attacker Region Control win rate, Units killed and
-    captured per Battle."""
+def _summarise(fought: pl.LazyFrame, by: list[str]) -> pl.LazyFrame:
     return (
-        battles(events)
-        .group_by(list(by))
+        fought.group_by(by)
         .agg(
             pl.len().alias("battles"),
             pl.col("attacker_won").mean().alias("attacker_win_rate"),
             pl.col("killed").mean().alias("killed_per_battle"),
             pl.col("captured").mean().alias("captured_per_battle"),
         )
-        .sort(list(by))
+        .sort(by)
     )
+
+
+def battle_summary(events: pl.LazyFrame, by: tuple[str, ...] = ("attacker", "defender")) -> pl.LazyFrame:
+    """Per ``by``: Battles fought, attacker Region Control win rate, Units killed and
+    captured per Battle."""
+    return _summarise(battles(events), list(by))
 
 
 def battle_summary_by_terrain(events: pl.LazyFrame, terrains: pl.LazyFrame) -> pl.LazyFrame:
@@ -67,13 +70,4 @@ def battle_summary_by_terrain(events: pl.LazyFrame, terrains: pl.LazyFrame) -> p
         .join(terrains, on="region", how="left")
         .with_columns(pl.col("terrain").fill_null("none"))
     )
-    return (
-        fought.group_by("attacker", "defender", "terrain")
-        .agg(
-            pl.len().alias("battles"),
-            pl.col("attacker_won").mean().alias("attacker_win_rate"),
-            pl.col("killed").mean().alias("killed_per_battle"),
-            pl.col("captured").mean().alias("captured_per_battle"),
-        )
-        .sort("attacker", "defender", "terrain")
-    )
+    return _summarise(fought, ["attacker", "defender", "terrain"])

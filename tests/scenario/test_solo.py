@@ -187,7 +187,6 @@ def test_desert_cards_chain_a_second_card(content):  # type: ignore[no-untyped-d
     desert = g.players[T].discard[-1]
     g.players[T].deck = ["trogs.scouts", desert]
     g.players[T].discard = []
-    played = []
     gen = solo_rules.automaton_turn(g, 1)
     try:
         d = next(gen)

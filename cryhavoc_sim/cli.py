@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import json
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from enum import StrEnum
 from pathlib import Path
 from typing import Annotated, Any
@@ -33,6 +35,25 @@ RECONSTRUCTED_NOTICE = (
     "Note: these results rest on RECONSTRUCTED content (invented board, cards and tokens "
     "where the printed ones are not public); see `cryhavoc-sim content`."
 )
+
+
+@contextmanager
+def _reading(*run_dirs: Path) -> Iterator[None]:
+    """Unreadable or corrupt run files become one sentence and exit code 2."""
+    try:
+        yield
+    except UserError:
+        raise
+    except Exception as exc:
+        import polars as pl
+
+        if not isinstance(exc, pl.exceptions.PolarsError | OSError):
+            raise
+        first = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+        where = " or ".join(str(d) for d in run_dirs)
+        raise UserError(
+            f"{where}: a Parquet shard is unreadable or corrupt ({first}); re-run or --resume that run."
+        ) from None
 
 
 def _fail(message: str, code: int = 2) -> typer.Exit:
@@ -130,7 +151,8 @@ def replay(
     from cryhavoc_sim.runner.replay import replay as do_replay
 
     try:
-        result = do_replay(run_dir, game_id)
+        with _reading(run_dir):
+            result = do_replay(run_dir, game_id)
     except UserError as exc:
         raise _fail(str(exc)) from None
     typer.echo(f"Game {result.game_id} (seed {result.seed})")
@@ -156,9 +178,10 @@ def report(
     from cryhavoc_sim.storage.reader import load_run
 
     try:
-        run = load_run(run_dir)
-        target = out or Path("reports") / run_dir.name
-        result = build_report(run, target)
+        with _reading(run_dir):
+            run = load_run(run_dir)
+            target = out or Path("reports") / run_dir.name
+            result = build_report(run, target)
     except UserError as exc:
         raise _fail(str(exc)) from None
     typer.echo(
@@ -172,8 +195,9 @@ def _rates(run_dir: Path, by: tuple[str, ...] = ()) -> list[dict[str, Any]]:
     from cryhavoc_sim.analysis import win_rates
     from cryhavoc_sim.storage.reader import load_run
 
-    run = load_run(run_dir)
-    rows: list[dict[str, Any]] = win_rates(run.seats, run.games, by=by).collect().to_dicts()
+    with _reading(run_dir):
+        run = load_run(run_dir)
+        rows: list[dict[str, Any]] = win_rates(run.seats, run.games, by=by).collect().to_dicts()
     return rows
 
 

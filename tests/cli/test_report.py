@@ -50,3 +50,19 @@ def test_report_writes_html_markdown_figures_and_summary(tmp_path: Path) -> None
 def test_report_of_a_missing_run_is_a_clear_error(tmp_path: Path) -> None:
     proc = cli("report", str(tmp_path / "nope"))
     assert proc.returncode == 2 and "not a run directory" in proc.stderr and "Traceback" not in proc.stderr
+
+
+def test_corrupt_shard_is_a_clear_error(tmp_path: Path) -> None:
+    scenario = tmp_path / "s.toml"
+    scenario.write_text('[scenario]\nname = "c"\ngames = 12\nseed = 2\nplayers = 2\n')
+    assert cli("run", str(scenario), "-o", str(tmp_path / "run"), "-q").returncode == 0
+    for table in ("games", "events"):
+        shard = sorted((tmp_path / "run" / table).glob("*.parquet"))[0]
+        shard.write_bytes(b"not parquet")
+    for args in (
+        ("report", str(tmp_path / "run"), "-o", str(tmp_path / "rep")),
+        ("replay", str(tmp_path / "run"), "1"),
+    ):
+        proc = cli(*args)
+        assert proc.returncode == 2, proc.stderr
+        assert "a Parquet shard is unreadable or corrupt" in proc.stderr and "Traceback" not in proc.stderr

@@ -191,6 +191,15 @@ def report(
         typer.echo(RECONSTRUCTED_NOTICE)
 
 
+def _notice(*run_dirs: Path) -> str:
+    """The reconstructed-content notice, when any of the runs rests on such content."""
+    from cryhavoc_sim.storage.reader import read_manifest
+
+    if any(read_manifest(d).get("content_reconstructed", True) for d in run_dirs):
+        return RECONSTRUCTED_NOTICE
+    return ""
+
+
 def _rates(run_dir: Path, by: tuple[str, ...] = ()) -> list[dict[str, Any]]:
     from cryhavoc_sim.analysis import win_rates
     from cryhavoc_sim.storage.reader import load_run
@@ -223,13 +232,16 @@ def compare(
     except UserError as exc:
         raise _fail(str(exc)) from None
     if as_json:
-        typer.echo(json.dumps(tables, indent=2))
+        typer.echo(json.dumps({**tables, "content_reconstructed": bool(_notice(run_a, run_b))}, indent=2))
         return
     typer.echo(markdown(tables["faction"], ("faction",), f"Win rate: {run_b} (B) against {run_a} (A)"))
     typer.echo(markdown(tables["faction_seat"], ("faction", "seat"), "By starting seat"))
     typer.echo(
         f"p: Fisher's exact test, Benjamini-Hochberg adjusted; games to detect a {delta:.0%} change at 80% power."
     )
+    notice = _notice(run_a, run_b)
+    if notice:
+        typer.echo(notice)
 
 
 @app.command()
@@ -290,7 +302,8 @@ def check(
         if moved
         else "No faction moved."
     )
-    report = table + "\n" + verdict + "\n"
+    notice = _notice(run_dir)
+    report = table + "\n" + verdict + "\n" + (f"\n_{notice}_\n" if notice else "")
     typer.echo(report)
     summary = os.environ.get("GITHUB_STEP_SUMMARY")
     if summary:

@@ -100,8 +100,9 @@ def test_compare_reports_per_faction_and_seat(runs: dict[str, Path]) -> None:
     humans = next(r for r in tables["faction"] if r["faction"] == "humans")
     assert humans["diff"] < -0.3 and humans["diff_high"] < 0 and humans["p_adjusted"] < 1e-6
     assert {r["seat"] for r in tables["faction_seat"]} == {1, 2}
+    assert tables["content_reconstructed"] is True
     text = cli("compare", str(runs["a"]), str(runs["b"])).stdout
-    assert "| faction | A | B | B - A |" in text and "Benjamini-Hochberg" in text
+    assert "| faction | A | B | B - A |" in text and "Benjamini-Hochberg" in text and "RECONSTRUCTED" in text
 
 
 def test_statistics_against_known_values() -> None:

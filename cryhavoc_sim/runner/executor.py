@@ -231,15 +231,17 @@ def run_scenario(
     finally:
         bar.close()
         summary.seconds = time.perf_counter() - started
-        games_done = sum(b - a for a, b in chunks if (run_dir / "games" / shard_name(a)).exists())
+        attempted = sum(b - a for a, b in chunks if (run_dir / "games" / shard_name(a)).exists())
+        errors = previous_errors + summary.errors
         manifest.update(
             status="interrupted"
             if summary.interrupted
             else "complete"
-            if games_done == scenario.games
+            if attempted == scenario.games
             else "incomplete",
-            games_done=games_done,
-            errors=previous_errors + summary.errors,
+            games_attempted=attempted,
+            games_done=attempted - errors,  # games written; the failed ones are in errors/
+            errors=errors,
             seconds=round(summary.seconds, 3),
         )
         _write_manifest(run_dir, manifest)

@@ -38,7 +38,9 @@ def test_failed_games_are_kept_and_the_run_goes_on(tmp_path: Path, broken: None)
     errors = pl.read_parquet(out / "errors" / "*.parquet").sort("game_id")
     assert errors["game_id"].to_list() == [7, 21] and "boom in game 7" in errors["traceback"][0]
     assert pl.read_parquet(out / "games" / "*.parquet").height == 28
-    assert json.loads((out / "manifest.json").read_text())["errors"] == 2
+    manifest = json.loads((out / "manifest.json").read_text())
+    assert (manifest["errors"], manifest["games_done"], manifest["games_attempted"]) == (2, 28, 30)
+    assert manifest["status"] == "complete"
 
 
 def test_fail_fast_stops_at_the_first(tmp_path: Path, broken: None) -> None:

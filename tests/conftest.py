@@ -51,6 +51,21 @@ def place(g: Game, region: str, faction: str, n: int, control: bool = True) -> N
         g.set_control(region, faction, "test")
 
 
+def start_battle(
+    g: Game, region: str, att: str, n_att: int, dfn: str, n_dfn: int, control: bool = True
+) -> None:
+    """A Battle in ``region``: ``n_dfn`` defending Units (controlling it unless told
+    otherwise), ``n_att`` attackers from the Reserve, the Battle token declared."""
+    from cryhavoc_sim.engine import movement
+
+    g.phase = "battle"
+    if n_dfn:
+        place(g, region, dfn, n_dfn, control=control)
+    g.players[att].reserve -= n_att
+    g.add_units(region, att, n_att)
+    movement.declare_battle(g, region, att)
+
+
 def give(g: Game, faction: str, *cards: str) -> None:
     """Move named cards into a hand from wherever they are."""
     p = g.players[faction]

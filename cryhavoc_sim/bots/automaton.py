@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections import deque
 from typing import Any
 
+from cryhavoc_sim.bots.base import objective_move
 from cryhavoc_sim.engine import Allocate, Choice, Decision, Game, Subset
 from cryhavoc_sim.engine.state import CP, RC
 
@@ -108,16 +109,10 @@ class AutomatonBot:
         return opts.index("region_control") if "region_control" in opts else 0
 
     def _objective_move(self, d: Choice, g: Game) -> int:
-        for i, o in enumerate(d.options):
-            if o is not None and o[1] == "region_control":
-                return i
-        return len(d.options) - 1
+        return objective_move(d, end=1)
 
     def _objective_move_enemy(self, d: Choice, g: Game) -> int:
-        for i, o in enumerate(d.options):
-            if o is not None and o[0] == "region_control":
-                return i
-        return len(d.options) - 1
+        return objective_move(d, end=0)
 
     # ------------------------------------------------------------------ the rest
     def _target_region(self, d: Choice, g: Game) -> int:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any, Protocol
 
-from cryhavoc_sim.engine import Decision, Game
+from cryhavoc_sim.engine import Choice, Decision, Game
 
 
 class Bot(Protocol):
@@ -13,3 +13,13 @@ class Bot(Protocol):
     def decide(self, decision: Decision, game: Game) -> Any:
         """Answer ``decision`` (see :mod:`cryhavoc_sim.engine.decisions`) from a read of ``game``."""
         ...
+
+
+def objective_move(d: Choice, end: int) -> int:
+    """Answer an ``objective_move`` request: the first move whose ``end`` (0: from, 1: to)
+    is Region Control, else stop. Moving one's own Units *to* Region Control and the
+    enemy's *from* it are the two uses."""
+    for i, o in enumerate(d.options):
+        if o is not None and o[end] == "region_control":
+            return i
+    return len(d.options) - 1

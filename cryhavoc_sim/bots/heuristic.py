@@ -15,6 +15,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
+from cryhavoc_sim.bots.base import objective_move
 from cryhavoc_sim.bots.personalities import Personality
 from cryhavoc_sim.content.schema import Card, FactionId, RegionId, Structure
 from cryhavoc_sim.engine import Allocate, Choice, Decision, Game, Subset
@@ -50,6 +51,7 @@ class HeuristicBot:
         self.points = 0  # Movement points left in the current Move, as far as known
         self._turn_key: tuple[int, int] = (-1, -1)
         self._action_values: dict[str, float] = {}
+        self._icons: dict[str, int] = {}  # icons in hand per Action kind, this turn
 
     # ------------------------------------------------------------------ dispatch
     def decide(self, d: Decision, g: Game) -> Any:
@@ -135,10 +137,9 @@ class HeuristicBot:
         return sum(gains[:points])
 
     def hand_icons(self, g: Game, f: FactionId, action: str) -> int:
-        key = f"icons:{action}"
-        if key not in self._action_values:
-            self._action_values[key] = float(self._hand_icons(g, f, action))
-        return int(self._action_values[key])
+        if action not in self._icons:
+            self._icons[action] = self._hand_icons(g, f, action)
+        return self._icons[action]
 
     def _hand_icons(self, g: Game, f: FactionId, action: str) -> int:
         return sum(
@@ -152,7 +153,7 @@ class HeuristicBot:
         f = d.faction
         key = (g.round, g.actions_taken.get(f, 0))
         if key != self._turn_key:  # Action values once per turn: Skills change little
-            self._turn_key, self._action_values = key, {}
+            self._turn_key, self._action_values, self._icons = key, {}, {}
         values = [self.turn_value(g, f, kind, what) for kind, what in d.options]
         pick = self._best(values)
         kind, what = d.options[pick]
@@ -404,22 +405,12 @@ class HeuristicBot:
         return pick
 
     def _objective_move(self, d: Choice, g: Game) -> int:
-        side = d.actor or d.faction
-        if self.rc_margin(g, side) > 0:
-            return len(d.options) - 1
-        for i, o in enumerate(d.options):
-            if o is not None and o[1] == "region_control":
-                return i
-        return len(d.options) - 1
+        winning = self.rc_margin(g, d.actor or d.faction) > 0
+        return len(d.options) - 1 if winning else objective_move(d, end=1)
 
     def _objective_move_enemy(self, d: Choice, g: Game) -> int:
-        side = d.actor or d.faction
-        if self.rc_margin(g, side) > 0:
-            return len(d.options) - 1
-        for i, o in enumerate(d.options):
-            if o is not None and o[0] == "region_control":
-                return i
-        return len(d.options) - 1
+        winning = self.rc_margin(g, d.actor or d.faction) > 0
+        return len(d.options) - 1 if winning else objective_move(d, end=0)
 
     def _objective_target(self, d: Choice, g: Game) -> int:
         side = d.actor or d.faction

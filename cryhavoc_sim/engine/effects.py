@@ -327,11 +327,16 @@ def _structure_ok(g: Game, f: FactionId, region: RegionId, sid: str) -> bool:
     return s.control == f and s.hq_of is None and not s.battle and all(x != sid for _, x in s.structures)
 
 
-def place_structure(g: Game, f: FactionId, region: RegionId, sid: str, cause: str) -> None:
+def _put_structure(g: Game, f: FactionId, region: RegionId, sid: str) -> None:
+    """A token from the supply into ``region``; a Tunnel joins the Tunnel Regions."""
     g.players[f].structures_left[sid] -= 1
     g.regions[region].structures.append((f, sid))
     if g.content.structures[sid].tunnel:
         g.regions[region].tunnel = True
+
+
+def place_structure(g: Game, f: FactionId, region: RegionId, sid: str, cause: str) -> None:
+    _put_structure(g, f, region, sid)
     g.log("build", f, region, detail=sid if cause == "build" else f"{sid}|{cause}")
 
 
@@ -368,10 +373,7 @@ def move_structure(g: Game, f: FactionId, e: Effect, source: str, region: Region
     if pick is not None:
         src, sid, dst = pick
         _remove_structure(g, f, src, sid)
-        g.players[f].structures_left[sid] -= 1
-        g.regions[dst].structures.append((f, sid))
-        if g.content.structures[sid].tunnel:
-            g.regions[dst].tunnel = True
+        _put_structure(g, f, dst, sid)
         g.log("structure_moved", f, dst, detail=f"{sid}|{src}")
 
 

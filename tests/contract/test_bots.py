@@ -10,12 +10,12 @@ import pytest
 
 from cryhavoc_sim.bots.personalities import personality, personality_names
 from cryhavoc_sim.bots.registry import bot_names, make_bot
-from cryhavoc_sim.engine import Game, GameSetup, movement, play
+from cryhavoc_sim.engine import Game, GameSetup, play
 from cryhavoc_sim.engine.invariants import InvariantObserver
 from cryhavoc_sim.errors import ScenarioError
 from cryhavoc_sim.rng import game_seed, stream
 from cryhavoc_sim.runner.ladder import ladder_matches, ladder_table
-from tests.conftest import clear_board, new_game, place
+from tests.conftest import clear_board, new_game, start_battle
 
 
 def test_heuristic_beats_random_in_80_percent_of_two_player_games_of_each_faction(content):  # type: ignore[no-untyped-def]
@@ -74,11 +74,8 @@ def test_heuristic_decides_for_npc_trogs_against_the_attacker(content):  # type:
         hqs={"humans": "northern_landing", "pilgrims": "eastern_landing", "machines": "western_landing"},
     )
     clear_board(g)
-    g.round, g.phase = 1, "battle"
-    place(g, "scorch", "trogs", 3, control=False)
-    g.players["humans"].reserve -= 2
-    g.add_units("scorch", "humans", 2)
-    movement.declare_battle(g, "scorch", "humans")
+    g.round = 1
+    start_battle(g, "scorch", "humans", 2, "trogs", 3, control=False)
     from cryhavoc_sim.engine import battle
 
     gen = battle.resolve(g, "scorch")

@@ -10,7 +10,7 @@ import pytest
 
 from cryhavoc_sim.engine import battle, effects, movement
 from cryhavoc_sim.engine.handlers import HANDLERS
-from tests.conftest import clear_board, drive, new_game, opt, place
+from tests.conftest import clear_board, drive, new_game, opt, place, start_battle
 
 H, P, M, T = "humans", "pilgrims", "machines", "trogs"
 HQS = {H: "northern_landing", P: "eastern_landing", M: "western_landing"}
@@ -38,15 +38,6 @@ def activate(g, f, sid, region, answers, build=True):  # type: ignore[no-untyped
     st = g.content.structures[sid]
     gen = HANDLERS[sid](g, f, region) if st.handler else effects.run(g, f, st.effect, "structure", region)
     return drive(gen, answers)
-
-
-def attack(g, region, att, n_att, dfn, n_dfn):  # type: ignore[no-untyped-def]
-    g.phase = "battle"
-    if n_dfn:
-        place(g, region, dfn, n_dfn)
-    g.players[att].reserve -= n_att
-    g.add_units(region, att, n_att)
-    movement.declare_battle(g, region, att)
 
 
 # ------------------------------------------------------------------ Humans
@@ -98,7 +89,7 @@ def test_structure_humans_watchtower_recruits_and_defends(g):  # type: ignore[no
     place(g, "scorch", H, 1)
     activate(g, H, "humans.watchtower", "scorch", [])
     assert g.units("scorch", H) == 2
-    attack(g, "scorch", P, 3, H, 0)
+    start_battle(g, "scorch", P, 3, H, 0)
     drive(battle.resolve(g, "scorch"), [(3, 0, 0), (2, 0, 0), opt("region_control")])
     assert g.regions["scorch"].control == H  # 3 against 2 + 1 from the Watchtower: a tie
 
@@ -141,7 +132,7 @@ def test_skill_pilgrims_withdraw_returns_units_to_hq(g):  # type: ignore[no-unty
 def test_skill_pilgrims_crystal_ward_is_played_in_battle(g):  # type: ignore[no-untyped-def]
     g.players[P].skills.append("pilgrims.crystal_ward")
     g.players[P].stock = 1
-    attack(g, "foglands", P, 2, H, 1)
+    start_battle(g, "foglands", P, 2, H, 1)
     drive(
         battle.resolve(g, "foglands"),
         [
@@ -224,7 +215,7 @@ def test_structure_machines_matrix_stores_three_and_plays_in_matching_battles(g)
     activate(g, M, "machines.matrix", "glass_lagoon", [opt("ocean"), opt(first)], build=False)
     assert len(g.players[M].stored) == 3 and g.terrain_decks["ocean"][0] == first
     # In an Ocean Battle the Machines may play a stored card; it goes to the deck bottom.
-    attack(g, "mirror_lake", M, 2, H, 2)
+    start_battle(g, "mirror_lake", M, 2, H, 2)
     card = g.players[M].stored[0]
     drive(
         battle.resolve(g, "mirror_lake"),
@@ -259,7 +250,7 @@ def test_structure_machines_bulwark_recruits_and_defends(g):  # type: ignore[no-
     place(g, "scorch", M, 1)
     activate(g, M, "machines.bulwark", "scorch", [])
     assert g.units("scorch", M) == 2
-    attack(g, "scorch", H, 4, M, 0)
+    start_battle(g, "scorch", H, 4, M, 0)
     drive(battle.resolve(g, "scorch"), [(4, 0, 0), (2, 0, 0), opt("region_control"), opt("region_control")])
     assert g.regions["scorch"].control == M  # 4 against 2 + 2 from the Bulwark
 

@@ -4,7 +4,7 @@ named in each test)."""
 from __future__ import annotations
 
 from cryhavoc_sim.engine import actions, battle, effects, movement, scoring
-from tests.conftest import cards, clear_board, drive, give, new_game, opt, place
+from tests.conftest import cards, clear_board, drive, give, new_game, opt, place, start_battle
 
 H, P, M, T = "humans", "pilgrims", "machines", "trogs"
 
@@ -189,11 +189,8 @@ def _battle_example_state(content):  # type: ignore[no-untyped-def]
     g = new_game(content, (H, P, M), hqs={H: "northern_landing", P: "eastern_landing", M: "western_landing"})
     clear_board(g)
     g.round, g.phase = 1, "battle"
-    place(g, "foglands", H, 3)
     place(g, "feralas_banks", P, 1)
-    g.players[P].reserve -= 4
-    g.add_units("foglands", P, 4)
-    movement.declare_battle(g, "foglands", P)
+    start_battle(g, "foglands", P, 4, H, 3)
     give(g, P, "pilgrims.deploy_holos", "pilgrims.holo_decoys")  # a card kept: passing is a choice
     give(g, H, "humans.air_support", "humans.outflank_1")
     return g

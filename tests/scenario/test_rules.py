@@ -6,7 +6,7 @@ import pytest
 
 from cryhavoc_sim.engine import IllegalDecision, actions, battle, movement, scoring
 from cryhavoc_sim.engine.decisions import Choice
-from tests.conftest import cards, clear_board, drive, drive_any, give, new_game, opt, place
+from tests.conftest import cards, clear_board, drive, drive_any, give, new_game, opt, place, start_battle
 
 H, P, M, T = "humans", "pilgrims", "machines", "trogs"
 HQS = {H: "northern_landing", P: "eastern_landing", M: "western_landing"}
@@ -18,14 +18,6 @@ def g3(content):  # type: ignore[no-untyped-def]
     clear_board(g)
     g.round, g.phase = 1, "actions"
     return g
-
-
-def _battle(g, region, att, n_att, dfn, n_dfn):  # type: ignore[no-untyped-def]
-    g.phase = "battle"
-    place(g, region, dfn, n_dfn)
-    g.players[att].reserve -= n_att
-    g.add_units(region, att, n_att)
-    movement.declare_battle(g, region, att)
 
 
 def test_setup_hqs_units_control_and_initiative(content):  # type: ignore[no-untyped-def]
@@ -197,7 +189,7 @@ def test_region_control_tie_and_empty_go_to_defender_no_prisoner_on_tie(g3):  # 
     a Capture Prisoners tie captures nobody."""
     g = g3
     place(g, "feralas_banks", P, 1)
-    _battle(g, "foglands", P, 2, H, 2)
+    start_battle(g, "foglands", P, 2, H, 2)
     drive(battle.resolve(g, "foglands"), [(0, 1, 1), (0, 1, 1)])
     assert g.regions["foglands"].control == H
     assert g.players[H].prisoners_held == 0 and g.players[P].prisoners_held == 0
@@ -208,7 +200,7 @@ def test_capture_takes_one_unit_from_any_objective(g3):  # type: ignore[no-untyp
     """Battle D: most Units on Capture Prisoners takes one enemy Unit, from any Objective;
     Prisoners do not return to the Reserve."""
     g = g3
-    _battle(g, "foglands", P, 3, H, 2)
+    start_battle(g, "foglands", P, 3, H, 2)
     drive(battle.resolve(g, "foglands"), [(1, 2, 0), (1, 0, 1), opt("attrition")])
     assert g.players[P].prisoners == {H: 1}
     assert g.regions["foglands"].control == H  # tie 1-1 on Region Control
@@ -218,7 +210,7 @@ def test_capture_takes_one_unit_from_any_objective(g3):  # type: ignore[no-untyp
 
 def test_attrition_is_simultaneous_and_scores_per_kill(g3):  # type: ignore[no-untyped-def]
     g = g3
-    _battle(g, "foglands", P, 3, H, 3)
+    start_battle(g, "foglands", P, 3, H, 3)
     drive(battle.resolve(g, "foglands"), [(0, 0, 3), (1, 0, 2)])
     # Pilgrims kill 3, Humans kill 2, both counted before removal.
     assert g.players[P].vp == 3 and g.players[H].vp == 2 + 2
@@ -228,7 +220,7 @@ def test_attrition_is_simultaneous_and_scores_per_kill(g3):  # type: ignore[no-u
 def test_loser_retreats_to_reserve_without_adjacent_controlled_region(g3):  # type: ignore[no-untyped-def]
     """Battle F: no adjacent non-Battle Region under the loser's Control: to the Reserve."""
     g = g3
-    _battle(g, "foglands", P, 2, H, 3)
+    start_battle(g, "foglands", P, 2, H, 3)
     reserve = g.players[P].reserve
     drive(battle.resolve(g, "foglands"), [(2, 0, 0), (3, 0, 0)])
     assert g.players[P].reserve == reserve + 2
@@ -237,7 +229,7 @@ def test_loser_retreats_to_reserve_without_adjacent_controlled_region(g3):  # ty
 def test_battle_without_one_side_gives_control_without_battle(g3):  # type: ignore[no-untyped-def]
     """Battle Resolution: a side eliminated before resolution: no Battle, Control to the other."""
     g = g3
-    _battle(g, "foglands", P, 2, H, 1)
+    start_battle(g, "foglands", P, 2, H, 1)
     g.remove_units("foglands", H, 1)
     g.to_reserve(H, 1)
     drive(battle.resolve(g, "foglands"), [])
@@ -250,7 +242,7 @@ def test_npc_trogs_win_region_control_place_a_nest_no_control(g3, content):  # t
     Control token, and score nothing; the player left of their opponent decides for them."""
     g = g3
     g.nest_supply = list(content.nests)
-    _battle(g, "scorch", H, 1, T, 2)
+    start_battle(g, "scorch", H, 1, T, 2)
     _, asked = drive(battle.resolve(g, "scorch"), [(1, 0, 0), (2, 0, 0)])
     assert asked[1].faction == g.left_of(H) and asked[1].actor == T
     assert g.regions["scorch"].control is None and g.regions["scorch"].trog_token is not None
@@ -260,7 +252,7 @@ def test_npc_trogs_win_region_control_place_a_nest_no_control(g3, content):  # t
 def test_npc_trogs_retreat_leaves_board_and_nests_adjacent(g3, content):  # type: ignore[no-untyped-def]
     g = g3
     g.nest_supply = list(content.nests)
-    _battle(g, "scorch", H, 3, T, 1)
+    start_battle(g, "scorch", H, 3, T, 1)
     drive(battle.resolve(g, "scorch"), [(3, 0, 0), (0, 1, 0), opt("kalas_gorge")])
     assert g.units("scorch", T) == 0 and g.players[T].reserve == 16
     assert g.regions["kalas_gorge"].trog_token is not None and g.regions["scorch"].control == H

@@ -10,7 +10,7 @@ from cryhavoc_sim.bots.registry import make_bot
 from cryhavoc_sim.engine import Allocate, Choice, Game, GameSetup, movement, play
 from cryhavoc_sim.engine.invariants import InvariantObserver
 from cryhavoc_sim.rng import game_seed, stream
-from tests.conftest import clear_board, drive, new_game, opt, place
+from tests.conftest import clear_board, drive, new_game, opt, place, start_battle
 
 H, T = "humans", "trogs"
 
@@ -54,11 +54,8 @@ def test_solo_battle_example_placement(content):  # type: ignore[no-untyped-def]
     needed to win there), none on Attrition."""
     g = solo(content)
     clear_board(g)
-    g.round, g.phase = 1, "battle"
-    place(g, "scorch", T, 3)
-    g.players[H].reserve -= 3
-    g.add_units("scorch", H, 3)
-    movement.declare_battle(g, "scorch", H)
+    g.round = 1
+    start_battle(g, "scorch", H, 3, T, 3)
     from cryhavoc_sim.engine import battle
 
     gen = battle.resolve(g, "scorch")
@@ -72,11 +69,8 @@ def test_solo_battle_example_placement(content):  # type: ignore[no-untyped-def]
 def test_solo_player_places_first_even_when_the_trogs_attack(content):  # type: ignore[no-untyped-def]
     g = solo(content)
     clear_board(g)
-    g.round, g.phase = 1, "battle"
-    place(g, "scorch", H, 2)
-    g.players[T].reserve -= 3
-    g.add_units("scorch", T, 3)
-    movement.declare_battle(g, "scorch", T)
+    g.round = 1
+    start_battle(g, "scorch", T, 3, H, 2)
     from cryhavoc_sim.engine import battle
 
     d = next(battle.resolve(g, "scorch"))

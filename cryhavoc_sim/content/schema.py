@@ -112,7 +112,13 @@ class Card:
         return self.deck in TERRAINS
 
     def icons(self, action: str) -> int:
-        return {"move": self.move, "recruit": self.recruit, "build": self.build}[action]
+        if action == "move":
+            return self.move
+        if action == "recruit":
+            return self.recruit
+        if action == "build":
+            return self.build
+        raise KeyError(action)
 
 
 @dataclass(frozen=True, slots=True)
@@ -197,13 +203,31 @@ class ContentSet:
     war_parties: tuple[Token, ...]
     nests: tuple[Token, ...]
     track: Track
+    _decks: Mapping[str, tuple[CardId, ...]] = field(default_factory=dict, repr=False, compare=False)
+    _special: Mapping[str, frozenset[CardId]] = field(default_factory=dict, repr=False, compare=False)
 
     @property
     def content_id(self) -> str:
         return f"{self.name}@{self.version}+{self.digest[:12]}"
 
+    def __post_init__(self) -> None:
+        decks: dict[str, list[CardId]] = {}
+        for c in self.cards.values():
+            decks.setdefault(c.deck, []).append(c.id)
+        # Derived once: every game's setup asks for each deck.
+        object.__setattr__(self, "_decks", {owner: tuple(ids) for owner, ids in decks.items()})
+        special: dict[str, set[CardId]] = {}
+        for c in self.cards.values():
+            if c.special:
+                special.setdefault(c.special, set()).add(c.id)
+        object.__setattr__(self, "_special", {k: frozenset(v) for k, v in special.items()})
+
+    def special_cards(self, special: str) -> frozenset[CardId]:
+        """The ids of the cards with this ``special`` (e.g. "initiative", "enable_scoring")."""
+        return self._special.get(special, frozenset())
+
     def deck(self, owner: str) -> tuple[CardId, ...]:
-        return tuple(c.id for c in self.cards.values() if c.deck == owner)
+        return self._decks.get(owner, ())
 
     def faction_skills(self, faction: FactionId) -> tuple[Skill, ...]:
         return tuple(s for s in self.skills.values() if s.faction == faction)

@@ -53,7 +53,7 @@ def actions_phase(g: Game) -> Gen[None]:
 def legal_actions(g: Game, f: FactionId) -> list[str]:
     p = g.players[f]
     out = ["move", "recruit", "build"]
-    if p.deck or p.discard or any(g.terrain_decks[t] for t in TERRAINS):
+    if p.deck or p.discard or any(g.terrain_decks.values()):
         out.append("draw")
     if can_enable_scoring(g, f):
         out.append("enable_scoring")
@@ -64,23 +64,22 @@ def can_enable_scoring(g: Game, f: FactionId) -> bool:
     """Once per Round, never in the final Round, with the one card (Enable Scoring)."""
     if g.scoring_enabled_by is not None or g.final_round:
         return False
-    return any(g.content.cards[c].special == "enable_scoring" for c in g.players[f].hand)
+    return not g.content.special_cards("enable_scoring").isdisjoint(g.players[f].hand)
 
 
 def turn(g: Game, f: FactionId, number: int) -> Gen[None]:
     """One turn: Skills and the Initiative card before or after the Action, never during
     (Using Skills; ruling R6 for the Initiative card)."""
+    p = g.players[f]
+    initiative = g.content.special_cards("initiative")
+    skills = [s for s in p.skills if g.content.skills[s].timing == "action"]
     acted = False
     while True:
-        p = g.players[f]
         options: list[tuple[str, str]] = [
-            ("skill", s)
-            for s in p.skills
-            if s not in p.exhausted and g.content.skills[s].timing == "action" and effects.can_pay(g, f, s)
+            ("skill", s) for s in skills if s not in p.exhausted and effects.can_pay(g, f, s)
         ]
-        options += [
-            ("initiative", c) for c in dict.fromkeys(p.hand) if g.content.cards[c].special == "initiative"
-        ]
+        if not initiative.isdisjoint(p.hand):
+            options += [("initiative", c) for c in dict.fromkeys(p.hand) if c in initiative]
         if acted:
             options.append(("end", ""))
         else:

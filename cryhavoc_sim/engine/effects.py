@@ -332,7 +332,7 @@ def _put_structure(g: Game, f: FactionId, region: RegionId, sid: str) -> None:
     g.players[f].structures_left[sid] -= 1
     g.regions[region].structures.append((f, sid))
     if g.content.structures[sid].tunnel:
-        g.regions[region].tunnel = True
+        g.set_tunnel(region, True)
 
 
 def place_structure(g: Game, f: FactionId, region: RegionId, sid: str, cause: str) -> None:
@@ -344,7 +344,7 @@ def _remove_structure(g: Game, f: FactionId, region: RegionId, sid: str) -> None
     s = g.regions[region]
     s.structures.remove((f, sid))
     if g.content.structures[sid].tunnel and not any(g.content.structures[x].tunnel for _, x in s.structures):
-        s.tunnel = g.board.region(region).tunnel and not g.npc_trogs
+        g.set_tunnel(region, g.board.region(region).tunnel and not g.npc_trogs)
     g.players[f].structures_left[sid] += 1
 
 
@@ -475,9 +475,15 @@ def can_pay(g: Game, f: FactionId, skill_id: str) -> bool:
     p = g.players[f]
     if skill.cost_crystals > p.stock:
         return False
-    if skill.cost_units:
-        free = sum(n for r, s in g.regions.items() if not s.battle for o, n in s.units.items() if o == f)
-        return free >= skill.cost_units
+    need = skill.cost_units
+    if need:
+        free = 0
+        for s in g.regions.values():
+            if not s.battle:
+                free += s.units.get(f, 0)
+                if free >= need:
+                    return True
+        return False
     return True
 
 

@@ -21,7 +21,7 @@ from cryhavoc_sim.content.schema import (
     RegionId,
     Token,
 )
-from cryhavoc_sim.engine.decisions import Decision
+from cryhavoc_sim.engine.decisions import Choice, Decision
 from cryhavoc_sim.engine.log import Event
 from cryhavoc_sim.engine.rules import EXPERIENCE_SKILLS, Rules
 from cryhavoc_sim.engine.state import Battle, PlayerState, RegionState
@@ -30,7 +30,7 @@ from cryhavoc_sim.rng import Rng
 T = TypeVar("T")
 Gen = Generator[Decision, Any, T]
 
-RULES_VERSION = "cryhavoc-rules-3"
+RULES_VERSION = "cryhavoc-rules-4"
 
 
 class SetupError(ValueError):
@@ -110,7 +110,8 @@ class Game:
         self.rules = rules or Rules()
         self.rng = rng
         self.record = record_events
-        self.events: list[Event] = []
+        # Plain tuples in EVENT_COLUMNS order: cheap to append on the hot path.
+        self.event_rows: list[tuple[Any, ...]] = []
         self.vp_ledger: dict[FactionId, int] = {}
         self.round = 0
         self.phase = "setup"
@@ -148,6 +149,7 @@ class Game:
         self.actions_by_round: dict[int, dict[FactionId, int]] = {}
         self.hands_after_draw: dict[int, dict[FactionId, int]] = {}
         self.outcome: Outcome | None = None
+        self._tunnel_neighbours: dict[RegionId, tuple[RegionId, ...]] = {}
         self._setup()
 
     # ------------------------------------------------------------------ logging
@@ -161,23 +163,20 @@ class Game:
         detail: str | None = None,
     ) -> None:
         if self.record:
-            self.events.append(
-                Event(
-                    len(self.events),
-                    self.round,
-                    self.phase,
-                    faction,
-                    kind,
-                    region,
-                    other,
-                    amount,
-                    detail,
-                )
-            )
+            rows = self.event_rows
+            rows.append((len(rows), self.round, self.phase, faction, kind, region, other, amount, detail))
+
+    @property
+    def events(self) -> list[Event]:
+        """The event log so far, as named tuples (a copy; the runner reads ``event_rows``)."""
+        return [Event._make(row) for row in self.event_rows]
 
     # ------------------------------------------------------------------ asking
     def ask(self, decision: Decision) -> Gen[Any]:
-        """Yield a decision request and return the validated answer."""
+        """Yield a decision request and return the validated answer. A Choice with one
+        option is no decision: it is answered here, and no bot sees it."""
+        if type(decision) is Choice and len(decision.options) == 1:
+            return 0
         answer = yield decision
         return decision.validate(answer)
 
@@ -265,11 +264,21 @@ class Game:
 
     def neighbours(self, region: RegionId, faction: FactionId) -> tuple[RegionId, ...]:
         """Adjacent Regions; for the Trog player also every other Tunnel Region (4-player: Movement)."""
-        base = self.adj[region]
         if faction == "trogs" and (not self.npc_trogs or self.solo) and self.regions[region].tunnel:
-            extra = tuple(r for r, s in self.regions.items() if s.tunnel and r != region and r not in base)
-            return base + extra
-        return base
+            tunnel = self._tunnel_neighbours.get(region)
+            if tunnel is None:
+                base = self.adj[region]
+                extra = tuple(
+                    r for r, s in self.regions.items() if s.tunnel and r != region and r not in base
+                )
+                tunnel = self._tunnel_neighbours[region] = base + extra
+            return tunnel
+        return self.adj[region]
+
+    def set_tunnel(self, region: RegionId, on: bool) -> None:
+        """Make ``region`` a Tunnel Region or not (the Trogs' neighbours are cached)."""
+        self.regions[region].tunnel = on
+        self._tunnel_neighbours.clear()
 
     def controlled(self, faction: FactionId) -> list[RegionId]:
         return [r for r, s in self.regions.items() if s.control == faction]

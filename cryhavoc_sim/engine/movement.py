@@ -50,18 +50,19 @@ def movable(g: Game, f: FactionId, region: RegionId, stopped: dict[RegionId, int
 def move_options(
     g: Game, f: FactionId, stopped: dict[RegionId, int], pending: set[RegionId]
 ) -> list[tuple[RegionId, RegionId]]:
-    battles = sum(1 for s in g.regions.values() if s.battle)
+    regions = g.regions
+    # Ruling R10: a Move may not start more Battles than there are Battle tokens.
+    full = sum(1 for s in regions.values() if s.battle) + len(pending) >= g.rules.battle_tokens
     out: list[tuple[RegionId, RegionId]] = []
-    for r, s in g.regions.items():
-        if f not in s.units or movable(g, f, r, stopped) <= 0:
+    for r, s in regions.items():
+        if f not in s.units or ((stopped or s.battle) and movable(g, f, r, stopped) <= 0):
             continue
         for n in g.neighbours(r, f):
-            t = g.regions[n]
+            t = regions[n]
             # Never into a Battle Region or an enemy HQ (Move Action, Important).
             if t.battle or (t.hq_of is not None and t.hq_of != f):
                 continue
-            # Ruling R10: a Move may not start more Battles than there are Battle tokens.
-            if battles + len(pending) >= g.rules.battle_tokens and n not in pending and needs_battle(g, f, n):
+            if full and n not in pending and needs_battle(g, f, n):
                 continue
             out.append((r, n))
     return out

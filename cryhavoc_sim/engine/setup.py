@@ -60,7 +60,7 @@ def setup_game(g: Game) -> None:
         _place_hq(g, "trogs", trog_hq, rules.trog_start_units_4p)
         tunnels = [r.id for r in g.board.regions if r.tunnel][: rules.trog_tunnels_4p]
         for r in tunnels:
-            g.regions[r].tunnel = True
+            g.set_tunnel(r, True)
     else:
         # 2-3 players: the Trogs are a non-player faction with all their Units in reserve.
         kit = content.factions["trogs"]

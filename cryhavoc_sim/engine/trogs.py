@@ -38,7 +38,7 @@ def reveal(g: Game, region: RegionId, mover: FactionId, ambush: bool = False) ->
             assert hq is not None
             g.remove_units(hq, "trogs", placed)
         if token.kind == "nest":
-            s.tunnel = True
+            g.set_tunnel(region, True)
     else:
         placed = min(want, trog.reserve)
         trog.reserve -= placed

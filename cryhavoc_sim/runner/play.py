@@ -88,11 +88,12 @@ class Rows:
             for col, value in seat_row:
                 s[col].append(value)
         e = self.tables["events"]
-        cols = [e[c] for c in EVENT_COLUMNS]
-        e["game_id"].extend([game_id] * len(game.events))
-        for event in game.events:
-            for column, item in zip(cols, event, strict=True):
-                column.append(item)
+        rows = game.event_rows
+        if not rows:
+            return
+        e["game_id"].extend([game_id] * len(rows))
+        for name, column in zip(EVENT_COLUMNS, zip(*rows, strict=True), strict=True):
+            e[name].extend(column)
 
     def add_error(self, game_id: int, seed: int, error: str, tb: str) -> None:
         err = self.tables["errors"]

@@ -219,7 +219,7 @@ def test_structure_machines_matrix_stores_three_and_plays_in_matching_battles(g)
     card = g.players[M].stored[0]
     drive(
         battle.resolve(g, "mirror_lake"),
-        [(1, 0, 1), (1, 0, 1), opt(card), lambda d: len(d.options) - 1, lambda d: len(d.options) - 1],
+        [(1, 0, 1), (1, 0, 1), opt(card), lambda d: len(d.options) - 1],
     )
     assert card not in g.players[M].stored and g.terrain_decks["ocean"][0] == card
     # Not in a Battle of another Terrain.

@@ -13,12 +13,14 @@ changes it, and draws only on its own RNG stream (for tie-breaks).
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from typing import Any
 
 from cryhavoc_sim.bots.base import objective_move
 from cryhavoc_sim.bots.personalities import Personality
 from cryhavoc_sim.content.schema import Card, FactionId, RegionId, Structure
 from cryhavoc_sim.engine import Allocate, Choice, Decision, Game, Subset
+from cryhavoc_sim.engine.decisions import KINDS
 from cryhavoc_sim.engine.state import ATT, CP, RC
 from cryhavoc_sim.rng import Rng
 
@@ -52,10 +54,15 @@ class HeuristicBot:
         self._turn_key: tuple[int, int] = (-1, -1)
         self._action_values: dict[str, float] = {}
         self._icons: dict[str, int] = {}  # icons in hand per Action kind, this turn
+        self._structure_base: dict[tuple[str, bool], float] = {}
+        # One method per decision kind, looked up once.
+        self._methods: dict[str, Callable[[Any, Game], Any]] = {
+            kind: getattr(self, f"_{kind}") for kind in KINDS if hasattr(self, f"_{kind}")
+        }
 
     # ------------------------------------------------------------------ dispatch
     def decide(self, d: Decision, g: Game) -> Any:
-        method = getattr(self, f"_{d.kind}", None)
+        method = self._methods.get(d.kind)
         if method is not None:
             return method(d, g)
         return self._fallback(d)
@@ -90,11 +97,15 @@ class HeuristicBot:
         s = g.regions[dst]
         w = self.w
         units = s.units
-        mine = units.get(f, 0)
-        enemy = float(sum(units.values()) - mine)
+        if units:
+            mine = units.get(f, 0)
+            enemy = float(sum(units.values()) - mine)
+        else:
+            mine, enemy = 0, 0.0
         players = enemy > 0  # the personality's safety margin is against Units one can see
         trog_player_token = f == "trogs" and not g.npc_trogs
-        if s.trog_token is not None and not trog_player_token:
+        token = s.trog_token
+        if token is not None and not trog_player_token:
             enemy += TOKEN_TROGS
         prize = s.crystals * w.crystal + 1.0
         if enemy > 0:
@@ -105,7 +116,7 @@ class HeuristicBot:
                 return (prize + 2.0) * w.attack
             # Build up only if the remaining points can finish the job.
             return 0.4 * w.attack if points_left - 1 >= need - mine - 1 else -2.0
-        if s.trog_token is not None and trog_player_token:
+        if token is not None and trog_player_token:
             return 1.5 + prize
         if s.control != f and mine == 0:
             return (prize * w.expand) + (0.8 if s.exploration is not None else 0.0)
@@ -120,33 +131,40 @@ class HeuristicBot:
         if points <= 0:
             return 0.0
         regions = g.regions
+        step_value = self.step_value
         seen: dict[RegionId, float] = {}
         gains: list[float] = []
         for r, s in regions.items():
-            if s.battle or not s.units.get(f):
+            if s.battle or f not in s.units:
                 continue
             for n in g.neighbours(r, f):
                 v = seen.get(n)
                 if v is None:
                     t = regions[n]
-                    blocked = t.battle or (t.hq_of is not None and t.hq_of != f)
-                    v = seen[n] = 0.0 if blocked else self.step_value(g, f, n, points, 0)
+                    hq = t.hq_of
+                    blocked = t.battle or (hq is not None and hq != f)
+                    v = seen[n] = 0.0 if blocked else step_value(g, f, n, points, 0)
                 if v > 0:
                     gains.append(v)
+        if not gains:
+            return 0.0
         gains.sort(reverse=True)
         return sum(gains[:points])
 
     def hand_icons(self, g: Game, f: FactionId, action: str) -> int:
-        if action not in self._icons:
-            self._icons[action] = self._hand_icons(g, f, action)
+        """Icons of ``action``'s kind in the hand (the Enable Scoring card gives none),
+        counted for all three kinds in one pass, once per turn."""
+        if not self._icons:
+            move = recruit = build = 0
+            cards = g.content.cards
+            for c in g.players[f].hand:
+                card = cards[c]
+                if card.special != "enable_scoring":
+                    move += card.move
+                    recruit += card.recruit
+                    build += card.build
+            self._icons = {"move": move, "recruit": recruit, "build": build}
         return self._icons[action]
-
-    def _hand_icons(self, g: Game, f: FactionId, action: str) -> int:
-        return sum(
-            g.content.cards[c].icons(action)
-            for c in g.players[f].hand
-            if g.content.cards[c].special != "enable_scoring"
-        )
 
     # ------------------------------------------------------------------ the turn
     def _turn(self, d: Choice, g: Game) -> int:
@@ -189,8 +207,10 @@ class HeuristicBot:
         if action == "move":
             return self.move_opportunity(g, f, self.hand_icons(g, f, "move"))
         if action == "recruit":
-            on_board = sum(s.units.get(f, 0) for s in g.regions.values())
             n = min(self.hand_icons(g, f, "recruit"), p.reserve)
+            if n <= 0:
+                return 0.0
+            on_board = sum([s.units.get(f, 0) for s in g.regions.values()])
             return n * w.recruit * (1.0 if on_board < 8 else 0.4)
         if action == "build":
             pts = self.hand_icons(g, f, "build")
@@ -298,29 +318,42 @@ class HeuristicBot:
         if points <= 0:
             return []
         structures = g.content.structures
+        base = self.structure_base
         builds = {
-            sid: self.structure_base(structures[sid], build=True)
+            sid: base(structures[sid], build=True)
             for sid, left in g.players[f].structures_left.items()
             if left and structures[sid].build_cost <= points
         }
         out = []
-        for s in g.regions.values():
-            if s.control != f or s.hq_of is not None or s.battle:
+        regions = g.regions
+        for r in g.controlled(f):
+            s = regions[r]
+            if s.hq_of is not None or s.battle:
+                continue
+            if not s.structures:
+                out += [v + 0.3 * s.crystals for v in builds.values()]
                 continue
             here = {x for _, x in s.structures}
             out += [v + 0.3 * s.crystals for sid, v in builds.items() if sid not in here]
             for owner, sid in s.structures:
                 st = structures[sid]
                 if owner == f and st.activatable and st.activate_cost <= points:
-                    out.append(self.structure_base(st, build=False))
+                    out.append(base(st, build=False))
         return out
 
     def structure_base(self, st: Structure, build: bool) -> float:
-        if build:
-            guard = 0.8 * len(st.passive) + (0.5 if st.tunnel else 0.0)
-            return 0.6 + guard - 0.2 * st.build_cost
-        use = sum(OP_VALUE.get(e.op, 0.5) for e in st.effect) + (0.6 if st.handler else 0.0)
-        return use - 0.2 * st.activate_cost
+        """A Structure's worth before its Region counts (constant: cached)."""
+        key = (st.id, build)
+        value = self._structure_base.get(key)
+        if value is None:
+            if build:
+                guard = 0.8 * len(st.passive) + (0.5 if st.tunnel else 0.0)
+                value = 0.6 + guard - 0.2 * st.build_cost
+            else:
+                use = sum(OP_VALUE.get(e.op, 0.5) for e in st.effect) + (0.6 if st.handler else 0.0)
+                value = use - 0.2 * st.activate_cost
+            self._structure_base[key] = value
+        return value
 
     def structure_value(self, g: Game, sid: str, r: RegionId, build: bool) -> float:
         base = self.structure_base(g.content.structures[sid], build)

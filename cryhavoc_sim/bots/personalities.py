@@ -37,6 +37,7 @@ def personality_names(faction: str) -> list[str]:
     return sorted(_raw().get(faction, {}))
 
 
+@cache
 def personality(faction: str, name: str = "balanced") -> Personality:
     raw = _raw()
     table = raw.get(faction, {})

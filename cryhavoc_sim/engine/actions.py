@@ -30,9 +30,10 @@ def draw_phase(g: Game) -> Gen[None]:
         excess = len(p.hand) - g.rules.hand_limit
         if excess > 0:
             picked = yield from g.ask(Subset("hand_limit", f, tuple(p.hand), excess, excess))
-            for card in [p.hand[i] for i in picked]:
+            cards = [p.hand[i] for i in picked]
+            for card in cards:
                 g.discard_card(f, card)
-            g.log("discard", f, amount=excess, detail="hand_limit")
+            g.log("discard", f, amount=excess, detail="hand_limit", cards=",".join(sorted(cards)))
     g.hands_after_draw[g.round] = {f: len(g.players[f].hand) for f in g.order()}
 
 
@@ -121,7 +122,8 @@ def discard_for(g: Game, f: FactionId, action: str) -> Gen[int]:
         elif c.bonus == "vp":
             g.gain_vp(f, 1, "card_bonus")
     if cards:
-        g.log("discard", f, amount=len(cards), detail=f"{action}|{','.join(cards)}")
+        # Sorted: a canonical order compresses better.
+        g.log("discard", f, amount=len(cards), detail=action, cards=",".join(sorted(cards)))
     if bonus_draw:
         g.log("draw", f, amount=g.draw(f, bonus_draw), detail="card_bonus")
     return points

@@ -150,6 +150,7 @@ class Game:
         self.hands_after_draw: dict[int, dict[FactionId, int]] = {}
         self.outcome: Outcome | None = None
         self._tunnel_neighbours: dict[RegionId, tuple[RegionId, ...]] = {}
+        self._controlled: dict[FactionId, list[RegionId]] = {}
         self._setup()
 
     # ------------------------------------------------------------------ logging
@@ -161,10 +162,13 @@ class Game:
         other: FactionId | None = None,
         amount: int | None = None,
         detail: str | None = None,
+        cards: str | None = None,
     ) -> None:
         if self.record:
             rows = self.event_rows
-            rows.append((len(rows), self.round, self.phase, faction, kind, region, other, amount, detail))
+            rows.append(
+                (len(rows), self.round, self.phase, faction, kind, region, other, amount, detail, cards)
+            )
 
     @property
     def events(self) -> list[Event]:
@@ -281,7 +285,12 @@ class Game:
         self._tunnel_neighbours.clear()
 
     def controlled(self, faction: FactionId) -> list[RegionId]:
-        return [r for r, s in self.regions.items() if s.control == faction]
+        """The Regions ``faction`` controls, in board order (a fresh list: callers may
+        change it). Cached until a Control token moves (``set_control``)."""
+        cached = self._controlled.get(faction)
+        if cached is None:
+            cached = self._controlled[faction] = [r for r, s in self.regions.items() if s.control == faction]
+        return list(cached)
 
     def set_control(self, region: RegionId, faction: FactionId | None, cause: str) -> None:
         """Move the Control token of ``region`` (Key Terms: Control).
@@ -297,6 +306,7 @@ class Game:
             faction = None
             if old is None:
                 return
+        self._controlled.clear()
         if old is not None:
             self.players[old].control_left += 1
             s.control = None

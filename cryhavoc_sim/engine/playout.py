@@ -51,8 +51,8 @@ def content_used(game: Game) -> frozenset[str]:
             used.add(f"card:{e.detail}")
             if e.detail in stored:
                 used.add("matrix_card_played")
-        elif e.kind == "discard" and e.detail and "|" in e.detail:
-            used.update(f"card:{c}" for c in e.detail.split("|", 1)[1].split(","))
+        elif e.kind == "discard" and e.cards and e.detail != "hand_limit":
+            used.update(f"card:{c}" for c in e.cards.split(","))
     return frozenset(used)
 
 

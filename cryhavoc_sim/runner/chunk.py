@@ -7,6 +7,7 @@ from __future__ import annotations
 import traceback
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from cryhavoc_sim.content import ContentSet, load_content
 from cryhavoc_sim.runner.play import Rows, play_one
@@ -42,16 +43,32 @@ def content_for(scenario: Scenario) -> ContentSet:
     return _CONTENT[scenario.content_dir]
 
 
+# Games whose rows are held as Python lists before they become a (compact) frame: it
+# bounds a worker's memory whatever the chunk size.
+FLUSH_EVERY = 100
+
+
 def run_chunk(task: ChunkTask) -> ChunkResult:
-    from cryhavoc_sim.storage.writer import write_shard
+    from cryhavoc_sim.storage.writer import to_frame, write_shard
 
     scenario = task.scenario
     content = content_for(scenario)
     rows = Rows()
+    frames: dict[str, list[Any]] = {t: [] for t in rows.tables}
+
+    def flush() -> None:
+        nonlocal rows
+        for table, columns in rows.tables.items():
+            if columns["game_id"]:
+                frames[table].append(to_frame(table, columns))
+        rows = Rows()
+
     wins: dict[str, int] = {}
     errors = 0
     first_error = None
     for game_id in range(task.start, task.stop):
+        if game_id > task.start and (game_id - task.start) % FLUSH_EVERY == 0:
+            flush()
         try:
             game = play_one(scenario, content, game_id, task.record_events)
         except Exception as exc:
@@ -64,10 +81,11 @@ def run_chunk(task: ChunkTask) -> ChunkResult:
         rows.add_game(task.run_id, scenario, content, game_id, game)
         assert game.outcome is not None
         wins[game.outcome.winner] = wins.get(game.outcome.winner, 0) + 1
+    flush()
     run_dir = Path(task.run_dir)
     for table in ("events", "seats", "errors"):
-        if rows.tables[table]["game_id"]:
-            write_shard(run_dir, table, task.start, rows.tables[table])
+        if frames[table]:
+            write_shard(run_dir, table, task.start, frames[table])
     # The games shard is written last: its presence marks the chunk done (resume).
-    write_shard(run_dir, "games", task.start, rows.tables["games"])
+    write_shard(run_dir, "games", task.start, frames["games"] or [to_frame("games", Rows().tables["games"])])
     return ChunkResult(task.start, task.stop, task.stop - task.start - errors, errors, wins, first_error)

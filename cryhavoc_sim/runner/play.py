@@ -7,7 +7,7 @@ from typing import Any
 from cryhavoc_sim.bots.registry import make_bot
 from cryhavoc_sim.content.schema import ContentSet
 from cryhavoc_sim.engine import RULES_VERSION, Game, GameSetup, play
-from cryhavoc_sim.engine.log import EVENT_COLUMNS
+from cryhavoc_sim.engine.log import STORED_EVENT_COLUMNS
 from cryhavoc_sim.rng import stream
 from cryhavoc_sim.runner.scenario import Scenario
 
@@ -92,7 +92,8 @@ class Rows:
         if not rows:
             return
         e["game_id"].extend([game_id] * len(rows))
-        for name, column in zip(EVENT_COLUMNS, zip(*rows, strict=True), strict=True):
+        # The stored columns are a prefix of each event tuple (``cards`` stays in memory).
+        for name, column in zip(STORED_EVENT_COLUMNS, zip(*rows, strict=True), strict=False):
             e[name].extend(column)
 
     def add_error(self, game_id: int, seed: int, error: str, tb: str) -> None:

@@ -7,12 +7,12 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from cryhavoc_sim.engine.log import EVENT_COLUMNS, Event
+from cryhavoc_sim.engine.log import STORED_EVENT_COLUMNS, Event
 from cryhavoc_sim.errors import UserError
 from cryhavoc_sim.runner.chunk import content_for
 from cryhavoc_sim.runner.play import play_one
 from cryhavoc_sim.runner.scenario import Scenario, parse_scenario
-from cryhavoc_sim.storage.reader import read_manifest
+from cryhavoc_sim.storage.reader import load_run, read_manifest
 
 LINES = {
     "event_revealed": "Event revealed: {detail}",
@@ -20,7 +20,7 @@ LINES = {
     "initiative_change": "{faction} moves to place {amount} on the Upcoming Initiative track",
     "action": "{faction}, Action {amount}: {detail}",
     "skill": "  {faction} uses Skill {detail}",
-    "discard": "  {faction} discards {amount} card(s) ({detail})",
+    "discard": "  {faction} discards {amount} card(s) for {detail}: {cards}",
     "move": "  {faction} moves {amount} Unit(s) {detail} -> {region}",
     "recruit": "  {faction} recruits {amount} Unit(s) in {region}",
     "build": "  {faction} builds {detail} in {region}",
@@ -95,12 +95,12 @@ def replay(run_dir: Path, game_id: int) -> Replay:
         raise UserError(f"game id {game_id} is not in this run; allowed: 0 to {sc.games - 1}.")
     game = play_one(sc, content_for(sc), game_id)
     result = Replay(game_id, sc.plan(game_id)[0], account(game.events), None)
-    files = sorted((run_dir / "events").glob("*.parquet"))
-    if files:
-        stored = pl.scan_parquet(files).filter(pl.col("game_id") == game_id).sort("seq").collect()
+    if any((run_dir / "events").glob("*.parquet")):
+        stored = load_run(run_dir).events.filter(pl.col("game_id") == game_id).sort("seq").collect()
         if stored.height:
-            got: Sequence[tuple[object, ...]] = [tuple(e) for e in game.events]
-            want = [tuple(row) for row in stored.select(EVENT_COLUMNS).iter_rows()]
+            n = len(STORED_EVENT_COLUMNS)
+            got: Sequence[tuple[object, ...]] = [tuple(e)[:n] for e in game.events]
+            want = [tuple(row) for row in stored.select(STORED_EVENT_COLUMNS).iter_rows()]
             result.matches = got == want
             if not result.matches:
                 first = next(

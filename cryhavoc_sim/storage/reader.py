@@ -24,7 +24,8 @@ class Run:
         files = sorted((self.path / table).glob("*.parquet"))
         if not files:
             return pl.LazyFrame(schema=TABLES[table])
-        return pl.scan_parquet(files, schema=TABLES[table])
+        # Runs written before a column was added read it as null.
+        return pl.scan_parquet(files, schema=TABLES[table], missing_columns="insert")
 
     @property
     def games(self) -> Any:

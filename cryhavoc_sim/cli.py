@@ -349,7 +349,7 @@ def soak(
 
 @app.command()
 def bench(
-    games: Annotated[int, typer.Option("-n", "--games", min=10)] = 1200,
+    games: Annotated[int, typer.Option("-n", "--games", min=10)] = 3000,
 ) -> None:
     """Measure games/s (1 and 2 workers), the cost of event logging, and Parquet bytes per game."""
     from cryhavoc_sim.runner.bench import run_bench

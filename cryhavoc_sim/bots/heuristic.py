@@ -55,16 +55,16 @@ class HeuristicBot:
         self._action_values: dict[str, float] = {}
         self._icons: dict[str, int] = {}  # icons in hand per Action kind, this turn
         self._structure_base: dict[tuple[str, bool], float] = {}
-        # One method per decision kind, looked up once.
-        self._methods: dict[str, Callable[[Any, Game], Any]] = {
-            kind: getattr(self, f"_{kind}") for kind in KINDS if hasattr(self, f"_{kind}")
+        # One method per decision kind, looked up once (unbound: a copied bot stays itself).
+        self._methods: dict[str, Callable[[HeuristicBot, Any, Game], Any]] = {
+            kind: getattr(type(self), f"_{kind}") for kind in KINDS if hasattr(self, f"_{kind}")
         }
 
     # ------------------------------------------------------------------ dispatch
     def decide(self, d: Decision, g: Game) -> Any:
         method = self._methods.get(d.kind)
         if method is not None:
-            return method(d, g)
+            return method(self, d, g)
         return self._fallback(d)
 
     def _fallback(self, d: Decision) -> Any:
@@ -93,7 +93,23 @@ class HeuristicBot:
         return crystals + (len(regions) if enabler else 0)
 
     def step_value(self, g: Game, f: FactionId, dst: RegionId, points_left: int, depth: int = 1) -> float:
-        """Worth of moving one more Unit of ``f`` into ``dst`` now."""
+        """Worth of moving one more Unit of ``f`` into ``dst`` now; with ``depth`` 1, an
+        empty Region worth nothing at once is judged by the best step beyond it."""
+        v = self.immediate_value(g, f, dst, points_left)
+        if v is not None:
+            return v
+        return self.lookahead_value(g, f, dst, points_left) if depth else -0.2
+
+    def lookahead_value(self, g: Game, f: FactionId, dst: RegionId, points_left: int) -> float:
+        """A Region with nothing to gain at once: 0.3 of the best step from it, if the
+        points allow one and none of ``f``'s Units is there yet."""
+        if points_left > 1 and g.regions[dst].units.get(f, 0) == 0:
+            ahead = [self.step_value(g, f, n, points_left - 1, 0) for n in g.neighbours(dst, f)]
+            return 0.3 * max([0.0, *ahead])
+        return -0.2
+
+    def immediate_value(self, g: Game, f: FactionId, dst: RegionId, points_left: int) -> float | None:
+        """What one more Unit in ``dst`` gains at once; None when nothing (own ground)."""
         s = g.regions[dst]
         w = self.w
         units = s.units
@@ -120,10 +136,7 @@ class HeuristicBot:
             return 1.5 + prize
         if s.control != f and mine == 0:
             return (prize * w.expand) + (0.8 if s.exploration is not None else 0.0)
-        if depth and points_left > 1 and mine == 0:
-            ahead = [self.step_value(g, f, n, points_left - 1, 0) for n in g.neighbours(dst, f)]
-            return 0.3 * max([0.0, *ahead])
-        return -0.2
+        return None
 
     def move_opportunity(self, g: Game, f: FactionId, points: int) -> float:
         """What ``points`` Movement points could gain now: the best single steps, each
@@ -131,7 +144,7 @@ class HeuristicBot:
         if points <= 0:
             return 0.0
         regions = g.regions
-        step_value = self.step_value
+        immediate = self.immediate_value
         seen: dict[RegionId, float] = {}
         gains: list[float] = []
         for r, s in regions.items():
@@ -143,7 +156,8 @@ class HeuristicBot:
                     t = regions[n]
                     hq = t.hq_of
                     blocked = t.battle or (hq is not None and hq != f)
-                    v = seen[n] = 0.0 if blocked else step_value(g, f, n, points, 0)
+                    v = 0.0 if blocked else immediate(g, f, n, points)
+                    seen[n] = v = -0.2 if v is None else v
                 if v > 0:
                     gains.append(v)
         if not gains:
@@ -293,21 +307,31 @@ class HeuristicBot:
         f = d.faction
         if d.context.isdigit():
             self.points = int(d.context)
-        for depth in (0, 1):
-            memo: dict[RegionId, float] = {}
-            values = []
-            for o in d.options:
-                if o is None:
-                    values.append(-0.0001)
-                    continue
-                v = memo.get(o[1])
-                if v is None:
-                    v = memo[o[1]] = self.step_value(g, f, o[1], self.points, depth)
-                values.append(v)
+        points = self.points
+        # What each destination gains at once (None: nothing), judged once per request.
+        now: dict[RegionId, float | None] = {}
+        values = []
+        for o in d.options:
+            if o is None:
+                values.append(-0.0001)
+                continue
+            dst = o[1]
+            if dst in now:
+                v = now[dst]
+            else:
+                v = now[dst] = self.immediate_value(g, f, dst, points)
+            values.append(-0.2 if v is None else v)
+        pick = self._best(values)
+        if values[pick] <= 0:  # nothing pays at once: look one step ahead
+            ahead = {r: self.lookahead_value(g, f, r, points) for r, v in now.items() if v is None}
+            values = [
+                -0.0001 if o is None else (ahead[o[1]] if now[o[1]] is None else now[o[1]])  # type: ignore[misc]
+                for o in d.options
+            ]
             pick = self._best(values)
-            if values[pick] > 0:
-                self.points = max(0, self.points - 1)
-                return pick
+        if values[pick] > 0:
+            self.points = max(0, points - 1)
+            return pick
         return stop
 
     def _recruit_count(self, d: Choice, g: Game) -> int:

@@ -177,6 +177,16 @@ def test_resume_refuses_another_scenario(tmp_path: Path, scenario: Path) -> None
     assert "same scenario" in err
 
 
+def test_resume_refuses_a_run_played_under_other_rules(tmp_path: Path, scenario: Path) -> None:
+    out = tmp_path / "run"
+    assert cli("run", str(scenario), "-o", str(out), "-q").returncode == 0
+    manifest = json.loads((out / "manifest.json").read_text())
+    manifest["rules_version"] = "cryhavoc-rules-0"
+    (out / "manifest.json").write_text(json.dumps(manifest))
+    err = one_sentence_error(cli("run", str(scenario), "-o", str(out), "--resume"))
+    assert "cryhavoc-rules-0" in err and "mix" in err
+
+
 def test_ctrl_c_stops_cleanly_and_prints_the_resume_command(tmp_path: Path) -> None:
     path = tmp_path / "big.toml"
     path.write_text(SMALL.format(players=2).replace("games = 60", "games = 3000"))

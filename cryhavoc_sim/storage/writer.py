@@ -29,7 +29,8 @@ def write_shard(run_dir: Path, table: str, start: int, frames: list[pl.DataFrame
     """Write one table's rows for the chunk starting at game ``start``."""
     import polars as pl
 
-    frame = pl.concat(frames, rechunk=True) if len(frames) > 1 else frames[0]
+    # No rechunk: the row groups below slice the batches without a second copy in memory.
+    frame = pl.concat(frames, rechunk=False) if len(frames) > 1 else frames[0]
     folder = run_dir / table
     folder.mkdir(parents=True, exist_ok=True)
     final = folder / shard_name(start)

@@ -211,15 +211,14 @@ class ContentSet:
         return f"{self.name}@{self.version}+{self.digest[:12]}"
 
     def __post_init__(self) -> None:
+        # Derived once: every game's setup asks for each deck, every turn for special cards.
         decks: dict[str, list[CardId]] = {}
-        for c in self.cards.values():
-            decks.setdefault(c.deck, []).append(c.id)
-        # Derived once: every game's setup asks for each deck.
-        object.__setattr__(self, "_decks", {owner: tuple(ids) for owner, ids in decks.items()})
         special: dict[str, set[CardId]] = {}
         for c in self.cards.values():
+            decks.setdefault(c.deck, []).append(c.id)
             if c.special:
                 special.setdefault(c.special, set()).add(c.id)
+        object.__setattr__(self, "_decks", {owner: tuple(ids) for owner, ids in decks.items()})
         object.__setattr__(self, "_special", {k: frozenset(v) for k, v in special.items()})
 
     def special_cards(self, special: str) -> frozenset[CardId]:

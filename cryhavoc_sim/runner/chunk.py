@@ -5,6 +5,7 @@ only counts (rows never travel back through the pool)."""
 from __future__ import annotations
 
 import traceback
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -48,7 +49,13 @@ def content_for(scenario: Scenario) -> ContentSet:
 FLUSH_EVERY = 100
 
 
-def run_chunk(task: ChunkTask) -> ChunkResult:
+class ChunkStopped(Exception):
+    """Raised by :func:`run_chunk` when asked to stop: the chunk wrote nothing."""
+
+
+def run_chunk(task: ChunkTask, stop: Callable[[], bool] | None = None) -> ChunkResult:
+    """Play the chunk's games and write its shards. ``stop`` is checked between games
+    (the parent's own share of a multi-worker run stops on Ctrl-C this way)."""
     from cryhavoc_sim.storage.writer import to_frame, write_shard
 
     scenario = task.scenario
@@ -69,6 +76,8 @@ def run_chunk(task: ChunkTask) -> ChunkResult:
     for game_id in range(task.start, task.stop):
         if game_id > task.start and (game_id - task.start) % FLUSH_EVERY == 0:
             flush()
+        if stop is not None and stop():
+            raise ChunkStopped(f"chunk {task.start}-{task.stop} stopped at game {game_id}")
         try:
             game = play_one(scenario, content, game_id, task.record_events)
         except Exception as exc:

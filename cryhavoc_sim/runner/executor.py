@@ -9,7 +9,9 @@ import math
 import os
 import platform
 import sys
+import threading
 import time
+import traceback
 from collections.abc import Iterator
 from dataclasses import dataclass
 from importlib import metadata
@@ -18,7 +20,7 @@ from typing import Any
 
 from cryhavoc_sim.engine import RULES_VERSION
 from cryhavoc_sim.errors import UserError
-from cryhavoc_sim.runner.chunk import ChunkResult, ChunkTask, content_for, run_chunk
+from cryhavoc_sim.runner.chunk import ChunkResult, ChunkStopped, ChunkTask, content_for, run_chunk
 from cryhavoc_sim.runner.scenario import Scenario
 from cryhavoc_sim.storage.schema import SCHEMA_VERSION
 from cryhavoc_sim.storage.writer import shard_name
@@ -119,18 +121,97 @@ def _iterate(
         for task in tasks:
             yield run_chunk(task)
         return
+    yield from _iterate_local(tasks, min(workers, len(tasks)))
+
+
+def _claim(counter: Any, total: int) -> int | None:
+    """The index of the next unplayed chunk, or None when every chunk is taken."""
+    with counter.get_lock():
+        i = int(counter.value)
+        if i >= total:
+            return None
+        counter.value = i + 1
+    return i
+
+
+def _process_worker(tasks: list[ChunkTask], counter: Any, results: Any) -> None:
+    """A spawned worker: play the next unclaimed chunk until none is left. Ctrl-C is the
+    parent's to handle; an exception travels back to it and ends this worker."""
+    _ignore_sigint()
+    try:
+        while (i := _claim(counter, len(tasks))) is not None:
+            results.put(run_chunk(tasks[i]))
+    except BaseException as exc:  # reported to the parent, which re-raises
+        results.put(_WorkerFailure(f"{exc!r}", traceback.format_exc()))
+
+
+def _thread_worker(tasks: list[ChunkTask], counter: Any, results: Any, stop: threading.Event) -> None:
+    """The parent's own share of the work, in a thread so the main thread keeps the
+    progress bar and Ctrl-C. It stops between games when asked (the unfinished chunk
+    writes nothing and is played again on --resume)."""
+    try:
+        while not stop.is_set() and (i := _claim(counter, len(tasks))) is not None:
+            results.put(run_chunk(tasks[i], stop.is_set))
+    except ChunkStopped:
+        pass
+    except BaseException as exc:  # reported to the main thread, which re-raises
+        results.put(_WorkerFailure(f"{exc!r}", traceback.format_exc()))
+
+
+@dataclass(frozen=True)
+class _WorkerFailure:
+    error: str
+    traceback: str
+
+
+def _iterate_local(tasks: list[ChunkTask], workers: int) -> Iterator[ChunkResult]:
+    """Chunks over ``workers`` players: ``workers - 1`` spawned processes and the parent
+    itself. All claim the next chunk from one shared counter, so the parent, whose
+    imports and content are loaded already, starts at once and each spawned process
+    joins when its start-up (about 0.4 s: a fresh interpreter, the engine, polars) is
+    done. Spawn, not fork: polars hangs in forked workers once the parent has used it
+    (shared/TOOLCHAIN_NOTES.md)."""
+    import queue
+
     import multiprocess as mp
 
-    # spawn, not fork: polars hangs in forked workers once the parent has used it
-    # (shared/TOOLCHAIN_NOTES.md).
     ctx = mp.get_context("spawn")
-    pool = ctx.Pool(min(workers, len(tasks)), initializer=_ignore_sigint)
+    counter = ctx.Value("i", 0)
+    results = ctx.Queue()
+    procs = [
+        ctx.Process(target=_process_worker, args=(tasks, counter, results), daemon=True)
+        for _ in range(workers - 1)
+    ]
+    for proc in procs:
+        proc.start()
+    stop = threading.Event()
+    local = threading.Thread(target=_thread_worker, args=(tasks, counter, results, stop), daemon=True)
+    local.start()
+    left = len(tasks)
     try:
-        yield from pool.imap_unordered(run_chunk, tasks)
-        pool.close()
+        while left:
+            try:
+                item = results.get(timeout=0.5)
+            except queue.Empty:
+                dead = [p.exitcode for p in procs if p.exitcode not in (None, 0)]
+                if dead:
+                    raise RuntimeError(
+                        f"a worker process died (exit code {dead[0]}); completed chunks are kept,"
+                        " --resume plays the rest"
+                    ) from None
+                continue
+            if isinstance(item, _WorkerFailure):
+                raise RuntimeError(f"a worker failed: {item.error}\n{item.traceback}")
+            left -= 1
+            yield item
     finally:
-        pool.terminate()
-        pool.join()
+        stop.set()
+        for proc in procs:
+            if proc.is_alive():
+                proc.terminate()
+        for proc in procs:
+            proc.join()
+        local.join()
 
 
 def run_scenario(

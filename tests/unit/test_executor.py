@@ -1,0 +1,44 @@
+"""The local executor's worker plumbing: the parent's own share stops between games, and
+a failing worker is reported instead of hanging the run."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from cryhavoc_sim.runner.chunk import ChunkStopped, ChunkTask, run_chunk
+from cryhavoc_sim.runner.executor import _iterate_local
+from cryhavoc_sim.runner.scenario import parse_scenario
+
+TINY = """
+[scenario]
+name = "tiny"
+games = 20
+seed = 3
+players = 2
+"""
+
+
+def test_a_stopped_chunk_writes_nothing(tmp_path: Path) -> None:
+    task = ChunkTask(parse_scenario(TINY), str(tmp_path), "tiny", 0, 10)
+    with pytest.raises(ChunkStopped):
+        run_chunk(task, stop=lambda: True)
+    assert not list(tmp_path.rglob("*.parquet"))
+
+
+def test_every_chunk_is_played_once_by_the_parent_and_a_spawned_worker(tmp_path: Path) -> None:
+    scenario = parse_scenario(TINY)
+    tasks = [ChunkTask(scenario, str(tmp_path), "tiny", a, a + 5) for a in range(0, 20, 5)]
+    results = sorted(_iterate_local(tasks, 2), key=lambda r: r.start)
+    assert [(r.start, r.stop, r.games) for r in results] == [(a, a + 5, 5) for a in range(0, 20, 5)]
+    assert len(list((tmp_path / "games").glob("chunk-*.parquet"))) == 4
+
+
+def test_a_failing_worker_is_reported_not_waited_for(tmp_path: Path) -> None:
+    blocker = tmp_path / "not-a-directory"
+    blocker.write_text("a file where the run directory should be")
+    scenario = parse_scenario(TINY)
+    tasks = [ChunkTask(scenario, str(blocker), "tiny", a, a + 5) for a in range(0, 20, 5)]
+    with pytest.raises(RuntimeError, match="a worker failed"):
+        list(_iterate_local(tasks, 2))

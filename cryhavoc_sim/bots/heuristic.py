@@ -13,7 +13,7 @@ changes it, and draws only on its own RNG stream (for tie-breaks).
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from cryhavoc_sim.bots.base import objective_move
@@ -55,6 +55,7 @@ class HeuristicBot:
         self._action_values: dict[str, float] = {}
         self._icons: dict[str, int] = {}  # icons in hand per Action kind, this turn
         self._structure_base: dict[tuple[str, bool], float] = {}
+        self._token_need = math.ceil(TOKEN_TROGS + 0.5)
         # One method per decision kind, looked up once (unbound: a copied bot stays itself).
         self._methods: dict[str, Callable[[HeuristicBot, Any, Game], Any]] = {
             kind: getattr(type(self), f"_{kind}") for kind in KINDS if hasattr(self, f"_{kind}")
@@ -76,9 +77,15 @@ class HeuristicBot:
         return (d.total, *([0] * (len(d.slots) - 1)))
 
     def _best(self, values: list[float]) -> int:
-        top = max(values)
-        ties = [i for i, v in enumerate(values) if v >= top - 1e-9]
-        return ties[0] if len(ties) == 1 else self.rng.choice(ties)
+        """The index of the best value; ties (within 1e-9) broken on the bot's own RNG."""
+        if len(values) == 1:
+            return 0
+        ordered = sorted(values)
+        top = ordered[-1]
+        low = top - 1e-9
+        if ordered[-2] < low:  # the usual case: one best value, found in C
+            return values.index(top)
+        return self.rng.choice([i for i, v in enumerate(values) if v >= low])
 
     # ------------------------------------------------------------------ board reading
     def enemies_in(self, g: Game, r: RegionId, me: FactionId) -> int:
@@ -110,56 +117,82 @@ class HeuristicBot:
 
     def immediate_value(self, g: Game, f: FactionId, dst: RegionId, points_left: int) -> float | None:
         """What one more Unit in ``dst`` gains at once; None when nothing (own ground)."""
-        s = g.regions[dst]
+        return self.immediate_values(g, f, (dst,), points_left, blocked=None)[dst]
+
+    def immediate_values(
+        self,
+        g: Game,
+        f: FactionId,
+        dsts: Iterable[RegionId],
+        points_left: int,
+        blocked: float | None = 0.0,
+    ) -> dict[RegionId, float | None]:
+        """``immediate_value`` of each of ``dsts`` in one call (the bot's hot path: the
+        per-call set-up is paid once). A Region no Unit may enter (a Battle, an enemy HQ)
+        is worth ``blocked``, unless ``blocked`` is None.
+
+        Units one can see count against the personality's safety margin; a face-down
+        Trog token (unless ``f`` is the Trog player, who reveals it) counts as
+        ``TOKEN_TROGS`` unseen Trogs. Needs are whole numbers: ceil(enemy + 0.5) is
+        enemy + 1 for whole enemy counts, and the token adds ceil(TOKEN_TROGS + 0.5) - 1."""
         w = self.w
-        units = s.units
-        if units:
-            mine = units.get(f, 0)
-            enemy = float(sum(units.values()) - mine)
-        else:
-            mine, enemy = 0, 0.0
-        players = enemy > 0  # the personality's safety margin is against Units one can see
-        trog_player_token = f == "trogs" and not g.npc_trogs
-        token = s.trog_token
-        if token is not None and not trog_player_token:
-            enemy += TOKEN_TROGS
-        prize = s.crystals * w.crystal + 1.0
-        if enemy > 0:
-            need = math.ceil(enemy + 0.5) + (w.margin if players else 0)
+        crystal, attack, margin = w.crystal, w.attack, w.margin
+        build_up = 0.4 * attack
+        trog_player = f == "trogs" and not g.npc_trogs
+        token_need = self._token_need
+        regions = g.regions
+        out: dict[RegionId, float | None] = {}
+        for dst in dsts:
+            s = regions[dst]
+            if blocked is not None:
+                hq = s.hq_of
+                if s.battle or (hq is not None and hq != f):
+                    out[dst] = blocked
+                    continue
+            units = s.units
+            if units:
+                mine = units.get(f, 0)
+                enemy = sum(units.values()) - mine
+            else:
+                mine = enemy = 0
+            if s.trog_token is not None:
+                if trog_player:
+                    if not enemy:
+                        out[dst] = 1.5 + (s.crystals * crystal + 1.0)
+                        continue
+                    need = enemy + 1 + margin
+                else:
+                    need = enemy + token_need + (margin if enemy else 0)
+            elif enemy:
+                need = enemy + 1 + margin
+            else:
+                if s.control != f and mine == 0:
+                    out[dst] = ((s.crystals * crystal + 1.0) * w.expand) + (
+                        0.8 if s.exploration is not None else 0.0
+                    )
+                else:
+                    out[dst] = None
+                continue
             if mine >= need:
-                return -0.5
-            if mine + 1 >= need:
-                return (prize + 2.0) * w.attack
-            # Build up only if the remaining points can finish the job.
-            return 0.4 * w.attack if points_left - 1 >= need - mine - 1 else -2.0
-        if token is not None and trog_player_token:
-            return 1.5 + prize
-        if s.control != f and mine == 0:
-            return (prize * w.expand) + (0.8 if s.exploration is not None else 0.0)
-        return None
+                out[dst] = -0.5
+            elif mine + 1 >= need:
+                out[dst] = (s.crystals * crystal + 1.0 + 2.0) * attack
+            else:
+                out[dst] = build_up if points_left - 1 >= need - mine - 1 else -2.0
+        return out
 
     def move_opportunity(self, g: Game, f: FactionId, points: int) -> float:
-        """What ``points`` Movement points could gain now: the best single steps, each
-        destination judged once (``step_value`` without lookahead)."""
+        """What ``points`` Movement points could gain now: the best single steps (one per
+        own Region and neighbour), each destination judged once, without lookahead."""
         if points <= 0:
             return 0.0
-        regions = g.regions
-        immediate = self.immediate_value
-        seen: dict[RegionId, float] = {}
-        gains: list[float] = []
-        for r, s in regions.items():
-            if s.battle or f not in s.units:
-                continue
-            for n in g.neighbours(r, f):
-                v = seen.get(n)
-                if v is None:
-                    t = regions[n]
-                    hq = t.hq_of
-                    blocked = t.battle or (hq is not None and hq != f)
-                    v = 0.0 if blocked else immediate(g, f, n, points)
-                    seen[n] = v = -0.2 if v is None else v
-                if v > 0:
-                    gains.append(v)
+        neighbours = g.neighbours
+        reach: list[RegionId] = []
+        for r, s in g.regions.items():
+            if not s.battle and f in s.units:
+                reach += neighbours(r, f)
+        values = self.immediate_values(g, f, set(reach), points)
+        gains = [v for n in reach if (v := values[n]) is not None and v > 0]
         if not gains:
             return 0.0
         gains.sort(reverse=True)
@@ -186,7 +219,16 @@ class HeuristicBot:
         key = (g.round, g.actions_taken.get(f, 0))
         if key != self._turn_key:  # Action values once per turn: Skills change little
             self._turn_key, self._action_values, self._icons = key, {}, {}
-        values = [self.turn_value(g, f, kind, what) for kind, what in d.options]
+        known = self._action_values
+        values = []
+        for kind, what in d.options:
+            if kind == "action":  # the common case, without a call
+                v = known.get(what)
+                if v is None:
+                    v = known[what] = self.action_value(g, f, what)
+                values.append(v)
+            else:
+                values.append(self.turn_value(g, f, kind, what))
         pick = self._best(values)
         kind, what = d.options[pick]
         self.plan = what if kind == "action" else None
@@ -273,23 +315,25 @@ class HeuristicBot:
     def _discard(self, d: Subset, g: Game) -> tuple[int, ...]:
         action = self.plan or "move"
         cards = [g.content.cards[c] for c in d.items]
-        useful = [i for i, c in enumerate(cards) if c.icons(action) > 0 and c.special != "enable_scoring"]
+        icons = [c.icons(action) for c in cards]
+        useful = [i for i, c in enumerate(cards) if icons[i] > 0 and c.special != "enable_scoring"]
         # Keep the best Tactics cards that are weak for this Action.
         keepers = sorted(
             (i for i in useful if cards[i].tactic),
-            key=lambda i: (cards[i].icons(action), -len(cards[i].tactic)),
+            key=lambda i: (icons[i], -len(cards[i].tactic)),
         )[: self.w.keep]
-        chosen = [i for i in useful if i not in keepers] or useful[:1]
+        chosen = [i for i in useful if i not in keepers] if keepers else useful
+        chosen = chosen or useful[:1]
         if action == "recruit":
             need, got, trimmed = g.players[d.faction].reserve, 0, []
-            for i in sorted(chosen, key=lambda i: -cards[i].recruit):
+            for i in sorted(chosen, key=lambda i: -icons[i]):
                 if got >= need:
                     break
                 trimmed.append(i)
-                got += cards[i].recruit
+                got += icons[i]
             chosen = trimmed
         if action == "move":
-            self.points = sum(cards[i].move for i in chosen)
+            self.points = sum([icons[i] for i in chosen])
         return tuple(sorted(set(chosen)))
 
     def _hand_limit(self, d: Subset, g: Game) -> tuple[int, ...]:
@@ -302,32 +346,27 @@ class HeuristicBot:
 
     # ------------------------------------------------------------------ Move, Recruit, Build, Draw
     def _move_step(self, d: Choice, g: Game) -> int:
-        """The best single step; a one-step lookahead only when no step pays at once."""
-        stop = len(d.options) - 1
+        """The best single step; a one-step lookahead only when no step pays at once.
+        The options are (from, to) steps and, last, None for stopping (movement.move)."""
+        options = d.options
+        stop = len(options) - 1
+        steps = options[:stop]
         f = d.faction
         if d.context.isdigit():
             self.points = int(d.context)
         points = self.points
         # What each destination gains at once (None: nothing), judged once per request.
-        now: dict[RegionId, float | None] = {}
-        values = []
-        for o in d.options:
-            if o is None:
-                values.append(-0.0001)
-                continue
-            dst = o[1]
-            if dst in now:
-                v = now[dst]
-            else:
-                v = now[dst] = self.immediate_value(g, f, dst, points)
-            values.append(-0.2 if v is None else v)
+        now = self.immediate_values(g, f, {o[1] for o in steps}, points)
+        flat = {dst: -0.2 if v is None else v for dst, v in now.items()}
+        values = [flat[o[1]] for o in steps]
+        values.append(-0.0001)
         pick = self._best(values)
         if values[pick] <= 0:  # nothing pays at once: look one step ahead
-            ahead = {r: self.lookahead_value(g, f, r, points) for r, v in now.items() if v is None}
-            values = [
-                -0.0001 if o is None else (ahead[o[1]] if now[o[1]] is None else now[o[1]])  # type: ignore[misc]
-                for o in d.options
-            ]
+            for r, v in now.items():
+                if v is None:
+                    flat[r] = self.lookahead_value(g, f, r, points)
+            values = [flat[o[1]] for o in steps]
+            values.append(-0.0001)
             pick = self._best(values)
         if values[pick] > 0:
             self.points = max(0, points - 1)

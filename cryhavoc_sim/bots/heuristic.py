@@ -56,6 +56,8 @@ class HeuristicBot:
         self._icons: dict[str, int] = {}  # icons in hand per Action kind, this turn
         self._structure_base: dict[tuple[str, bool], float] = {}
         self._token_need = math.ceil(TOKEN_TROGS + 0.5)
+        self._builds: dict[str, tuple[int, float]] = {}
+        self._activations: dict[str, tuple[int | None, float]] = {}
         # One method per decision kind, looked up once (unbound: a copied bot stays itself).
         self._methods: dict[str, Callable[[HeuristicBot, Any, Game], Any]] = {
             kind: getattr(type(self), f"_{kind}") for kind in KINDS if hasattr(self, f"_{kind}")
@@ -186,11 +188,17 @@ class HeuristicBot:
         own Region and neighbour), each destination judged once, without lookahead."""
         if points <= 0:
             return 0.0
-        neighbours = g.neighbours
         reach: list[RegionId] = []
-        for r, s in g.regions.items():
-            if not s.battle and f in s.units:
-                reach += neighbours(r, f)
+        if f == "trogs":  # Tunnels may add neighbours
+            neighbours = g.neighbours
+            for r, s in g.regions.items():
+                if not s.battle and f in s.units:
+                    reach += neighbours(r, f)
+        else:
+            adj = g.adj
+            for r, s in g.regions.items():
+                if not s.battle and f in s.units:
+                    reach += adj[r]
         values = self.immediate_values(g, f, set(reach), points)
         gains = [v for n in reach if (v := values[n]) is not None and v > 0]
         if not gains:
@@ -227,6 +235,8 @@ class HeuristicBot:
                 if v is None:
                     v = known[what] = self.action_value(g, f, what)
                 values.append(v)
+            elif kind == "end":
+                values.append(0.0)
             else:
                 values.append(self.turn_value(g, f, kind, what))
         pick = self._best(values)
@@ -323,7 +333,7 @@ class HeuristicBot:
             key=lambda i: (icons[i], -len(cards[i].tactic)),
         )[: self.w.keep]
         chosen = [i for i in useful if i not in keepers] if keepers else useful
-        chosen = chosen or useful[:1]
+        chosen = chosen or useful[:1]  # ascending, as ``useful`` is
         if action == "recruit":
             need, got, trimmed = g.players[d.faction].reserve, 0, []
             for i in sorted(chosen, key=lambda i: -icons[i]):
@@ -331,10 +341,10 @@ class HeuristicBot:
                     break
                 trimmed.append(i)
                 got += icons[i]
-            chosen = trimmed
+            return tuple(sorted(trimmed))
         if action == "move":
             self.points = sum([icons[i] for i in chosen])
-        return tuple(sorted(set(chosen)))
+        return tuple(chosen)
 
     def _hand_limit(self, d: Subset, g: Game) -> tuple[int, ...]:
         cards = [g.content.cards[c] for c in d.items]
@@ -380,29 +390,41 @@ class HeuristicBot:
         """Worth of every Build and Activation ``points`` could pay for."""
         if points <= 0:
             return []
-        structures = g.content.structures
-        base = self.structure_base
-        builds = {
-            sid: base(structures[sid], build=True)
-            for sid, left in g.players[f].structures_left.items()
-            if left and structures[sid].build_cost <= points
-        }
-        out = []
+        if not self._builds:
+            self._structure_tables(g)
+        table, activations = self._builds, self._activations
+        builds: dict[str, float] = {}
+        for sid, left in g.players[f].structures_left.items():
+            if left:
+                cost, value = table[sid]
+                if cost <= points:
+                    builds[sid] = value
+        out: list[float] = []
         regions = g.regions
         for r in g.controlled(f):
             s = regions[r]
             if s.hq_of is not None or s.battle:
                 continue
+            bonus = 0.3 * s.crystals
             if not s.structures:
-                out += [v + 0.3 * s.crystals for v in builds.values()]
+                out += [v + bonus for v in builds.values()]
                 continue
             here = {x for _, x in s.structures}
-            out += [v + 0.3 * s.crystals for sid, v in builds.items() if sid not in here]
+            out += [v + bonus for sid, v in builds.items() if sid not in here]
             for owner, sid in s.structures:
-                st = structures[sid]
-                if owner == f and st.activatable and st.activate_cost <= points:
-                    out.append(base(st, build=False))
+                if owner == f:
+                    act_cost, act_value = activations[sid]
+                    if act_cost is not None and act_cost <= points:
+                        out.append(act_value)
         return out
+
+    def _structure_tables(self, g: Game) -> None:
+        """Per Structure: (build cost, worth of a build) and (activation cost or None when
+        it cannot be activated, worth of an activation), before the Region counts."""
+        for sid, st in g.content.structures.items():
+            self._builds[sid] = (st.build_cost, self.structure_base(st, build=True))
+            act_cost = st.activate_cost if st.activatable else None
+            self._activations[sid] = (act_cost, self.structure_base(st, build=False))
 
     def structure_base(self, st: Structure, build: bool) -> float:
         """A Structure's worth before its Region counts (constant: cached)."""

@@ -57,6 +57,7 @@ class HeuristicBot:
         self._structure_base: dict[tuple[str, bool], float] = {}
         self._token_need = math.ceil(TOKEN_TROGS + 0.5)
         self._builds: dict[str, tuple[int, float]] = {}
+        self._survey: tuple[FactionId, list[RegionId], int] | None = None  # this turn's
         self._activations: dict[str, tuple[int | None, float]] = {}
         # One method per decision kind, looked up once (unbound: a copied bot stays itself).
         self._methods: dict[str, Callable[[HeuristicBot, Any, Game], Any]] = {
@@ -188,23 +189,32 @@ class HeuristicBot:
         own Region and neighbour), each destination judged once, without lookahead."""
         if points <= 0:
             return 0.0
-        reach: list[RegionId] = []
-        if f == "trogs":  # Tunnels may add neighbours
-            neighbours = g.neighbours
-            for r, s in g.regions.items():
-                if not s.battle and f in s.units:
-                    reach += neighbours(r, f)
-        else:
-            adj = g.adj
-            for r, s in g.regions.items():
-                if not s.battle and f in s.units:
-                    reach += adj[r]
+        reach = self.survey(g, f)[0]
         values = self.immediate_values(g, f, set(reach), points)
         gains = [v for n in reach if (v := values[n]) is not None and v > 0]
         if not gains:
             return 0.0
         gains.sort(reverse=True)
         return sum(gains[:points])
+
+    def survey(self, g: Game, f: FactionId) -> tuple[list[RegionId], int]:
+        """One pass over the board for a turn's Action values: the neighbours of ``f``'s
+        Regions outside Battles (with repeats: one per Region and neighbour) and the
+        number of ``f``'s Units on the board. Kept for one turn request (``_turn``)."""
+        if self._survey is not None and self._survey[0] == f:
+            return self._survey[1], self._survey[2]
+        reach: list[RegionId] = []
+        on_board = 0
+        trogs = f == "trogs"  # Tunnels may add neighbours
+        adj = g.adj
+        for r, s in g.regions.items():
+            n = s.units.get(f)
+            if n:
+                on_board += n
+                if not s.battle:
+                    reach += g.neighbours(r, f) if trogs else adj[r]
+        self._survey = (f, reach, on_board)
+        return reach, on_board
 
     def hand_icons(self, g: Game, f: FactionId, action: str) -> int:
         """Icons of ``action``'s kind in the hand (the Enable Scoring card gives none),
@@ -227,6 +237,7 @@ class HeuristicBot:
         key = (g.round, g.actions_taken.get(f, 0))
         if key != self._turn_key:  # Action values once per turn: Skills change little
             self._turn_key, self._action_values, self._icons = key, {}, {}
+        self._survey = None  # the board as this request sees it
         known = self._action_values
         values = []
         for kind, what in d.options:
@@ -276,7 +287,7 @@ class HeuristicBot:
             n = min(self.hand_icons(g, f, "recruit"), p.reserve)
             if n <= 0:
                 return 0.0
-            on_board = sum([s.units.get(f, 0) for s in g.regions.values()])
+            on_board = self.survey(g, f)[1]
             return n * w.recruit * (1.0 if on_board < 8 else 0.4)
         if action == "build":
             pts = self.hand_icons(g, f, "build")

@@ -68,23 +68,31 @@ def can_enable_scoring(g: Game, f: FactionId) -> bool:
     return not g.content.special_cards("enable_scoring").isdisjoint(g.players[f].hand)
 
 
+# The turn's options, built once: ("action", name) and the end of the turn.
+ACTION_OPTIONS = {a: ("action", a) for a in ACTIONS}
+END = ("end", "")
+
+
 def turn(g: Game, f: FactionId, number: int) -> Gen[None]:
     """One turn: Skills and the Initiative card before or after the Action, never during
     (Using Skills; ruling R6 for the Initiative card)."""
     p = g.players[f]
     initiative = g.content.special_cards("initiative")
-    skills = [s for s in p.skills if g.content.skills[s].timing == "action"]
+    skills = g.action_skills[f]
     acted = False
     while True:
-        options: list[tuple[str, str]] = [
-            ("skill", s) for s in skills if s not in p.exhausted and effects.can_pay(g, f, s)
-        ]
+        options: list[tuple[str, str]] = []
+        if skills:
+            exhausted = p.exhausted
+            options = [("skill", s) for s in skills if s not in exhausted and effects.can_pay(g, f, s)]
         if not initiative.isdisjoint(p.hand):
             options += [("initiative", c) for c in dict.fromkeys(p.hand) if c in initiative]
         if acted:
-            options.append(("end", ""))
+            if not options:  # only the end of the turn: no decision
+                return
+            options.append(END)
         else:
-            options += [("action", a) for a in legal_actions(g, f)]
+            options += [ACTION_OPTIONS[a] for a in legal_actions(g, f)]
         kind, what = options[(yield from g.ask(Choice("turn", f, tuple(options))))]
         if kind == "end":
             return

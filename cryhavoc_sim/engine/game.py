@@ -151,6 +151,7 @@ class Game:
         self.outcome: Outcome | None = None
         self._tunnel_neighbours: dict[RegionId, tuple[RegionId, ...]] = {}
         self._controlled: dict[FactionId, list[RegionId]] = {}
+        self._action_skills: dict[FactionId, tuple[str, ...]] | None = None
         self._setup()
 
     # ------------------------------------------------------------------ logging
@@ -185,6 +186,17 @@ class Game:
         return decision.validate(answer)
 
     # ------------------------------------------------------------------ players
+    @property
+    def action_skills(self) -> dict[FactionId, tuple[str, ...]]:
+        """Each faction's Skills used on its turn (timing "action"), in its Skill order.
+        Skills are dealt at setup and never change, so this is worked out once."""
+        if self._action_skills is None:
+            skills = self.content.skills
+            self._action_skills = {
+                f: tuple(s for s in p.skills if skills[s].timing == "action") for f, p in self.players.items()
+            }
+        return self._action_skills
+
     @property
     def player_factions(self) -> list[FactionId]:
         return [f for f, p in self.players.items() if not p.is_npc]

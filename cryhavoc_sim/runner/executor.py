@@ -27,17 +27,39 @@ from cryhavoc_sim.storage.writer import shard_name
 
 
 def chunk_size(games: int) -> int:
-    """Games per chunk (one task, one shard per table). It depends on the number of games
-    only, so shards are the same for any -j. Four chunks at least, 500 games at most:
-    measured on 4-player random games, Parquet costs about 965 bytes a game in 100-game
-    shards, 894 in 300-game ones and 878 in 500-game ones (zstd learns more per file),
-    and large shards scan faster."""
+    """The largest chunk (one task, one shard per table). It depends on the number of
+    games only, so shards are the same for any -j. Four chunks at least, 500 games at
+    most: measured on 4-player random games, Parquet costs about 965 bytes a game in
+    100-game shards, 894 in 300-game ones and 878 in 500-game ones (zstd learns more
+    per file), and large shards scan faster."""
     return max(10, min(500, math.ceil(games / 4)))
 
 
-def plan_chunks(scenario: Scenario, size: int | None = None) -> list[tuple[int, int]]:
+# How the chunk plan ends; the manifest records it so --resume replans the same chunks.
+CHUNK_PLAN = "halving-tail"
+
+
+def plan_chunks(scenario: Scenario, size: int | None = None, plan: str = CHUNK_PLAN) -> list[tuple[int, int]]:
+    """(start, stop) of every chunk. "halving-tail": full chunks while more than two are
+    left, then each chunk half of what is left (not under an eighth of a full one), so
+    the workers finish together instead of one waiting on the other's last full chunk
+    (measured: 2-worker efficiency at 3,000 games 91% with equal chunks). "fixed":
+    equal chunks (runs begun before the halving tail)."""
     size = size or chunk_size(scenario.games)
-    return [(s, min(s + size, scenario.games)) for s in range(0, scenario.games, size)]
+    games = scenario.games
+    if plan == "fixed":
+        return [(s, min(s + size, games)) for s in range(0, games, size)]
+    smallest = max(10, size // 8)
+    out: list[tuple[int, int]] = []
+    start = 0
+    while start < games:
+        left = games - start
+        n = min(size, max(smallest, math.ceil(left / 2)))
+        if left - n < smallest:
+            n = left
+        out.append((start, start + n))
+        start += n
+    return out
 
 
 def config_hash(scenario: Scenario) -> str:
@@ -237,6 +259,7 @@ def run_scenario(
     chash = config_hash(scenario)
     previous_errors = 0
     size = chunk_size(scenario.games)
+    plan = CHUNK_PLAN
     if resume:
         from cryhavoc_sim.storage.reader import read_manifest
 
@@ -252,12 +275,13 @@ def run_scenario(
                 f" version plays {RULES_VERSION!r}; resuming would mix the two. Start a new run."
             )
         size = int(old.get("config", {}).get("chunk_size") or chunk_size(scenario.games))
+        plan = str(old.get("config", {}).get("chunk_plan") or "fixed")
     dask = connect_dask(workers, scheduler) if executor == "dask" else None  # before writing anything
     run_dir.mkdir(parents=True, exist_ok=True)
     for stale in run_dir.glob("*/.chunk-*.tmp"):  # left by a worker killed mid-write
         stale.unlink()
     run_id = f"{scenario.name}-{scenario.seed}-{chash[:8]}"
-    chunks = plan_chunks(scenario, size)
+    chunks = plan_chunks(scenario, size, plan)
     done = {p.name for p in (run_dir / "games").glob("chunk-*.parquet")}
     todo = [c for c in chunks if shard_name(c[0]) not in done]
     already = sum(b - a for a, b in chunks) - sum(b - a for a, b in todo)
@@ -279,6 +303,7 @@ def run_scenario(
             "bots": scenario.bots,
             "rules": scenario.rule_overrides,
             "chunk_size": size,
+            "chunk_plan": plan,
             "record_events": record_events,
         },
         "seed": scenario.seed,

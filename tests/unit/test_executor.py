@@ -3,12 +3,13 @@ a failing worker is reported instead of hanging the run."""
 
 from __future__ import annotations
 
+import itertools
 from pathlib import Path
 
 import pytest
 
 from cryhavoc_sim.runner.chunk import ChunkStopped, ChunkTask, run_chunk
-from cryhavoc_sim.runner.executor import _iterate_local
+from cryhavoc_sim.runner.executor import _iterate_local, chunk_size, plan_chunks
 from cryhavoc_sim.runner.scenario import parse_scenario
 
 TINY = """
@@ -42,3 +43,23 @@ def test_a_failing_worker_is_reported_not_waited_for(tmp_path: Path) -> None:
     tasks = [ChunkTask(scenario, str(blocker), "tiny", a, a + 5) for a in range(0, 20, 5)]
     with pytest.raises(RuntimeError, match="a worker failed"):
         list(_iterate_local(tasks, 2))
+
+
+@pytest.mark.parametrize("games", [1, 7, 60, 400, 1000, 1600, 3000, 10_001])
+def test_the_chunk_plan_covers_every_game_once_and_halves_at_the_end(games: int) -> None:
+    scenario = parse_scenario(TINY).with_overrides(games=games)
+    chunks = plan_chunks(scenario)
+    assert chunks[0][0] == 0 and chunks[-1][1] == games
+    assert all(a < b == c < d for (a, b), (c, d) in itertools.pairwise(chunks))
+    sizes = [b - a for a, b in chunks]
+    full = chunk_size(games)
+    head = len(list(itertools.takewhile(lambda n: n == full, sizes)))
+    tail = sizes[head:]  # after the full chunks: smaller and smaller, none tiny
+    assert all(x >= y for x, y in itertools.pairwise(tail))
+    assert games < 10 or all(n >= max(10, full // 8) for n in tail)
+    assert games < 1000 or sizes[-1] <= full // 4  # so two workers finish together
+
+
+def test_a_run_begun_with_equal_chunks_resumes_with_equal_chunks() -> None:
+    scenario = parse_scenario(TINY).with_overrides(games=1000)
+    assert plan_chunks(scenario, 250, "fixed") == [(0, 250), (250, 500), (500, 750), (750, 1000)]

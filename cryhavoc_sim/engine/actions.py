@@ -93,7 +93,10 @@ def turn(g: Game, f: FactionId, number: int) -> Gen[None]:
             options.append(END)
         else:
             options += [ACTION_OPTIONS[a] for a in legal_actions(g, f)]
-        kind, what = options[(yield from g.ask(Choice("turn", f, tuple(options))))]
+        # Two options at least (an Action, or the end and something else): asked
+        # directly, as in Game.ask, without its generator (the hottest request).
+        request = Choice("turn", f, tuple(options))
+        kind, what = options[request.validate((yield request))]
         if kind == "end":
             return
         if kind == "skill":
@@ -115,7 +118,8 @@ def turn(g: Game, f: FactionId, number: int) -> Gen[None]:
 def discard_for(g: Game, f: FactionId, action: str) -> Gen[int]:
     """Discard cards for Move/Recruit/Build: points from icons, then bonus icons (Card anatomy)."""
     p = g.players[f]
-    picked = yield from g.ask(Subset("discard", f, tuple(p.hand), 0, len(p.hand)))
+    request = Subset("discard", f, tuple(p.hand), 0, len(p.hand))
+    picked = request.validate((yield request))  # a Subset is always asked (Game.ask)
     cards = [p.hand[i] for i in picked]
     points = 0
     bonus_draw = 0
@@ -166,7 +170,8 @@ def build_action(g: Game, f: FactionId) -> Gen[None]:
         options = build_options(g, f, points, controlled_at_start, activated)
         if not options:
             return
-        pick = yield from g.ask(Choice("build_step", f, (*options, None)))
+        request = Choice("build_step", f, (*options, None))  # two options at least
+        pick = request.validate((yield request))
         if pick == len(options):
             return
         verb, sid, region = options[pick]

@@ -77,7 +77,9 @@ def move(g: Game, f: FactionId, points: int) -> Gen[None]:
         options = move_options(g, f, stopped, pending)
         if not options:
             break
-        pick = yield from g.ask(Choice("move_step", f, (*options, None), context=str(points)))
+        # A step or stopping: two options at least, asked directly (as Game.ask would).
+        request = Choice("move_step", f, (*options, None), context=str(points))
+        pick = request.validate((yield request))
         if pick == len(options):
             break
         src, dst = options[pick]

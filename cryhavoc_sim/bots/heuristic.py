@@ -114,8 +114,9 @@ class HeuristicBot:
         """A Region with nothing to gain at once: 0.3 of the best step from it, if the
         points allow one and none of ``f``'s Units is there yet."""
         if points_left > 1 and g.regions[dst].units.get(f, 0) == 0:
-            ahead = [self.step_value(g, f, n, points_left - 1, 0) for n in g.neighbours(dst, f)]
-            return 0.3 * max([0.0, *ahead])
+            # step_value without lookahead, for every neighbour in one call
+            ahead = self.immediate_values(g, f, g.neighbours(dst, f), points_left - 1, blocked=None)
+            return 0.3 * max([0.0, *[-0.2 if v is None else v for v in ahead.values()]])
         return -0.2
 
     def immediate_value(self, g: Game, f: FactionId, dst: RegionId, points_left: int) -> float | None:

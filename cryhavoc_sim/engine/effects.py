@@ -35,19 +35,17 @@ def primitive(name: str) -> Callable[[Primitive], Primitive]:
     return register
 
 
+# Primitives that act for a player (registered with ``for_player``).
+FOR_PLAYER: set[str] = set()
+
+
 def for_player(name: str) -> Callable[[PlayerPrimitive], PlayerPrimitive]:
-    """Register a primitive that acts for a player: it receives the player, and does
-    nothing when played for nobody or for the non-player Trogs (ruling R12)."""
+    """Register a primitive that acts for a player: it receives the player, and ``run``
+    skips it when played for nobody or for the non-player Trogs (ruling R12)."""
 
     def register(fn: PlayerPrimitive) -> PlayerPrimitive:
-        def for_actor(
-            g: Game, actor: FactionId | None, e: Effect, source: str, region: RegionId | None
-        ) -> Gen[None]:
-            f = _player(g, actor)
-            if f is not None:
-                yield from fn(g, f, e, source, region)
-
-        PRIMITIVES[name] = for_actor
+        PRIMITIVES[name] = fn  # type: ignore[assignment]  # run() passes a player only
+        FOR_PLAYER.add(name)
         return fn
 
     return register
@@ -58,7 +56,13 @@ def run(
 ) -> Gen[None]:
     """Apply ``steps`` in order for ``actor`` (``None`` for game-level Events)."""
     for step in steps:
-        yield from PRIMITIVES[step.op](g, actor, step, source, region)
+        op = step.op
+        if op in FOR_PLAYER:
+            f = _player(g, actor)
+            if f is not None:
+                yield from PRIMITIVES[op](g, f, step, source, region)
+        else:
+            yield from PRIMITIVES[op](g, actor, step, source, region)
 
 
 def _decider(g: Game, actor: FactionId) -> FactionId:

@@ -43,11 +43,19 @@ OP_VALUE = {  # worth of one use of a primitive, before context
 }
 
 
+# Each bot class's method per decision kind (unbound: a copied bot stays itself), looked
+# up once per class rather than once per bot (four bots a game).
+_METHOD_TABLES: dict[type, dict[str, Callable[[Any, Any, Game], Any]]] = {}
+
+
 class HeuristicBot:
-    def __init__(self, faction: FactionId, persona: Personality, rng: Rng) -> None:
+    def __init__(self, faction: FactionId, persona: Personality, rng: Rng | Callable[[], Rng]) -> None:
+        """``rng`` is the bot's own stream, or a function making it: the bot draws only
+        to break ties, and seeding a generator costs more than most games' tie-breaks."""
         self.faction = faction
         self.w = persona
-        self.rng = rng
+        self._rng: Rng | None = rng if isinstance(rng, Rng) else None
+        self._make_rng = rng
         self.name = f"heuristic:{persona.name}"
         self.plan: str | None = None  # the Action being paid for
         self.points = 0  # Movement points left in the current Move, as far as known
@@ -59,10 +67,22 @@ class HeuristicBot:
         self._builds: dict[str, tuple[int, float]] = {}
         self._survey: tuple[FactionId, list[RegionId], int] | None = None  # this turn's
         self._activations: dict[str, tuple[int | None, float]] = {}
-        # One method per decision kind, looked up once (unbound: a copied bot stays itself).
-        self._methods: dict[str, Callable[[HeuristicBot, Any, Game], Any]] = {
-            kind: getattr(type(self), f"_{kind}") for kind in KINDS if hasattr(self, f"_{kind}")
-        }
+        cls = type(self)
+        methods = _METHOD_TABLES.get(cls)
+        if methods is None:
+            methods = _METHOD_TABLES[cls] = {
+                kind: getattr(cls, f"_{kind}") for kind in KINDS if hasattr(cls, f"_{kind}")
+            }
+        self._methods = methods
+
+    @property
+    def rng(self) -> Rng:
+        """The bot's own random stream, made on first use."""
+        if self._rng is None:
+            make = self._make_rng
+            assert not isinstance(make, Rng)
+            self._rng = make()
+        return self._rng
 
     # ------------------------------------------------------------------ dispatch
     def decide(self, d: Decision, g: Game) -> Any:

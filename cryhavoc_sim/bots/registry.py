@@ -3,6 +3,8 @@ personality) or ``heuristic:<personality>``."""
 
 from __future__ import annotations
 
+from functools import partial
+
 from cryhavoc_sim.bots.heuristic import HeuristicBot
 from cryhavoc_sim.bots.personalities import personality, personality_names
 from cryhavoc_sim.bots.random_bot import RandomBot
@@ -24,14 +26,16 @@ def check_bot_name(name: str, faction: str, where: str) -> None:
 
 def make_bot(name: str, faction: str, seed: int) -> Decider:
     """The bot ``name`` for ``faction`` with its own RNG stream of game ``seed``."""
-    rng = stream(seed, f"bot:{faction}")
     if name == "automaton":
         from cryhavoc_sim.bots.automaton import AutomatonBot
 
         return AutomatonBot()
     if name == "random":
-        return RandomBot(rng)
+        return RandomBot(stream(seed, f"bot:{faction}"))
     if name == "heuristic" or name.startswith("heuristic:"):
         _, _, persona = name.partition(":")
-        return HeuristicBot(faction, personality(faction, persona or "balanced"), rng)
+        # The same stream, made only if the bot ever breaks a tie.
+        return HeuristicBot(
+            faction, personality(faction, persona or "balanced"), partial(stream, seed, f"bot:{faction}")
+        )
     raise ScenarioError(f"bot {name!r} unknown; allowed: {', '.join(bot_names(faction))}.")

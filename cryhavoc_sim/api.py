@@ -37,5 +37,12 @@ def simulate(
         if old.get("status") == "complete":
             return load_run(run_dir)
         resume = True
-    run_scenario(sc, run_dir, workers=workers, resume=resume, quiet=quiet)
+    summary = run_scenario(sc, run_dir, workers=workers, resume=resume, quiet=quiet)
+    if summary.worker_lost:
+        raise RuntimeError(
+            f"{run_dir}: {summary.worker_lost}; {summary.games_done} games are kept and calling"
+            " simulate() again with the same arguments completes the run."
+        )
+    if summary.interrupted:  # Ctrl-C (a kernel interrupt): finished chunks are kept
+        raise KeyboardInterrupt
     return load_run(run_dir)

@@ -118,11 +118,12 @@ def run(
                 *([f"--seed {seed}"] if seed is not None else []),
             ]
         )
+        why = f"Stopped: {summary.worker_lost}" if summary.worker_lost else "Interrupted"
         typer.echo(
-            f"Interrupted: {summary.games_done} games kept in {run_dir}. Resume with:\n  {again}",
+            f"{why}: {summary.games_done} games kept in {run_dir}. Resume with:\n  {again}",
             err=True,
         )
-        raise typer.Exit(130)
+        raise typer.Exit(1 if summary.worker_lost else 130)
     rate = summary.games_done / summary.seconds if summary.seconds else 0.0
     typer.echo(f"{summary.games_done} games written to {run_dir} ({rate:.0f} games/s)")
     total = sum(summary.wins.values())

@@ -76,6 +76,7 @@ class RunSummary:
     seconds: float
     interrupted: bool = False
     first_error: str | None = None
+    worker_lost: str | None = None  # why the run stopped early, when a worker died
 
 
 def _versions() -> dict[str, str]:
@@ -180,6 +181,11 @@ def _thread_worker(tasks: list[ChunkTask], counter: Any, results: Any, stop: thr
         results.put(_WorkerFailure(f"{exc!r}", traceback.format_exc()))
 
 
+class WorkerLost(Exception):
+    """A spawned worker process died (killed, out of memory): its chunk is lost, the
+    finished ones are kept, and the run stops so that --resume can complete it."""
+
+
 @dataclass(frozen=True)
 class _WorkerFailure:
     error: str
@@ -217,10 +223,7 @@ def _iterate_local(tasks: list[ChunkTask], workers: int) -> Iterator[ChunkResult
             except queue.Empty:
                 dead = [p.exitcode for p in procs if p.exitcode not in (None, 0)]
                 if dead:
-                    raise RuntimeError(
-                        f"a worker process died (exit code {dead[0]}); completed chunks are kept,"
-                        " --resume plays the rest"
-                    ) from None
+                    raise WorkerLost(f"a worker process died (exit code {dead[0]})") from None
                 continue
             if isinstance(item, _WorkerFailure):
                 raise RuntimeError(f"a worker failed: {item.error}\n{item.traceback}")
@@ -345,6 +348,9 @@ def run_scenario(
                 break
     except KeyboardInterrupt:
         summary.interrupted = True
+    except WorkerLost as exc:
+        summary.interrupted = True
+        summary.worker_lost = str(exc)
     finally:
         bar.close()
         summary.seconds = time.perf_counter() - started

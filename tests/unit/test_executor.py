@@ -63,3 +63,42 @@ def test_the_chunk_plan_covers_every_game_once_and_halves_at_the_end(games: int)
 def test_a_run_begun_with_equal_chunks_resumes_with_equal_chunks() -> None:
     scenario = parse_scenario(TINY).with_overrides(games=1000)
     assert plan_chunks(scenario, 250, "fixed") == [(0, 250), (250, 500), (500, 750), (750, 1000)]
+
+
+def test_a_killed_worker_stops_the_run_and_resume_completes_it(tmp_path: Path) -> None:
+    import json
+    import os
+    import signal
+    import threading
+    import time
+
+    import multiprocess as mp
+    import polars as pl
+
+    from cryhavoc_sim.runner.executor import run_scenario
+
+    scenario = parse_scenario(TINY.replace("players = 2", "players = 4")).with_overrides(games=1600)
+    out = tmp_path / "run"
+    killed: list[int] = []
+
+    def kill_the_worker() -> None:
+        deadline = time.time() + 60
+        while time.time() < deadline and not mp.active_children():
+            time.sleep(0.02)
+        time.sleep(1.0)  # let it start a chunk
+        for child in mp.active_children():
+            assert child.pid is not None
+            os.kill(child.pid, signal.SIGKILL)
+            killed.append(child.pid)
+
+    killer = threading.Thread(target=kill_the_worker)
+    killer.start()
+    summary = run_scenario(scenario, out, workers=2, quiet=True)
+    killer.join()
+    assert killed and summary.interrupted and summary.worker_lost is not None
+    assert "died" in summary.worker_lost
+    assert json.loads((out / "manifest.json").read_text())["status"] == "interrupted"
+    done = run_scenario(scenario, out, workers=1, resume=True, quiet=True)
+    assert not done.interrupted
+    games = pl.read_parquet(out / "games" / "*.parquet")
+    assert games["game_id"].sort().to_list() == list(range(1600))

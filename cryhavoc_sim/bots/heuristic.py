@@ -258,7 +258,7 @@ class HeuristicBot:
         key = (g.round, g.actions_taken.get(f, 0))
         if key != self._turn_key:  # Action values once per turn: Skills change little
             self._turn_key, self._action_values, self._icons = key, {}, {}
-        self._survey = None  # the board as this request sees it
+        self._survey = None  # the board as this request sees it (and only this one)
         known = self._action_values
         values = []
         for kind, what in d.options:
@@ -271,6 +271,7 @@ class HeuristicBot:
                 values.append(0.0)
             else:
                 values.append(self.turn_value(g, f, kind, what))
+        self._survey = None
         pick = self._best(values)
         kind, what = d.options[pick]
         self.plan = what if kind == "action" else None
@@ -398,7 +399,7 @@ class HeuristicBot:
             self.points = int(d.context)
         points = self.points
         # What each destination gains at once (None: nothing), judged once per request.
-        now = self.immediate_values(g, f, {o[1] for o in steps}, points)
+        now = self.immediate_values(g, f, {o[1] for o in steps}, points, blocked=None)
         flat = {dst: -0.2 if v is None else v for dst, v in now.items()}
         values = [flat[o[1]] for o in steps]
         values.append(-0.0001)

@@ -13,10 +13,20 @@ $(STAMP): pyproject.toml
 	$(BIN)/python -m pip install --quiet -e '.[dev]'
 	touch $(STAMP)
 
-setup: $(STAMP)
+# The heuristic bot compiled with mypyc, rebuilt when its sources change
+# (cryhavoc_sim/bots/native.py; without a C compiler the bot runs as plain Python).
+NATIVE_SOURCES := $(addprefix cryhavoc_sim/,bots/heuristic.py bots/base.py bots/personalities.py \
+	content/schema.py engine/decisions.py engine/game.py engine/state.py rng.py)
+NATIVE := $(VENV)/cryhavoc-native/.built
+
+$(NATIVE): $(STAMP) $(NATIVE_SOURCES)
+	$(BIN)/python -m cryhavoc_sim.build_native
+	mkdir -p $(dir $(NATIVE)) && touch $(NATIVE)
+
+setup: $(STAMP) $(NATIVE)
 
 ## run: play the default scenario (scenarios/quick.toml) across processes into runs/quick
-run: $(STAMP)
+run: $(STAMP) $(NATIVE)
 	rm -rf runs/quick
 	$(BIN)/cryhavoc-sim run scenarios/quick.toml -j $(JOBS) -o runs/quick
 	@echo "Parquet and manifest in runs/quick/ (games/, seats/, events/, manifest.json)"
@@ -32,15 +42,15 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(BIN)/mypy
 
-unit: $(STAMP)
+unit: $(STAMP) $(NATIVE)
 	$(BIN)/pytest -n $(JOBS) --dist loadfile
 
 ## bench: throughput, logging cost, bytes per game, peak memory
-bench: $(STAMP)
+bench: $(STAMP) $(NATIVE)
 	$(BIN)/cryhavoc-sim bench
 
 ## soak: 100,000 random games with every invariant checked; violations with seeds
-soak: $(STAMP)
+soak: $(STAMP) $(NATIVE)
 	$(BIN)/cryhavoc-sim soak -n 100000 -j $(JOBS)
 
 clean:

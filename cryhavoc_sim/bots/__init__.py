@@ -1,6 +1,15 @@
-"""Bots: the Bot protocol and the players behind every seat."""
+"""Bots: the Bot protocol and the players behind every seat.
 
-from cryhavoc_sim.bots.base import Bot
-from cryhavoc_sim.bots.random_bot import RandomBot
+The heuristic bot runs compiled (mypyc) when a build of the current sources is in the
+virtual environment; see :mod:`cryhavoc_sim.bots.native`."""
+
+from cryhavoc_sim.bots.native import native_dir
+
+_native = native_dir()
+if _native is not None:  # found before the .py: the compiled heuristic module
+    __path__.insert(0, str(_native))
+
+from cryhavoc_sim.bots.base import Bot  # noqa: E402
+from cryhavoc_sim.bots.random_bot import RandomBot  # noqa: E402
 
 __all__ = ["Bot", "RandomBot"]

@@ -37,11 +37,15 @@ def build() -> int:
                 + (proc.stdout + proc.stderr)[-2000:]
             )
             return 0
-        shutil.rmtree(NATIVE_DIR, ignore_errors=True)
-        NATIVE_DIR.mkdir(parents=True)
-        for lib in built:
-            shutil.copy2(lib, NATIVE_DIR / lib.name)
-        (NATIVE_DIR / STAMP).write_text(wanted + "\n")
+        try:
+            shutil.rmtree(NATIVE_DIR, ignore_errors=True)
+            NATIVE_DIR.mkdir(parents=True)
+            for lib in built:
+                shutil.copy2(lib, NATIVE_DIR / lib.name)
+            (NATIVE_DIR / STAMP).write_text(wanted + "\n")
+        except OSError as exc:
+            print(f"compiled heuristic bot: cannot write {NATIVE_DIR} ({exc}); the bot runs as plain Python")
+            return 0
     print(f"compiled heuristic bot: built into {NATIVE_DIR}")
     return 0
 

@@ -10,7 +10,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-from cryhavoc_sim.bots.native import NATIVE_DIR, PACKAGE, STAMP, native_dir, source_hash
+from cryhavoc_sim.bots.native import NATIVE_DIR, PACKAGE, STAMP, built_from, source_hash
 
 
 def build() -> int:
@@ -18,7 +18,7 @@ def build() -> int:
     the source tree gets no build files). Returns a process exit code: 0 also when no
     compiler is at hand, since plain Python is then used."""
     wanted = source_hash()
-    if native_dir() is not None:
+    if built_from() == wanted:
         print("compiled heuristic bot: up to date")
         return 0
     with tempfile.TemporaryDirectory() as scratch:

@@ -40,12 +40,16 @@ def source_hash(package: Path = PACKAGE) -> str:
     return digest.hexdigest()
 
 
+def built_from() -> str | None:
+    """The source hash the compiled bot in ``NATIVE_DIR`` was built from, if any."""
+    try:
+        return (NATIVE_DIR / STAMP).read_text().strip()
+    except OSError:
+        return None
+
+
 def native_dir() -> Path | None:
     """The folder of a compiled bot built from the current sources, if there is one."""
     if os.environ.get("CRYHAVOC_PURE_PYTHON"):
         return None
-    try:
-        built_from = (NATIVE_DIR / STAMP).read_text().strip()
-    except OSError:
-        return None
-    return NATIVE_DIR if built_from == source_hash() else None
+    return NATIVE_DIR if built_from() == source_hash() else None

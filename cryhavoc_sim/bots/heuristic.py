@@ -62,7 +62,6 @@ class HeuristicBot:
         self._turn_key: tuple[int, int] = (-1, -1)
         self._action_values: dict[str, float] = {}
         self._icons: dict[str, int] = {}  # icons in hand per Action kind, this turn
-        self._structure_base: dict[tuple[str, bool], float] = {}
         self._token_need = math.ceil(TOKEN_TROGS + 0.5)
         self._builds: dict[str, tuple[int, float]] = {}
         self._survey: tuple[FactionId, list[RegionId], int] | None = None  # this turn's
@@ -452,30 +451,28 @@ class HeuristicBot:
         return out
 
     def _structure_tables(self, g: Game) -> None:
-        """Per Structure: (build cost, worth of a build) and (activation cost or None when
-        it cannot be activated, worth of an activation), before the Region counts."""
+        """Per Structure, once per bot: (build cost, worth of a build) and (activation
+        cost or None when it cannot be activated, worth of an activation), before the
+        Region counts."""
         for sid, st in g.content.structures.items():
             self._builds[sid] = (st.build_cost, self.structure_base(st, build=True))
             act_cost = st.activate_cost if st.activatable else None
             self._activations[sid] = (act_cost, self.structure_base(st, build=False))
 
     def structure_base(self, st: Structure, build: bool) -> float:
-        """A Structure's worth before its Region counts (constant: cached)."""
-        key = (st.id, build)
-        value = self._structure_base.get(key)
-        if value is None:
-            if build:
-                guard = 0.8 * len(st.passive) + (0.5 if st.tunnel else 0.0)
-                value = 0.6 + guard - 0.2 * st.build_cost
-            else:
-                use = sum(OP_VALUE.get(e.op, 0.5) for e in st.effect) + (0.6 if st.handler else 0.0)
-                value = use - 0.2 * st.activate_cost
-            self._structure_base[key] = value
-        return value
+        """A Structure's worth before its Region counts (kept in ``_structure_tables``)."""
+        if build:
+            guard = 0.8 * len(st.passive) + (0.5 if st.tunnel else 0.0)
+            return 0.6 + guard - 0.2 * st.build_cost
+        use = sum(OP_VALUE.get(e.op, 0.5) for e in st.effect) + (0.6 if st.handler else 0.0)
+        return use - 0.2 * st.activate_cost
 
     def structure_value(self, g: Game, sid: str, r: RegionId, build: bool) -> float:
-        base = self.structure_base(g.content.structures[sid], build)
-        return base + (0.3 * g.regions[r].crystals if build else 0.0)
+        if not self._builds:
+            self._structure_tables(g)
+        if build:
+            return self._builds[sid][1] + 0.3 * g.regions[r].crystals
+        return self._activations[sid][1]
 
     def _build_step(self, d: Choice, g: Game) -> int:
         values = [

@@ -13,10 +13,10 @@ $(STAMP): pyproject.toml
 	$(BIN)/python -m pip install --quiet -e '.[dev]'
 	touch $(STAMP)
 
-# The heuristic bot compiled with mypyc, rebuilt when its sources change
-# (cryhavoc_sim/bots/native.py; without a C compiler the bot runs as plain Python).
-NATIVE_SOURCES := $(addprefix cryhavoc_sim/,bots/heuristic.py bots/base.py bots/personalities.py \
-	content/schema.py engine/decisions.py engine/game.py engine/state.py rng.py)
+# The engine and bots compiled with mypyc (cryhavoc_sim/native.py). build_native checks
+# the hash of the sources it reads and returns at once when the build is current; without
+# a C compiler everything runs as plain Python (the same games, slower).
+NATIVE_SOURCES := $(shell find cryhavoc_sim -name '*.py')
 NATIVE := $(VENV)/cryhavoc-native/.built
 
 $(NATIVE): $(STAMP) $(NATIVE_SOURCES)

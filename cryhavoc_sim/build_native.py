@@ -1,52 +1,82 @@
-"""``python -m cryhavoc_sim.build_native``: compile the heuristic bot with mypyc into the
-virtual environment (see :mod:`cryhavoc_sim.bots.native`). ``make`` runs it whenever
-the bot's sources change."""
+"""``python -m cryhavoc_sim.build_native``: compile the engine and the bots with mypyc
+into the virtual environment (see :mod:`cryhavoc_sim.native`). ``make`` runs it whenever
+a package source changes; it does nothing when the build is already of these sources."""
 
 from __future__ import annotations
 
+import json
+import os
 import shutil
 import subprocess
 import sys
 import tempfile
+import time
 from pathlib import Path
 
-from cryhavoc_sim.bots.native import NATIVE_DIR, PACKAGE, STAMP, built_from, source_hash
+from cryhavoc_sim.native import COMPILED, NATIVE_ROOT, PACKAGE, STAMP, is_fresh, source_hash, sources
+
+# One extension per module (mypyc's separate=True): a grouped build would add a shared
+# library with a hash-made name at the top level of the import path.
+_SETUP = """
+import sys
+from mypyc.build import mypycify
+from setuptools import setup
+
+setup(
+    name="cryhavoc_native",
+    ext_modules=mypycify(sys.argv[1:], separate=True, opt_level="3", debug_level="0"),
+    script_args=["build_ext", "--inplace", "--parallel", "{jobs}"],
+)
+"""
 
 
-def build() -> int:
-    """Compile ``heuristic.py`` into ``NATIVE_DIR`` (in a scratch copy of the package, so
-    the source tree gets no build files). Returns a process exit code: 0 also when no
+def build(root: Path = NATIVE_ROOT) -> int:
+    """Compile :data:`COMPILED` into ``root`` (working in a scratch copy of the package,
+    so the source tree gets no build files). Returns a process exit code: 0 also when no
     compiler is at hand, since plain Python is then used."""
-    wanted = source_hash()
-    if built_from() == wanted:
-        print("compiled heuristic bot: up to date")
+    if is_fresh(root):
+        print("compiled engine and bots: up to date")
         return 0
+    files = sources()
+    stamp = {"compiled": list(COMPILED), "sources": files, "hash": source_hash(files)}
+    started = time.perf_counter()
+    print(
+        f"compiling the engine and bots with mypyc ({len(COMPILED)} modules; about 2 minutes)...", flush=True
+    )
     with tempfile.TemporaryDirectory() as scratch:
         work = Path(scratch)
         shutil.copytree(PACKAGE, work / "cryhavoc_sim", ignore=shutil.ignore_patterns("__pycache__", "*.so"))
+        shutil.copy2(PACKAGE.parent / "pyproject.toml", work / "pyproject.toml")  # mypy's settings
         proc = subprocess.run(
-            [sys.executable, "-m", "mypyc", "cryhavoc_sim/bots/heuristic.py"],
+            [
+                sys.executable,
+                "-c",
+                _SETUP.format(jobs=os.cpu_count() or 1),
+                *(f"cryhavoc_sim/{m}" for m in COMPILED),
+            ],
             cwd=work,
             capture_output=True,
             text=True,
         )
-        built = sorted((work / "cryhavoc_sim" / "bots").glob("heuristic*.so"))
-        if proc.returncode != 0 or not built:
+        libs = sorted(p.relative_to(work) for p in work.glob("cryhavoc_sim/**/*.so"))
+        modules = {lib.parent / lib.name.split(".")[0] for lib in libs}
+        complete = modules >= {Path("cryhavoc_sim", m).with_suffix("") for m in COMPILED}
+        if proc.returncode != 0 or not complete or list(work.glob("*.so")):
             print(
-                "compiled heuristic bot: mypyc failed, the bot runs as plain Python:\n"
+                "mypyc failed; the engine and bots run as plain Python (same games, slower):\n"
                 + (proc.stdout + proc.stderr)[-2000:]
             )
             return 0
         try:
-            shutil.rmtree(NATIVE_DIR, ignore_errors=True)
-            NATIVE_DIR.mkdir(parents=True)
-            for lib in built:
-                shutil.copy2(lib, NATIVE_DIR / lib.name)
-            (NATIVE_DIR / STAMP).write_text(wanted + "\n")
+            shutil.rmtree(root, ignore_errors=True)
+            for lib in libs:
+                (root / lib.parent).mkdir(parents=True, exist_ok=True)
+                shutil.copy2(work / lib, root / lib)
+            (root / STAMP).write_text(json.dumps(stamp, indent=1) + "\n")
         except OSError as exc:
-            print(f"compiled heuristic bot: cannot write {NATIVE_DIR} ({exc}); the bot runs as plain Python")
+            print(f"cannot write {root} ({exc}); the engine and bots run as plain Python")
             return 0
-    print(f"compiled heuristic bot: built into {NATIVE_DIR}")
+    print(f"compiled engine and bots: built into {root} in {time.perf_counter() - started:.0f} s")
     return 0
 
 

@@ -1,12 +1,12 @@
 """Bots: the Bot protocol and the players behind every seat.
 
-The heuristic bot runs compiled (mypyc) when a build of the current sources is in the
-virtual environment; see :mod:`cryhavoc_sim.bots.native`."""
+The bots run compiled (mypyc) when a build of the current sources is in the virtual
+environment; see :mod:`cryhavoc_sim.native`."""
 
-from cryhavoc_sim.bots.native import native_dir
+from cryhavoc_sim.native import native_dir
 
-_native = native_dir()
-if _native is not None:  # found before the .py: the compiled heuristic module
+_native = native_dir("bots")
+if _native is not None:  # found before the .py files: the compiled modules
     __path__.insert(0, str(_native))
 
 from cryhavoc_sim.bots.base import Bot  # noqa: E402

@@ -1,6 +1,17 @@
 """The Cry Havoc rules engine: state, phases, battle, scoring. Knows nothing of files
 or processes. Public surface: :class:`Game`, :class:`GameSetup`, :class:`Rules`,
-:func:`play`, and the decision request types."""
+:func:`play`, and the decision request types.
+
+The hot modules run compiled (mypyc) when a build of the current sources is in the
+virtual environment; see :mod:`cryhavoc_sim.native`."""
+
+from cryhavoc_sim.native import native_dir
+
+_native = native_dir("engine")
+if _native is not None:  # found before the .py files: the compiled modules
+    __path__.insert(0, str(_native))
+
+# ruff: noqa: E402
 
 from cryhavoc_sim.engine.decisions import Allocate, Choice, Decision, IllegalDecision, Subset
 from cryhavoc_sim.engine.driver import Decider, play

@@ -20,6 +20,7 @@ from typing import Any
 
 from cryhavoc_sim.engine import RULES_VERSION
 from cryhavoc_sim.errors import UserError
+from cryhavoc_sim.native import compiled
 from cryhavoc_sim.runner.chunk import ChunkResult, ChunkStopped, ChunkTask, content_for, run_chunk
 from cryhavoc_sim.runner.scenario import Scenario
 from cryhavoc_sim.storage.schema import SCHEMA_VERSION
@@ -86,6 +87,7 @@ def _versions() -> dict[str, str]:
             out[pkg] = metadata.version(pkg)
         except metadata.PackageNotFoundError:
             out[pkg] = "not installed"
+    out["engine-build"] = "mypyc" if compiled() else "python"  # the same games either way
     return out
 
 

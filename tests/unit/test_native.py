@@ -1,74 +1,104 @@
-"""The compiled heuristic bot (cryhavoc_sim.bots.native): used only when built from the
-current sources, and deciding exactly as the plain Python bot does."""
+"""The compiled engine and bots (cryhavoc_sim.native): used only when built from the
+current sources, and playing exactly the games plain Python plays."""
 
 from __future__ import annotations
 
-import importlib.util
-import re
-from functools import partial
+import json
+import os
+import subprocess
+import sys
 from pathlib import Path
-from typing import Any
 
 import pytest
 
-from cryhavoc_sim.bots import native
-from cryhavoc_sim.bots.personalities import personality
-from cryhavoc_sim.bots.registry import make_bot
-from cryhavoc_sim.engine import Game, GameSetup, play
-from cryhavoc_sim.rng import stream
-from cryhavoc_sim.runner.chunk import content_for
+from cryhavoc_sim import native
+from cryhavoc_sim.runner.executor import run_scenario
 from cryhavoc_sim.runner.scenario import parse_scenario
 
-ROOT = Path(__file__).resolve().parents[2]
+
+def test_the_build_covers_what_the_compiled_modules_import() -> None:
+    files = native.sources()
+    assert set(native.COMPILED) <= set(files)
+    # read by mypyc for the types of the compiled modules, so part of the hash
+    assert {"content/schema.py", "engine/rules.py", "rng.py", "bots/base.py"} <= set(files)
+    assert "cli.py" not in files and "runner/executor.py" not in files
 
 
-def test_the_makefile_rebuilds_on_the_sources_the_hash_covers() -> None:
-    text = (ROOT / "Makefile").read_text().replace("\\\n", " ")
-    listed = re.search(r"NATIVE_SOURCES := \$\(addprefix cryhavoc_sim/,([^)]*)\)", text)
-    assert listed is not None
-    assert sorted(listed.group(1).split()) == sorted(native.SOURCES)
+def _stamp(root: Path, **changes: object) -> None:
+    files = native.sources()
+    stamp = {"compiled": list(native.COMPILED), "sources": files, "hash": native.source_hash(files)}
+    stamp.update(changes)
+    root.mkdir(exist_ok=True)
+    (root / native.STAMP).write_text(json.dumps(stamp))
 
 
 def test_a_stale_or_disabled_build_is_not_used(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    root = tmp_path / "native"
+    assert not native.is_fresh(root)  # nothing built
+    _stamp(root, hash="0" * 64)
+    assert not native.is_fresh(root)  # built from other sources
+    _stamp(root, sources=["engine/game.py", "engine/gone.py"])
+    assert not native.is_fresh(root)  # a source it read is gone
+    _stamp(root, compiled=["engine/game.py"])
+    assert not native.is_fresh(root)  # another set of modules
+    (root / native.STAMP).write_text("{not json")
+    assert not native.is_fresh(root)
+    _stamp(root)
+    assert native.is_fresh(root)
+
+    monkeypatch.setattr(native, "NATIVE_ROOT", root)
     monkeypatch.delenv("CRYHAVOC_PURE_PYTHON", raising=False)
-    monkeypatch.setattr(native, "NATIVE_DIR", tmp_path)
-    assert native.native_dir() is None  # nothing built
-    (tmp_path / native.STAMP).write_text("0" * 64 + "\n")
-    assert native.native_dir() is None  # built from other sources
-    (tmp_path / native.STAMP).write_text(native.source_hash() + "\n")
-    assert native.native_dir() == tmp_path
-    monkeypatch.setenv("CRYHAVOC_PURE_PYTHON", "1")
-    assert native.native_dir() is None
+    native._in_use.cache_clear()
+    try:
+        assert native.native_dir("engine") == root / "cryhavoc_sim" / "engine"
+        monkeypatch.setenv("CRYHAVOC_PURE_PYTHON", "1")
+        native._in_use.cache_clear()
+        assert native.native_dir("engine") is None and not native.compiled()
+    finally:
+        monkeypatch.undo()
+        native._in_use.cache_clear()
 
 
-def _events(bots_for: Any, players: int, persona: str, games: int) -> list[Any]:
-    sc = parse_scenario(f'[scenario]\nname = "n"\ngames = {games}\nseed = 9\nplayers = {players}\n')
-    content = content_for(sc)
-    logs = []
-    for i in range(games):
-        seed, factions, initiative = sc.plan(i)
-        g = Game(content, GameSetup(factions, sc.experience, initiative=initiative), stream(seed, "game"))
-        play(g, {f: bots_for(f, seed, persona) for f in factions})
-        logs.append(g.event_rows)
-    return logs
+SCENARIO = """
+[scenario]
+name = "native"
+games = {games}
+seed = 21
+players = {players}
+
+[bots]
+default = "heuristic:{persona}"
+pilgrims = "random"
+"""
 
 
-def test_compiled_and_plain_bots_make_the_same_decisions() -> None:
-    import cryhavoc_sim.bots.heuristic as used
+@pytest.mark.parametrize(("players", "persona"), [(2, "aggressive"), (3, "economic"), (4, "balanced")])
+def test_compiled_and_plain_python_write_the_same_tables(players: int, persona: str, tmp_path: Path) -> None:
+    if not native.compiled():
+        pytest.skip("no compiled engine built from these sources (make builds it)")
+    import cryhavoc_sim.bots.heuristic
+    import cryhavoc_sim.engine.game
 
-    if native.native_dir() is None:
-        pytest.skip("no compiled bot built from these sources (make builds it)")
-    assert used.__file__ is not None and used.__file__.endswith(".so")
-    spec = importlib.util.spec_from_file_location("heuristic_plain", native.PACKAGE / "bots" / "heuristic.py")
-    assert spec is not None and spec.loader is not None
-    plain = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(plain)
-
-    def plain_bot(f: str, seed: int, persona: str) -> Any:
-        return plain.HeuristicBot(f, personality(f, persona), partial(stream, seed, f"bot:{f}"))
-
-    def compiled_bot(f: str, seed: int, persona: str) -> Any:
-        return make_bot(f"heuristic:{persona}", f, seed)
-
-    for players, persona in ((2, "aggressive"), (3, "economic"), (4, "balanced")):
-        assert _events(compiled_bot, players, persona, 8) == _events(plain_bot, players, persona, 8)
+    for module in (cryhavoc_sim.engine.game, cryhavoc_sim.bots.heuristic):
+        assert module.__file__ is not None and module.__file__.endswith(".so")
+    text = SCENARIO.format(games=16, players=players, persona=persona)
+    (tmp_path / "s.toml").write_text(text)
+    run_scenario(parse_scenario(text), tmp_path / "compiled", workers=1, quiet=True)
+    plain_run = ["run", str(tmp_path / "s.toml"), "-o", str(tmp_path / "plain"), "-j", "1", "--quiet"]
+    subprocess.run(
+        [sys.executable, "-m", "cryhavoc_sim", *plain_run],
+        env={**os.environ, "CRYHAVOC_PURE_PYTHON": "1"},
+        check=True,
+        capture_output=True,
+    )
+    tables = sorted(p.relative_to(tmp_path / "compiled") for p in (tmp_path / "compiled").rglob("*.parquet"))
+    assert {t.parts[0] for t in tables} >= {"games", "seats", "events"}
+    for table in tables:
+        assert (tmp_path / "compiled" / table).read_bytes() == (tmp_path / "plain" / table).read_bytes(), (
+            table
+        )
+    builds = [
+        json.loads((tmp_path / run / "manifest.json").read_text())["versions"]["engine-build"]
+        for run in ("compiled", "plain")
+    ]
+    assert builds == ["mypyc", "python"]

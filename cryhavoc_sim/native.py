@@ -23,9 +23,10 @@ from functools import cache
 from pathlib import Path
 
 PACKAGE = Path(__file__).resolve().parent
-# Modules compiled, relative to the package. Left interpreted: rng.py (a random.Random
-# subclass that mypyc cannot compile safely), and the engine modules off the hot path
-# (invariants, log, playout, rules, solo) or the bots' data plumbing.
+# Modules compiled, relative to the package; each one's package ``__init__`` puts its
+# compiled folder first (a test checks). Left interpreted: rng.py (a random.Random
+# subclass that mypyc cannot compile safely), and the modules off the hot path (engine
+# invariants, log, playout, rules and solo; the content loader; the bot registry).
 COMPILED = (
     "engine/actions.py",
     "engine/battle.py",
@@ -40,7 +41,9 @@ COMPILED = (
     "engine/state.py",
     "engine/trogs.py",
     "bots/heuristic.py",
+    "bots/personalities.py",
     "bots/random_bot.py",
+    "content/schema.py",
 )
 NATIVE_ROOT = Path(sys.prefix) / "cryhavoc-native"
 STAMP = "stamp.json"

@@ -1,6 +1,15 @@
-"""Content: validated, provenance-labelled game components loaded from TOML."""
+"""Content: validated, provenance-labelled game components loaded from TOML.
 
-from cryhavoc_sim.content.loader import default_content_dir, load_content
-from cryhavoc_sim.content.schema import ContentSet
+The record types (``schema``) run compiled (mypyc) when a build of the current sources
+is in the virtual environment; see :mod:`cryhavoc_sim.native`."""
+
+from cryhavoc_sim.native import native_dir
+
+_native = native_dir("content")
+if _native is not None:  # found before the .py files: the compiled modules
+    __path__.insert(0, str(_native))
+
+from cryhavoc_sim.content.loader import default_content_dir, load_content  # noqa: E402
+from cryhavoc_sim.content.schema import ContentSet  # noqa: E402
 
 __all__ = ["ContentSet", "default_content_dir", "load_content"]

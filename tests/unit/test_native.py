@@ -3,6 +3,7 @@ current sources, and playing exactly the games plain Python plays."""
 
 from __future__ import annotations
 
+import importlib
 import json
 import os
 import subprocess
@@ -76,11 +77,9 @@ pilgrims = "random"
 def test_compiled_and_plain_python_write_the_same_tables(players: int, persona: str, tmp_path: Path) -> None:
     if not native.compiled():
         pytest.skip("no compiled engine built from these sources (make builds it)")
-    import cryhavoc_sim.bots.heuristic
-    import cryhavoc_sim.engine.game
-
-    for module in (cryhavoc_sim.engine.game, cryhavoc_sim.bots.heuristic):
-        assert module.__file__ is not None and module.__file__.endswith(".so")
+    for rel in native.COMPILED:  # each package puts its compiled folder first
+        module = importlib.import_module("cryhavoc_sim." + rel.removesuffix(".py").replace("/", "."))
+        assert module.__file__ is not None and module.__file__.endswith(".so"), rel
     text = SCENARIO.format(games=16, players=players, persona=persona)
     (tmp_path / "s.toml").write_text(text)
     run_scenario(parse_scenario(text), tmp_path / "compiled", workers=1, quiet=True)

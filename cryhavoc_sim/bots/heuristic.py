@@ -14,11 +14,11 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Iterable
-from typing import Any
+from typing import Any, cast
 
 from cryhavoc_sim.bots.base import objective_move
 from cryhavoc_sim.bots.personalities import Personality
-from cryhavoc_sim.content.schema import Card, FactionId, RegionId, Structure
+from cryhavoc_sim.content.schema import Card, ContentSet, FactionId, RegionId, Structure
 from cryhavoc_sim.engine import Allocate, Choice, Decision, Game, Subset
 from cryhavoc_sim.engine.decisions import KINDS
 from cryhavoc_sim.engine.state import ATT, CP, RC
@@ -42,6 +42,11 @@ OP_VALUE = {  # worth of one use of a primitive, before context
     "unit_to_structure": 0.9,
 }
 
+
+# (bot class, id of the content set) -> (that content set, build table, activation table)
+_STRUCTURE_TABLES: dict[
+    tuple[type, int], tuple[ContentSet, dict[str, tuple[int, float]], dict[str, tuple[int | None, float]]]
+] = {}
 
 # Each bot class's method per decision kind (unbound: a copied bot stays itself), looked
 # up once per class rather than once per bot (four bots a game).
@@ -99,20 +104,27 @@ class HeuristicBot:
         return (d.total, *([0] * (len(d.slots) - 1)))
 
     def _best(self, values: list[float]) -> int:
-        """The index of the best value; ties (within 1e-9) broken on the bot's own RNG."""
+        """The index of the best value; ties (within 1e-9) broken on the bot's own RNG
+        (as ``Rng.choice`` draws: one ``random()``)."""
         if len(values) == 1:
             return 0
-        ordered = sorted(values)
-        top = ordered[-1]
+        top = values[0]
+        for v in values:  # explicit loops: mypyc compiles them to C, builtins it calls
+            if v > top:
+                top = v
         low = top - 1e-9
-        if ordered[-2] < low:  # the usual case: one best value, found in C
-            return values.index(top)
-        return self.rng.choice([i for i, v in enumerate(values) if v >= low])
+        ties = [i for i, v in enumerate(values) if v >= low]
+        if len(ties) == 1:
+            return ties[0]
+        return ties[int(self.rng.random() * len(ties))]
 
     # ------------------------------------------------------------------ board reading
     def enemies_in(self, g: Game, r: RegionId, me: FactionId) -> int:
         units = g.regions[r].units
-        return sum(units.values()) - units.get(me, 0)
+        total = 0
+        for n in units.values():
+            total += n
+        return total - units.get(me, 0)
 
     def score_now(self, g: Game, f: FactionId, enabler: bool) -> int:
         regions = g.controlled(f)
@@ -175,7 +187,9 @@ class HeuristicBot:
             units = s.units
             if units:
                 mine = units.get(f, 0)
-                enemy = sum(units.values()) - mine
+                enemy = -mine
+                for n in units.values():
+                    enemy += n
             else:
                 mine = enemy = 0
             if s.trog_token is not None:
@@ -215,7 +229,10 @@ class HeuristicBot:
         if not gains:
             return 0.0
         gains.sort(reverse=True)
-        return sum(gains[:points])
+        total = 0.0
+        for v in gains[:points]:
+            total += v
+        return total
 
     def survey(self, g: Game, f: FactionId) -> tuple[list[RegionId], int]:
         """One pass over the board for a turn's Action values: the neighbours of ``f``'s
@@ -260,7 +277,8 @@ class HeuristicBot:
         self._survey = None  # the board as this request sees it (and only this one)
         known = self._action_values
         values = []
-        for kind, what in d.options:
+        for option in d.options:
+            kind, what = cast(tuple[str, str], option)  # typed: mypyc compares str in C
             if kind == "action":  # the common case, without a call
                 v = known.get(what)
                 if v is None:
@@ -272,7 +290,7 @@ class HeuristicBot:
                 values.append(self.turn_value(g, f, kind, what))
         self._survey = None
         pick = self._best(values)
-        kind, what = d.options[pick]
+        kind, what = cast(tuple[str, str], d.options[pick])
         self.plan = what if kind == "action" else None
         if kind == "skill":
             for e in g.content.skills[what].effect:
@@ -313,7 +331,10 @@ class HeuristicBot:
         if action == "build":
             pts = self.hand_icons(g, f, "build")
             options = self.build_values(g, f, pts)
-            return w.build * sum(sorted(options, reverse=True)[:2]) if options else -1.0
+            if not options:
+                return -1.0
+            options.sort(reverse=True)
+            return w.build * (options[0] + options[1] if len(options) > 1 else options[0])
         if action == "draw":
             return w.draw + (0.6 if len(p.hand) <= 2 else 0.0)
         return -1.0
@@ -392,22 +413,25 @@ class HeuristicBot:
         The options are (from, to) steps and, last, None for stopping (movement.move)."""
         options = d.options
         stop = len(options) - 1
-        steps = options[:stop]
+        # typed: mypyc reads the tuples in C
+        dsts = [cast(tuple[str, str], options[i])[1] for i in range(stop)]
         f = d.faction
         if d.context.isdigit():
             self.points = int(d.context)
         points = self.points
         # What each destination gains at once (None: nothing), judged once per request.
-        now = self.immediate_values(g, f, {o[1] for o in steps}, points, blocked=None)
-        flat = {dst: -0.2 if v is None else v for dst, v in now.items()}
-        values = [flat[o[1]] for o in steps]
+        now = self.immediate_values(g, f, set(dsts), points, blocked=None)
+        values: list[float] = []
+        for dst in dsts:
+            v = now[dst]
+            values.append(-0.2 if v is None else v)
         values.append(-0.0001)
         pick = self._best(values)
         if values[pick] <= 0:  # nothing pays at once: look one step ahead
+            flat: dict[RegionId, float] = {}
             for r, v in now.items():
-                if v is None:
-                    flat[r] = self.lookahead_value(g, f, r, points)
-            values = [flat[o[1]] for o in steps]
+                flat[r] = self.lookahead_value(g, f, r, points) if v is None else v
+            values = [flat[dst] for dst in dsts]
             values.append(-0.0001)
             pick = self._best(values)
         if values[pick] > 0:
@@ -451,13 +475,21 @@ class HeuristicBot:
         return out
 
     def _structure_tables(self, g: Game) -> None:
-        """Per Structure, once per bot: (build cost, worth of a build) and (activation
-        cost or None when it cannot be activated, worth of an activation), before the
-        Region counts."""
-        for sid, st in g.content.structures.items():
-            self._builds[sid] = (st.build_cost, self.structure_base(st, build=True))
-            act_cost = st.activate_cost if st.activatable else None
-            self._activations[sid] = (act_cost, self.structure_base(st, build=False))
+        """Per Structure: (build cost, worth of a build) and (activation cost or None when
+        it cannot be activated, worth of an activation), before the Region counts. Made
+        once per bot class and content set (they depend on nothing else), shared."""
+        content = g.content
+        key = (type(self), id(content))
+        tables = _STRUCTURE_TABLES.get(key)
+        if tables is None or tables[0] is not content:
+            builds: dict[str, tuple[int, float]] = {}
+            activations: dict[str, tuple[int | None, float]] = {}
+            for sid, st in content.structures.items():
+                builds[sid] = (st.build_cost, self.structure_base(st, build=True))
+                act_cost = st.activate_cost if st.activatable else None
+                activations[sid] = (act_cost, self.structure_base(st, build=False))
+            tables = _STRUCTURE_TABLES[key] = (content, builds, activations)
+        self._builds, self._activations = tables[1], tables[2]
 
     def structure_base(self, st: Structure, build: bool) -> float:
         """A Structure's worth before its Region counts (kept in ``_structure_tables``)."""

@@ -228,7 +228,8 @@ class HeuristicBot:
         gains = [v for n in reach if (v := values[n]) is not None and v > 0]
         if not gains:
             return 0.0
-        gains.sort(reverse=True)
+        gains.sort()  # ascending, then reversed: the same order for these positive floats
+        gains.reverse()
         total = 0.0
         for v in gains[:points]:
             total += v
@@ -333,7 +334,8 @@ class HeuristicBot:
             options = self.build_values(g, f, pts)
             if not options:
                 return -1.0
-            options.sort(reverse=True)
+            options.sort()
+            options.reverse()
             return w.build * (options[0] + options[1] if len(options) > 1 else options[0])
         if action == "draw":
             return w.draw + (0.6 if len(p.hand) <= 2 else 0.0)
@@ -381,10 +383,9 @@ class HeuristicBot:
         icons = [c.icons(action) for c in cards]
         useful = [i for i, c in enumerate(cards) if icons[i] > 0 and c.special != "enable_scoring"]
         # Keep the best Tactics cards that are weak for this Action.
-        keepers = sorted(
-            (i for i in useful if cards[i].tactic),
-            key=lambda i: (icons[i], -len(cards[i].tactic)),
-        )[: self.w.keep]
+        ranked = [(icons[i], -len(cards[i].tactic), i) for i in useful if cards[i].tactic]
+        ranked.sort()  # as a stable sort on (icons, -tactics) would: ties keep hand order
+        keepers = [i for _, _, i in ranked[: self.w.keep]]
         chosen = [i for i in useful if i not in keepers] if keepers else useful
         chosen = chosen or useful[:1]  # ascending, as ``useful`` is
         if action == "recruit":

@@ -14,7 +14,6 @@ import time
 import traceback
 from collections.abc import Iterator
 from dataclasses import dataclass
-from importlib import metadata
 from pathlib import Path
 from typing import Any
 
@@ -81,6 +80,8 @@ class RunSummary:
 
 
 def _versions() -> dict[str, str]:
+    from importlib import metadata  # 30 ms of import that spawned workers do not need
+
     out = {"python": platform.python_version()}
     for pkg in ("cryhavoc-sim", "polars", "multiprocess", "matplotlib", "tqdm", "typer"):
         try:

@@ -1,0 +1,46 @@
+"""``make bench``'s report (cryhavoc_sim.runner.bench): every figure issue #5 asks for,
+ratios taken within a round, and the one-worker runs pinned to one CPU."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from cryhavoc_sim.runner import bench
+
+
+def test_the_report_names_every_figure(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    calls: list[tuple[int, int, bool, str]] = []
+
+    def fake(games: int, workers: int, record: bool, out: Path, bot: str = "random") -> float:
+        calls.append((games, workers, record, bot))
+        slow = 1.0 + 0.1 * int(out.name[-1])  # each round runs 10% slower than the last
+        per_game = (1 / 500 if workers == 1 else 1 / 950) * (1.8 if bot == "heuristic" else 1.0)
+        return slow * games * per_game * (1.0 if record else 0.8)
+
+    monkeypatch.setattr(bench, "_timed", fake)
+    monkeypatch.setattr(bench, "_peak_rss_mib", lambda games: 100.0 + games / 20000)
+    bench.run_bench(1000)
+    out = capsys.readouterr().out
+    assert len(calls) == 18 and (4000, 2, True, "random") in calls
+    assert "1 worker, events on        500 games/s" in out
+    # within a round the drift cancels: 95% in each, though rounds run at different speeds
+    assert "parallel efficiency 95% (95%, 95%, 95%)" in out
+    assert "4,000 games   950 games/s   parallel efficiency 95% (95%, 95%, 95%)" in out
+    assert "event logging costs 20% (20%, 20%, 20%)" in out
+    assert "1.80 (1.80, 1.80, 1.80) times the random-bot cost per game" in out
+    assert "bytes/game" in out and "MiB at 20,000 games" in out
+
+
+@pytest.mark.skipif(not hasattr(os, "sched_getaffinity"), reason="no CPU affinity on this platform")
+def test_runs_are_pinned_to_as_many_cpus_as_workers() -> None:
+    one = bench._pinned(1)
+    assert one is not None and len(one) == 1 and one <= os.sched_getaffinity(0)
+    if len(os.sched_getaffinity(0)) >= 2:
+        two = bench._pinned(2)
+        assert two is not None and len(two) == 2
+    assert bench._pinned(10_000) is None

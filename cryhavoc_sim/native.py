@@ -4,8 +4,8 @@
 mypy) turns each module in :data:`COMPILED` into its own C extension, kept outside the
 source tree in ``<venv>/cryhavoc-native/cryhavoc_sim/<package>/``, with a stamp naming
 every source file mypyc read (the compiled modules and what they import) and their hash.
-``cryhavoc_sim.engine`` and ``cryhavoc_sim.bots`` put their folder first on their package
-path only while that hash matches the files on disk, so an edited engine runs as plain
+Each package holding compiled modules (engine, bots, content) puts its folder first on
+its package path (:func:`use_compiled`) only while that hash matches the files on disk, so an edited engine runs as plain
 Python until the next ``make``; ``CRYHAVOC_PURE_PYTHON=1`` turns the compiled modules
 off. Games are the same either way (tests compare the tables and event logs of both).
 Without a C compiler the build says so and everything runs as plain Python.
@@ -121,3 +121,11 @@ def native_dir(subpackage: str) -> Path | None:
 def compiled() -> bool:
     """Whether this process runs the compiled engine and bots."""
     return _in_use()
+
+
+def use_compiled(path: list[str], subpackage: str) -> None:
+    """Called by ``cryhavoc_sim.<subpackage>/__init__`` with its ``__path__``: put the
+    compiled modules first, found before the ``.py`` files, when they are in use."""
+    folder = native_dir(subpackage)
+    if folder is not None:
+        path.insert(0, str(folder))

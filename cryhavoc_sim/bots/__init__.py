@@ -3,11 +3,9 @@
 The bots run compiled (mypyc) when a build of the current sources is in the virtual
 environment; see :mod:`cryhavoc_sim.native`."""
 
-from cryhavoc_sim.native import native_dir
+from cryhavoc_sim.native import use_compiled
 
-_native = native_dir("bots")
-if _native is not None:  # found before the .py files: the compiled modules
-    __path__.insert(0, str(_native))
+use_compiled(__path__, "bots")
 
 from cryhavoc_sim.bots.base import Bot  # noqa: E402
 from cryhavoc_sim.bots.random_bot import RandomBot  # noqa: E402

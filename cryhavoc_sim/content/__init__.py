@@ -3,11 +3,9 @@
 The record types (``schema``) run compiled (mypyc) when a build of the current sources
 is in the virtual environment; see :mod:`cryhavoc_sim.native`."""
 
-from cryhavoc_sim.native import native_dir
+from cryhavoc_sim.native import use_compiled
 
-_native = native_dir("content")
-if _native is not None:  # found before the .py files: the compiled modules
-    __path__.insert(0, str(_native))
+use_compiled(__path__, "content")
 
 from cryhavoc_sim.content.loader import default_content_dir, load_content  # noqa: E402
 from cryhavoc_sim.content.schema import ContentSet  # noqa: E402

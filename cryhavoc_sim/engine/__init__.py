@@ -5,11 +5,9 @@ or processes. Public surface: :class:`Game`, :class:`GameSetup`, :class:`Rules`,
 The hot modules run compiled (mypyc) when a build of the current sources is in the
 virtual environment; see :mod:`cryhavoc_sim.native`."""
 
-from cryhavoc_sim.native import native_dir
+from cryhavoc_sim.native import use_compiled
 
-_native = native_dir("engine")
-if _native is not None:  # found before the .py files: the compiled modules
-    __path__.insert(0, str(_native))
+use_compiled(__path__, "engine")
 
 # ruff: noqa: E402
 

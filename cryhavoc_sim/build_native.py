@@ -13,7 +13,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from cryhavoc_sim.native import COMPILED, NATIVE_ROOT, PACKAGE, STAMP, is_fresh, source_hash, sources
+from cryhavoc_sim.native import COMPILED, NATIVE_ROOT, PACKAGE, STAMP, is_fresh, make_stamp
 
 # One extension per module (mypyc's separate=True): a grouped build would add a shared
 # library with a hash-made name at the top level of the import path.
@@ -37,8 +37,7 @@ def build(root: Path = NATIVE_ROOT) -> int:
     if is_fresh(root):
         print("compiled engine and bots: up to date")
         return 0
-    files = sources()
-    stamp = {"compiled": list(COMPILED), "sources": files, "hash": source_hash(files)}
+    stamp = make_stamp()
     started = time.perf_counter()
     print(
         f"compiling the engine and bots with mypyc ({len(COMPILED)} modules; about 2 minutes)...", flush=True

@@ -84,6 +84,12 @@ def source_hash(files: list[str], package: Path = PACKAGE) -> str:
     return digest.hexdigest()
 
 
+def make_stamp() -> dict[str, object]:
+    """The stamp a build of the sources now on disk carries (``build_native`` writes it)."""
+    files = sources()
+    return {"compiled": list(COMPILED), "sources": files, "hash": source_hash(files)}
+
+
 def read_stamp(root: Path | None = None) -> dict[str, object] | None:
     """What the build in ``root`` (default :data:`NATIVE_ROOT`) was made from, if any."""
     try:

@@ -65,13 +65,19 @@ def timed_child(games: int, workers: int, record: bool, out: str, bot: str) -> N
     print(_timed_run(games, workers, record, Path(out), bot))
 
 
-def _timed(games: int, workers: int, record: bool, out: Path, bot: str = "random") -> float:
-    code = (
-        "from cryhavoc_sim.runner.bench import timed_child\n"
-        f"timed_child({games}, {workers}, {record}, {str(out)!r}, {bot!r})\n"
-    )
+def _in_child(code: str) -> str:
+    """Run ``code`` in a fresh interpreter; the last line it prints."""
     proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
-    return float(proc.stdout.strip().splitlines()[-1])
+    return proc.stdout.strip().splitlines()[-1]
+
+
+def _timed(games: int, workers: int, record: bool, out: Path, bot: str = "random") -> float:
+    return float(
+        _in_child(
+            "from cryhavoc_sim.runner.bench import timed_child\n"
+            f"timed_child({games}, {workers}, {record}, {str(out)!r}, {bot!r})\n"
+        )
+    )
 
 
 def _peak_rss_mib(games: int) -> float:
@@ -82,8 +88,7 @@ def _peak_rss_mib(games: int) -> float:
         f"_timed_run({games}, 1, True, pathlib.Path(tempfile.mkdtemp()) / 'r')\n"
         "print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)\n"
     )
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
-    return int(out.stdout.strip().splitlines()[-1]) / 1024
+    return int(_in_child(code)) / 1024
 
 
 def run_bench(games: int) -> None:
@@ -119,7 +124,9 @@ def run_bench(games: int) -> None:
     build = "compiled with mypyc" if compiled() else "plain Python (no compiled build in use)"
     print(f"bench: {games:,} four-player games, python {sys.version.split()[0]}, engine and bots {build}")
     pinned = "each run pinned to as many CPUs as workers" if _pinned(2) else "runs not pinned to CPUs"
-    print(f"  random bots unless said; {pinned}; rates: best of 3 rounds; ratios: median round (each round)")
+    print(
+        f"  random bots unless said; {pinned}; rates: best of {ROUNDS} rounds; ratios: median round (each round)"
+    )
     print(f"  1 worker, events on   {rate('j1'):8.0f} games/s")
     print(
         f"  2 workers, events on  {rate('j2'):8.0f} games/s   parallel efficiency"

@@ -26,9 +26,7 @@ def test_the_build_covers_what_the_compiled_modules_import() -> None:
 
 
 def _stamp(root: Path, **changes: object) -> None:
-    files = native.sources()
-    stamp = {"compiled": list(native.COMPILED), "sources": files, "hash": native.source_hash(files)}
-    stamp.update(changes)
+    stamp = {**native.make_stamp(), **changes}
     root.mkdir(exist_ok=True)
     (root / native.STAMP).write_text(json.dumps(stamp))
 

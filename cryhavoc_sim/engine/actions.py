@@ -77,6 +77,7 @@ def turn(g: Game, f: FactionId, number: int) -> Gen[None]:
     """One turn: Skills and the Initiative card before or after the Action, never during
     (Using Skills; ruling R6 for the Initiative card)."""
     p = g.players[f]
+    g.new_turn()
     initiative = g.content.special_cards("initiative")
     skills = g.action_skills[f]
     acted = False

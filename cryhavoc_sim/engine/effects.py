@@ -277,7 +277,9 @@ def teleport(g: Game, f: FactionId, e: Effect, source: str, region: RegionId | N
     Region; enemy Units or a Trog token there start a Battle (designer on Teleport)."""
     from cryhavoc_sim.engine import movement
 
-    sources = [r for r, s in g.regions.items() if s.units.get(f) and not s.battle]
+    # Units stopped this turn cannot Move again, by a teleport either (Move Action).
+    stops = movement.turn_stops(g, f)
+    sources = [r for r, s in g.regions.items() if s.units.get(f, 0) > stops.get(r, 0) and not s.battle]
     src = yield from _pick_region(g, f, sources, "teleport_from")
     if src is None:
         return
@@ -292,9 +294,11 @@ def teleport(g: Game, f: FactionId, e: Effect, source: str, region: RegionId | N
     dest = yield from _pick_region(g, f, dests, e.op)
     if dest is None:
         return
-    most = min(e.int("count"), g.units(src, f))
+    most = min(e.int("count"), g.units(src, f) - stops.get(src, 0))
     counts = tuple(range(1, most + 1))
     n = counts[(yield from g.ask(Choice("count", f, counts)))]
+    if movement.is_stop(g, f, dest):
+        movement.record_stop(g, f, dest, n)
     g.remove_units(src, f, n)
     g.add_units(dest, f, n)
     g.log("move", f, dest, amount=n, detail=src)
@@ -348,7 +352,7 @@ def _remove_structure(g: Game, f: FactionId, region: RegionId, sid: str) -> None
     s = g.regions[region]
     s.structures.remove((f, sid))
     if g.content.structures[sid].tunnel and not any(g.content.structures[x].tunnel for _, x in s.structures):
-        g.set_tunnel(region, g.board.region(region).tunnel and not g.npc_trogs)
+        g.set_tunnel(region, False)
     g.players[f].structures_left[sid] += 1
 
 
@@ -441,7 +445,7 @@ def move_nest(g: Game, f: FactionId, e: Effect, source: str, region: RegionId | 
     pick = yield from _pick(g, f, "target_region", options, e.op)
     if pick is not None:
         src, dst = pick
-        g.regions[dst].trog_token, g.regions[src].trog_token = g.regions[src].trog_token, None
+        g.regions[dst].trog_token = trogs.take_token(g.regions[src])
         g.log("nest_moved", f, dst, detail=src)
 
 

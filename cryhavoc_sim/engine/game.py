@@ -30,7 +30,7 @@ from cryhavoc_sim.rng import Rng
 T = TypeVar("T")
 Gen = Generator[Decision, Any, T]
 
-RULES_VERSION = "cryhavoc-rules-4"
+RULES_VERSION = "cryhavoc-rules-5"
 
 
 class SetupError(ValueError):
@@ -145,6 +145,8 @@ class Game:
         self.exploration_supply: list[Token] = []
         self.battle: Battle | None = None
         self.actions_taken: dict[FactionId, int] = {}
+        # Units stopped this turn, by faction and Region (movement.turn_stops).
+        self.turn_stops: dict[FactionId, dict[RegionId, int]] = {}
         # Per-Round records for the invariant checks (cheap: once per Round).
         self.actions_by_round: dict[int, dict[FactionId, int]] = {}
         self.hands_after_draw: dict[int, dict[FactionId, int]] = {}
@@ -248,13 +250,13 @@ class Game:
             p.discard = []
 
     def discard_card(self, faction: FactionId, card: CardId) -> None:
-        """Put a card from a hand away. Ruling R2: Terrain cards go to the bottom of their deck."""
-        self.players[faction].hand.remove(card)
-        c = self.content.cards[card]
-        if c.is_terrain:
-            self.terrain_decks[c.deck].insert(0, card)
-        else:
-            self.players[faction].discard.append(card)
+        """Put a card from a hand onto that player's discard pile, Terrain cards too: once
+        drawn into a hand a Terrain card belongs to it and comes back with the reshuffle,
+        which is how players "customize their decks of cards" (Introduction; Draw two,
+        keep one). Matrix-stored cards keep their own rule (battle.py, handlers.py)."""
+        p = self.players[faction]
+        p.hand.remove(card)
+        p.discard.append(card)
 
     # ------------------------------------------------------------------ board
     def units(self, region: RegionId, faction: FactionId) -> int:
@@ -361,18 +363,18 @@ class Game:
 
         for rnd in range(1, self.rules.max_rounds + 1):
             self.round = rnd
-            self.phase = "events"
+            self.enter_phase("events")
             self.log("round_start", amount=rnd)
             yield from scoring.events_phase(self)
-            self.phase = "draw"
+            self.enter_phase("draw")
             yield from actions.draw_phase(self)
-            self.phase = "actions"
+            self.enter_phase("actions")
             yield from actions.actions_phase(self)
-            self.phase = "battle"
+            self.enter_phase("battle")
             yield from battle.battle_phase(self)
-            self.phase = "prisoners"
+            self.enter_phase("prisoners")
             yield from scoring.prisoners_phase(self)
-            self.phase = "scoring"
+            self.enter_phase("scoring")
             scoring.scoring_phase(self)
             if self.final_round:
                 break
@@ -381,6 +383,17 @@ class Game:
         self.outcome = scoring.outcome(self, ended)
         self.log("game_end", self.outcome.winner, None, None, None, self.outcome.ended_by)
         return self.outcome
+
+    def enter_phase(self, phase: str) -> None:
+        """Start a phase. Stops of Units last one turn at most (Move Action), so none
+        carries over into a phase."""
+        self.phase = phase
+        self.new_turn()
+
+    def new_turn(self) -> None:
+        """A turn starts: no Unit is stopped yet (Move Action: "cannot Move again this turn")."""
+        if self.turn_stops:
+            self.turn_stops = {}
 
     def order(self) -> Sequence[FactionId]:
         return list(self.initiative)

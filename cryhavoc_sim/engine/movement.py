@@ -68,10 +68,26 @@ def move_options(
     return out
 
 
+def turn_stops(g: Game, f: FactionId) -> dict[RegionId, int]:
+    """``f``'s Units stopped so far this turn, by Region. "The Unit must stop moving and
+    cannot Move again this turn" (Move Action): the record lives on the game for the
+    whole turn, so a Skill's or a card's Move after the Action sees it too. Each turn
+    and each phase starts with none (``Game.new_turn``; ruling R33)."""
+    stops = g.turn_stops.get(f)
+    if stops is None:
+        stops = g.turn_stops[f] = {}
+    return stops
+
+
+def record_stop(g: Game, f: FactionId, region: RegionId, n: int) -> None:
+    stops = turn_stops(g, f)
+    stops[region] = stops.get(region, 0) + n
+
+
 def move(g: Game, f: FactionId, points: int) -> Gen[None]:
     """Spend Movement points one Unit-step at a time, then the end-of-move steps."""
     entered: list[RegionId] = []
-    stopped: dict[RegionId, int] = {}
+    stopped = turn_stops(g, f)
     pending: set[RegionId] = set()
     while points > 0:
         options = move_options(g, f, stopped, pending)
@@ -92,7 +108,7 @@ def move(g: Game, f: FactionId, points: int) -> Gen[None]:
         if dst not in entered:
             entered.append(dst)
         if stop:
-            stopped[dst] = stopped.get(dst, 0) + 1
+            stopped[dst] = stopped.get(dst, 0) + 1  # for the rest of the turn
         if battle:
             pending.add(dst)
         elif is_trog_player(g, f) and g.regions[dst].trog_token is not None:

@@ -48,8 +48,9 @@ def setup_game(g: Game) -> None:
         g.players[f] = p
     for f, region in hq_of.items():
         _place_hq(g, f, region, rules.start_units)
-    # 4-player game, steps 12-13: the Trog HQ in World Caverns with two Units; the
-    # Tunnel tokens on the Tunnel icons (the Trog HQ among them).
+    # 4-player game, steps 12-13: the Trog HQ in World Caverns with two Units; 4 of the
+    # Trogs' 7 Tunnel tokens on the Tunnel icons (the Trog HQ among them), leaving 3 to
+    # Build (Components: 7 Tunnel tokens).
     trog_hq = next((r.id for r in g.board.regions if r.trog_hq), None)
     if g.solo:
         from cryhavoc_sim.engine.solo import setup_automaton
@@ -58,9 +59,7 @@ def setup_game(g: Game) -> None:
     elif "trogs" in spec.factions:
         assert trog_hq is not None
         _place_hq(g, "trogs", trog_hq, rules.trog_start_units_4p)
-        tunnels = [r.id for r in g.board.regions if r.tunnel][: rules.trog_tunnels_4p]
-        for r in tunnels:
-            g.set_tunnel(r, True)
+        _place_tunnels(g, rules.trog_tunnels_4p)
     else:
         # 2-3 players: the Trogs are a non-player faction with all their Units in reserve.
         kit = content.factions["trogs"]
@@ -111,3 +110,22 @@ def _place_hq(g: Game, faction: str, region: str, units: int) -> None:
     s.crystals = 0  # No Crystals in an HQ (Clarifications).
     g.add_units(region, faction, units)
     g.set_control(region, faction, "setup")
+
+
+def _place_tunnels(g: Game, count: int) -> None:
+    """4-player game, step 13: Tunnel tokens from the Trogs' own supply on the Regions with
+    the Tunnel icon, as many as the supply and ``count`` allow. They are Tunnel Structures
+    like the built ones (the same tokens), placed, not built (ruling R34)."""
+    from cryhavoc_sim.engine.effects import place_structure
+
+    tunnel = next(
+        (sid for sid in g.players["trogs"].structures_left if g.content.structures[sid].tunnel), None
+    )
+    if tunnel is None:
+        return
+    for reg in g.board.regions:
+        if count <= 0 or g.players["trogs"].structures_left[tunnel] <= 0:
+            break
+        if reg.tunnel and reg.id in g.regions:
+            place_structure(g, "trogs", reg.id, tunnel, "setup")
+            count -= 1

@@ -71,6 +71,7 @@ def automaton_turn(g: Game, number: int) -> Gen[None]:
     """Draw the top card and resolve, in order: Movement, Recruitment, Build, then any
     text on the card. A Desert card makes the Trogs draw and resolve a second card."""
     p = g.players[TROGS]
+    g.new_turn()
     g.actions_taken[TROGS] += 1
     g.log("action", TROGS, amount=number, detail="automaton")
     card = draw_card(g)
@@ -155,13 +156,13 @@ def war_party_rule_5(g: Game, region: str) -> None:
     from cryhavoc_sim.engine import trogs
 
     s = g.regions[region]
-    token = s.trog_token
-    assert token is not None
-    s.trog_token = None
+    token = trogs.take_token(s)
     s.crystals += token.crystals
     n = s.units.pop(TROGS, 0)
     g.players[TROGS].reserve += n
     g.log("token_revealed", TROGS, region, TROGS, 0, token.id)
+    if token.crystals:
+        g.log("crystals_added", None, region, None, token.crystals, token.id)
     g.log("retreat", TROGS, region, None, n, "reserve")
     trogs.place_nest(g, region, "rule_5")
 

@@ -46,7 +46,10 @@ class RegionState:
     control: FactionId | None = None
     # Units by faction; factions with none are absent.
     units: dict[FactionId, int] = field(default_factory=dict)
-    trog_token: Token | None = None  # face-down War Party or Nest token
+    trog_token: Token | None = None  # face-down War Party or Nest token (the top one)
+    # Further face-down Trog tokens under it: a retreating Trog force may leave its Nest in
+    # any adjacent uncontrolled Region, one holding a token too (ruling R14).
+    more_tokens: list[Token] = field(default_factory=list)
     exploration: Token | None = None
     tunnel: bool = False
     battle: int = 0  # Battle token number, 0 when none

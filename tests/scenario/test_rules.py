@@ -330,3 +330,158 @@ def test_engine_rejects_illegal_answers(g3):  # type: ignore[no-untyped-def]
     assert isinstance(d, Choice)
     with pytest.raises(IllegalDecision):
         gen.send(len(d.options))
+
+
+# ----------------------------------------------------------------- rules version 5
+
+
+def test_four_player_setup_takes_the_four_tunnels_from_the_seven_tokens(content):  # type: ignore[no-untyped-def]
+    """Components: 7 Tunnel tokens; 4-player game 13: four of them go on the board (the
+    Tunnel-icon Regions and the Trog HQ), so 3 are left to Build."""
+    from cryhavoc_sim.engine.invariants import state_violations
+
+    g = new_game(content, (H, P, M, T))
+    placed = sorted(r for r, s in g.regions.items() if (T, "trogs.tunnels") in s.structures)
+    assert placed == sorted(r.id for r in g.board.regions if r.tunnel) and len(placed) == 4
+    assert "world_caverns" in placed
+    assert (
+        g.players[T].structures_left["trogs.tunnels"] == content.structures["trogs.tunnels"].tokens - 4 == 3
+    )
+    assert sorted(r for r, s in g.regions.items() if s.tunnel) == placed
+    assert state_violations(g) == []
+
+
+def test_build_tunnels_stops_after_the_three_left(content):  # type: ignore[no-untyped-def]
+    """With the four pre-placed, the Build options offer Tunnels only while tokens are left."""
+    g = new_game(content, (H, P, M, T))
+    g.round, g.phase = 1, "actions"
+    for r in ("scorch", "mirror_lake", "emerald_canopy", "foglands"):
+        g.set_control(r, T, "test")
+    options = actions.build_options(g, T, 9, set(g.controlled(T)), set())
+    assert any(sid == "trogs.tunnels" for _, sid, _ in options)
+    g.players[T].structures_left["trogs.tunnels"] = 0
+    options = actions.build_options(g, T, 9, set(g.controlled(T)), set())
+    assert not any(sid == "trogs.tunnels" for _, sid, _ in options)
+
+
+def test_a_stopped_unit_cannot_move_again_this_turn_by_a_skill(g3, content):  # type: ignore[no-untyped-def]
+    """Move Action: a Unit entering a Region with a Trog token "must stop moving and
+    cannot Move again this turn": a Skill's Move later in the same turn cannot take it on;
+    the next turn it can."""
+    from cryhavoc_sim.engine import effects
+
+    g = g3
+    g.players[T].reserve = 0  # the token places nobody: no Battle, Control to the mover
+    g.regions["scorch"].trog_token = content.war_parties[0]
+    drive(movement.move(g, H, 2), [opt(("northern_landing", "scorch")), opt(("northern_landing", "scorch"))])
+    assert g.units("scorch", H) == 1 and g.regions["scorch"].control == H and not g.regions["scorch"].battle
+    march = content.skills["humans.forced_march"].effect
+    _, asked = drive(effects.run(g, H, march, source="skill"), [lambda d: len(d.options) - 1])
+    assert not any(src == "scorch" for src, _ in asked[0].options[:-1])
+    g.new_turn()
+    _, asked = drive(effects.run(g, H, march, source="skill"), [lambda d: len(d.options) - 1])
+    assert any(src == "scorch" for src, _ in asked[0].options[:-1])
+
+
+def test_the_turn_starts_with_no_unit_stopped(g3):  # type: ignore[no-untyped-def]
+    """The stop lasts for the turn in which the Unit moved, no longer."""
+    g = g3
+    g.turn_stops = {H: {"scorch": 1}}
+    gen = actions.turn(g, P, 1)
+    next(gen)
+    assert g.turn_stops == {}
+
+
+def test_a_stopped_unit_cannot_teleport_this_turn(content):  # type: ignore[no-untyped-def]
+    """The same for the Pilgrims' Teleport: a Move of Units that are stopped this turn."""
+    from cryhavoc_sim.engine import effects
+
+    g = new_game(content, (H, P, M), hqs=HQS)
+    clear_board(g)
+    g.round, g.phase = 1, "actions"
+    place(g, "scorch", P, 2)
+    g.turn_stops = {P: {"scorch": 2}}
+    g.players[P].stock = 3
+    teleport = content.skills["pilgrims.teleport"].effect
+    asked: list[Choice] = []
+
+    def answer(d):  # type: ignore[no-untyped-def]
+        asked.append(d)
+        return d.options.index("scorch") if "scorch" in d.options and d.context == "teleport_from" else 0
+
+    drive_any(effects.run(g, P, teleport, source="skill"), answer)
+    assert g.units("scorch", P) == 2  # both stopped: the HQ's Units went instead
+    assert not any(d.context == "teleport_from" and "scorch" in d.options for d in asked)
+    g.turn_stops = {P: {"scorch": 1}}
+    asked.clear()
+    drive_any(effects.run(g, P, teleport, source="skill"), answer)
+    counts = [d for d in asked if d.kind == "count"]
+    assert g.units("scorch", P) == 1 and (not counts or counts[0].options == (1,))
+
+
+def test_discarded_terrain_cards_join_the_players_discard_pile(g3):  # type: ignore[no-untyped-def]
+    """Introduction, Draw two keep one: a Terrain card drawn into a hand belongs to it; paid
+    for an Action it goes to that player's discard pile and comes back with its reshuffle."""
+    g = g3
+    card = g.terrain_decks["ocean"][-1]
+    give(g, H, card)
+    deck_size = len(g.terrain_decks["ocean"])
+    drive(actions.discard_for(g, H, "move"), [cards(card)])
+    assert card in g.players[H].discard and len(g.terrain_decks["ocean"]) == deck_size
+    p = g.players[H]
+    p.deck = []
+    g.draw(H, len(p.discard))
+    assert card in p.hand
+
+
+def test_hand_limit_discards_keep_terrain_cards_with_the_player(content):  # type: ignore[no-untyped-def]
+    """Draw Cards: down to seven; a Terrain card discarded there goes to the discard pile."""
+    g = new_game(content, (H, P))
+    g.round, g.phase = 1, "draw"
+    card = g.terrain_decks["desert"][-1]
+    give(g, H, card)
+    give(g, H, *g.players[H].deck[:4])
+
+    def answer(d):  # type: ignore[no-untyped-def]
+        first = d.items.index(card) if d.faction == H else d.min
+        return tuple(sorted({first, *[i for i in range(d.min + 1) if i != first][: d.min - 1]}))
+
+    drive_any(actions.draw_phase(g), answer)
+    assert card in g.players[H].discard
+
+
+def test_retreating_npc_trogs_may_nest_in_any_adjacent_uncontrolled_region(g3, content):  # type: ignore[no-untyped-def]
+    """Battle F, Trog exception: "place a Trog Nest token face down in any adjacent
+    uncontrolled Region": Units or a face-down token there do not matter, a Control token
+    does (ruling R14)."""
+    from cryhavoc_sim.engine import trogs
+
+    g = g3
+    place(g, "kalas_gorge", P, 1, control=False)  # Units, no Control
+    g.regions["cameron_seas"].trog_token = content.war_parties[0]  # a token
+    g.set_control("world_caverns", M, "test")  # controlled
+    spots = trogs.nest_candidates(g, "scorch")
+    assert spots == ["kalas_gorge", "cameron_seas"]
+    assert g.regions["northern_landing"].control == H  # an HQ holds its Control token
+    assert all(g.regions[r].control is None for r in spots)
+
+
+def test_a_nest_left_on_a_token_is_revealed_with_it(g3, content):  # type: ignore[no-untyped-def]
+    """Both face-down tokens of a Region are revealed when a Unit Moves in (Move step 2)."""
+    from cryhavoc_sim.engine import trogs
+
+    g = g3
+    war_party = next(t for t in content.war_parties if t.trogs == 1)
+    g.regions["scorch"].trog_token = war_party
+    g.nest_supply = list(content.nests)
+    assert trogs.place_nest(g, "scorch", "trogs_retreat")
+    nest = g.regions["scorch"].trog_token
+    assert g.regions["scorch"].more_tokens == [war_party]
+    drive(movement.move(g, H, 1), [opt(("northern_landing", "scorch"))])
+    s = g.regions["scorch"]
+    assert s.trog_token is None and not s.more_tokens
+    assert s.crystals == war_party.crystals + nest.crystals
+    want = 1 + max(1, nest.trogs) if nest.trogs else 1
+    assert g.units("scorch", T) == min(want, 16) and s.battle
+    revealed = [e.detail for e in g.events if e.kind == "token_revealed"]
+    assert revealed == [nest.id, war_party.id]

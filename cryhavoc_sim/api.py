@@ -4,7 +4,6 @@ and ``events`` are polars LazyFrames and ``manifest`` a dict."""
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 from cryhavoc_sim.errors import UserError
@@ -23,7 +22,7 @@ def simulate(
     """Play ``scenario`` (a TOML path, a shipped scenario's name, or a Scenario) and
     return the run. A finished run of the same configuration in ``out`` is reused; an
     interrupted one is completed."""
-    from cryhavoc_sim.runner.executor import config_hash, run_scenario
+    from cryhavoc_sim.runner.executor import resume_problem, run_scenario
 
     sc = scenario if isinstance(scenario, Scenario) else load_scenario(scenario)
     sc = sc.with_overrides(games=n_games, seed=seed)
@@ -31,9 +30,13 @@ def simulate(
     manifest = run_dir / "manifest.json"
     resume = False
     if manifest.exists():
-        old = json.loads(manifest.read_text())
-        if old.get("config_hash") != config_hash(sc):
-            raise UserError(f"{run_dir}: holds a run of another configuration; pass another out=.")
+        from cryhavoc_sim.runner.chunk import content_for
+        from cryhavoc_sim.storage.reader import read_manifest
+
+        old = read_manifest(run_dir)
+        problem = resume_problem(old, sc, content_for(sc).digest, True)
+        if problem:
+            raise UserError(f"{run_dir}: holds a run that cannot be reused: {problem}; pass another out=.")
         if old.get("status") == "complete":
             return load_run(run_dir)
         resume = True

@@ -7,6 +7,7 @@ Heavy imports (polars, matplotlib, multiprocess) happen inside the commands.
 from __future__ import annotations
 
 import json
+import os
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -17,6 +18,7 @@ from typing import Annotated, Any
 import typer
 
 from cryhavoc_sim.errors import UserError
+from cryhavoc_sim.runner.rundir import MAX_GAMES
 
 
 class Executor(StrEnum):
@@ -68,11 +70,17 @@ def run(
     ],
     games: Annotated[
         int | None,
-        typer.Option("-n", "--games", min=1, help="Number of games (overrides the scenario)."),
+        typer.Option("-n", "--games", min=1, max=MAX_GAMES, help="Number of games (overrides the scenario)."),
     ] = None,
-    workers: Annotated[int, typer.Option("-j", "--workers", min=1, help="Worker processes.")] = 1,
+    workers: Annotated[
+        int,
+        typer.Option(
+            "-j", "--workers", min=1, help="Worker processes (the local executor uses at most one per CPU)."
+        ),
+    ] = 1,
     seed: Annotated[
-        int | None, typer.Option("--seed", min=0, help="Master seed (overrides the scenario).")
+        int | None,
+        typer.Option("--seed", min=0, max=2**64 - 1, help="Master seed (overrides the scenario)."),
     ] = None,
     out: Annotated[
         Path | None,
@@ -94,9 +102,18 @@ def run(
     ] = None,
 ) -> None:
     """Play a scenario's games and write the run directory (Parquet + manifest)."""
+    import shlex
+
     from cryhavoc_sim.runner.executor import run_scenario
     from cryhavoc_sim.runner.scenario import load_scenario
 
+    if scheduler is not None and executor != Executor.dask:
+        raise _fail(f"--scheduler {scheduler} needs --executor dask (the local executor has no scheduler).")
+    if executor == Executor.local:
+        cpus = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
+        if workers > cpus:
+            typer.echo(f"note: -j {workers} capped at {cpus}, the CPUs this process may use.", err=True)
+            workers = cpus
     try:
         sc = load_scenario(scenario).with_overrides(games=games, seed=seed)
         run_dir = out or Path("runs") / f"{sc.name}-{sc.seed}"
@@ -106,7 +123,8 @@ def run(
     except UserError as exc:
         raise _fail(str(exc)) from None
     if summary.interrupted:
-        again = " ".join(
+        # Every option that shapes the data, as given (--resume checks they match).
+        again = shlex.join(
             [
                 "cryhavoc-sim",
                 "run",
@@ -114,8 +132,14 @@ def run(
                 "-o",
                 str(run_dir),
                 "--resume",
-                *([f"-n {games}"] if games else []),
-                *([f"--seed {seed}"] if seed is not None else []),
+                *(["-n", str(games)] if games else []),
+                *(["--seed", str(seed)] if seed is not None else []),
+                *(["--no-events"] if no_events else []),
+                *(["--fail-fast"] if fail_fast else []),
+                "-j",
+                str(workers),
+                *(["--executor", "dask"] if executor == Executor.dask else []),
+                *(["--scheduler", scheduler] if scheduler else []),
             ]
         )
         why = f"Stopped: {summary.worker_lost}" if summary.worker_lost else "Interrupted"
@@ -124,14 +148,19 @@ def run(
             err=True,
         )
         raise typer.Exit(1 if summary.worker_lost else 130)
-    rate = summary.games_done / summary.seconds if summary.seconds else 0.0
-    typer.echo(f"{summary.games_done} games written to {run_dir} ({rate:.0f} games/s)")
-    total = sum(summary.wins.values())
-    if total:
+    if summary.played_now == 0:
+        typer.echo(f"Nothing to play: {run_dir} already holds all {summary.games_done} games of this run.")
+    else:
+        rate = summary.played_now / summary.seconds if summary.seconds else 0.0
+        kept = summary.games_done - summary.played_now + summary.errors
         typer.echo(
-            "Wins: "
-            + ", ".join(f"{f} {n / total:.1%}" for f, n in sorted(summary.wins.items(), key=lambda x: -x[1]))
+            f"{summary.games_done} games written to {run_dir} ({rate:.0f} games/s"
+            + (f"; {kept} kept from before" if kept > 0 else "")
+            + ")"
         )
+    rates = _rates(run_dir)
+    if rates:
+        typer.echo("Win rates (95% Wilson interval, games played): " + _rate_line(rates))
     typer.echo(RECONSTRUCTED_NOTICE)
     if summary.errors:
         first = (summary.first_error or "").split(":")[0].removeprefix("game ")
@@ -192,6 +221,18 @@ def report(
         typer.echo(RECONSTRUCTED_NOTICE)
 
 
+def _rate_line(rows: list[dict[str, Any]]) -> str:
+    """Each faction's win rate over the games it played, highest first:
+    "humans 85.0% (83.4-86.5, n=2000)"."""
+    ordered = sorted(rows, key=lambda r: (-r["win_rate"], r["faction"]))
+    return ", ".join(
+        f"{r['faction']} {r['win_rate']:.1%} ({r['ci_low']:.1%}-{r['ci_high']:.1%}, n={r['games']})".replace(
+            "%-", "-", 1
+        )
+        for r in ordered
+    )
+
+
 def _notice(*run_dirs: Path) -> str:
     """The reconstructed-content notice, when any of the runs rests on such content."""
     from cryhavoc_sim.storage.reader import read_manifest
@@ -220,10 +261,19 @@ def compare(
     ] = 0.05,
     as_json: Annotated[bool, typer.Option("--json")] = False,
 ) -> None:
-    """Win-rate differences per faction and per seat, with intervals and corrected tests."""
-    from cryhavoc_sim.analysis.compare import compare_rates, markdown
+    """Win-rate differences per faction and per seat, with intervals and corrected tests.
+    Says what differs between the runs; refuses runs of another game or player count."""
+    from cryhavoc_sim.analysis.compare import compare_rates, incomparable, markdown, run_differences
+    from cryhavoc_sim.storage.reader import read_manifest
 
     try:
+        differences = run_differences(read_manifest(run_a), read_manifest(run_b))
+        bad = incomparable(differences)
+        if bad:
+            raise UserError(
+                f"{run_a} and {run_b} are runs of a different {' and '.join(d.split(' (')[0] for d in bad)}"
+                f" ({'; '.join(bad)}): their win rates answer different questions."
+            )
         tables = {
             "faction": compare_rates(_rates(run_a), _rates(run_b), ("faction",), delta),
             "faction_seat": compare_rates(
@@ -232,9 +282,21 @@ def compare(
         }
     except UserError as exc:
         raise _fail(str(exc)) from None
+    if not tables["faction"]:
+        raise _fail(f"{run_a} and {run_b} have no faction in common: nothing to compare.")
     if as_json:
-        typer.echo(json.dumps({**tables, "content_reconstructed": bool(_notice(run_a, run_b))}, indent=2))
+        typer.echo(
+            json.dumps(
+                {**tables, "differences": differences, "content_reconstructed": bool(_notice(run_a, run_b))},
+                indent=2,
+            )
+        )
         return
+    typer.echo(
+        "The runs differ in: " + "; ".join(differences) + "."
+        if differences
+        else "The runs differ only in seed and number of games."
+    )
     typer.echo(markdown(tables["faction"], ("faction",), f"Win rate: {run_b} (B) against {run_a} (A)"))
     typer.echo(markdown(tables["faction_seat"], ("faction", "seat"), "By starting seat"))
     typer.echo(
@@ -258,12 +320,18 @@ def baseline(
         manifest = read_manifest(run_dir)
     except UserError as exc:
         raise _fail(str(exc)) from None
+    raw_config = manifest.get("config")
+    config: dict[str, Any] = raw_config if isinstance(raw_config, dict) else {}
     data = {
+        "game": manifest.get("game", "cryhavoc"),
         "scenario": manifest.get("scenario"),
+        "players": config.get("players"),
         "content_id": manifest.get("content_id"),
         "rules_version": manifest.get("rules_version"),
         "win_rates": [{k: r[k] for k in ("faction", "games", "wins", "win_rate")} for r in rows],
     }
+    if not rows:
+        raise _fail(f"{run_dir}: holds no finished game, so there is no baseline to store.")
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text(json.dumps(data, indent=2) + "\n")
     typer.echo(f"Baseline of {len(rows)} factions written to {out}")
@@ -278,22 +346,32 @@ def check(
     tolerance: Annotated[
         float, typer.Option("--tolerance", min=0.0, max=1.0, help="Allowed win-rate change.")
     ] = 0.03,
+    allow_scenario_change: Annotated[
+        bool,
+        typer.Option(
+            "--allow-scenario-change",
+            help="Compare even when the run's scenario name differs from the baseline's.",
+        ),
+    ] = False,
 ) -> None:
     """Exit 0 when every faction's win rate is consistent with the baseline, 1 (with a
     Markdown table of what moved) when one moved by more than the tolerance with a
-    significant test, 2 on bad input. Appends the table to $GITHUB_STEP_SUMMARY if set."""
+    significant test, 2 on bad input. It fails closed: a baseline with nothing to compare,
+    or of another game, player count, scenario or set of factions, is exit 2. Appends the
+    table to $GITHUB_STEP_SUMMARY if set."""
     import os
 
     from cryhavoc_sim.analysis.compare import compare_rates, markdown
+    from cryhavoc_sim.runner.gate import read_baseline, refuse_mismatch
+    from cryhavoc_sim.storage.reader import read_manifest
 
     try:
-        try:
-            base = json.loads(baseline_file.read_text())["win_rates"]
-        except (OSError, ValueError, KeyError, TypeError) as exc:
-            raise UserError(
-                f"{baseline_file}: not a baseline written by `cryhavoc-sim baseline` ({exc})."
-            ) from None
-        rows = compare_rates(base, _rates(run_dir), ("faction",))
+        stored = read_baseline(baseline_file)
+        current = _rates(run_dir)
+        refuse_mismatch(
+            stored, read_manifest(run_dir), current, baseline_file, run_dir, allow_scenario_change
+        )
+        rows = compare_rates(stored["win_rates"], current, ("faction",))
     except UserError as exc:
         raise _fail(str(exc)) from None
     moved = [r for r in rows if abs(r["diff"]) > tolerance and r.get("p_adjusted", 1.0) < 0.05]

@@ -4,6 +4,7 @@ comparisons, and the games needed to detect a given difference. Statistics from 
 
 from __future__ import annotations
 
+import json
 import math
 from typing import Any
 
@@ -87,3 +88,48 @@ def markdown(rows: list[dict[str, Any]], keys: tuple[str, ...], title: str) -> s
         ]
         out.append("| " + " | ".join(cells) + " |")
     return "\n".join(out) + "\n"
+
+
+# What a run is, as far as comparing it with another goes: (label, manifest reader).
+_ASPECTS: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("game", ("game",)),
+    ("player count", ("config", "players")),
+    ("scenario", ("scenario",)),
+    ("line-up", ("config", "lineups")),
+    ("bots", ("config", "bots")),
+    ("experience", ("config", "experience")),
+    ("rule knobs", ("config", "rules")),
+    ("content", ("content_hash",)),
+    ("rules version", ("rules_version",)),
+)
+# Differences that make two runs' win rates incomparable (not the same balance question).
+INCOMPARABLE = ("game", "player count")
+
+
+def _aspect(manifest: dict[str, Any], path: tuple[str, ...]) -> Any:
+    value: Any = manifest
+    for key in path:
+        value = value.get(key) if isinstance(value, dict) else None
+    if path == ("game",) and value is None:
+        return "cryhavoc"  # runs written before the game column
+    return value
+
+
+def run_differences(a: dict[str, Any], b: dict[str, Any]) -> list[str]:
+    """The aspects (game, player count, scenario, line-up, bots, ...) in which the runs of
+    manifests ``a`` and ``b`` differ, in words: "bots (A: ..., B: ...)"."""
+    out = []
+    for label, path in _ASPECTS:
+        va, vb = _aspect(a, path), _aspect(b, path)
+        if va != vb:
+            shown = (
+                ""
+                if label == "content"
+                else f" (A: {json.dumps(va, sort_keys=True)}, B: {json.dumps(vb, sort_keys=True)})"
+            )
+            out.append(f"{label}{shown}")
+    return out
+
+
+def incomparable(differences: list[str]) -> list[str]:
+    return [d for d in differences if d.split(" (")[0] in INCOMPARABLE]

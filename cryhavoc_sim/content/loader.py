@@ -119,8 +119,12 @@ class _Item:
                 if isinstance(kind, tuple):
                     if value not in kind:
                         raise self.fail(f"{where}.{key}", f"is {value!r}; allowed: {', '.join(kind)}")
-                elif kind is int and (not isinstance(value, int) or isinstance(value, bool) or value < 0):
-                    raise self.fail(f"{where}.{key}", f"must be a whole number >= 0, got {value!r}")
+                elif kind is int and (
+                    not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= EFFECT_MAX
+                ):
+                    raise self.fail(
+                        f"{where}.{key}", f"must be a whole number between 0 and {EFFECT_MAX}, got {value!r}"
+                    )
                 elif kind is list and not isinstance(value, list):
                     raise self.fail(f"{where}.{key}", f"must be a list, got {value!r}")
                 args[key] = value
@@ -133,6 +137,11 @@ class _Item:
                 raise self.fail(f"{where}.order", f"must order exactly {', '.join(OBJECTIVES)}")
             out.append(Effect(op, args))
         return tuple(out)
+
+
+# The largest number an effect parameter may carry: effects move Units, Crystals, cards
+# and VP by a few at a time; this keeps every event's amount far inside its column type.
+EFFECT_MAX = 99
 
 
 def _read(directory: Path, name: str) -> tuple[dict[str, Any], bytes]:
@@ -149,6 +158,8 @@ def _read(directory: Path, name: str) -> tuple[dict[str, Any], bytes]:
         return tomllib.loads(data.decode("utf-8")), data
     except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
         raise ContentError(f"{path}: is not valid TOML ({exc}).") from None
+    except RecursionError:
+        raise ContentError(f"{path}: is nested too deeply to be a content file.") from None
 
 
 def _tables(doc: dict[str, Any], file: str, key: str) -> list[Any]:

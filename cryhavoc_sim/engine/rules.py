@@ -44,6 +44,12 @@ class Rules:
     trog_entering_unit_stops: int = 1
 
     @classmethod
+    def ranges(cls) -> dict[str, tuple[int, int]]:
+        """What each whole-number knob may be: values the game can play in bounded time
+        whose counts fit the event columns."""
+        return dict(KNOB_RANGES)
+
+    @classmethod
     def from_mapping(cls, raw: dict[str, Any], source: str = "[rules]") -> Rules:
         """Build from a scenario table; unknown keys and bad values are a ScenarioError."""
         known = {f.name: f for f in fields(cls)}
@@ -64,7 +70,31 @@ class Rules:
                     raise ScenarioError(
                         f"{source}: rule knob {key!r} is {value!r}; allowed: {', '.join(allowed)}."
                     )
-            elif value < 0 and key != "war_party_trogs_delta":
-                raise ScenarioError(f"{source}: rule knob {key!r} must be >= 0, got {value}.")
+            elif not KNOB_RANGES[key][0] <= value <= KNOB_RANGES[key][1]:
+                lo, hi = KNOB_RANGES[key]
+                raise ScenarioError(
+                    f"{source}: rule knob {key!r} must be between {lo} and {hi}, got {value}."
+                )
             changes[key] = value
         return replace(base, **changes)
+
+
+# Whole-number knobs: the range each may take (validated when a scenario is read).
+KNOB_RANGES: dict[str, tuple[int, int]] = {
+    "start_units": (1, 12),  # a faction has 12 Units (16 for the Trogs)
+    "trog_start_units_4p": (0, 16),
+    "trog_tunnels_4p": (0, 7),  # the Trogs' 7 Tunnel tokens
+    "draw_per_round": (0, 20),
+    "hand_limit": (1, 30),
+    "actions_per_round": (1, 10),
+    "max_rounds": (1, 20),
+    "battle_tokens": (1, 8),  # 8 Battle tokens in the box
+    "region_control_vp": (0, 20),
+    "attrition_vp": (0, 10),
+    "prisoner_vp": (0, 10),
+    "prisoner_return_cost": (0, 20),
+    "battle_crystals": (0, 10),
+    "events_in_play": (0, 4),  # four Event spots before Enable Final Scoring
+    "war_party_trogs_delta": (-5, 5),
+    "trog_entering_unit_stops": (0, 1),
+}

@@ -12,6 +12,7 @@ from typing import Any
 
 from cryhavoc_sim.content import ContentSet, load_content
 from cryhavoc_sim.runner.play import Rows, play_one
+from cryhavoc_sim.runner.rundir import ensure_writer, file_sha256
 from cryhavoc_sim.runner.scenario import Scenario
 
 _CONTENT: dict[str | None, ContentSet] = {}
@@ -26,6 +27,9 @@ class ChunkTask:
     stop: int
     record_events: bool = True
     fail_fast: bool = False
+    # The run attempt's id (manifest "writer"); shards are written only while the run
+    # directory's manifest names it (runner/rundir.py). Empty: no check (tests).
+    writer: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,6 +40,14 @@ class ChunkResult:
     errors: int
     wins: dict[str, int]
     first_error: str | None = None
+    shards: dict[str, str] | None = None  # table -> SHA-256 of the shard written
+    # Games played per faction (the win rate's denominator).
+    played: dict[str, int] | None = None
+
+
+class ShardWriteError(Exception):
+    """A shard could not be written (a full disk, a read-only file system): the chunk
+    wrote nothing that counts, and the run stops so that --resume can complete it."""
 
 
 def content_for(scenario: Scenario) -> ContentSet:
@@ -71,6 +83,7 @@ def run_chunk(task: ChunkTask, stop: Callable[[], bool] | None = None) -> ChunkR
         rows = Rows()
 
     wins: dict[str, int] = {}
+    played: dict[str, int] = {}
     errors = 0
     first_error = None
     for game_id in range(task.start, task.stop):
@@ -88,13 +101,23 @@ def run_chunk(task: ChunkTask, stop: Callable[[], bool] | None = None) -> ChunkR
                 break
             continue
         rows.add_game(task.run_id, scenario, content, game_id, game)
-        assert game.outcome is not None
-        wins[game.outcome.winner] = wins.get(game.outcome.winner, 0) + 1
+        outcome = game.outcome
+        assert outcome is not None
+        wins[outcome.winner] = wins.get(outcome.winner, 0) + 1
+        for f in outcome.seats:
+            played[f] = played.get(f, 0) + 1
     flush()
     run_dir = Path(task.run_dir)
-    for table in ("events", "seats", "errors"):
-        if frames[table]:
-            write_shard(run_dir, table, task.start, frames[table])
-    # The games shard is written last: its presence marks the chunk done (resume).
-    write_shard(run_dir, "games", task.start, frames["games"] or [to_frame("games", Rows().tables["games"])])
-    return ChunkResult(task.start, task.stop, task.stop - task.start - errors, errors, wins, first_error)
+    if not frames["games"]:
+        frames["games"] = [to_frame("games", Rows().tables["games"])]
+    shards: dict[str, str] = {}
+    ensure_writer(run_dir, task.writer)
+    try:
+        for table in ("events", "seats", "errors", "games"):
+            if frames[table]:
+                shards[table] = file_sha256(write_shard(run_dir, table, task.start, frames[table]))
+    except OSError as exc:
+        raise ShardWriteError(f"cannot write shards to {run_dir} ({exc.strerror or exc})") from None
+    return ChunkResult(
+        task.start, task.stop, task.stop - task.start - errors, errors, wins, first_error, shards, played
+    )

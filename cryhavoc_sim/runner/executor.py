@@ -8,22 +8,38 @@ import json
 import math
 import os
 import platform
+import re
 import sys
 import threading
 import time
 import traceback
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from cryhavoc_sim.engine import RULES_VERSION
 from cryhavoc_sim.errors import UserError
 from cryhavoc_sim.native import compiled
-from cryhavoc_sim.runner.chunk import ChunkResult, ChunkStopped, ChunkTask, content_for, run_chunk
+from cryhavoc_sim.runner.chunk import (
+    ChunkResult,
+    ChunkStopped,
+    ChunkTask,
+    ShardWriteError,
+    content_for,
+    run_chunk,
+)
+from cryhavoc_sim.runner.rundir import (
+    NotOurRun,
+    check_target,
+    drop_unproven,
+    foreign_content,
+    ledger,
+    locked,
+    verified_chunks,
+)
 from cryhavoc_sim.runner.scenario import Scenario
 from cryhavoc_sim.storage.schema import SCHEMA_VERSION
-from cryhavoc_sim.storage.writer import shard_name
 
 
 def chunk_size(games: int) -> int:
@@ -77,6 +93,8 @@ class RunSummary:
     interrupted: bool = False
     first_error: str | None = None
     worker_lost: str | None = None  # why the run stopped early, when a worker died
+    played: dict[str, int] = field(default_factory=dict)  # games per faction
+    played_now: int = 0  # games this call played (not those kept from before a --resume)
 
 
 def _versions() -> dict[str, str]:
@@ -105,32 +123,86 @@ def _ignore_sigint() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
+SCHEDULER = re.compile(r"(tcp|tls|ws|wss|ucx)://[A-Za-z0-9_.\-\[\]:]+:[0-9]{1,5}")
+# How long to wait for a Dask scheduler to answer, and for a cluster with no worker left.
+DASK_CONNECT_SECONDS = 15.0
+DASK_NO_WORKER_SECONDS = 60.0
+
+
 def connect_dask(workers: int, scheduler: str | None) -> tuple[Any, Any]:
     """A Dask client: to ``scheduler`` if named, else to a LocalCluster of ``workers``
     processes. Workers write shards to the run directory, so on a real cluster it must
-    sit on a shared file system."""
+    sit on a shared file system. A scheduler that does not answer within
+    DASK_CONNECT_SECONDS is one sentence, not a hang."""
+    if scheduler is not None and not SCHEDULER.fullmatch(scheduler):
+        raise UserError(
+            f"--scheduler {scheduler!r} is not a Dask scheduler address; give one like tcp://host:8786."
+        )
     try:
         from distributed import Client, LocalCluster
     except ImportError:
         raise UserError("--executor dask needs Dask: pip install 'cryhavoc-sim[cluster]'.") from None
-    try:
+
+    def connect() -> tuple[Any, Any]:
         if scheduler:
-            return Client(scheduler, timeout="10s"), None
+            return Client(scheduler, timeout=f"{DASK_CONNECT_SECONDS:.0f}s"), None
         cluster = LocalCluster(
             n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=None
         )
         return Client(cluster), cluster
-    except OSError as exc:
-        raise UserError(f"--scheduler {scheduler}: cannot reach the Dask scheduler ({exc}).") from None
+
+    outcome: list[Any] = []
+
+    def attempt() -> None:
+        try:
+            outcome.append(connect())
+        except BaseException as exc:
+            outcome.append(exc)
+
+    # In a daemon thread: a peer that accepts the connection but never speaks Dask would
+    # otherwise hold the run (and the interpreter's exit) for minutes.
+    thread = threading.Thread(target=attempt, daemon=True)
+    thread.start()
+    thread.join(DASK_CONNECT_SECONDS + 5 if scheduler else 120.0)
+    if not outcome:
+        raise UserError(
+            f"--scheduler {scheduler}: no Dask scheduler answered within {DASK_CONNECT_SECONDS:.0f} s."
+            if scheduler
+            else "the local Dask cluster did not start within 120 s."
+        )
+    if isinstance(outcome[0], BaseException):
+        exc = outcome[0]
+        raise UserError(
+            f"--scheduler {scheduler}: cannot reach the Dask scheduler ({type(exc).__name__}: {exc})."
+            if scheduler
+            else f"the local Dask cluster did not start ({type(exc).__name__}: {exc})."
+        ) from None
+    pair: tuple[Any, Any] = outcome[0]
+    return pair
 
 
 def _iterate_dask(tasks: list[ChunkTask], client: Any, cluster: Any) -> Iterator[ChunkResult]:
-    from distributed import as_completed
+    """Chunks as Dask tasks, results as they finish. A cluster left with no worker for
+    DASK_NO_WORKER_SECONDS stops the run like a lost worker (finished chunks kept)."""
+    from distributed import wait
 
     try:
-        futures = client.map(run_chunk, tasks, pure=False)
-        for future in as_completed(futures):
-            yield future.result()
+        pending = client.map(run_chunk, tasks, pure=False)
+        idle = 0.0
+        while pending:
+            try:
+                done, not_done = wait(pending, timeout=2.0, return_when="FIRST_COMPLETED")
+            except TimeoutError:
+                workers = client.scheduler_info().get("workers") or {}
+                idle = 0.0 if workers else idle + 2.0
+                if idle >= DASK_NO_WORKER_SECONDS:
+                    raise WorkerLost(
+                        f"the Dask cluster has had no worker for {DASK_NO_WORKER_SECONDS:.0f} s"
+                    ) from None
+                continue
+            for future in done:
+                yield future.result()
+            pending = list(not_done)
     finally:
         client.close()
         if cluster is not None:
@@ -160,13 +232,34 @@ def _claim(counter: Any, total: int) -> int | None:
     return i
 
 
-def _process_worker(tasks: list[ChunkTask], counter: Any, results: Any) -> None:
+def _die_with(parent: int) -> None:
+    """End this process when ``parent`` dies: Linux's parent-death signal, and a check of
+    the parent's pid before every chunk elsewhere (a worker must not outlive its run)."""
+    try:
+        import ctypes
+        import signal
+
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(1, int(signal.SIGKILL), 0, 0, 0)  # PR_SET_PDEATHSIG
+    except (OSError, AttributeError):
+        pass
+    if os.getppid() != parent:  # died before the signal was armed
+        os._exit(1)
+
+
+def _process_worker(tasks: list[ChunkTask], counter: Any, results: Any, parent: int) -> None:
     """A spawned worker: play the next unclaimed chunk until none is left. Ctrl-C is the
-    parent's to handle; an exception travels back to it and ends this worker."""
+    parent's to handle; an exception travels back to it and ends this worker. It dies
+    with its parent, and writes only into a run whose manifest still names its writer."""
+    _die_with(parent)
     _ignore_sigint()
     try:
-        while (i := _claim(counter, len(tasks))) is not None:
+        while os.getppid() == parent and (i := _claim(counter, len(tasks))) is not None:
             results.put(run_chunk(tasks[i]))
+    except NotOurRun:
+        return
+    except ShardWriteError as exc:
+        results.put(_WorkerFailure(str(exc), "", write=True))
     except BaseException as exc:  # reported to the parent, which re-raises
         results.put(_WorkerFailure(f"{exc!r}", traceback.format_exc()))
 
@@ -180,6 +273,8 @@ def _thread_worker(tasks: list[ChunkTask], counter: Any, results: Any, stop: thr
             results.put(run_chunk(tasks[i], stop.is_set))
     except ChunkStopped:
         pass
+    except ShardWriteError as exc:
+        results.put(_WorkerFailure(str(exc), "", write=True))
     except BaseException as exc:  # reported to the main thread, which re-raises
         results.put(_WorkerFailure(f"{exc!r}", traceback.format_exc()))
 
@@ -193,6 +288,7 @@ class WorkerLost(Exception):
 class _WorkerFailure:
     error: str
     traceback: str
+    write: bool = False  # a shard could not be written (ShardWriteError)
 
 
 def _iterate_local(tasks: list[ChunkTask], workers: int) -> Iterator[ChunkResult]:
@@ -210,7 +306,7 @@ def _iterate_local(tasks: list[ChunkTask], workers: int) -> Iterator[ChunkResult
     counter = ctx.Value("i", 0)
     results = ctx.Queue()
     procs = [
-        ctx.Process(target=_process_worker, args=(tasks, counter, results), daemon=True)
+        ctx.Process(target=_process_worker, args=(tasks, counter, results, os.getpid()), daemon=True)
         for _ in range(workers - 1)
     ]
     for proc in procs:
@@ -229,6 +325,8 @@ def _iterate_local(tasks: list[ChunkTask], workers: int) -> Iterator[ChunkResult
                     raise WorkerLost(f"a worker process died (exit code {dead[0]})") from None
                 continue
             if isinstance(item, _WorkerFailure):
+                if item.write:
+                    raise ShardWriteError(item.error)
                 raise RuntimeError(f"a worker failed: {item.error}\n{item.traceback}")
             left -= 1
             yield item
@@ -242,6 +340,41 @@ def _iterate_local(tasks: list[ChunkTask], workers: int) -> Iterator[ChunkResult
         local.join()
 
 
+def resume_problem(
+    old: dict[str, Any], scenario: Scenario, content_hash: str, record_events: bool
+) -> str | None:
+    """Why the run described by manifest ``old`` cannot be completed with these inputs
+    (everything that shapes what is written must be the same), or None."""
+    config = old.get("config")
+    if not isinstance(config, dict):
+        return "its manifest has no 'config' object; the file was changed by hand"
+    if old.get("config_hash") != config_hash(scenario):
+        return "it was played with another scenario, number of games or seed"
+    if old.get("rules_version") != RULES_VERSION:
+        return (
+            f"it was played under rules {old.get('rules_version')!r} and this version plays"
+            f" {RULES_VERSION!r}; resuming would mix the two"
+        )
+    if old.get("content_hash") != content_hash:
+        return "its content set has changed since (another content hash); resuming would mix the two"
+    if config.get("record_events") is not record_events:
+        logged = "logged events" if config.get("record_events") else "ran with --no-events"
+        return f"it {logged}; resume it the same way"
+    size, plan = config.get("chunk_size"), config.get("chunk_plan")
+    if type(size) is not int or not 1 <= size <= 500 or plan not in ("halving-tail", "fixed"):
+        return "its manifest's chunk_size or chunk_plan is not one this tool writes; the file was changed by hand"
+    planned = dict(plan_chunks(scenario, size, plan))
+    try:
+        entries = ledger(old)
+    except UserError as exc:
+        return str(exc).removeprefix("manifest.json: ")
+    if entries is None:
+        return "it was written before runs kept a ledger of their shards; start a new run"
+    if any(planned.get(start) != entry["stop"] for start, entry in entries.items()):
+        return "its chunks do not match its chunk plan; the manifest was changed by hand"
+    return None
+
+
 def run_scenario(
     scenario: Scenario,
     run_dir: Path,
@@ -253,47 +386,94 @@ def run_scenario(
     executor: str = "local",
     scheduler: str | None = None,
 ) -> RunSummary:
-    """Play every planned game of ``scenario`` into ``run_dir`` (see OUTPUT_CONTRACT)."""
+    """Play every planned game of ``scenario`` into ``run_dir`` (see OUTPUT_CONTRACT).
+
+    Bad input (an unusable directory, a run of something else, a second writer) raises
+    :class:`UserError` before anything is written; a directory this call created for
+    nothing is removed again."""
     content = content_for(scenario)  # validates content before anything is written
+    check_target(run_dir)
     manifest_path = run_dir / "manifest.json"
-    if manifest_path.exists() and not resume:
-        raise UserError(
-            f"{run_dir}: a run already exists there; add --resume to complete it or choose another -o."
-        )
-    if resume and not manifest_path.exists():
+    if not resume:
+        if manifest_path.exists():
+            raise UserError(
+                f"{run_dir}: a run already exists there; add --resume to complete it or choose another -o."
+            )
+        why = foreign_content(run_dir)
+        if why:
+            raise UserError(f"{run_dir}: {why}; choose a new or empty directory for the run.")
+    elif not manifest_path.exists():
         raise UserError(f"{run_dir}: nothing to resume (no manifest.json); run without --resume.")
+    existed = run_dir.exists()
+    try:
+        run_dir.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise UserError(f"{run_dir}: cannot create the run directory ({exc.strerror or exc}).") from None
+    try:
+        with locked(run_dir):
+            return _run_locked(
+                scenario,
+                content,
+                run_dir,
+                workers,
+                resume,
+                quiet,
+                record_events,
+                fail_fast,
+                executor,
+                scheduler,
+            )
+    except UserError:
+        if not existed:  # leave nothing behind for bad input
+            import shutil
+
+            shutil.rmtree(run_dir, ignore_errors=True)
+        raise
+
+
+def _run_locked(
+    scenario: Scenario,
+    content: Any,
+    run_dir: Path,
+    workers: int,
+    resume: bool,
+    quiet: bool,
+    record_events: bool,
+    fail_fast: bool,
+    executor: str,
+    scheduler: str | None,
+) -> RunSummary:
+    import uuid
+
+    manifest_path = run_dir / "manifest.json"
     chash = config_hash(scenario)
-    previous_errors = 0
     size = chunk_size(scenario.games)
     plan = CHUNK_PLAN
+    kept: dict[int, dict[str, Any]] = {}
     if resume:
         from cryhavoc_sim.storage.reader import read_manifest
 
         old = read_manifest(run_dir)
-        previous_errors = int(old.get("errors", 0))
-        if old.get("config_hash") != chash:
-            raise UserError(
-                f"{run_dir}: --resume needs the same scenario, games and seed as the run it completes."
-            )
-        if old.get("rules_version") != RULES_VERSION:
-            raise UserError(
-                f"{run_dir}: the run was played under rules {old.get('rules_version')!r} and this"
-                f" version plays {RULES_VERSION!r}; resuming would mix the two. Start a new run."
-            )
-        size = int(old.get("config", {}).get("chunk_size") or chunk_size(scenario.games))
-        plan = str(old.get("config", {}).get("chunk_plan") or "fixed")
+        problem = resume_problem(old, scenario, content.digest, record_events)
+        if problem:
+            raise UserError(f"{run_dir}: cannot resume this run: {problem}.")
+        size, plan = old["config"]["chunk_size"], old["config"]["chunk_plan"]
+        entries = ledger(old) or {}
+        kept = {s: entries[s] for s in verified_chunks(run_dir, entries)}
+    elif manifest_path.exists():  # written between the check and the lock
+        raise UserError(
+            f"{run_dir}: a run already exists there; add --resume to complete it or choose another -o."
+        )
     dask = connect_dask(workers, scheduler) if executor == "dask" else None  # before writing anything
-    run_dir.mkdir(parents=True, exist_ok=True)
-    for stale in run_dir.glob("*/.chunk-*.tmp"):  # left by a worker killed mid-write
-        stale.unlink()
+    drop_unproven(run_dir, set(kept))
     run_id = f"{scenario.name}-{scenario.seed}-{chash[:8]}"
     chunks = plan_chunks(scenario, size, plan)
-    done = {p.name for p in (run_dir / "games").glob("chunk-*.parquet")}
-    todo = [c for c in chunks if shard_name(c[0]) not in done]
-    already = sum(b - a for a, b in chunks) - sum(b - a for a, b in todo)
+    todo = [c for c in chunks if c[0] not in kept]
+    writer = uuid.uuid4().hex
     manifest: dict[str, Any] = {
         "schema_version": SCHEMA_VERSION,
         "run_id": run_id,
+        "writer": writer,
         "status": "running",
         "scenario": scenario.name,
         "scenario_path": scenario.path,
@@ -311,8 +491,11 @@ def run_scenario(
             "chunk_size": size,
             "chunk_plan": plan,
             "record_events": record_events,
+            "executor": executor,
+            "fail_fast": fail_fast,
         },
         "seed": scenario.seed,
+        "game": "cryhavoc",
         "content_id": content.content_id,
         "content_hash": content.digest,
         "content_provenance": content.provenance_counts(),
@@ -320,13 +503,20 @@ def run_scenario(
         "rules_version": RULES_VERSION,
         "versions": _versions(),
         "games_planned": scenario.games,
-        "games_done": already,
+        "chunks": {str(s): e for s, e in sorted(kept.items())},
         "argv": sys.argv,
     }
-    _write_manifest(run_dir, manifest)
-    tasks = [ChunkTask(scenario, str(run_dir), run_id, a, b, record_events, fail_fast) for a, b in todo]
+    _count(manifest)
+    try:
+        _write_manifest(run_dir, manifest)
+    except OSError as exc:
+        raise UserError(f"{run_dir}: cannot write the manifest ({exc.strerror or exc}).") from None
+    tasks = [
+        ChunkTask(scenario, str(run_dir), run_id, a, b, record_events, fail_fast, writer) for a, b in todo
+    ]
     from tqdm import tqdm
 
+    already = manifest["games_attempted"]
     bar = tqdm(
         total=scenario.games,
         initial=already,
@@ -336,17 +526,33 @@ def run_scenario(
         dynamic_ncols=True,
     )
     started = time.perf_counter()
-    summary = RunSummary(run_dir, already, 0, {}, 0.0)
+    summary = RunSummary(run_dir, manifest["games_done"], 0, {}, 0.0)
     try:
         for result in _iterate(tasks, workers, dask):
+            manifest["chunks"][str(result.start)] = {
+                "stop": result.stop,
+                "games": result.games,
+                "errors": result.errors,
+                "shards": result.shards or {},
+            }
+            _count(manifest)
+            _write_manifest(run_dir, manifest)
             summary.games_done += result.games
+            summary.played_now += result.stop - result.start
             summary.errors += result.errors
             summary.first_error = summary.first_error or result.first_error
             for f, n in result.wins.items():
                 summary.wins[f] = summary.wins.get(f, 0) + n
+            for f, n in (result.played or {}).items():
+                summary.played[f] = summary.played.get(f, 0) + n
             bar.update(result.stop - result.start)
-            total = sum(summary.wins.values()) or 1
-            bar.set_postfix_str(" ".join(f"{f[:3]} {n / total:.0%}" for f, n in sorted(summary.wins.items())))
+            bar.set_postfix_str(
+                " ".join(
+                    f"{f[:3]} {summary.wins.get(f, 0) / n:.0%}"
+                    for f, n in sorted(summary.played.items())
+                    if n
+                )
+            )
             if fail_fast and result.errors:
                 break
     except KeyboardInterrupt:
@@ -354,21 +560,35 @@ def run_scenario(
     except WorkerLost as exc:
         summary.interrupted = True
         summary.worker_lost = str(exc)
+    except (ShardWriteError, NotOurRun, OSError) as exc:
+        summary.interrupted = True
+        summary.worker_lost = (
+            f"cannot write to {run_dir} ({exc.strerror or exc})" if isinstance(exc, OSError) else str(exc)
+        )
     finally:
         bar.close()
         summary.seconds = time.perf_counter() - started
-        attempted = sum(b - a for a, b in chunks if (run_dir / "games" / shard_name(a)).exists())
-        errors = previous_errors + summary.errors
+        _count(manifest)
+        attempted = manifest["games_attempted"]
         manifest.update(
             status="interrupted"
             if summary.interrupted
             else "complete"
             if attempted == scenario.games
             else "incomplete",
-            games_attempted=attempted,
-            games_done=attempted - errors,  # games written; the failed ones are in errors/
-            errors=errors,
             seconds=round(summary.seconds, 3),
         )
-        _write_manifest(run_dir, manifest)
+        try:
+            _write_manifest(run_dir, manifest)
+        except OSError as exc:  # a full disk: the ledger written after the last chunk stands
+            summary.interrupted = True
+            summary.worker_lost = summary.worker_lost or f"cannot write the manifest ({exc.strerror or exc})"
     return summary
+
+
+def _count(manifest: dict[str, Any]) -> None:
+    """games_attempted / games_done / errors from the chunk ledger."""
+    entries = manifest["chunks"].values()
+    attempted = sum(e["stop"] - int(k) for k, e in manifest["chunks"].items())
+    errors = sum(int(e.get("errors", 0)) for e in entries)
+    manifest.update(games_attempted=attempted, games_done=attempted - errors, errors=errors)

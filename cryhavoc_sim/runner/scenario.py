@@ -21,6 +21,7 @@ default = "random"        # or per faction: humans = "random"
 from __future__ import annotations
 
 import itertools
+import re
 import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -29,6 +30,9 @@ from typing import Any
 from cryhavoc_sim.content.schema import FACTIONS, INVADERS
 from cryhavoc_sim.engine.rules import EXPERIENCE_SKILLS, Rules
 from cryhavoc_sim.errors import ScenarioError
+from cryhavoc_sim.runner.rundir import MAX_GAMES
+
+NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,63}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,6 +89,8 @@ def parse_scenario(text: str, path: str = "<scenario>") -> Scenario:
         doc = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise ScenarioError(f"{path}: is not valid TOML ({exc}).") from None
+    except RecursionError:
+        raise ScenarioError(f"{path}: is nested too deeply to be a scenario file.") from None
     unknown = set(doc) - {"scenario", "bots", "rules"}
     if unknown:
         raise ScenarioError(
@@ -124,9 +130,21 @@ def parse_scenario(text: str, path: str = "<scenario>") -> Scenario:
         return value
 
     name = get("name", str)
+    if not NAME.fullmatch(name) or ".." in name:
+        shown = name if len(name) <= 40 else name[:40] + "..."
+        raise _fail(
+            path,
+            "scenario.name",
+            f"is {shown!r}; allowed: 1 to 64 letters, digits, '_', '-' and '.', starting with a letter or"
+            " digit (it names the run directory)",
+        )
     games = get("games", int)
-    if games < 1:
-        raise _fail(path, "scenario.games", f"must be at least 1, got {games}")
+    if not 1 <= games <= MAX_GAMES:
+        raise _fail(
+            path,
+            "scenario.games",
+            f"must be between 1 and {MAX_GAMES:,} (split larger studies into runs with other seeds), got {games}",
+        )
     seed = get("seed", int, 0)
     if not 0 <= seed < 2**64:
         raise _fail(path, "scenario.seed", f"must be between 0 and 2^64-1, got {seed}")

@@ -19,9 +19,14 @@ class Run:
     manifest: dict[str, Any]
 
     def scan(self, table: str) -> Any:
+        """The table's shards that the manifest's ledger lists (every shard on disk for
+        runs written before the ledger), lazily, with the declared schema."""
         import polars as pl
 
-        files = sorted((self.path / table).glob("*.parquet"))
+        from cryhavoc_sim.runner.rundir import listed_shards
+
+        listed = listed_shards(self.path, self.manifest, table)
+        files = listed if listed is not None else sorted((self.path / table).glob("*.parquet"))
         if not files:
             return pl.LazyFrame(schema=TABLES[table])
         # Runs written before a column was added read it as null.
@@ -58,6 +63,18 @@ def read_manifest(run_dir: Path) -> dict[str, Any]:
 
 
 def load_run(run_dir: str | Path) -> Run:
-    """Open a run directory written by ``cryhavoc-sim run``."""
+    """Open a run directory written by ``cryhavoc-sim run``. A shard the manifest lists
+    but the disk lacks is an error naming it: a table silently short of games would skew
+    every figure read from it."""
+    from cryhavoc_sim.runner.rundir import missing_shards
+
     path = Path(run_dir)
-    return Run(path, read_manifest(path))
+    manifest = read_manifest(path)
+    missing = missing_shards(path, manifest)
+    if missing:
+        more = f" and {len(missing) - 3} more" if len(missing) > 3 else ""
+        raise UserError(
+            f"{path}: {', '.join(missing[:3])}{more} listed in the manifest are missing, so its tables"
+            " would be short of games; restore them, or play the run again."
+        )
+    return Run(path, manifest)

@@ -176,7 +176,7 @@ def test_resume_refuses_another_scenario(tmp_path: Path, scenario: Path) -> None
     out = tmp_path / "run"
     assert cli("run", str(scenario), "-o", str(out), "-q").returncode == 0
     err = one_sentence_error(cli("run", str(scenario), "-o", str(out), "--resume", "--seed", "99"))
-    assert "same scenario" in err
+    assert "cannot resume this run: it was played with another scenario" in err
 
 
 def test_resume_refuses_a_run_played_under_other_rules(tmp_path: Path, scenario: Path) -> None:

@@ -4,11 +4,13 @@ a failing worker is reported instead of hanging the run."""
 from __future__ import annotations
 
 import itertools
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
-from cryhavoc_sim.runner.chunk import ChunkStopped, ChunkTask, run_chunk
+from cryhavoc_sim.runner.chunk import ChunkStopped, ChunkTask, ShardWriteError, run_chunk
+from cryhavoc_sim.runner.rundir import NotOurRun
 from cryhavoc_sim.runner.executor import _iterate_local, chunk_size, plan_chunks
 from cryhavoc_sim.runner.scenario import parse_scenario
 
@@ -37,12 +39,31 @@ def test_every_chunk_is_played_once_by_the_parent_and_a_spawned_worker(tmp_path:
 
 
 def test_a_failing_worker_is_reported_not_waited_for(tmp_path: Path) -> None:
+    scenario = replace(parse_scenario(TINY), content_dir=str(tmp_path / "no-such-content"))
+    tasks = [ChunkTask(scenario, str(tmp_path), "tiny", a, a + 5) for a in range(0, 20, 5)]
+    with pytest.raises(RuntimeError, match="a worker failed"):
+        list(_iterate_local(tasks, 2))
+
+
+def test_a_shard_that_cannot_be_written_stops_the_run_as_such(tmp_path: Path) -> None:
     blocker = tmp_path / "not-a-directory"
     blocker.write_text("a file where the run directory should be")
     scenario = parse_scenario(TINY)
     tasks = [ChunkTask(scenario, str(blocker), "tiny", a, a + 5) for a in range(0, 20, 5)]
-    with pytest.raises(RuntimeError, match="a worker failed"):
+    with pytest.raises(ShardWriteError, match="cannot write shards"):
         list(_iterate_local(tasks, 2))
+
+
+def test_a_worker_writes_nothing_into_a_run_that_is_not_its_own(tmp_path: Path) -> None:
+    """The manifest names another writer (a new run took the directory): the chunk is dropped."""
+    (tmp_path / "manifest.json").write_text('{"writer": "someone-else"}')
+    task = ChunkTask(parse_scenario(TINY), str(tmp_path), "tiny", 0, 5, writer="me")
+    with pytest.raises(NotOurRun):
+        run_chunk(task)
+    assert not list(tmp_path.rglob("*.parquet"))
+    (tmp_path / "manifest.json").write_text('{"writer": "me"}')
+    assert set(run_chunk(task).shards or {}) == {"games", "seats", "events"}
+    assert len(list(tmp_path.rglob("*.parquet"))) == 3
 
 
 @pytest.mark.parametrize("games", [1, 7, 60, 400, 1000, 1600, 3000, 10_001])

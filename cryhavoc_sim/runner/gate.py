@@ -1,0 +1,89 @@
+"""The balance gate's inputs, checked so that it fails closed: a baseline that compares
+nothing, or one of another game, player count, scenario or set of factions, is bad input
+(exit code 2), never a pass."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from cryhavoc_sim.errors import UserError
+
+
+def read_baseline(path: Path) -> dict[str, Any]:
+    """A baseline written by ``cryhavoc-sim baseline``, every field checked."""
+    try:
+        data = json.loads(path.read_text())
+    except FileNotFoundError:
+        raise UserError(f"{path}: baseline file not found.") from None
+    except (OSError, UnicodeDecodeError, ValueError, RecursionError) as exc:
+        raise UserError(f"{path}: not a baseline written by `cryhavoc-sim baseline` ({exc}).") from None
+    if not isinstance(data, dict):
+        raise UserError(f"{path}: a baseline is a JSON object written by `cryhavoc-sim baseline`.")
+    rates = data.get("win_rates")
+    if not isinstance(rates, list) or not rates:
+        raise UserError(
+            f"{path}: field 'win_rates' must list at least one faction; nothing to check against."
+        )
+    seen = set()
+    for i, row in enumerate(rates):
+        ok = (
+            isinstance(row, dict)
+            and isinstance(row.get("faction"), str)
+            and type(row.get("games")) is int
+            and type(row.get("wins")) is int
+            and 0 <= row["wins"] <= row["games"]
+            and row["games"] > 0
+        )
+        if not ok:
+            raise UserError(
+                f"{path}: win_rates[{i}] must have a faction (text) and whole numbers games > 0 and"
+                f" 0 <= wins <= games, got {json.dumps(row)[:80]}."
+            )
+        if row["faction"] in seen:
+            raise UserError(f"{path}: win_rates lists faction {row['faction']!r} twice.")
+        seen.add(row["faction"])
+    for key, kind in (("game", str), ("scenario", str), ("players", int)):
+        if data.get(key) is not None and type(data[key]) is not kind:
+            raise UserError(f"{path}: field '{key}' must be {kind.__name__}, got {data[key]!r}.")
+    return data
+
+
+def refuse_mismatch(
+    baseline: dict[str, Any],
+    manifest: dict[str, Any],
+    rates: list[dict[str, Any]],
+    baseline_path: Path,
+    run_dir: Path,
+    allow_scenario_change: bool = False,
+) -> None:
+    """Raise :class:`UserError` when the run cannot be checked against the baseline."""
+    raw_config = manifest.get("config")
+    config: dict[str, Any] = raw_config if isinstance(raw_config, dict) else {}
+    game = manifest.get("game", "cryhavoc")
+    if baseline.get("game", "cryhavoc") != game:
+        raise UserError(
+            f"{run_dir} is a run of {game!r} and {baseline_path} a baseline of {baseline.get('game')!r}."
+        )
+    if baseline.get("players") is not None and baseline["players"] != config.get("players"):
+        raise UserError(
+            f"{run_dir} has {config.get('players')} players and {baseline_path} was taken on"
+            f" {baseline['players']}-player games."
+        )
+    if not allow_scenario_change and baseline.get("scenario") not in (None, manifest.get("scenario")):
+        raise UserError(
+            f"{run_dir} is a run of scenario {manifest.get('scenario')!r} and {baseline_path} of"
+            f" {baseline['scenario']!r}; add --allow-scenario-change if that is deliberate."
+        )
+    want = {r["faction"] for r in baseline["win_rates"]}
+    have = {r["faction"] for r in rates}
+    if not have:
+        raise UserError(f"{run_dir}: holds no finished game; nothing to check.")
+    if want != have:
+        parts = []
+        if want - have:
+            parts.append(f"the run lacks {', '.join(sorted(want - have))}")
+        if have - want:
+            parts.append(f"the baseline lacks {', '.join(sorted(have - want))}")
+        raise UserError(f"{run_dir} and {baseline_path} cover different factions ({'; '.join(parts)}).")

@@ -479,11 +479,30 @@ def version() -> None:
 
 
 def main(argv: list[str] | None = None) -> Any:
+    """Run the command line. Every usage error (a bad option, a value out of range) is
+    one line on stderr and exit code 2, like the errors the commands raise themselves."""
+    try:  # typer 0.2x carries its own copy of click
+        from typer._click import exceptions as cx
+    except ImportError:  # pragma: no cover - older typer on the real click
+        from click import exceptions as cx  # type: ignore[no-redef]
+
     try:
-        return app(args=argv)
+        code = app(args=argv, standalone_mode=False)
+    except cx.NoArgsIsHelpError as exc:
+        typer.echo(exc.ctx.get_help() if exc.ctx is not None else "")
+        sys.exit(0)
+    except cx.UsageError as exc:
+        typer.echo(f"error: {' '.join(exc.format_message().split())}", err=True)
+        sys.exit(2)
+    except cx.ClickException as exc:
+        typer.echo(f"error: {' '.join(exc.format_message().split())}", err=True)
+        sys.exit(exc.exit_code)
+    except (typer.Abort, KeyboardInterrupt):
+        sys.exit(130)
     except UserError as exc:  # pragma: no cover - commands catch their own
         typer.echo(f"error: {exc}", err=True)
         sys.exit(2)
+    sys.exit(code if isinstance(code, int) else 0)
 
 
 if __name__ == "__main__":

@@ -80,7 +80,6 @@ def build_report(run: Run, out: Path) -> Report:
 
     from cryhavoc_sim.report import figures
 
-    out.mkdir(parents=True, exist_ok=True)
     m = run.manifest
     games = run.games.collect()
     n_games = games.height
@@ -116,6 +115,7 @@ def build_report(run: Run, out: Path) -> Report:
         ("game_length", "Game length", lambda ax: figures.game_length(ax, length)),
         ("scoring_timing", "Scoring enabled", lambda ax: figures.scoring_timing(ax, timing)),
     ]
+    out.mkdir(parents=True, exist_ok=True)  # only once every table has been read
     pngs: list[Path] = []
     for name, _, draw in plots:
         fig, ax = plt.subplots(figsize=(7.5, 4.2))

@@ -375,6 +375,19 @@ def resume_problem(
     return None
 
 
+def _check_resume(
+    run_dir: Path, scenario: Scenario, content_hash: str, record_events: bool
+) -> dict[str, Any]:
+    """The manifest of the run to complete, or :class:`UserError` saying why it cannot be."""
+    from cryhavoc_sim.storage.reader import read_manifest
+
+    old = read_manifest(run_dir)
+    problem = resume_problem(old, scenario, content_hash, record_events)
+    if problem:
+        raise UserError(f"{run_dir}: cannot resume this run: {problem}.")
+    return old
+
+
 def run_scenario(
     scenario: Scenario,
     run_dir: Path,
@@ -404,6 +417,8 @@ def run_scenario(
             raise UserError(f"{run_dir}: {why}; choose a new or empty directory for the run.")
     elif not manifest_path.exists():
         raise UserError(f"{run_dir}: nothing to resume (no manifest.json); run without --resume.")
+    else:  # checked before the lock too, so that bad input touches nothing
+        _check_resume(run_dir, scenario, content.digest, record_events)
     existed = run_dir.exists()
     try:
         run_dir.mkdir(parents=True, exist_ok=True)
@@ -451,12 +466,7 @@ def _run_locked(
     plan = CHUNK_PLAN
     kept: dict[int, dict[str, Any]] = {}
     if resume:
-        from cryhavoc_sim.storage.reader import read_manifest
-
-        old = read_manifest(run_dir)
-        problem = resume_problem(old, scenario, content.digest, record_events)
-        if problem:
-            raise UserError(f"{run_dir}: cannot resume this run: {problem}.")
+        old = _check_resume(run_dir, scenario, content.digest, record_events)
         size, plan = old["config"]["chunk_size"], old["config"]["chunk_plan"]
         entries = ledger(old) or {}
         kept = {s: entries[s] for s in verified_chunks(run_dir, entries)}

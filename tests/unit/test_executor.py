@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 
 from cryhavoc_sim.runner.chunk import ChunkStopped, ChunkTask, ShardWriteError, run_chunk
-from cryhavoc_sim.runner.rundir import NotOurRun
 from cryhavoc_sim.runner.executor import _iterate_local, chunk_size, plan_chunks
+from cryhavoc_sim.runner.rundir import NotOurRun
 from cryhavoc_sim.runner.scenario import parse_scenario
 
 TINY = """

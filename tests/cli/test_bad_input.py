@@ -1,0 +1,484 @@
+"""The bad-input catalogue: every case is a real command, as a user would type it, and must
+end with exit code 2, exactly one line on stderr that names the problem (and what is
+allowed), no traceback, and nothing written or changed on disk."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+SMALL = '[scenario]\nname = "small"\ngames = 20\nseed = 5\nplayers = 2\n'
+
+
+def scen(body: str = "", head: str = SMALL) -> str:
+    return head + body
+
+
+@dataclass(frozen=True)
+class Case:
+    name: str
+    # Given a fresh work directory holding a finished run in "done/", prepare the case and
+    # return the command's arguments.
+    setup: Callable[[Path], list[str]]
+    expect: str  # a fragment the one-line message must contain
+
+
+def write(path: Path, text: str | bytes) -> Path:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    if isinstance(text, bytes):
+        path.write_bytes(text)
+    else:
+        path.write_text(text)
+    return path
+
+
+def run_with(text: str, *extra: str) -> Callable[[Path], list[str]]:
+    def setup(d: Path) -> list[str]:
+        return ["run", str(write(d / "s.toml", text)), "-o", str(d / "out"), "-q", *extra]
+
+    return setup
+
+
+def manifest_edit(edit: Callable[[dict], None], *extra: str) -> Callable[[Path], list[str]]:  # type: ignore[type-arg]
+    def setup(d: Path) -> list[str]:
+        path = d / "done" / "manifest.json"
+        data = json.loads(path.read_text())
+        data["status"] = "interrupted"
+        edit(data)
+        path.write_text(json.dumps(data))
+        return ["run", str(d / "s.toml"), "-o", str(d / "done"), "--resume", "-q", *extra]
+
+    return setup
+
+
+def baseline_with(data: object) -> Callable[[Path], list[str]]:
+    def setup(d: Path) -> list[str]:
+        text = data if isinstance(data, str) else json.dumps(data)
+        return ["check", str(d / "done"), "--baseline", str(write(d / "b.json", text))]
+
+    return setup
+
+
+def content_with(file: str, find: str, replace: str, remove: bool = False) -> Callable[[Path], list[str]]:
+    def setup(d: Path) -> list[str]:
+        from cryhavoc_sim.content.loader import default_content_dir
+
+        shutil.copytree(default_content_dir(), d / "c")
+        path = d / "c" / file
+        if remove:
+            path.unlink()
+            return ["content", "--content", str(d / "c")]
+        text = path.read_text()
+        assert find in text, (file, find)
+        path.write_text(text.replace(find, replace, 1))
+        return ["content", "--content", str(d / "c")]
+
+    return setup
+
+
+def _rates(
+    players: int = 2, factions: tuple[str, ...] = ("humans", "pilgrims"), scenario: str = "small"
+) -> dict:  # type: ignore[type-arg]
+    return {
+        "game": "cryhavoc",
+        "scenario": scenario,
+        "players": players,
+        "win_rates": [{"faction": f, "games": 20, "wins": 10, "win_rate": 0.5} for f in factions],
+    }
+
+
+def _dangling(d: Path) -> list[str]:
+    (d / "link").symlink_to(d / "nowhere")
+    return ["run", str(d / "s.toml"), "-o", str(d / "link"), "-q"]
+
+
+def _drop_shard(table: str) -> Callable[[Path], list[str]]:
+    def setup(d: Path) -> list[str]:
+        next((d / "done" / table).glob("*.parquet")).unlink()
+        return ["report", str(d / "done"), "-o", str(d / "rep")]
+
+    return setup
+
+
+def _corrupt_shard(d: Path) -> list[str]:
+    shard = next((d / "done" / "games").glob("*.parquet"))
+    shard.write_bytes(b"PAR1 not really")
+    return ["report", str(d / "done"), "-o", str(d / "rep")]
+
+
+def _orphans(d: Path) -> list[str]:
+    shutil.copytree(d / "done" / "games", d / "out" / "games")
+    return ["run", str(d / "s.toml"), "-o", str(d / "out"), "-q"]
+
+
+CASES = [
+    # ---------------------------------------------------------------- scenario files
+    Case("toml_invalid", run_with("[scenario\n"), "is not valid TOML"),
+    Case("toml_nested_deep", run_with("x = " + "[" * 100_000 + "]" * 100_000 + "\n"), "nested too deeply"),
+    Case("table_unknown", run_with(scen("[weather]\nrain = 1\n")), "unknown table(s) weather"),
+    Case("no_scenario_table", run_with("[bots]\ndefault = 'random'\n"), "needs a [scenario] table"),
+    Case("field_unknown", run_with(scen("colour = 'red'\n")), "'scenario.colour' is not a scenario field"),
+    Case("name_missing", run_with("[scenario]\ngames = 5\nplayers = 2\n"), "'scenario.name' is missing"),
+    Case(
+        "name_escapes",
+        run_with(scen(head='[scenario]\nname = "../../x"\ngames = 5\nplayers = 2\n')),
+        "allowed: 1 to 64",
+    ),
+    Case(
+        "name_long",
+        run_with(scen(head=f'[scenario]\nname = "{"a" * 300}"\ngames = 5\nplayers = 2\n')),
+        "allowed: 1 to 64",
+    ),
+    Case(
+        "name_slash",
+        run_with(scen(head='[scenario]\nname = "a/b"\ngames = 5\nplayers = 2\n')),
+        "allowed: 1 to 64",
+    ),
+    Case(
+        "games_zero",
+        run_with('[scenario]\nname = "x"\ngames = 0\nplayers = 2\n'),
+        "'scenario.games' must be between 1",
+    ),
+    Case(
+        "games_text",
+        run_with('[scenario]\nname = "x"\ngames = "ten"\nplayers = 2\n'),
+        "'scenario.games' must be int",
+    ),
+    Case(
+        "games_huge",
+        run_with('[scenario]\nname = "x"\ngames = 1000000000000\nplayers = 2\n'),
+        "split larger studies",
+    ),
+    Case(
+        "seed_negative",
+        run_with(scen("seed = -1\n", '[scenario]\nname = "x"\ngames = 5\nplayers = 2\n')),
+        "'scenario.seed' must be between 0",
+    ),
+    Case(
+        "seed_huge",
+        run_with('[scenario]\nname = "x"\ngames = 5\nplayers = 2\nseed = 18446744073709551616\n'),
+        "must be between 0 and 2^64-1",
+    ),
+    Case("players_five", run_with('[scenario]\nname = "x"\ngames = 5\nplayers = 5\n'), "allowed: 2, 3, 4"),
+    Case("players_one", run_with('[scenario]\nname = "x"\ngames = 5\nplayers = 1\n'), "allowed: 2, 3, 4"),
+    Case("faction_unknown", run_with(scen("factions = ['humans', 'elves']\n")), "unknown faction 'elves'"),
+    Case(
+        "faction_trogs_2p", run_with(scen("factions = ['humans', 'trogs']\n")), "cannot play a 2-player game"
+    ),
+    Case("faction_count", run_with(scen("factions = ['humans']\n")), "must list 2 different factions"),
+    Case(
+        "four_without_trogs",
+        run_with(
+            '[scenario]\nname = "x"\ngames = 5\nplayers = 4\nfactions = ["humans", "pilgrims", "machines", "humans"]\n'
+        ),
+        "must list 4 different factions",
+    ),
+    Case(
+        "experience_unknown",
+        run_with(scen("experience = 'guru'\n")),
+        "allowed: first_time, experienced, veteran",
+    ),
+    Case("mode_unknown", run_with(scen("mode = 'coop'\n")), "allowed: standard, solo"),
+    Case("difficulty_not_solo", run_with(scen("difficulty = 2\n")), 'applies only with mode = "solo"'),
+    Case(
+        "difficulty_four",
+        run_with('[scenario]\nname = "x"\ngames = 5\nmode = "solo"\ndifficulty = 4\n'),
+        "allowed: 1, 2, 3",
+    ),
+    Case("seats_unknown", run_with(scen("seats = 'clockwise'\n")), "allowed: rotate, random"),
+    Case("bot_unknown", run_with(scen("[bots]\nhumans = 'genius'\n")), "'bots.humans' is 'genius'; allowed:"),
+    Case("bot_key_unknown", run_with(scen("[bots]\nelves = 'random'\n")), "'bots.elves' is not a faction"),
+    Case("bots_not_table", run_with(scen("bots = 3\n")), "'scenario.bots' is not a scenario field"),
+    Case("rules_not_table", run_with("rules = 3\n" + SMALL), "[rules] must be a table"),
+    Case("knob_unknown", run_with(scen("[rules]\nhandlimit = 6\n")), "unknown rule knob 'handlimit'"),
+    Case("knob_text", run_with(scen("[rules]\nhand_limit = 'seven'\n")), "must be a whole number"),
+    Case(
+        "knob_overflow",
+        run_with(scen("[rules]\nstart_units = 1000000000\n")),
+        "'start_units' must be between 1 and 12",
+    ),
+    Case(
+        "knob_hang",
+        run_with(scen("[rules]\nactions_per_round = 1000000000\n")),
+        "'actions_per_round' must be between 1 and 10",
+    ),
+    Case(
+        "knob_zero_rounds",
+        run_with(scen("[rules]\nmax_rounds = 0\n")),
+        "'max_rounds' must be between 1 and 20",
+    ),
+    Case("knob_choice", run_with(scen("[rules]\nevent_pass = 'sometimes'\n")), "allowed: beyond, reach"),
+    Case("content_missing", run_with(scen("content = 'no_such_dir'\n")), "no_such_dir"),
+    Case("scenario_missing", lambda d: ["run", str(d / "nope.toml")], "scenario file not found"),
+    Case("scenario_is_dir", lambda d: ["run", str(d / "done")], "scenario file cannot be read"),
+    Case(
+        "scenario_not_utf8",
+        lambda d: ["run", str(write(d / "b.toml", b"\xff\xfe[scenario]"))],
+        "cannot be read",
+    ),
+    # ---------------------------------------------------------------- content directories
+    Case("content_dir_missing", lambda d: ["content", "--content", str(d / "none")], "does not exist"),
+    Case(
+        "content_file_missing",
+        content_with("tokens.toml", "", "", remove=True),
+        "content file is missing",
+    ),
+    Case("content_toml_invalid", content_with("skills.toml", "[[skill]]", "[[skill]"), "is not valid TOML"),
+    Case(
+        "content_nested",
+        content_with("cards.toml", "[[card]]", "deep = " + "[" * 100_000 + "]" * 100_000 + "\n[[card]]"),
+        "nested too deeply",
+    ),
+    Case(
+        "content_icon_range",
+        content_with("cards.toml", "move = 1", "move = 7"),
+        "field 'move' must be between 0 and 3",
+    ),
+    Case(
+        "content_effect_huge",
+        content_with("skills.toml", "points = 2", "points = 1000000000"),
+        "must be a whole number between 0 and 99",
+    ),
+    Case(
+        "content_op_unknown", content_with("skills.toml", 'op = "move"', 'op = "fly"'), "is 'fly'; allowed:"
+    ),
+    # ---------------------------------------------------------------- command-line options
+    Case("workers_zero", lambda d: ["run", str(d / "s.toml"), "-j", "0"], "greater than or equal to 1"),
+    Case("games_option_zero", lambda d: ["run", str(d / "s.toml"), "-n", "0"], "greater than or equal to 1"),
+    Case(
+        "games_option_huge",
+        lambda d: ["run", str(d / "s.toml"), "-n", str(10**12)],
+        "less than or equal to 100000000",
+    ),
+    Case(
+        "seed_option_negative",
+        lambda d: ["run", str(d / "s.toml"), "--seed", "-1"],
+        "greater than or equal to 0",
+    ),
+    Case(
+        "seed_option_huge",
+        lambda d: ["run", str(d / "s.toml"), "--seed", str(2**64)],
+        "less than or equal to",
+    ),
+    Case(
+        "scheduler_without_dask",
+        lambda d: ["run", str(d / "s.toml"), "-o", str(d / "out"), "--scheduler", "tcp://127.0.0.1:8786"],
+        "needs --executor dask",
+    ),
+    Case(
+        "scheduler_not_url",
+        lambda d: [
+            "run",
+            str(d / "s.toml"),
+            "-o",
+            str(d / "out"),
+            "--executor",
+            "dask",
+            "--scheduler",
+            "my laptop",
+        ],
+        "is not a Dask scheduler address",
+    ),
+    Case("option_unknown", lambda d: ["run", str(d / "s.toml"), "--turbo"], "No such option: --turbo"),
+    Case(
+        "executor_unknown",
+        lambda d: ["run", str(d / "s.toml"), "--executor", "ray"],
+        "is not one of 'local', 'dask'",
+    ),
+    Case("ladder_one_bot", lambda d: ["ladder", "--bots", "random"], "at least two bot kinds"),
+    Case("ladder_unknown_bot", lambda d: ["ladder", "--bots", "genius,random"], "genius"),
+    Case("compare_delta", lambda d: ["compare", str(d / "done"), str(d / "done"), "--delta", "0"], "--delta"),
+    Case("replay_out_of_range", lambda d: ["replay", str(d / "done"), "99"], "allowed: 0 to 19"),
+    Case("replay_not_a_number", lambda d: ["replay", str(d / "done"), "first"], "valid integer"),
+    # ---------------------------------------------------------------- run directories
+    Case(
+        "out_is_file",
+        lambda d: ["run", str(d / "s.toml"), "-o", str(write(d / "f", "x")), "-q"],
+        "is a file, not a directory",
+    ),
+    Case("out_dangling_link", _dangling, "dangling symbolic link"),
+    Case(
+        "out_under_file",
+        lambda d: ["run", str(d / "s.toml"), "-o", str(write(d / "f", "x") / "run"), "-q"],
+        "is a file, so no directory",
+    ),
+    Case(
+        "out_cannot_create",
+        lambda d: ["run", str(d / "s.toml"), "-o", "/proc/cryhavoc-run", "-q"],
+        "cannot create the run directory",
+    ),
+    Case("out_orphan_shards", _orphans, "no manifest.json, so nothing proves which run wrote them"),
+    Case(
+        "out_not_empty",
+        lambda d: ["run", str(d / "s.toml"), "-o", str(write(d / "o" / "notes.txt", "mine").parent), "-q"],
+        "is not empty (notes.txt)",
+    ),
+    Case(
+        "out_run_exists",
+        lambda d: ["run", str(d / "s.toml"), "-o", str(d / "done"), "-q"],
+        "a run already exists there",
+    ),
+    Case(
+        "resume_nothing",
+        lambda d: ["run", str(d / "s.toml"), "-o", str(d / "out"), "--resume"],
+        "nothing to resume",
+    ),
+    Case(
+        "resume_other_seed",
+        lambda d: ["run", str(d / "s.toml"), "-o", str(d / "done"), "--resume", "--seed", "9"],
+        "another scenario, number of games or seed",
+    ),
+    Case(
+        "resume_no_events",
+        lambda d: ["run", str(d / "s.toml"), "-o", str(d / "done"), "--resume", "--no-events"],
+        "it logged events; resume it the same way",
+    ),
+    Case(
+        "resume_manifest_corrupt",
+        lambda d: [
+            "run",
+            str(d / "s.toml"),
+            "-o",
+            str(write(d / "done" / "manifest.json", "{not json").parent),
+            "--resume",
+        ],
+        "manifest is unreadable or corrupt",
+    ),
+    Case(
+        "resume_chunk_size_text",
+        manifest_edit(lambda m: m["config"].update(chunk_size="big")),
+        "chunk_size or chunk_plan",
+    ),
+    Case(
+        "resume_chunk_size_changed",
+        manifest_edit(lambda m: m["config"].update(chunk_size=3)),
+        "do not match its chunk plan",
+    ),
+    Case("resume_config_not_object", manifest_edit(lambda m: m.update(config=[1, 2])), "no 'config' object"),
+    Case(
+        "resume_ledger_malformed",
+        manifest_edit(lambda m: m.update(chunks={"0": 5})),
+        "chunk entry '0' is malformed",
+    ),
+    Case(
+        "resume_content_changed",
+        manifest_edit(lambda m: m.update(content_hash="0" * 64)),
+        "content set has changed",
+    ),
+    Case(
+        "resume_rules_changed",
+        manifest_edit(lambda m: m.update(rules_version="cryhavoc-rules-1")),
+        "played under rules 'cryhavoc-rules-1'",
+    ),
+    Case(
+        "report_no_run", lambda d: ["report", str(d / "nothing"), "-o", str(d / "rep")], "not a run directory"
+    ),
+    Case(
+        "report_manifest_corrupt",
+        lambda d: ["report", str(write(d / "done" / "manifest.json", "[1,").parent), "-o", str(d / "rep")],
+        "manifest is unreadable or corrupt",
+    ),
+    Case("report_missing_seats", _drop_shard("seats"), "listed in the manifest are missing"),
+    Case("report_missing_games", _drop_shard("games"), "listed in the manifest are missing"),
+    Case("report_corrupt_shard", _corrupt_shard, "unreadable or corrupt"),
+    Case(
+        "compare_other_players",
+        lambda d: ["compare", str(d / "done"), str(d / "three")],
+        "different player count",
+    ),
+    # ---------------------------------------------------------------- baselines
+    Case(
+        "baseline_missing",
+        lambda d: ["check", str(d / "done"), "--baseline", str(d / "none.json")],
+        "baseline file not found",
+    ),
+    Case("baseline_not_json", baseline_with("{oops"), "not a baseline written by"),
+    Case("baseline_array", baseline_with([1, 2]), "a baseline is a JSON object"),
+    Case("baseline_empty", baseline_with({"win_rates": []}), "must list at least one faction"),
+    Case("baseline_no_rates", baseline_with({"scenario": "small"}), "must list at least one faction"),
+    Case(
+        "baseline_types",
+        baseline_with({"win_rates": [{"faction": "humans", "games": "20", "wins": 3}]}),
+        "whole numbers games > 0",
+    ),
+    Case(
+        "baseline_wins_over_games",
+        baseline_with({"win_rates": [{"faction": "humans", "games": 2, "wins": 3}]}),
+        "0 <= wins <= games",
+    ),
+    Case(
+        "baseline_other_factions",
+        baseline_with(_rates(factions=("humans", "machines"))),
+        "cover different factions",
+    ),
+    Case("baseline_other_players", baseline_with(_rates(players=3)), "was taken on 3-player games"),
+    Case("baseline_other_scenario", baseline_with(_rates(scenario="big")), "add --allow-scenario-change"),
+    Case(
+        "baseline_other_game", baseline_with({**_rates(), "game": "cavetroll"}), "a baseline of 'cavetroll'"
+    ),
+    Case(
+        "baseline_players_text", baseline_with({**_rates(), "players": "two"}), "field 'players' must be int"
+    ),
+]
+
+
+def cli(args: list[str], cwd: Path) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "cryhavoc_sim", *args],
+        capture_output=True,
+        text=True,
+        cwd=cwd,
+        timeout=120,
+        env={**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[2])},
+    )
+
+
+def snapshot(root: Path) -> dict[str, tuple[int, int]]:
+    """Every path under ``root`` with its size and modification time."""
+    out = {}
+    for p in sorted(root.rglob("*")):
+        st = p.lstat()
+        out[str(p.relative_to(root))] = (st.st_size, st.st_mtime_ns)
+    return out
+
+
+@pytest.fixture(scope="module")
+def finished(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A finished 20-game run (done/) and a 3-player one (three/), copied into each case."""
+    root = tmp_path_factory.mktemp("catalogue")
+    write(root / "s.toml", SMALL)
+    write(root / "s3.toml", SMALL.replace("players = 2", "players = 3").replace('"small"', '"small3"'))
+    for name, scenario in (("done", "s.toml"), ("three", "s3.toml")):
+        proc = cli(["run", str(root / scenario), "-o", str(root / name), "-q"], root)
+        assert proc.returncode == 0, proc.stderr
+    return root
+
+
+def test_the_catalogue_is_large_and_its_names_unique() -> None:
+    assert len(CASES) >= 60
+    assert len({c.name for c in CASES}) == len(CASES)
+
+
+@pytest.mark.parametrize("case", CASES, ids=[c.name for c in CASES])
+def test_bad_input_is_one_sentence_exit_2_and_changes_nothing(
+    case: Case, finished: Path, tmp_path: Path
+) -> None:
+    work = tmp_path / "w"
+    shutil.copytree(finished, work, symlinks=True)
+    args = case.setup(work)
+    before = snapshot(work)
+    proc = cli(args, work)
+    lines = proc.stderr.strip().splitlines()
+    assert proc.returncode == 2, (proc.returncode, proc.stdout[-500:], proc.stderr[-2000:])
+    assert "Traceback" not in proc.stderr
+    assert len(lines) == 1 and lines[0].startswith("error: "), proc.stderr
+    assert case.expect in lines[0], lines[0]
+    assert snapshot(work) == before, "the command wrote or changed files"

@@ -15,7 +15,7 @@ from cryhavoc_sim.runner.play import Rows, play_one
 from cryhavoc_sim.runner.rundir import ensure_writer, file_sha256
 from cryhavoc_sim.runner.scenario import Scenario
 
-_CONTENT: dict[str | None, ContentSet] = {}
+_CONTENT: dict[tuple[str | None, tuple[tuple[str, int, int], ...]], ContentSet] = {}
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,9 +51,23 @@ class ShardWriteError(Exception):
 
 
 def content_for(scenario: Scenario) -> ContentSet:
-    if scenario.content_dir not in _CONTENT:
-        _CONTENT[scenario.content_dir] = load_content(scenario.content_dir)
-    return _CONTENT[scenario.content_dir]
+    """The scenario's content set, loaded once per process while its files stay the same
+    (a notebook that edits content and simulates again gets the new set)."""
+    from cryhavoc_sim.content.loader import FILES, default_content_dir
+
+    base = Path(scenario.content_dir) if scenario.content_dir else default_content_dir()
+    stamp = []
+    for name in FILES:
+        try:
+            st = (base / name).stat()
+            stamp.append((name, st.st_mtime_ns, st.st_size))
+        except OSError:
+            stamp.append((name, -1, -1))
+    key = (scenario.content_dir, tuple(stamp))
+    content = _CONTENT.get(key)
+    if content is None:
+        content = _CONTENT[key] = load_content(scenario.content_dir)
+    return content
 
 
 # Games whose rows are held as Python lists before they become a (compact) frame: it
@@ -116,8 +130,14 @@ def run_chunk(task: ChunkTask, stop: Callable[[], bool] | None = None) -> ChunkR
         for table in ("events", "seats", "errors", "games"):
             if frames[table]:
                 shards[table] = file_sha256(write_shard(run_dir, table, task.start, frames[table]))
-    except OSError as exc:
-        raise ShardWriteError(f"cannot write shards to {run_dir} ({exc.strerror or exc})") from None
+    except Exception as exc:
+        import polars as pl
+
+        if not isinstance(exc, OSError | pl.exceptions.PolarsError):
+            raise
+        # polars reports a full disk as a ComputeError naming the IO error.
+        why = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc).split(": ")[-1]
+        raise ShardWriteError(f"cannot write shards to {run_dir} ({why})") from None
     return ChunkResult(
         task.start, task.stop, task.stop - task.start - errors, errors, wins, first_error, shards, played
     )

@@ -112,8 +112,12 @@ def _versions() -> dict[str, str]:
 
 def _write_manifest(run_dir: Path, data: dict[str, Any]) -> None:
     tmp = run_dir / ".manifest.json.tmp"
-    tmp.write_text(json.dumps(data, indent=2, sort_keys=True) + "\n")
-    os.replace(tmp, run_dir / "manifest.json")
+    try:
+        tmp.write_text(json.dumps(data, indent=2, sort_keys=True) + "\n")
+        os.replace(tmp, run_dir / "manifest.json")
+    except BaseException:
+        tmp.unlink(missing_ok=True)  # the previous manifest stands
+        raise
 
 
 def _ignore_sigint() -> None:

@@ -38,8 +38,12 @@ def write_shard(run_dir: Path, table: str, start: int, frames: list[pl.DataFrame
     # Row groups of 120,000 rows: measured on 4-player event shards of 150 to 500 games,
     # the size that kept the file smallest across shard sizes (polars' default swings
     # by 10% with the number of rows).
-    frame.write_parquet(
-        tmp, compression="zstd", compression_level=9, statistics=False, row_group_size=120_000
-    )
-    os.replace(tmp, final)
+    try:
+        frame.write_parquet(
+            tmp, compression="zstd", compression_level=9, statistics=False, row_group_size=120_000
+        )
+        os.replace(tmp, final)
+    except BaseException:
+        tmp.unlink(missing_ok=True)  # a full disk leaves no half-written file behind
+        raise
     return final

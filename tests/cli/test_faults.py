@@ -275,3 +275,32 @@ def test_a_dask_worker_killed_mid_run_loses_no_game(tmp_path: Path) -> None:
     ref = tmp_path / "ref"
     assert cli("run", str(path), "-o", str(ref), "-q", "-j", "2").returncode == 0
     assert_same_tables(out, ref)
+
+
+def test_a_peer_that_is_no_dask_scheduler_is_a_sentence_not_a_hang(tmp_path: Path) -> None:
+    """A TCP port that accepts the connection and never answers: one sentence within the
+    connect timeout, nothing written."""
+    import socket
+    import threading
+
+    server = socket.socket()
+    server.bind(("127.0.0.1", 0))
+    server.listen(4)
+    held: list[socket.socket] = []
+    threading.Thread(target=lambda: held.append(server.accept()[0]), daemon=True).start()
+    port = server.getsockname()[1]
+    started = time.time()
+    proc = cli(
+        "run",
+        str(scenario(tmp_path, 20, players=2)),
+        "-o",
+        str(tmp_path / "r"),
+        "--executor",
+        "dask",
+        "--scheduler",
+        f"tcp://127.0.0.1:{port}",
+    )
+    server.close()
+    assert proc.returncode == 2 and "Traceback" not in proc.stderr, proc.stderr
+    assert len(proc.stderr.strip().splitlines()) == 1 and "Dask scheduler" in proc.stderr
+    assert time.time() - started < 60 and not (tmp_path / "r").exists()

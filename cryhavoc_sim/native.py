@@ -33,6 +33,7 @@ COMPILED = (
     "engine/decisions.py",
     "engine/driver.py",
     "engine/effects.py",
+    "engine/flow.py",
     "engine/game.py",
     "engine/handlers.py",
     "engine/movement.py",

@@ -23,16 +23,12 @@ def play(
 ) -> Outcome:
     """Play ``game`` to the end. ``observer`` (for invariant checks) sees the state at
     every decision point and once at the end."""
-    gen = game.play()
-    try:
-        request = next(gen)
-        while True:
-            if observer is not None:
-                observer(game, request)
-            answer = bots[request.faction].decide(request, game)
-            request = gen.send(answer)
-    except StopIteration as stop:
+    game.start()
+    while (request := game.request) is not None:
         if observer is not None:
-            observer(game, None)
-        result: Outcome = stop.value
-        return result
+            observer(game, request)
+        game.apply(bots[request.faction].decide(request, game))
+    if observer is not None:
+        observer(game, None)
+    assert game.outcome is not None
+    return game.outcome

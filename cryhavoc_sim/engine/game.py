@@ -21,7 +21,8 @@ from cryhavoc_sim.content.schema import (
     RegionId,
     Token,
 )
-from cryhavoc_sim.engine.decisions import Choice, Decision
+from cryhavoc_sim.engine.decisions import Choice, Decision, IllegalDecision
+from cryhavoc_sim.engine.flow import GenStep, Step, advance
 from cryhavoc_sim.engine.log import Event
 from cryhavoc_sim.engine.rules import EXPERIENCE_SKILLS, Rules
 from cryhavoc_sim.engine.state import Battle, PlayerState, RegionState
@@ -151,6 +152,12 @@ class Game:
         self.actions_by_round: dict[int, dict[FactionId, int]] = {}
         self.hands_after_draw: dict[int, dict[FactionId, int]] = {}
         self.outcome: Outcome | None = None
+        # Where play stands (engine/flow.py): the open steps, the pending request, the
+        # last answer and the value the last finished step handed back.
+        self.stack: list[Step] = []
+        self.request: Decision | None = None
+        self.answer: Any = None
+        self.ret: Any = None
         self._tunnel_neighbours: dict[RegionId, tuple[RegionId, ...]] = {}
         self._controlled: dict[FactionId, list[RegionId]] = {}
         self._action_skills: dict[FactionId, tuple[str, ...]] | None = None
@@ -186,6 +193,48 @@ class Game:
             return 0
         answer = yield decision
         return decision.validate(answer)
+
+    # ------------------------------------------------------------------ steps
+    def ask_step(self, decision: Decision) -> bool:
+        """Ask ``decision`` from a step: True when the step must return and wait for
+        ``self.answer``; False when answered at once (a Choice with one option is no
+        decision: the answer is 0 and no bot sees it)."""
+        if type(decision) is Choice and len(decision.options) == 1:
+            self.answer = 0
+            return False
+        self.request = decision
+        return True
+
+    def call(self, step: Step) -> None:
+        """Run ``step`` next; its result arrives in ``self.ret``."""
+        self.stack.append(step)
+
+    def finish(self, value: Any = None) -> None:
+        """End the step on top of the stack, handing ``value`` to its caller."""
+        self.stack.pop()
+        self.ret = value
+
+    def start(self) -> None:
+        """Begin play: run until the first decision request (``self.request``)."""
+        if self.stack or self.outcome is not None:
+            raise RuntimeError("this game has started already")
+        self.stack.append(PlayGame())
+        advance(self)
+
+    def apply(self, answer: Any) -> None:
+        """Answer the pending request (validated) and play on to the next one, or to the
+        end (``self.request`` is then None and ``self.outcome`` is set)."""
+        request = self.request
+        if request is None:
+            raise IllegalDecision("no decision is pending")
+        self.answer = request.validate(answer)
+        self.request = None
+        advance(self)
+
+    @property
+    def copyable(self) -> bool:
+        """Whether where play stands is all data (no rule open as a generator)."""
+        return all(type(s) is not GenStep for s in self.stack)
 
     # ------------------------------------------------------------------ players
     @property
@@ -358,30 +407,13 @@ class Game:
 
     # ------------------------------------------------------------------ play
     def play(self) -> Gen[Outcome]:
-        """Play the whole game, Round by Round (rulebook: How to Play)."""
-        from cryhavoc_sim.engine import actions, battle, scoring
-
-        for rnd in range(1, self.rules.max_rounds + 1):
-            self.round = rnd
-            self.enter_phase("events")
-            self.log("round_start", amount=rnd)
-            yield from scoring.events_phase(self)
-            self.enter_phase("draw")
-            yield from actions.draw_phase(self)
-            self.enter_phase("actions")
-            yield from actions.actions_phase(self)
-            self.enter_phase("battle")
-            yield from battle.battle_phase(self)
-            self.enter_phase("prisoners")
-            yield from scoring.prisoners_phase(self)
-            self.enter_phase("scoring")
-            scoring.scoring_phase(self)
-            if self.final_round:
-                break
-        self.phase = "end"
-        ended = "five_rounds" if self.solo else "final_event" if self.final_round else "max_rounds"
-        self.outcome = scoring.outcome(self, ended)
-        self.log("game_end", self.outcome.winner, None, None, None, self.outcome.ended_by)
+        """Play the whole game as a generator of requests (for callers that drive games
+        that way; :func:`cryhavoc_sim.engine.play` uses ``start``/``apply``)."""
+        self.start()
+        while self.request is not None:
+            answer = yield self.request
+            self.apply(answer)
+        assert self.outcome is not None
         return self.outcome
 
     def enter_phase(self, phase: str) -> None:
@@ -397,3 +429,48 @@ class Game:
 
     def order(self) -> Sequence[FactionId]:
         return list(self.initiative)
+
+
+@dataclass(eq=False, slots=True)
+class PlayGame(Step):
+    """The Rounds, each with its six phases in order (How to Play; End of the Game)."""
+
+    pc: int = 0
+
+    def run(self, g: Game) -> None:
+        from cryhavoc_sim.engine import actions, battle, scoring
+
+        pc = self.pc
+        if pc == 0:  # a Round begins
+            g.round += 1
+            g.enter_phase("events")
+            g.log("round_start", amount=g.round)
+            self.pc = 1
+            g.call(GenStep(scoring.events_phase(g)))
+        elif pc == 1:
+            g.enter_phase("draw")
+            self.pc = 2
+            g.call(GenStep(actions.draw_phase(g)))
+        elif pc == 2:
+            g.enter_phase("actions")
+            self.pc = 3
+            g.call(GenStep(actions.actions_phase(g)))
+        elif pc == 3:
+            g.enter_phase("battle")
+            self.pc = 4
+            g.call(GenStep(battle.battle_phase(g)))
+        elif pc == 4:
+            g.enter_phase("prisoners")
+            self.pc = 5
+            g.call(GenStep(scoring.prisoners_phase(g)))
+        else:
+            g.enter_phase("scoring")
+            scoring.scoring_phase(g)
+            if not g.final_round and g.round < g.rules.max_rounds:
+                self.pc = 0
+                return
+            g.phase = "end"
+            ended = "five_rounds" if g.solo else "final_event" if g.final_round else "max_rounds"
+            g.outcome = scoring.outcome(g, ended)
+            g.log("game_end", g.outcome.winner, None, None, None, g.outcome.ended_by)
+            g.finish(g.outcome)

@@ -3,11 +3,13 @@ Battle Region Rules; Clarifications on moving through Regions)."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from cryhavoc_sim.content.schema import FactionId, RegionId
 from cryhavoc_sim.engine import effects, trogs
 from cryhavoc_sim.engine.decisions import Choice
+from cryhavoc_sim.engine.flow import GenStep, Step, drive
 
 if TYPE_CHECKING:
     from cryhavoc_sim.engine.game import Game, Gen
@@ -48,7 +50,7 @@ def movable(g: Game, f: FactionId, region: RegionId, stopped: dict[RegionId, int
 
 
 def move_options(
-    g: Game, f: FactionId, stopped: dict[RegionId, int], pending: set[RegionId]
+    g: Game, f: FactionId, stopped: dict[RegionId, int], pending: frozenset[RegionId] | set[RegionId]
 ) -> list[tuple[RegionId, RegionId]]:
     regions = g.regions
     # Ruling R10: a Move may not start more Battles than there are Battle tokens.
@@ -84,37 +86,58 @@ def record_stop(g: Game, f: FactionId, region: RegionId, n: int) -> None:
     stops[region] = stops.get(region, 0) + n
 
 
-def move(g: Game, f: FactionId, points: int) -> Gen[None]:
+@dataclass(eq=False, slots=True)
+class Move(Step):
     """Spend Movement points one Unit-step at a time, then the end-of-move steps."""
-    entered: list[RegionId] = []
-    stopped = turn_stops(g, f)
-    pending: set[RegionId] = set()
-    while points > 0:
-        options = move_options(g, f, stopped, pending)
-        if not options:
-            break
-        # A step or stopping: two options at least, asked directly (as Game.ask would).
-        request = Choice("move_step", f, (*options, None), context=str(points))
-        pick = request.validate((yield request))
-        if pick == len(options):
-            break
-        src, dst = options[pick]
-        points -= 1
-        stop = is_stop(g, f, dst)
-        battle = needs_battle(g, f, dst)
-        g.remove_units(src, f, 1)
-        g.add_units(dst, f, 1)
-        g.log("move", f, dst, amount=1, detail=src)
-        if dst not in entered:
-            entered.append(dst)
-        if stop:
-            stopped[dst] = stopped.get(dst, 0) + 1  # for the rest of the turn
-        if battle:
-            pending.add(dst)
-        elif is_trog_player(g, f) and g.regions[dst].trog_token is not None:
-            # Revealed Trogs are available at once, even for this Move (4-player: Movement).
-            trogs.reveal(g, dst, f)
-    yield from end_of_move(g, f, entered)
+
+    f: FactionId
+    points: int
+    entered: tuple[RegionId, ...] = ()
+    pending: frozenset[RegionId] = frozenset()  # Regions where this Move starts a Battle
+    options: tuple[tuple[RegionId, RegionId], ...] = ()
+    pc: int = 0
+
+    def run(self, g: Game) -> None:
+        f = self.f
+        if self.pc == 2:  # the end-of-move steps are done
+            g.finish()
+            return
+        if self.pc == 1:  # a step was chosen, or stopping
+            pick = g.answer
+            if pick == len(self.options):
+                self.points = 0
+            else:
+                src, dst = self.options[pick]
+                self.points -= 1
+                stop = is_stop(g, f, dst)
+                battle = needs_battle(g, f, dst)
+                g.remove_units(src, f, 1)
+                g.add_units(dst, f, 1)
+                g.log("move", f, dst, amount=1, detail=src)
+                if dst not in self.entered:
+                    self.entered = (*self.entered, dst)
+                if stop:
+                    stopped = turn_stops(g, f)
+                    stopped[dst] = stopped.get(dst, 0) + 1  # for the rest of the turn
+                if battle:
+                    self.pending = self.pending | {dst}
+                elif is_trog_player(g, f) and g.regions[dst].trog_token is not None:
+                    # Revealed Trogs are available at once, even for this Move (4-player: Movement).
+                    trogs.reveal(g, dst, f)
+        if self.points > 0:
+            steps = move_options(g, f, turn_stops(g, f), self.pending)
+            if steps:
+                self.options = tuple(steps)
+                self.pc = 1
+                # A step or stopping: two options at least, asked directly.
+                g.request = Choice("move_step", f, (*steps, None), context=str(self.points))
+                return
+        self.pc = 2
+        g.call(GenStep(end_of_move(g, f, list(self.entered))))
+
+
+def move(g: Game, f: FactionId, points: int) -> Gen[None]:
+    yield from drive(g, Move(f, points))
 
 
 def end_of_move(g: Game, f: FactionId, entered: list[RegionId]) -> Gen[None]:

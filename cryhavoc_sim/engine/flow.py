@@ -80,6 +80,9 @@ class GenStep(Step):
     def copy(self) -> Step:
         raise TypeError("a rule still written as a generator cannot be copied")
 
+    def __repr__(self) -> str:
+        return f"GenStep({getattr(self.gen, '__qualname__', 'generator')}, started={self.pc})"
+
 
 def advance(g: Game) -> None:
     """Run the open steps until a decision is asked or none is left."""

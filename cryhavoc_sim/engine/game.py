@@ -26,7 +26,7 @@ from cryhavoc_sim.engine.flow import GenStep, Step, advance
 from cryhavoc_sim.engine.log import Event
 from cryhavoc_sim.engine.rules import EXPERIENCE_SKILLS, Rules
 from cryhavoc_sim.engine.state import Battle, PlayerState, RegionState
-from cryhavoc_sim.rng import Rng
+from cryhavoc_sim.rng import Rng, copy_rng
 
 T = TypeVar("T")
 Gen = Generator[Decision, Any, T]
@@ -230,6 +230,134 @@ class Game:
         self.answer = request.validate(answer)
         self.request = None
         advance(self)
+
+    def clone(self) -> Game:
+        """An independent copy of the whole game, where play stands included: continuing
+        the copy and the original with the same answers gives the same events; changing
+        one never touches the other. Content, rules and the board are shared (never
+        changed). Raises TypeError while a rule still written as a generator is open."""
+        if not self.copyable:
+            raise TypeError("this game cannot be copied here: a rule still runs as a generator")
+        new = Game.__new__(Game)
+        new.content = self.content
+        new.setup_spec = self.setup_spec
+        new.rules = self.rules
+        new.rng = copy_rng(self.rng)
+        new.record = self.record
+        new.event_rows = self.event_rows.copy()
+        new.vp_ledger = self.vp_ledger.copy()
+        new.round = self.round
+        new.phase = self.phase
+        new.n_players = self.n_players
+        new.solo = self.solo
+        new.npc_trogs = self.npc_trogs
+        new.board = self.board
+        new.adj = self.adj
+        new.regions = {r: s.copy() for r, s in self.regions.items()}
+        new.players = {f: p.copy() for f, p in self.players.items()}
+        new.initiative = self.initiative.copy()
+        new.upcoming = self.upcoming.copy()
+        new.seats = self.seats
+        new.terrain_decks = {t: d.copy() for t, d in self.terrain_decks.items()}
+        new.spots = [s.copy() for s in self.spots]
+        new.spot_resolved = self.spot_resolved.copy()
+        new.final_round = self.final_round
+        new.scoring_enabled_by = self.scoring_enabled_by
+        new.scoring_enabled_rounds = self.scoring_enabled_rounds.copy()
+        new.nest_supply = self.nest_supply.copy()
+        new.exploration_supply = self.exploration_supply.copy()
+        new.battle = self.battle.copy() if self.battle is not None else None
+        new.actions_by_round = {r: t.copy() for r, t in self.actions_by_round.items()}
+        # The current Round's counts are the same dict in both places (ActionsPhase).
+        new.actions_taken = new.actions_by_round.get(self.round, self.actions_taken.copy())
+        new.hands_after_draw = self.hands_after_draw.copy()  # inner dicts never change
+        new.outcome = self.outcome
+        new._tunnel_neighbours = {}
+        new._controlled = self._controlled.copy()  # its lists are never changed in place
+        new._action_skills = self._action_skills
+        new.turn_stops = {f: t.copy() for f, t in self.turn_stops.items()}
+        new.stack = [s.copy() for s in self.stack]
+        new.request = self.request  # bots never change a request
+        new.answer = self.answer
+        new.ret = self.ret
+        return new
+
+    def fingerprint(self) -> str:
+        """A hash of the whole state, where play stands and the random stream included:
+        two games with equal fingerprints play on identically given the same answers."""
+        import hashlib
+
+        regions = [
+            (
+                r,
+                s.crystals,
+                s.control,
+                sorted(s.units.items()),
+                s.trog_token,
+                s.more_tokens,
+                s.exploration,
+                s.tunnel,
+                s.battle,
+                s.attacker,
+                s.defender,
+                s.structures,
+            )
+            for r, s in self.regions.items()
+        ]
+        players = [
+            (
+                f,
+                p.reserve,
+                p.vp,
+                p.hq,
+                p.hand,
+                p.deck,
+                p.discard,
+                sorted(p.prisoners.items()),
+                sorted(p.exhausted),
+                p.control_left,
+                sorted(p.structures_left.items()),
+                p.stock,
+                p.stored,
+            )
+            for f, p in self.players.items()
+        ]
+        battle = self.battle
+        key = (
+            self.round,
+            self.phase,
+            regions,
+            players,
+            self.initiative,
+            self.upcoming,
+            sorted(self.terrain_decks.items()),
+            [[t.id for t in spot] for spot in self.spots],
+            self.spot_resolved,
+            self.final_round,
+            self.scoring_enabled_by,
+            self.scoring_enabled_rounds,
+            [t.id for t in self.nest_supply],
+            [t.id for t in self.exploration_supply],
+            None
+            if battle is None
+            else (
+                battle.region,
+                battle.number,
+                battle.attacker,
+                battle.defender,
+                sorted(battle.on.items()),
+                battle.order,
+                sorted(battle.decider.items()),
+            ),
+            sorted((r, sorted(t.items())) for r, t in self.actions_by_round.items()),
+            sorted(self.actions_taken.items()),
+            sorted((f, sorted(t.items())) for f, t in self.turn_stops.items()),
+            [repr(step) for step in self.stack],
+            repr(self.request),
+            len(self.event_rows),
+            self.rng.getstate(),
+        )
+        return hashlib.sha256(repr(key).encode()).hexdigest()
 
     @property
     def copyable(self) -> bool:
@@ -450,11 +578,11 @@ class PlayGame(Step):
         elif pc == 1:
             g.enter_phase("draw")
             self.pc = 2
-            g.call(GenStep(actions.draw_phase(g)))
+            g.call(actions.DrawPhase())
         elif pc == 2:
             g.enter_phase("actions")
             self.pc = 3
-            g.call(GenStep(actions.actions_phase(g)))
+            g.call(actions.ActionsPhase())
         elif pc == 3:
             g.enter_phase("battle")
             self.pc = 4

@@ -36,6 +36,27 @@ class PlayerState:
     def prisoners_held(self) -> int:
         return sum(self.prisoners.values())
 
+    def copy(self) -> PlayerState:
+        """A copy sharing nothing mutable (the Skill list never changes after setup)."""
+        return PlayerState(
+            self.faction,
+            self.is_npc,
+            self.total_units,
+            self.reserve,
+            self.vp,
+            self.hq,
+            self.hand.copy(),
+            self.deck.copy(),
+            self.discard.copy(),
+            self.prisoners.copy(),
+            self.skills,
+            self.exhausted.copy(),
+            self.control_left,
+            self.structures_left.copy(),
+            self.stock,
+            self.stored.copy(),
+        )
+
 
 @dataclass(slots=True)
 class RegionState:
@@ -60,6 +81,24 @@ class RegionState:
     def others(self, faction: FactionId) -> list[FactionId]:
         return [f for f in self.units if f != faction]
 
+    def copy(self) -> RegionState:
+        return RegionState(
+            self.id,
+            self.terrain,
+            self.hq_of,
+            self.crystals,
+            self.control,
+            self.units.copy(),
+            self.trog_token,
+            self.more_tokens.copy(),
+            self.exploration,
+            self.tunnel,
+            self.battle,
+            self.attacker,
+            self.defender,
+            self.structures.copy(),
+        )
+
 
 @dataclass(slots=True)
 class Battle:
@@ -80,3 +119,14 @@ class Battle:
 
     def total(self, side: FactionId) -> int:
         return sum(self.on[side])
+
+    def copy(self) -> Battle:
+        return Battle(
+            self.region,
+            self.number,
+            self.attacker,
+            self.defender,
+            {f: n.copy() for f, n in self.on.items()},
+            self.order.copy(),
+            self.decider.copy(),
+        )

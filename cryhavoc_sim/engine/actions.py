@@ -153,13 +153,13 @@ class Turn(Step):
                 g.log("skill", f, detail=what)
                 self.skill = what
                 self.pc = 3
-                g.call(GenStep(effects.pay(g, f, what)))
+                g.call(effects.Pay(f, what))
                 return
             self.pc = 1
             if kind == "initiative":
                 g.discard_card(f, what)
                 g.log("card_played", f, detail=what)
-                g.call(GenStep(effects.change_initiative(g, f)))
+                g.call(effects.ChangeInitiative(f))
             else:
                 g.actions_taken[f] += 1
                 g.log("action", f, amount=self.number, detail=what)
@@ -168,7 +168,7 @@ class Turn(Step):
             return
         elif pc == 3:  # the Skill is paid: its effect
             self.pc = 1
-            g.call(GenStep(effects.run(g, f, g.content.skills[self.skill].effect, source="skill")))
+            g.call(effects.RunEffects(f, g.content.skills[self.skill].effect, "skill"))
             return
         options: list[tuple[str, str]] = []
         skills = g.action_skills[f]
@@ -331,7 +331,7 @@ class BuildAction(Step):
                 if st.handler:
                     g.call(GenStep(HANDLERS[sid](g, f, region)))
                 else:
-                    g.call(GenStep(effects.run(g, f, st.effect, source="structure", region=region)))
+                    g.call(effects.RunEffects(f, st.effect, "structure", region))
                 return
         if self.points <= 0:
             g.finish()

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 from cryhavoc_sim.content.schema import FactionId, RegionId
 from cryhavoc_sim.engine import effects, trogs
 from cryhavoc_sim.engine.decisions import Choice
-from cryhavoc_sim.engine.flow import GenStep, Step, drive
+from cryhavoc_sim.engine.flow import Step, drive
 
 if TYPE_CHECKING:
     from cryhavoc_sim.engine.game import Game, Gen
@@ -133,56 +133,92 @@ class Move(Step):
                 g.request = Choice("move_step", f, (*steps, None), context=str(self.points))
                 return
         self.pc = 2
-        g.call(GenStep(end_of_move(g, f, list(self.entered))))
+        g.call(EndOfMove(f, self.entered))
 
 
 def move(g: Game, f: FactionId, points: int) -> Gen[None]:
     yield from drive(g, Move(f, points))
 
 
-def end_of_move(g: Game, f: FactionId, entered: list[RegionId]) -> Gen[None]:
-    """The four steps at the end of a Move, in order (Move Action, steps 1-4)."""
-    ended = [r for r in entered if g.units(r, f) > 0]
-    # Standing Structures of others react first (ruling R26: e.g. a Trap).
-    for r in ended:
-        if g.regions[r].structures:
-            yield from effects.run_passives(g, "enemy_enters", r, f)
-    ended = [r for r in ended if g.units(r, f) > 0]
-    # 1. Exploration tokens in Regions where the Units ended their move.
-    for r in ended:
-        token = g.regions[r].exploration
-        if token is not None and g.units(r, f) > 0:
-            g.regions[r].exploration = None
-            g.log("exploration", f, r, detail=token.id)
-            yield from effects.run(g, f, token.effect, source="exploration", region=r)
-    # 2. War Party / Nest tokens in Regions moved into; no Trog placed: lose a Unit.
-    for r in ended:
-        if g.regions[r].trog_token is not None and g.units(r, f) > 0:
-            if g.solo and f == "trogs":
-                from cryhavoc_sim.engine.solo import war_party_rule_5
+@dataclass(eq=False, slots=True)
+class EndOfMove(Step):
+    """The four steps at the end of a Move, in order (Move Action, steps 1-4), after the
+    standing Structures of others react (ruling R26: e.g. a Trap)."""
 
-                war_party_rule_5(g, r)
-                continue
-            placed, lose = trogs.reveal(g, r, f)
-            if lose and not placed:
-                g.remove_units(r, f, 1)
-                g.to_reserve(f, 1)
-                g.log("unit_lost", f, r, amount=1, detail="no_trogs_left")
-    # 3. Control of Regions with only the mover's Units.
-    for r in ended:
-        s = g.regions[r]
-        if s.units.get(f, 0) > 0 and len(s.units) == 1 and not s.battle:
-            g.set_control(r, f, "move")
-    # 4. Battle tokens, lowest numbers first, in the order the mover chooses.
-    contested = [
-        r for r in ended if g.units(r, f) > 0 and len(g.regions[r].units) > 1 and not g.regions[r].battle
-    ]
-    while contested:
-        pick = 0
-        if len(contested) > 1:
-            pick = yield from g.ask(Choice("battle_order", f, tuple(contested)))
-        r = contested.pop(pick)
-        declare_battle(g, r, f)
+    f: FactionId
+    entered: tuple[RegionId, ...]
+    todo: tuple[RegionId, ...] | None = None  # Regions still to visit in this part
+    contested: tuple[RegionId, ...] = ()
+    pc: int = 0  # 0 passives, 1 Exploration, 2 War Party / Nest, 3 Battles
+
+    def run(self, g: Game) -> None:
+        f = self.f
+        if self.todo is None:
+            self.entered = self.todo = tuple(r for r in self.entered if g.units(r, f) > 0)
+        if self.pc == 0:
+            while self.todo:
+                r, self.todo = self.todo[0], self.todo[1:]
+                if g.regions[r].structures:
+                    g.call(effects.Passives("enemy_enters", r, f))
+                    return
+            self.pc = 1
+            self.todo = tuple(r for r in self.entered if g.units(r, f) > 0)
+            self.entered = self.todo  # where the Units ended their move
+        if self.pc == 1:
+            # 1. Exploration tokens in Regions where the Units ended their move.
+            while self.todo:
+                r, self.todo = self.todo[0], self.todo[1:]
+                token = g.regions[r].exploration
+                if token is not None and g.units(r, f) > 0:
+                    g.regions[r].exploration = None
+                    g.log("exploration", f, r, detail=token.id)
+                    g.call(effects.RunEffects(f, token.effect, "exploration", r))
+                    return
+            self.pc = 2
+        if self.pc == 2:
+            ended = self.entered
+            # 2. War Party / Nest tokens in Regions moved into; no Trog placed: lose a Unit.
+            for r in ended:
+                if g.regions[r].trog_token is not None and g.units(r, f) > 0:
+                    if g.solo and f == "trogs":
+                        from cryhavoc_sim.engine.solo import war_party_rule_5
+
+                        war_party_rule_5(g, r)
+                        continue
+                    placed, lose = trogs.reveal(g, r, f)
+                    if lose and not placed:
+                        g.remove_units(r, f, 1)
+                        g.to_reserve(f, 1)
+                        g.log("unit_lost", f, r, amount=1, detail="no_trogs_left")
+            # 3. Control of Regions with only the mover's Units.
+            for r in ended:
+                s = g.regions[r]
+                if s.units.get(f, 0) > 0 and len(s.units) == 1 and not s.battle:
+                    g.set_control(r, f, "move")
+            # 4. Battle tokens, lowest numbers first, in the order the mover chooses.
+            self.contested = tuple(
+                r
+                for r in ended
+                if g.units(r, f) > 0 and len(g.regions[r].units) > 1 and not g.regions[r].battle
+            )
+            self.pc = 3
+        else:  # pc 3: the next Region was chosen
+            pick = g.answer
+            r = self.contested[pick]
+            self.contested = self.contested[:pick] + self.contested[pick + 1 :]
+            declare_battle(g, r, f)
+        while self.contested:
+            if len(self.contested) > 1:
+                g.request = Choice("battle_order", f, self.contested)
+                return
+            r = self.contested[0]
+            self.contested = ()
+            declare_battle(g, r, f)
+        g.finish()
+
+
+def end_of_move(g: Game, f: FactionId, entered: list[RegionId]) -> Gen[None]:
+    yield from drive(g, EndOfMove(f, tuple(entered)))
 
 
 def declare_battle(g: Game, region: RegionId, attacker: FactionId) -> None:

@@ -574,7 +574,7 @@ class PlayGame(Step):
             g.enter_phase("events")
             g.log("round_start", amount=g.round)
             self.pc = 1
-            g.call(GenStep(scoring.events_phase(g)))
+            g.call(scoring.EventsPhase())
         elif pc == 1:
             g.enter_phase("draw")
             self.pc = 2
@@ -586,11 +586,11 @@ class PlayGame(Step):
         elif pc == 3:
             g.enter_phase("battle")
             self.pc = 4
-            g.call(GenStep(battle.battle_phase(g)))
+            g.call(battle.BattlePhase())
         elif pc == 4:
             g.enter_phase("prisoners")
             self.pc = 5
-            g.call(GenStep(scoring.prisoners_phase(g)))
+            g.call(scoring.PrisonersPhase())
         else:
             g.enter_phase("scoring")
             scoring.scoring_phase(g)

@@ -3,62 +3,123 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from cryhavoc_sim.content.schema import FactionId
 from cryhavoc_sim.engine import effects
 from cryhavoc_sim.engine.decisions import Choice
+from cryhavoc_sim.engine.flow import Step, drive
 
 if TYPE_CHECKING:
     from cryhavoc_sim.engine.game import Game, Gen, Outcome
 
 
-def events_phase(g: Game) -> Gen[None]:
+@dataclass(eq=False, slots=True)
+class EventsPhase(Step):
     """A. reveal and resolve the next Event stack, top to bottom; B. update Initiative and
     C. refresh exhausted Skills, both skipped in the first Round."""
-    k = next((i for i, stack in enumerate(g.spots) if stack and not g.spot_resolved[i]), None)
-    if k is not None:
-        g.spot_resolved[k] = True
-        for token in g.spots[k]:
-            g.log("event_revealed", None, None, None, k + 1, token.id)
-            if token.kind == "final_event":
-                g.final_round = True  # Scoring is always Enabled in the final Round.
-            elif token.scope == "game":
-                yield from effects.run(g, None, token.effect, source="event")
+
+    k: int = -1  # the Event spot being resolved
+    t: int = 0  # its token being resolved
+    order: tuple[FactionId, ...] = ()  # the players a player-scope Event still acts for
+    pc: int = 0
+
+    def run(self, g: Game) -> None:
+        if self.pc == 0:
+            k = next((i for i, stack in enumerate(g.spots) if stack and not g.spot_resolved[i]), None)
+            self.pc = 1
+            if k is not None:
+                self.k = k
+                g.spot_resolved[k] = True
+        if self.k >= 0:
+            spot = g.spots[self.k]
+            while True:
+                if self.pc == 2:  # acting for each player in turn
+                    if self.order:
+                        f, self.order = self.order[0], self.order[1:]
+                        g.call(effects.RunEffects(f, spot[self.t].effect, "event"))
+                        return
+                    self.t += 1
+                    self.pc = 1
+                elif self.pc == 3:  # a game-level Event resolved
+                    self.t += 1
+                    self.pc = 1
+                if self.t >= len(spot):
+                    break
+                token = spot[self.t]
+                g.log("event_revealed", None, None, None, self.k + 1, token.id)
+                if token.kind == "final_event":
+                    g.final_round = True  # Scoring is always Enabled in the final Round.
+                    self.t += 1
+                elif token.scope == "game":
+                    self.pc = 3
+                    g.call(effects.RunEffects(None, token.effect, "event"))
+                    return
+                else:
+                    self.order = tuple(g.order())
+                    self.pc = 2
+        if g.round > 1:
+            if g.initiative != g.upcoming:
+                g.log("initiative", None, None, None, None, ",".join(g.upcoming))
+            g.initiative = list(g.upcoming)
+            for p in g.players.values():
+                p.exhausted.clear()
+        g.finish()
+
+
+def events_phase(g: Game) -> Gen[None]:
+    yield from drive(g, EventsPhase())
+
+
+@dataclass(eq=False, slots=True)
+class PrisonersPhase(Step):
+    """1 VP per Prisoner held; then, in Initiative order, buy Prisoners back at 2 VP each
+    while VP suffice (Prisoners; Trog Prisoners in Clarifications)."""
+
+    order: tuple[FactionId, ...] = ()
+    i: int = 0  # the player buying back
+    captors: tuple[FactionId, ...] = ()
+    pc: int = 0
+
+    def run(self, g: Game) -> None:
+        cost = g.rules.prisoner_return_cost
+        if self.pc == 0:
+            for f in g.order():
+                held = g.players[f].prisoners_held
+                if held:
+                    g.gain_vp(f, held * g.rules.prisoner_vp, "prisoners")
+            self.order = tuple(g.order())
+            self.pc = 1
+        elif self.pc == 2:  # a buy-back was chosen, or stopping
+            f = self.order[self.i]
+            pick = g.answer
+            if pick == len(self.captors):
+                self.i += 1
             else:
-                for f in g.order():
-                    yield from effects.run(g, f, token.effect, source="event")
-    if g.round > 1:
-        if g.initiative != g.upcoming:
-            g.log("initiative", None, None, None, None, ",".join(g.upcoming))
-        g.initiative = list(g.upcoming)
-        for p in g.players.values():
-            p.exhausted.clear()
+                captor = self.captors[pick]
+                g.players[captor].prisoners[f] -= 1
+                if not g.players[captor].prisoners[f]:
+                    del g.players[captor].prisoners[f]
+                g.players[f].reserve += 1
+                g.log("prisoner_return", f, None, captor, 1)
+                g.gain_vp(f, -cost, "prisoner_return")
+            self.pc = 1
+        while self.i < len(self.order):
+            f = self.order[self.i]
+            if g.players[f].vp >= cost:
+                captors = tuple(c for c, q in g.players.items() if q.prisoners.get(f, 0) > 0)
+                if captors:
+                    self.captors = captors
+                    self.pc = 2
+                    g.request = Choice("buy_back", f, (*captors, None))
+                    return
+            self.i += 1
+        g.finish()
 
 
 def prisoners_phase(g: Game) -> Gen[None]:
-    """1 VP per Prisoner held; then, in Initiative order, buy Prisoners back at 2 VP each
-    while VP suffice (Prisoners; Trog Prisoners in Clarifications)."""
-    for f in g.order():
-        held = g.players[f].prisoners_held
-        if held:
-            g.gain_vp(f, held * g.rules.prisoner_vp, "prisoners")
-    cost = g.rules.prisoner_return_cost
-    for f in g.order():
-        p = g.players[f]
-        while p.vp >= cost:
-            captors = tuple(c for c, q in g.players.items() if q.prisoners.get(f, 0) > 0)
-            if not captors:
-                break
-            pick = yield from g.ask(Choice("buy_back", f, (*captors, None)))
-            if pick == len(captors):
-                break
-            captor = captors[pick]
-            g.players[captor].prisoners[f] -= 1
-            if not g.players[captor].prisoners[f]:
-                del g.players[captor].prisoners[f]
-            p.reserve += 1
-            g.log("prisoner_return", f, None, captor, 1)
-            g.gain_vp(f, -cost, "prisoner_return")
+    yield from drive(g, PrisonersPhase())
 
 
 def scoring_phase(g: Game) -> None:

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from cryhavoc_sim.content.schema import TERRAINS, CardId, FactionId, RegionId, StructureId
 from cryhavoc_sim.engine import effects, movement
 from cryhavoc_sim.engine.decisions import Choice, Subset
-from cryhavoc_sim.engine.flow import GenStep, Step, drive
+from cryhavoc_sim.engine.flow import Step, drive
 from cryhavoc_sim.engine.handlers import HANDLERS
 
 if TYPE_CHECKING:
@@ -92,9 +92,9 @@ class ActionsPhase(Step):
         f = order[self.i]
         self.i += 1
         if g.solo and f == "trogs":
-            from cryhavoc_sim.engine.solo import automaton_turn
+            from cryhavoc_sim.engine.solo import AutomatonTurn
 
-            g.call(GenStep(automaton_turn(g, self.number)))
+            g.call(AutomatonTurn(self.number))
         else:
             g.call(Turn(f, self.number))
 
@@ -329,7 +329,7 @@ class BuildAction(Step):
                 g.log("activate", f, region, detail=sid)
                 self.pc = 3
                 if st.handler:
-                    g.call(GenStep(HANDLERS[sid](g, f, region)))
+                    g.call(HANDLERS[sid](f, region))
                 else:
                     g.call(effects.RunEffects(f, st.effect, "structure", region))
                 return

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 from cryhavoc_sim.content.schema import FactionId, RegionId
 from cryhavoc_sim.engine import effects, trogs
 from cryhavoc_sim.engine.decisions import Allocate, Choice
-from cryhavoc_sim.engine.flow import GenStep, Step, drive
+from cryhavoc_sim.engine.flow import Step, drive
 from cryhavoc_sim.engine.handlers import stored_playable
 from cryhavoc_sim.engine.state import ATT, CP, OBJECTIVES, RC, Battle
 
@@ -218,10 +218,10 @@ class Resolve(Step):
             while len(self.passed) < 2:
                 side = self.side
                 if g.solo and side == "trogs" and side not in self.passed:
-                    from cryhavoc_sim.engine.solo import automaton_tactic
+                    from cryhavoc_sim.engine.solo import AutomatonTactic
 
                     self.pc = 5
-                    g.call(GenStep(automaton_tactic(g, b)))
+                    g.call(AutomatonTactic())
                     return
                 if side not in self.passed:
                     decider = b.decider[side]

@@ -4,48 +4,75 @@ express, each under its item's id (a test checks ids and handlers match both way
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from cryhavoc_sim.content.schema import TERRAINS, FactionId, RegionId
+from cryhavoc_sim.content.schema import TERRAINS, CardId, FactionId, RegionId
 from cryhavoc_sim.engine.decisions import Choice
+from cryhavoc_sim.engine.flow import Step
 
 if TYPE_CHECKING:
-    from cryhavoc_sim.engine.game import Game, Gen
+    from cryhavoc_sim.engine.game import Game
 
-Handler = Callable[["Game", FactionId, RegionId], "Gen[None]"]
-HANDLERS: dict[str, Handler] = {}
+HANDLERS: dict[str, type[Handler]] = {}
 
 MATRIX_CAPACITY = 3
 
 
-def handler(item_id: str) -> Callable[[Handler], Handler]:
-    def register(fn: Handler) -> Handler:
-        HANDLERS[item_id] = fn
-        return fn
+@dataclass(eq=False, slots=True)
+class Handler(Step):
+    """A content item's behaviour as a step, for ``f`` in ``region``."""
+
+    f: FactionId
+    region: RegionId
+    pc: int = 0
+
+
+def handler(item_id: str) -> Callable[[type[Handler]], type[Handler]]:
+    def register(cls: type[Handler]) -> type[Handler]:
+        HANDLERS[item_id] = cls
+        return cls
 
     return register
 
 
 @handler("machines.matrix")
-def matrix(g: Game, f: FactionId, region: RegionId) -> Gen[None]:
+@dataclass(eq=False, slots=True)
+class Matrix(Handler):
     """Draw a Terrain card of any Terrain and store it on the Matrix; three at most for
     all Matrices, a fourth means keeping three and putting one at the bottom of its deck
     (FAQ v1.0 on the Matrix)."""
-    decks = tuple(t for t in TERRAINS if g.terrain_decks[t])
-    if not decks:
-        return
-    terrain = decks[(yield from g.ask(Choice("draw_source", f, decks)))]
-    p = g.players[f]
-    card = g.terrain_decks[terrain].pop()
-    g.log("card_stored", f, region, amount=len(p.stored) + 1, detail=card)
-    if len(p.stored) < MATRIX_CAPACITY:
-        p.stored.append(card)
-        return
-    candidates = (*p.stored, card)
-    drop = candidates[(yield from g.ask(Choice("matrix_discard", f, candidates)))]
-    p.stored = [c for c in candidates if c != drop]
-    g.terrain_decks[g.content.cards[drop].deck].insert(0, drop)
-    g.log("card_unstored", f, region, detail=drop)
+
+    decks: tuple[str, ...] = ()
+    candidates: tuple[CardId, ...] = ()
+
+    def run(self, g: Game) -> None:
+        f, region = self.f, self.region
+        p = g.players[f]
+        if self.pc == 0:
+            self.decks = tuple(t for t in TERRAINS if g.terrain_decks[t])
+            if not self.decks:
+                g.finish()
+                return
+            self.pc = 1
+            if g.ask_step(Choice("draw_source", f, self.decks)):
+                return
+        if self.pc == 1:
+            card = g.terrain_decks[self.decks[g.answer]].pop()
+            g.log("card_stored", f, region, amount=len(p.stored) + 1, detail=card)
+            if len(p.stored) < MATRIX_CAPACITY:
+                p.stored.append(card)
+                g.finish()
+                return
+            self.candidates = (*p.stored, card)
+            self.pc = 2
+            if g.ask_step(Choice("matrix_discard", f, self.candidates)):
+                return
+        drop = self.candidates[g.answer]
+        p.stored = [c for c in self.candidates if c != drop]
+        g.terrain_decks[g.content.cards[drop].deck].insert(0, drop)
+        g.log("card_unstored", f, region, detail=drop)
+        g.finish()
 
 
 def stored_playable(g: Game, f: FactionId, region: RegionId) -> list[str]:

@@ -9,11 +9,13 @@ made to ``"trogs"``. Rulings S1-S9 in docs/rulings.md.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from cryhavoc_sim.content.schema import Region
+from cryhavoc_sim.content.schema import CardId, Region
 from cryhavoc_sim.engine import movement
 from cryhavoc_sim.engine.decisions import Choice
+from cryhavoc_sim.engine.flow import Step, drive
 
 if TYPE_CHECKING:
     from cryhavoc_sim.engine.game import Game, Gen
@@ -67,87 +69,153 @@ def desert_draw(g: Game, n: int) -> int:
     return drawn
 
 
-def automaton_turn(g: Game, number: int) -> Gen[None]:
+@dataclass(eq=False, slots=True)
+class AutomatonTurn(Step):
     """Draw the top card and resolve, in order: Movement, Recruitment, Build, then any
     text on the card. A Desert card makes the Trogs draw and resolve a second card."""
-    p = g.players[TROGS]
-    g.new_turn()
-    g.actions_taken[TROGS] += 1
-    g.log("action", TROGS, amount=number, detail="automaton")
-    card = draw_card(g)
-    while card is not None:
-        c = g.content.cards[card]
-        g.log("card_played", TROGS, detail=card)
-        if c.move:
-            yield from movement.move(g, TROGS, c.move)
-        n = min(c.recruit, p.reserve)
-        if n and p.hq is not None:
-            p.reserve -= n
-            g.add_units(p.hq, TROGS, n)
-            g.log("recruit", TROGS, p.hq, amount=n)
-        if c.build:
-            yield from build(g, c.build)
-        if c.special == "enable_scoring" and g.scoring_enabled_by is None and not g.final_round:
-            g.scoring_enabled_by = TROGS
-            g.scoring_enabled_rounds.append(g.round)
-            g.log("scoring_enabled", TROGS, detail=card)
-        elif c.special == "initiative":  # the Trogs always choose to go first
-            g.upcoming.remove(TROGS)
-            g.upcoming.insert(0, TROGS)
-            g.log("initiative_change", TROGS, amount=1, detail=",".join(g.upcoming))
-        p.discard.append(card)
-        card = draw_card(g) if c.deck == "desert" else None
+
+    number: int
+    card: CardId = ""  # the card being resolved
+    pc: int = 0
+
+    def run(self, g: Game) -> None:
+        p = g.players[TROGS]
+        if self.pc == 0:
+            g.new_turn()
+            g.actions_taken[TROGS] += 1
+            g.log("action", TROGS, amount=self.number, detail="automaton")
+            card = draw_card(g)
+            if card is None:
+                g.finish()
+                return
+            self.card = card
+            self.pc = 1
+        while True:
+            c = g.content.cards[self.card]
+            if self.pc == 1:
+                g.log("card_played", TROGS, detail=self.card)
+                self.pc = 2
+                if c.move:
+                    g.call(movement.Move(TROGS, c.move))
+                    return
+            if self.pc == 2:
+                n = min(c.recruit, p.reserve)
+                if n and p.hq is not None:
+                    p.reserve -= n
+                    g.add_units(p.hq, TROGS, n)
+                    g.log("recruit", TROGS, p.hq, amount=n)
+                self.pc = 3
+                if c.build:
+                    g.call(SoloBuild(c.build))
+                    return
+            if c.special == "enable_scoring" and g.scoring_enabled_by is None and not g.final_round:
+                g.scoring_enabled_by = TROGS
+                g.scoring_enabled_rounds.append(g.round)
+                g.log("scoring_enabled", TROGS, detail=self.card)
+            elif c.special == "initiative":  # the Trogs always choose to go first
+                g.upcoming.remove(TROGS)
+                g.upcoming.insert(0, TROGS)
+                g.log("initiative_change", TROGS, amount=1, detail=",".join(g.upcoming))
+            p.discard.append(self.card)
+            card = draw_card(g) if c.deck == "desert" else None
+            if card is None:
+                g.finish()
+                return
+            self.card = card
+            self.pc = 1
 
 
-def build(g: Game, points: int) -> Gen[None]:
+def automaton_turn(g: Game, number: int) -> Gen[None]:
+    yield from drive(g, AutomatonTurn(number))
+
+
+def _sites(g: Game, sid: str) -> tuple[str, ...]:
+    return tuple(
+        r
+        for r in g.controlled(TROGS)
+        if g.regions[r].hq_of is None
+        and not g.regions[r].battle
+        and all(x != sid for _, x in g.regions[r].structures)
+    )
+
+
+@dataclass(eq=False, slots=True)
+class SoloBuild(Step):
     """Build/Activate: a Trap first (where the priority rules point), else activate a
     Trap; a Brooding Pool once every Trap is out or the icons pay for both; then activate
     every Trap, then every Brooding Pool, while points last."""
-    from cryhavoc_sim.engine import effects
 
-    trap, pool = (g.content.structures[s] for s in SOLO_STRUCTURES)
-    p = g.players[TROGS]
+    points: int
+    pay_both: bool = False
+    options: tuple[str, ...] = ()
+    kind: int = 0  # 0: Traps, 1: Brooding Pools (activation)
+    todo: tuple[str, ...] | None = None  # Regions still to look at for activation
+    pc: int = 0
 
-    def sites(sid: str) -> list[str]:
-        return [
-            r
-            for r in g.controlled(TROGS)
-            if g.regions[r].hq_of is None
-            and not g.regions[r].battle
-            and all(x != sid for _, x in g.regions[r].structures)
-        ]
+    def run(self, g: Game) -> None:
+        from cryhavoc_sim.engine import effects
 
-    def place(sid: str) -> Gen[bool]:
-        options = sites(sid)
-        if not options or p.structures_left[sid] <= 0:
-            return False
-        pick = 0
-        if len(options) > 1:
-            pick = yield from g.ask(
-                Choice("target_region", TROGS, tuple(options), actor=TROGS, context="solo_build")
-            )
-        effects.place_structure(g, TROGS, options[pick], sid, "build")
-        return True
+        trap, pool = (g.content.structures[s] for s in SOLO_STRUCTURES)
+        p = g.players[TROGS]
+        if self.pc == 0:
+            # A Trap first; a Brooding Pool once every Trap is out, or if the icons pay for both.
+            self.pay_both = self.points >= trap.build_cost + pool.build_cost
+            self.pc = 2
+            if self.points >= trap.build_cost and p.structures_left[trap.id] > 0:
+                options = _sites(g, trap.id)
+                if options:
+                    self.options = options
+                    self.pc = 1
+                    if g.ask_step(self._where(options)):
+                        return
+        if self.pc == 1:
+            effects.place_structure(g, TROGS, self.options[g.answer], trap.id, "build")
+            self.points -= trap.build_cost
+            self.pc = 2
+        if self.pc == 2:
+            wants_pool = p.structures_left[trap.id] == 0 or self.pay_both
+            self.pc = 4
+            if wants_pool and self.points >= pool.build_cost and p.structures_left[pool.id] > 0:
+                options = _sites(g, pool.id)
+                if options:
+                    self.options = options
+                    self.pc = 3
+                    if g.ask_step(self._where(options)):
+                        return
+        if self.pc == 3:
+            effects.place_structure(g, TROGS, self.options[g.answer], pool.id, "build")
+            self.points -= pool.build_cost
+            self.pc = 4
+        # Activation: every Trap, then every Brooding Pool, while points last.
+        while self.kind < 2:
+            st = (trap, pool)[self.kind]
+            if self.todo is None:
+                self.todo = tuple(g.regions)
+            while self.todo:
+                r, self.todo = self.todo[0], self.todo[1:]
+                s = g.regions[r]
+                if (
+                    self.points < st.activate_cost
+                    or (TROGS, st.id) not in s.structures
+                    or s.control != TROGS
+                    or s.battle
+                ):
+                    continue
+                self.points -= st.activate_cost
+                g.log("activate", TROGS, r, detail=st.id)
+                g.call(effects.RunEffects(TROGS, st.effect, "structure", r))
+                return
+            self.kind += 1
+            self.todo = None
+        g.finish()
 
-    # A Trap first; a Brooding Pool once every Trap is out, or if the icons pay for both.
-    pay_both = points >= trap.build_cost + pool.build_cost
-    if points >= trap.build_cost and (yield from place(trap.id)):
-        points -= trap.build_cost
-    wants_pool = p.structures_left[trap.id] == 0 or pay_both
-    if wants_pool and points >= pool.build_cost and (yield from place(pool.id)):
-        points -= pool.build_cost
-    for st in (trap, pool):
-        for r, s in list(g.regions.items()):
-            if (
-                points < st.activate_cost
-                or (TROGS, st.id) not in s.structures
-                or s.control != TROGS
-                or s.battle
-            ):
-                continue
-            points -= st.activate_cost
-            g.log("activate", TROGS, r, detail=st.id)
-            yield from effects.run(g, TROGS, st.effect, source="structure", region=r)
+    @staticmethod
+    def _where(options: tuple[str, ...]) -> Choice:
+        return Choice("target_region", TROGS, options, actor=TROGS, context="solo_build")
+
+
+def build(g: Game, points: int) -> Gen[None]:
+    yield from drive(g, SoloBuild(points))
 
 
 def war_party_rule_5(g: Game, region: str) -> None:
@@ -167,24 +235,36 @@ def war_party_rule_5(g: Game, region: str) -> None:
     trogs.place_nest(g, region, "rule_5")
 
 
-def automaton_tactic(g: Game, b: object) -> Gen[bool]:
+@dataclass(eq=False, slots=True)
+class AutomatonTactic(Step):
     """The Trogs' Tactics turn: unless already winning Territory Control, draw a card and
-    resolve only its text; a card without Tactics text ends their plays (returns False).
-    Desert cards are playable in any Terrain."""
-    from cryhavoc_sim.engine import effects
-    from cryhavoc_sim.engine.state import RC, Battle
+    resolve only its text; a card without Tactics text ends their plays (hands False to
+    the Battle). Desert cards are playable in any Terrain."""
 
-    assert isinstance(b, Battle)
-    mine, theirs = b.on[TROGS][RC], b.on[b.enemy(TROGS)][RC]
-    if mine > theirs or (mine == theirs and b.defender == TROGS):
-        return False
-    card = draw_card(g)
-    if card is None:
-        return False
-    c = g.content.cards[card]
-    g.players[TROGS].discard.append(card)
-    g.log("card_played", TROGS, b.region, b.enemy(TROGS), None, card)
-    if not c.tactic:
-        return False
-    yield from effects.run(g, TROGS, c.tactic, source="tactic", region=b.region)
-    return True
+    pc: int = 0
+
+    def run(self, g: Game) -> None:
+        from cryhavoc_sim.engine import effects
+        from cryhavoc_sim.engine.state import RC
+
+        if self.pc == 1:
+            g.finish(True)
+            return
+        b = g.battle
+        assert b is not None
+        mine, theirs = b.on[TROGS][RC], b.on[b.enemy(TROGS)][RC]
+        if mine > theirs or (mine == theirs and b.defender == TROGS):
+            g.finish(False)
+            return
+        card = draw_card(g)
+        if card is None:
+            g.finish(False)
+            return
+        c = g.content.cards[card]
+        g.players[TROGS].discard.append(card)
+        g.log("card_played", TROGS, b.region, b.enemy(TROGS), None, card)
+        if not c.tactic:
+            g.finish(False)
+            return
+        self.pc = 1
+        g.call(effects.RunEffects(TROGS, c.tactic, "tactic", b.region))

@@ -3,9 +3,7 @@ clone tests): in random games of 2, 3, 4 players and solo, at random decision po
 clone; continuing the copy and the original with the same answers gives the same events
 and the same state; changing the copy never touches the original.
 
-While the engine moves onto steps (issue 12), a game is copyable only at the decision
-points whose open rules are all steps (``Game.copyable``); the test also checks that
-those points are a real share of all decision points, and counts them."""
+Every rule is a step (engine/flow.py), so every decision point is copyable."""
 
 from __future__ import annotations
 
@@ -57,7 +55,8 @@ def test_a_copy_plays_on_like_the_original_and_is_independent(index: int) -> Non
     points = 0
     while game.request is not None:
         points += 1
-        if game.copyable and picker.random() < 0.08:
+        assert game.copyable, [type(s).__name__ for s in game.stack]
+        if picker.random() < 0.08:
             copies += 1
             before = game.fingerprint()
             twin = game.clone()

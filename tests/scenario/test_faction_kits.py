@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from cryhavoc_sim.engine import battle, effects, movement
+from cryhavoc_sim.engine import battle, effects, flow, movement
 from cryhavoc_sim.engine.handlers import HANDLERS
 from tests.conftest import clear_board, drive, new_game, opt, place, start_battle
 
@@ -36,7 +36,11 @@ def activate(g, f, sid, region, answers, build=True):  # type: ignore[no-untyped
     if build:
         effects.place_structure(g, f, region, sid, "build")
     st = g.content.structures[sid]
-    gen = HANDLERS[sid](g, f, region) if st.handler else effects.run(g, f, st.effect, "structure", region)
+    gen = (
+        flow.drive(g, HANDLERS[sid](f, region))
+        if st.handler
+        else effects.run(g, f, st.effect, "structure", region)
+    )
     return drive(gen, answers)
 
 

@@ -1,0 +1,55 @@
+"""Event kinds are declared once (engine/log.py EVENT_KINDS): every kind the engine logs
+and every kind analysis, reports and the runner read is declared, and played games emit
+nothing else."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from cryhavoc_sim.bots.random_bot import RandomBot
+from cryhavoc_sim.content import load_content
+from cryhavoc_sim.engine import Game, play
+from cryhavoc_sim.engine.log import EVENT_KINDS
+from cryhavoc_sim.engine.playout import playout_spec, setup_for
+from cryhavoc_sim.rng import stream
+
+PACKAGE = Path(__file__).resolve().parents[2] / "cryhavoc_sim"
+LOGGED = re.compile(r"""\.log\(\s*"([a-z_]+)\"""")
+READ = re.compile(r"""(?:col\("kind"\)\s*==\s*|kind\s*==\s*|kind in \(|"kind":\s*)"([a-z_]+)\"""")
+
+
+def kinds_in(folder: str, pattern: re.Pattern[str]) -> set[str]:
+    found: set[str] = set()
+    for path in (PACKAGE / folder).rglob("*.py"):
+        found |= set(pattern.findall(path.read_text()))
+    return found
+
+
+def test_every_kind_the_engine_logs_is_declared() -> None:
+    logged = kinds_in("engine", LOGGED)
+    assert len(logged) > 40
+    assert logged <= set(EVENT_KINDS), sorted(logged - set(EVENT_KINDS))
+
+
+def test_every_kind_analysis_reports_and_the_runner_read_is_declared() -> None:
+    read = kinds_in("analysis", READ) | kinds_in("report", READ) | kinds_in("runner", READ)
+    assert {"vp", "kill", "battle_start"} <= read
+    assert read <= set(EVENT_KINDS), sorted(read - set(EVENT_KINDS))
+
+
+def test_played_games_emit_only_declared_kinds() -> None:
+    content = load_content()
+    seen: set[str] = set()
+    for index in range(24):
+        seed, factions, experience = playout_spec(5, index)
+        game = Game(content, setup_for(factions, experience), stream(seed, "game"))
+        bots = {f: RandomBot(stream(seed, f"bot:{f}")) for f in (*factions, "trogs")}
+        if len(factions) == 1:
+            from cryhavoc_sim.bots.automaton import AutomatonBot
+
+            bots["trogs"] = AutomatonBot()  # type: ignore[assignment]
+        play(game, bots)
+        seen |= {row[4] for row in game.event_rows}
+    assert seen <= set(EVENT_KINDS), sorted(seen - set(EVENT_KINDS))
+    assert len(seen) > 30

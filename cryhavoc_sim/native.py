@@ -26,7 +26,7 @@ PACKAGE = Path(__file__).resolve().parent
 # Modules compiled, relative to the package; each one's package ``__init__`` puts its
 # compiled folder first (a test checks). Left interpreted: rng.py (a random.Random
 # subclass that mypyc cannot compile safely), and the modules off the hot path (engine
-# invariants, log, playout, rules and solo; the content loader; the bot registry).
+# invariants, log, playout and rules; the content loader; the bot registry).
 COMPILED = (
     "engine/actions.py",
     "engine/battle.py",
@@ -39,6 +39,7 @@ COMPILED = (
     "engine/movement.py",
     "engine/scoring.py",
     "engine/setup.py",
+    "engine/solo.py",
     "engine/state.py",
     "engine/trogs.py",
     "bots/heuristic.py",

@@ -11,7 +11,6 @@ nothing (Clarifications).
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -61,32 +60,6 @@ class Prim(Step):
         return actor
 
 
-PRIMITIVES: dict[str, type[Prim]] = {}
-# Primitives that act for a player (registered with ``for_player``).
-FOR_PLAYER: set[str] = set()
-
-
-def primitive(name: str) -> Callable[[type[Prim]], type[Prim]]:
-    def register(cls: type[Prim]) -> type[Prim]:
-        PRIMITIVES[name] = cls
-        return cls
-
-    return register
-
-
-def for_player(name: str) -> Callable[[type[Prim]], type[Prim]]:
-    """Register a primitive that acts for a player: it receives the player, and
-    :class:`RunEffects` skips it when played for nobody or for the non-player Trogs
-    (ruling R12)."""
-
-    def register(cls: type[Prim]) -> type[Prim]:
-        PRIMITIVES[name] = cls
-        FOR_PLAYER.add(name)
-        return cls
-
-    return register
-
-
 @dataclass(eq=False, slots=True)
 class RunEffects(Step):
     """Apply ``steps`` in order for ``actor`` (``None`` for game-level Events)."""
@@ -133,7 +106,6 @@ def _player(g: Game, actor: FactionId | None) -> FactionId | None:
 
 
 # --------------------------------------------------------------------- economy
-@for_player("gain_vp")
 @dataclass(eq=False, slots=True)
 class GainVp(Prim):
     def run(self, g: Game) -> None:
@@ -141,7 +113,6 @@ class GainVp(Prim):
         g.finish()
 
 
-@for_player("draw_cards")
 @dataclass(eq=False, slots=True)
 class DrawCards(Prim):
     def run(self, g: Game) -> None:
@@ -188,7 +159,6 @@ def change_initiative(g: Game, f: FactionId) -> Gen[None]:
     yield from drive(g, ChangeInitiative(f))
 
 
-@for_player("change_initiative")
 @dataclass(eq=False, slots=True)
 class ChangeInitiativeOp(Prim):
     def run(self, g: Game) -> None:
@@ -207,7 +177,6 @@ def _crystal_regions(
     return [r for r in g.controlled(actor) if g.regions[r].hq_of is None and g.regions[r].crystals >= need]
 
 
-@for_player("add_crystals")
 @dataclass(eq=False, slots=True)
 class AddCrystals(Prim):
     def run(self, g: Game) -> None:
@@ -226,7 +195,6 @@ class AddCrystals(Prim):
         g.finish()
 
 
-@primitive("remove_crystals")
 @dataclass(eq=False, slots=True)
 class RemoveCrystals(Prim):
     def run(self, g: Game) -> None:
@@ -239,7 +207,6 @@ class RemoveCrystals(Prim):
         g.finish()
 
 
-@for_player("extract_crystals")
 @dataclass(eq=False, slots=True)
 class ExtractCrystals(Prim):
     def run(self, g: Game) -> None:
@@ -265,7 +232,6 @@ class ExtractCrystals(Prim):
         g.finish()
 
 
-@for_player("convert_stock")
 @dataclass(eq=False, slots=True)
 class ConvertStock(Prim):
     """Spend stored Crystals for VP (Pilgrims' primer: extract, then score)."""
@@ -288,7 +254,6 @@ class ConvertStock(Prim):
         g.finish()
 
 
-@for_player("gain_vp_per")
 @dataclass(eq=False, slots=True)
 class GainVpPer(Prim):
     def run(self, g: Game) -> None:
@@ -305,7 +270,6 @@ class GainVpPer(Prim):
 
 
 # --------------------------------------------------------------------- units and control
-@for_player("recruit")
 @dataclass(eq=False, slots=True)
 class Recruit(Prim):
     def run(self, g: Game) -> None:
@@ -335,7 +299,6 @@ class Recruit(Prim):
         g.finish()
 
 
-@for_player("gain_control")
 @dataclass(eq=False, slots=True)
 class GainControl(Prim):
     """Control of an unoccupied Region next to ``region`` (or to one the actor controls),
@@ -361,7 +324,6 @@ class GainControl(Prim):
         g.finish()
 
 
-@for_player("kill")
 @dataclass(eq=False, slots=True)
 class Kill(Prim):
     """Kill enemy Units outside a Battle; never starts a Battle (FAQ on Artillery)."""
@@ -399,7 +361,6 @@ class Kill(Prim):
         g.finish()
 
 
-@for_player("move")
 @dataclass(eq=False, slots=True)
 class FreeMove(Prim):
     def run(self, g: Game) -> None:
@@ -412,7 +373,6 @@ class FreeMove(Prim):
             g.finish()
 
 
-@for_player("teleport")
 @dataclass(eq=False, slots=True)
 class Teleport(Prim):
     """Move Units from one Region straight to another, never into an enemy HQ or a Battle
@@ -477,7 +437,6 @@ class Teleport(Prim):
         g.finish()
 
 
-@primitive("place_nest")
 @dataclass(eq=False, slots=True)
 class PlaceNest(Prim):
     def run(self, g: Game) -> None:
@@ -549,7 +508,6 @@ def _remove_structure(g: Game, f: FactionId, region: RegionId, sid: str) -> None
     g.players[f].structures_left[sid] += 1
 
 
-@for_player("move_structure")
 @dataclass(eq=False, slots=True)
 class MoveStructure(Prim):
     """Move one of your Structures to another Region you control (Machines' primer)."""
@@ -579,7 +537,6 @@ class MoveStructure(Prim):
         g.finish()
 
 
-@for_player("unit_to_structure")
 @dataclass(eq=False, slots=True)
 class UnitToStructure(Prim):
     """Convert one Unit into a Structure in its Region, for free (Machines' primer)."""
@@ -607,7 +564,6 @@ class UnitToStructure(Prim):
         g.finish()
 
 
-@for_player("structure_to_units")
 @dataclass(eq=False, slots=True)
 class StructureToUnits(Prim):
     """Convert one of your Structures back into Units from the Reserve (Machines' primer)."""
@@ -645,7 +601,6 @@ def _empty_for_token(g: Game, r: RegionId) -> bool:
     return not s.units and s.trog_token is None and s.hq_of is None and not s.battle
 
 
-@for_player("move_nest")
 @dataclass(eq=False, slots=True)
 class MoveNest(Prim):
     """Move a face-down Trog token to an adjacent empty Region without triggering it
@@ -673,7 +628,6 @@ class MoveNest(Prim):
         g.finish()
 
 
-@for_player("trigger_token")
 @dataclass(eq=False, slots=True)
 class TriggerToken(Prim):
     """Reveal a face-down Trog token in or next to a Region you control: its Trogs join
@@ -856,7 +810,6 @@ class Shift(Step):
         g.ask_step(Choice(kind, _decider(g, actor), (*options, None), actor=actor))
 
 
-@primitive("battle_move_own")
 @dataclass(eq=False, slots=True)
 class BattleMoveOwn(Prim):
     def run(self, g: Game) -> None:
@@ -868,7 +821,6 @@ class BattleMoveOwn(Prim):
         g.finish()
 
 
-@primitive("battle_move_enemy")
 @dataclass(eq=False, slots=True)
 class BattleMoveEnemy(Prim):
     def run(self, g: Game) -> None:
@@ -880,7 +832,6 @@ class BattleMoveEnemy(Prim):
         g.finish()
 
 
-@primitive("battle_reinforce")
 @dataclass(eq=False, slots=True)
 class BattleReinforce(Prim):
     """Add Units from the Reserve onto Battle Objectives (Air Support)."""
@@ -908,7 +859,6 @@ class BattleReinforce(Prim):
         g.ask_step(Choice("objective_target", _decider(g, actor), (*OBJECTIVES, None), actor=actor))
 
 
-@primitive("battle_kill")
 @dataclass(eq=False, slots=True)
 class BattleKill(Prim):
     def run(self, g: Game) -> None:
@@ -939,7 +889,6 @@ class BattleKill(Prim):
         g.finish()
 
 
-@primitive("battle_reorder")
 @dataclass(eq=False, slots=True)
 class BattleReorder(Prim):
     """Change the order in which the Objectives resolve (Shifted Priorities)."""
@@ -950,6 +899,39 @@ class BattleReorder(Prim):
             g.battle.order = [OBJECTIVES.index(o) for o in order]
             g.log("objective_order", self.actor, g.battle.region, detail=">".join(order))
         g.finish()
+
+
+# The primitives by name (content/vocabulary.py declares the same names; a test checks).
+# ``True``: the primitive acts for a player, and RunEffects skips it when played for
+# nobody or for the non-player Trogs (ruling R12).
+_REGISTRY: tuple[tuple[str, type[Prim], bool], ...] = (
+    ("gain_vp", GainVp, True),
+    ("draw_cards", DrawCards, True),
+    ("change_initiative", ChangeInitiativeOp, True),
+    ("add_crystals", AddCrystals, True),
+    ("remove_crystals", RemoveCrystals, False),
+    ("extract_crystals", ExtractCrystals, True),
+    ("convert_stock", ConvertStock, True),
+    ("gain_vp_per", GainVpPer, True),
+    ("recruit", Recruit, True),
+    ("gain_control", GainControl, True),
+    ("kill", Kill, True),
+    ("move", FreeMove, True),
+    ("teleport", Teleport, True),
+    ("place_nest", PlaceNest, False),
+    ("move_structure", MoveStructure, True),
+    ("unit_to_structure", UnitToStructure, True),
+    ("structure_to_units", StructureToUnits, True),
+    ("move_nest", MoveNest, True),
+    ("trigger_token", TriggerToken, True),
+    ("battle_move_own", BattleMoveOwn, False),
+    ("battle_move_enemy", BattleMoveEnemy, False),
+    ("battle_reinforce", BattleReinforce, False),
+    ("battle_kill", BattleKill, False),
+    ("battle_reorder", BattleReorder, False),
+)
+PRIMITIVES: dict[str, type[Prim]] = {name: cls for name, cls, _ in _REGISTRY}
+FOR_PLAYER: frozenset[str] = frozenset(name for name, _, player in _REGISTRY if player)
 
 
 def trog_crystal_vp(crystals: int) -> int:

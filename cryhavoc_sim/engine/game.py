@@ -104,7 +104,11 @@ class Game:
         rng: Rng,
         rules: Rules | None = None,
         record_events: bool = True,
+        copy_of: Game | None = None,
     ) -> None:
+        if copy_of is not None:  # Game.clone()
+            self._copy(copy_of)
+            return
         setup.validate()
         self.content = content
         self.setup_spec = setup
@@ -238,49 +242,51 @@ class Game:
         changed). Raises TypeError while a rule still written as a generator is open."""
         if not self.copyable:
             raise TypeError("this game cannot be copied here: a rule still runs as a generator")
-        new = Game.__new__(Game)
-        new.content = self.content
-        new.setup_spec = self.setup_spec
-        new.rules = self.rules
-        new.rng = copy_rng(self.rng)
-        new.record = self.record
-        new.event_rows = self.event_rows.copy()
-        new.vp_ledger = self.vp_ledger.copy()
-        new.round = self.round
-        new.phase = self.phase
-        new.n_players = self.n_players
-        new.solo = self.solo
-        new.npc_trogs = self.npc_trogs
-        new.board = self.board
-        new.adj = self.adj
-        new.regions = {r: s.copy() for r, s in self.regions.items()}
-        new.players = {f: p.copy() for f, p in self.players.items()}
-        new.initiative = self.initiative.copy()
-        new.upcoming = self.upcoming.copy()
-        new.seats = self.seats
-        new.terrain_decks = {t: d.copy() for t, d in self.terrain_decks.items()}
-        new.spots = [s.copy() for s in self.spots]
-        new.spot_resolved = self.spot_resolved.copy()
-        new.final_round = self.final_round
-        new.scoring_enabled_by = self.scoring_enabled_by
-        new.scoring_enabled_rounds = self.scoring_enabled_rounds.copy()
-        new.nest_supply = self.nest_supply.copy()
-        new.exploration_supply = self.exploration_supply.copy()
-        new.battle = self.battle.copy() if self.battle is not None else None
-        new.actions_by_round = {r: t.copy() for r, t in self.actions_by_round.items()}
+        return Game(self.content, self.setup_spec, self.rng, self.rules, self.record, copy_of=self)
+
+    def _copy(self, src: Game) -> None:
+        """Become a copy of ``src`` (see :meth:`clone`)."""
+        self.content = src.content
+        self.setup_spec = src.setup_spec
+        self.rules = src.rules
+        self.rng = copy_rng(src.rng)
+        self.record = src.record
+        self.event_rows = src.event_rows.copy()
+        self.vp_ledger = src.vp_ledger.copy()
+        self.round = src.round
+        self.phase = src.phase
+        self.n_players = src.n_players
+        self.solo = src.solo
+        self.npc_trogs = src.npc_trogs
+        self.board = src.board
+        self.adj = src.adj
+        self.regions = {r: s.copy() for r, s in src.regions.items()}
+        self.players = {f: p.copy() for f, p in src.players.items()}
+        self.initiative = src.initiative.copy()
+        self.upcoming = src.upcoming.copy()
+        self.seats = src.seats
+        self.terrain_decks = {t: d.copy() for t, d in src.terrain_decks.items()}
+        self.spots = [s.copy() for s in src.spots]
+        self.spot_resolved = src.spot_resolved.copy()
+        self.final_round = src.final_round
+        self.scoring_enabled_by = src.scoring_enabled_by
+        self.scoring_enabled_rounds = src.scoring_enabled_rounds.copy()
+        self.nest_supply = src.nest_supply.copy()
+        self.exploration_supply = src.exploration_supply.copy()
+        self.battle = src.battle.copy() if src.battle is not None else None
+        self.actions_by_round = {r: t.copy() for r, t in src.actions_by_round.items()}
         # The current Round's counts are the same dict in both places (ActionsPhase).
-        new.actions_taken = new.actions_by_round.get(self.round, self.actions_taken.copy())
-        new.hands_after_draw = self.hands_after_draw.copy()  # inner dicts never change
-        new.outcome = self.outcome
-        new._tunnel_neighbours = {}
-        new._controlled = self._controlled.copy()  # its lists are never changed in place
-        new._action_skills = self._action_skills
-        new.turn_stops = {f: t.copy() for f, t in self.turn_stops.items()}
-        new.stack = [s.copy() for s in self.stack]
-        new.request = self.request  # bots never change a request
-        new.answer = self.answer
-        new.ret = self.ret
-        return new
+        self.actions_taken = self.actions_by_round.get(src.round, src.actions_taken.copy())
+        self.hands_after_draw = src.hands_after_draw.copy()  # inner dicts never change
+        self.outcome = src.outcome
+        self._tunnel_neighbours = {}
+        self._controlled = src._controlled.copy()  # its lists are never changed in place
+        self._action_skills = src._action_skills
+        self.turn_stops = {f: t.copy() for f, t in src.turn_stops.items()}
+        self.stack = [s.copy() for s in src.stack]
+        self.request = src.request  # bots never change a request
+        self.answer = src.answer
+        self.ret = src.ret
 
     def fingerprint(self) -> str:
         """A hash of the whole state, where play stands and the random stream included:

@@ -3,7 +3,6 @@ express, each under its item's id (a test checks ids and handlers match both way
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -13,8 +12,6 @@ from cryhavoc_sim.engine.flow import Step
 
 if TYPE_CHECKING:
     from cryhavoc_sim.engine.game import Game
-
-HANDLERS: dict[str, type[Handler]] = {}
 
 MATRIX_CAPACITY = 3
 
@@ -28,15 +25,6 @@ class Handler(Step):
     pc: int = 0
 
 
-def handler(item_id: str) -> Callable[[type[Handler]], type[Handler]]:
-    def register(cls: type[Handler]) -> type[Handler]:
-        HANDLERS[item_id] = cls
-        return cls
-
-    return register
-
-
-@handler("machines.matrix")
 @dataclass(eq=False, slots=True)
 class Matrix(Handler):
     """Draw a Terrain card of any Terrain and store it on the Matrix; three at most for
@@ -73,6 +61,10 @@ class Matrix(Handler):
         g.terrain_decks[g.content.cards[drop].deck].insert(0, drop)
         g.log("card_unstored", f, region, detail=drop)
         g.finish()
+
+
+# Handlers by content id (a test checks they match the items flagged ``handler = true``).
+HANDLERS: dict[str, type[Handler]] = {"machines.matrix": Matrix}
 
 
 def stored_playable(g: Game, f: FactionId, region: RegionId) -> list[str]:

@@ -117,15 +117,17 @@ def test_structures_not_in_hq_or_battle_one_per_type_activation_needs_control(g3
     a Structure in a Region its owner lost cannot be activated."""
     g = g3
     place(g, "scorch", H, 1)
-    opts = actions.build_options(g, H, 9, set(g.controlled(H)), set())
+    opts = actions.build_options(g, H, 9, frozenset(g.controlled(H)), frozenset())
     built = {(v, r) for v, _, r in opts}
     assert ("build", "northern_landing") not in built and ("build", "scorch") in built
     g.regions["scorch"].structures.append((H, "humans.artillery"))
-    opts = actions.build_options(g, H, 9, {"scorch"}, set())
+    opts = actions.build_options(g, H, 9, frozenset({"scorch"}), frozenset())
     assert ("build", "humans.artillery", "scorch") not in opts
     assert ("activate", "humans.artillery", "scorch") in opts
     g.set_control("scorch", P, "test")
-    assert ("activate", "humans.artillery", "scorch") not in actions.build_options(g, H, 9, set(), set())
+    assert ("activate", "humans.artillery", "scorch") not in actions.build_options(
+        g, H, 9, frozenset(), frozenset()
+    )
 
 
 def test_enable_scoring_once_per_round_and_never_in_final_round(g3):  # type: ignore[no-untyped-def]
@@ -357,10 +359,10 @@ def test_build_tunnels_stops_after_the_three_left(content):  # type: ignore[no-u
     g.round, g.phase = 1, "actions"
     for r in ("scorch", "mirror_lake", "emerald_canopy", "foglands"):
         g.set_control(r, T, "test")
-    options = actions.build_options(g, T, 9, set(g.controlled(T)), set())
+    options = actions.build_options(g, T, 9, frozenset(g.controlled(T)), frozenset())
     assert any(sid == "trogs.tunnels" for _, sid, _ in options)
     g.players[T].structures_left["trogs.tunnels"] = 0
-    options = actions.build_options(g, T, 9, set(g.controlled(T)), set())
+    options = actions.build_options(g, T, 9, frozenset(g.controlled(T)), frozenset())
     assert not any(sid == "trogs.tunnels" for _, sid, _ in options)
 
 

@@ -78,3 +78,8 @@ def copy_rng(rng: Rng) -> Rng:
     new.setstate(rng.snapshot())
     new.uses = rng.uses
     return new
+
+
+def derive(rng: Rng) -> Rng:
+    """A new generator seeded from ``rng``'s stream (a determinized copy's future)."""
+    return Rng(rng.getrandbits(64))

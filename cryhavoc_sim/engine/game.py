@@ -150,6 +150,9 @@ class Game:
         self.exploration_supply: list[Token] = []
         self.battle: Battle | None = None
         self.actions_taken: dict[FactionId, int] = {}
+        # Ids of the face-down tokens turned face up so far (War Party, Nest, Exploration,
+        # Event): what every player has seen (engine/visibility.py).
+        self.revealed: list[str] = []
         # Units stopped this turn, by faction and Region (movement.turn_stops).
         self.turn_stops: dict[FactionId, dict[RegionId, int]] = {}
         # Per-Round records for the invariant checks (cheap: once per Round).
@@ -283,6 +286,7 @@ class Game:
         self._controlled = src._controlled.copy()  # its lists are never changed in place
         self._action_skills = src._action_skills
         self.turn_stops = {f: t.copy() for f, t in src.turn_stops.items()}
+        self.revealed = src.revealed.copy()
         self.stack = [s.copy() for s in src.stack]
         self.request = src.request  # bots never change a request
         self.answer = src.answer
@@ -361,6 +365,7 @@ class Game:
             [repr(step) for step in self.stack],
             repr(self.request),
             len(self.event_rows),
+            self.revealed,
             self.rng.getstate(),
         )
         return hashlib.sha256(repr(key).encode()).hexdigest()

@@ -171,6 +171,7 @@ class EndOfMove(Step):
                 token = g.regions[r].exploration
                 if token is not None and g.units(r, f) > 0:
                     g.regions[r].exploration = None
+                    g.revealed.append(token.id)
                     g.log("exploration", f, r, detail=token.id)
                     g.call(effects.RunEffects(f, token.effect, "exploration", r))
                     return

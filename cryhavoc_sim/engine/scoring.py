@@ -49,6 +49,7 @@ class EventsPhase(Step):
                     break
                 token = spot[self.t]
                 g.log("event_revealed", None, None, None, self.k + 1, token.id)
+                g.revealed.append(token.id)
                 if token.kind == "final_event":
                     g.final_round = True  # Scoring is always Enabled in the final Round.
                     self.t += 1

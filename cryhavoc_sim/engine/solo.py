@@ -225,6 +225,7 @@ def war_party_rule_5(g: Game, region: str) -> None:
 
     s = g.regions[region]
     token = trogs.take_token(s)
+    g.revealed.append(token.id)
     s.crystals += token.crystals
     n = s.units.pop(TROGS, 0)
     g.players[TROGS].reserve += n

@@ -38,6 +38,7 @@ def take_token(s: RegionState) -> Token:
 
 def _reveal_one(g: Game, region: RegionId, token: Token, mover: FactionId, ambush: bool) -> int:
     s = g.regions[region]
+    g.revealed.append(token.id)
     s.crystals += token.crystals
     trog = g.players["trogs"]
     want = token.trogs

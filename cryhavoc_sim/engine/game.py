@@ -105,11 +105,16 @@ class Game:
         rules: Rules | None = None,
         record_events: bool = True,
         copy_of: Game | None = None,
+        seed: int | None = None,
     ) -> None:
         if copy_of is not None:  # Game.clone()
             self._copy(copy_of)
             return
         setup.validate()
+        # The game's own seed, when its stream is stream(seed, "game"): a saved game is
+        # (content, setup, rules, seed, answers) and replays from them (engine/saves.py).
+        self.seed = seed
+        self.history: list[Any] = []  # every answer applied, in order
         self.content = content
         self.setup_spec = setup
         self.rules = rules or Rules()
@@ -235,6 +240,7 @@ class Game:
         if request is None:
             raise IllegalDecision("no decision is pending")
         self.answer = request.validate(answer)
+        self.history.append(self.answer)
         self.request = None
         advance(self)
 
@@ -249,6 +255,8 @@ class Game:
 
     def _copy(self, src: Game) -> None:
         """Become a copy of ``src`` (see :meth:`clone`)."""
+        self.seed = src.seed
+        self.history = src.history.copy()
         self.content = src.content
         self.setup_spec = src.setup_spec
         self.rules = src.rules

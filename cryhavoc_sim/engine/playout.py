@@ -78,7 +78,7 @@ def random_playout(content: ContentSet, master_seed: int, index: int) -> Playout
     from cryhavoc_sim.bots.random_bot import RandomBot
 
     seed, factions, experience = playout_spec(master_seed, index)
-    game = Game(content, setup_for(factions, experience), stream(seed, "game"))
+    game = Game(content, setup_for(factions, experience), stream(seed, "game"), seed=seed)
     bots: dict[str, Decider] = {f: RandomBot(stream(seed, f"bot:{f}")) for f in factions}
     if len(factions) == 1:
         bots["trogs"] = AutomatonBot()

@@ -26,6 +26,7 @@ def play_one(scenario: Scenario, content: ContentSet, game_id: int, record_event
         stream(seed, "game"),
         scenario.rules,
         record_events,
+        seed=seed,
     )
     seats = (*factions, "trogs") if scenario.mode == "solo" else factions
     bots = {f: make_bot(scenario.bots[f], f, seed) for f in seats}

@@ -24,7 +24,7 @@ HORIZON = 40  # decisions played on after each copy
 
 def new_game(index: int) -> tuple[Game, dict[str, Any]]:
     seed, factions, experience = playout_spec(77, index)
-    game = Game(load_content(), setup_for(factions, experience), stream(seed, "game"))
+    game = Game(load_content(), setup_for(factions, experience), stream(seed, "game"), seed=seed)
     bots: dict[str, Any] = {f: RandomBot(stream(seed, f"bot:{f}")) for f in factions}
     if len(factions) == 1:
         bots["trogs"] = AutomatonBot()

@@ -428,12 +428,24 @@ def soak(
 
 @app.command()
 def bench(
-    games: Annotated[int, typer.Option("-n", "--games", min=10)] = 3000,
+    games: Annotated[int, typer.Option("-n", "--games", min=10, help="Games per timed run.")] = 3000,
+    against: Annotated[
+        str | None,
+        typer.Option(
+            "--against",
+            help="Python of another checkout's venv (e.g. a git worktree of the commit before a change): timed side by side.",
+        ),
+    ] = None,
 ) -> None:
-    """Measure games/s (1 and 2 workers), the cost of event logging, and Parquet bytes per game."""
+    """Measure games/s (1 and 2 workers), the cost of event logging, Parquet bytes per game,
+    and the cost of copying a game; with --against, side by side with another checkout."""
     from cryhavoc_sim.runner.bench import run_bench
 
-    run_bench(games)
+    if against is not None and not Path(against).is_file():
+        raise _fail(
+            f"--against {against}: no such Python interpreter; give the python of another checkout's venv."
+        )
+    run_bench(games, against)
 
 
 @app.command()

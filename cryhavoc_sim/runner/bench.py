@@ -65,19 +65,67 @@ def timed_child(games: int, workers: int, record: bool, out: str, bot: str) -> N
     print(_timed_run(games, workers, record, Path(out), bot))
 
 
-def _in_child(code: str) -> str:
-    """Run ``code`` in a fresh interpreter; the last line it prints."""
-    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+def _in_child(code: str, python: str | None = None) -> str:
+    """Run ``code`` in a fresh interpreter (``python``: another checkout's); the last
+    line it prints."""
+    proc = subprocess.run(
+        [python or sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        check=True,
+        cwd=tempfile.gettempdir(),
+    )
     return proc.stdout.strip().splitlines()[-1]
 
 
-def _timed(games: int, workers: int, record: bool, out: Path, bot: str = "random") -> float:
+def _timed(
+    games: int, workers: int, record: bool, out: Path, bot: str = "random", python: str | None = None
+) -> float:
     return float(
         _in_child(
             "from cryhavoc_sim.runner.bench import timed_child\n"
-            f"timed_child({games}, {workers}, {record}, {str(out)!r}, {bot!r})\n"
+            f"timed_child({games}, {workers}, {record}, {str(out)!r}, {bot!r})\n",
+            python,
         )
     )
+
+
+def _state_costs_in_child() -> tuple[float, float, float]:
+    code = (
+        "import os\n"
+        "from cryhavoc_sim.runner.bench import _pinned, state_costs\n"
+        "cpus = _pinned(1)\n"
+        "if cpus is not None: os.sched_setaffinity(0, cpus)\n"
+        "print(*state_costs())\n"
+    )
+    clone, det, saved = (float(x) for x in _in_child(code).split())
+    return clone, det, saved
+
+
+def state_costs(repeat: int = 2000) -> tuple[float, float, float]:
+    """Microseconds to clone, determinize and save a four-player game in Round 3 (about
+    120 decisions in, random bots), in this process (pinned to one CPU)."""
+    import timeit
+
+    from cryhavoc_sim.bots.random_bot import RandomBot
+    from cryhavoc_sim.content import load_content
+    from cryhavoc_sim.engine import Game, GameSetup
+    from cryhavoc_sim.engine.saves import save
+    from cryhavoc_sim.engine.visibility import determinize
+    from cryhavoc_sim.rng import stream
+
+    factions = ("humans", "pilgrims", "machines", "trogs")
+    g = Game(load_content(), GameSetup(factions), stream(11, "game"), seed=11)
+    bots = {f: RandomBot(stream(11, f"bot:{f}")) for f in factions}
+    g.start()
+    while g.request is not None and (g.round < 3 or g.phase != "actions"):
+        g.apply(bots[g.request.faction].decide(g.request, g))
+    observer = g.request.faction if g.request is not None else factions[0]
+    rng = stream(12, "bench")
+    clone = timeit.timeit(g.clone, number=repeat) / repeat
+    det = timeit.timeit(lambda: determinize(g, observer, rng), number=repeat) / repeat
+    saved = timeit.timeit(lambda: save(g), number=repeat // 10) / (repeat // 10)
+    return clone * 1e6, det * 1e6, saved * 1e6
 
 
 def _peak_rss_mib(games: int) -> float:
@@ -91,7 +139,10 @@ def _peak_rss_mib(games: int) -> float:
     return int(_in_child(code)) / 1024
 
 
-def run_bench(games: int) -> None:
+def run_bench(games: int, against: str | None = None) -> None:
+    """Print the bench. ``against``: the Python of another checkout's environment (a git
+    worktree of the commit before a change, with its own venv and compiled build), timed
+    in the same rounds for a side-by-side comparison."""
     with tempfile.TemporaryDirectory() as tmp:
         base = Path(tmp)
         # Three rounds, each timing every configuration once. Rates are the best of the
@@ -109,6 +160,9 @@ def run_bench(games: int) -> None:
             r["heuristic"] = _timed(games, 1, True, base / f"heuristic-{i}", bot="heuristic")
             r["long-j1"] = _timed(long, 1, True, base / f"long-j1-{i}")
             r["long-j2"] = _timed(long, 2, True, base / f"long-j2-{i}")
+            if against:
+                r["old-j1"] = _timed(games, 1, True, base / f"old-j1-{i}", python=against)
+                r["old-heuristic"] = _timed(games, 1, True, base / f"old-heuristic-{i}", "heuristic", against)
             rounds.append(r)
             for old in base.glob(f"long-*-{i}"):  # 4x the games: keep the disk small
                 shutil.rmtree(old)
@@ -145,6 +199,20 @@ def run_bench(games: int) -> None:
     print(
         f"  heuristic bots, 1 w.  {rate('heuristic'):8.0f} games/s  "
         f" {each(lambda r: r['heuristic'] / r['j1'], '.2f')} times the random-bot cost per game"
+    )
+    if against:
+        print(f"  side by side with {against} (same rounds, one worker, events on):")
+        print(
+            f"    random bots         {rate('old-j1'):8.0f} games/s before, {rate('j1'):.0f} now;"
+            f" now / before {each(lambda r: r['old-j1'] / r['j1'], '.2f')}"
+        )
+        print(
+            f"    heuristic bots      {rate('old-heuristic'):8.0f} games/s before, {rate('heuristic'):.0f} now;"
+            f" now / before {each(lambda r: r['old-heuristic'] / r['heuristic'], '.2f')}"
+        )
+    clone, det, saved = _state_costs_in_child()
+    print(
+        f"  a 4-player game in Round 3: clone {clone:.1f} us, determinize {det:.1f} us, save {saved:.0f} us"
     )
     print(f"  Parquet               {size / games:8.0f} bytes/game")
     # A worker holds at most one chunk (500 games at most, see executor.chunk_size), so

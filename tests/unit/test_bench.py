@@ -24,6 +24,7 @@ def test_the_report_names_every_figure(
 
     monkeypatch.setattr(bench, "_timed", fake)
     monkeypatch.setattr(bench, "_peak_rss_mib", lambda games: 100.0 + games / 20000)
+    monkeypatch.setattr(bench, "_state_costs_in_child", lambda: (25.0, 60.0, 300.0))
     bench.run_bench(1000)
     out = capsys.readouterr().out
     assert len(calls) == 18 and (4000, 2, True, "random") in calls
@@ -34,6 +35,12 @@ def test_the_report_names_every_figure(
     assert "event logging costs 20% (20%, 20%, 20%)" in out
     assert "1.80 (1.80, 1.80, 1.80) times the random-bot cost per game" in out
     assert "bytes/game" in out and "MiB at 20,000 games" in out
+    assert "clone 25.0 us, determinize 60.0 us, save 300 us" in out
+
+
+def test_the_state_costs_are_measured() -> None:
+    clone, det, saved = bench.state_costs(repeat=20)
+    assert 0 < clone < det and saved > 0
 
 
 @pytest.mark.skipif(not hasattr(os, "sched_getaffinity"), reason="no CPU affinity on this platform")

@@ -62,8 +62,6 @@ class HeuristicBot:
         self._rng: Rng | None = rng if isinstance(rng, Rng) else None
         self._make_rng = rng
         self.name = f"heuristic:{persona.name}"
-        self.plan: str | None = None  # the Action being paid for
-        self.points = 0  # Movement points left in the current Move, as far as known
         self._turn_key: tuple[int, int] = (-1, -1)
         self._action_values: dict[str, float] = {}
         self._icons: dict[str, int] = {}  # icons in hand per Action kind, this turn
@@ -291,12 +289,6 @@ class HeuristicBot:
                 values.append(self.turn_value(g, f, kind, what))
         self._survey = None
         pick = self._best(values)
-        kind, what = cast(tuple[str, str], d.options[pick])
-        self.plan = what if kind == "action" else None
-        if kind == "skill":
-            for e in g.content.skills[what].effect:
-                if e.op == "move":
-                    self.points = e.int("points")
         return pick
 
     def turn_value(self, g: Game, f: FactionId, kind: str, what: str) -> float:
@@ -378,7 +370,7 @@ class HeuristicBot:
         return 2.0 if c.special == "enable_scoring" else (1.0 if c.tactic else 0.0)
 
     def _discard(self, d: Subset, g: Game) -> tuple[int, ...]:
-        action = self.plan or "move"
+        action = d.action or "move"  # the request says which Action the cards pay for
         cards = [g.content.cards[c] for c in d.items]
         icons = [c.icons(action) for c in cards]
         useful = [i for i, c in enumerate(cards) if icons[i] > 0 and c.special != "enable_scoring"]
@@ -396,8 +388,6 @@ class HeuristicBot:
                 trimmed.append(i)
                 got += icons[i]
             return tuple(sorted(trimmed))
-        if action == "move":
-            self.points = sum([icons[i] for i in chosen])
         return tuple(chosen)
 
     def _hand_limit(self, d: Subset, g: Game) -> tuple[int, ...]:
@@ -417,9 +407,7 @@ class HeuristicBot:
         # typed: mypyc reads the tuples in C
         dsts = [cast(tuple[str, str], options[i])[1] for i in range(stop)]
         f = d.faction
-        if d.context.isdigit():
-            self.points = int(d.context)
-        points = self.points
+        points = d.points  # the request says how many Movement points are left
         # What each destination gains at once (None: nothing), judged once per request.
         now = self.immediate_values(g, f, set(dsts), points, blocked=None)
         values: list[float] = []
@@ -436,7 +424,6 @@ class HeuristicBot:
             values.append(-0.0001)
             pick = self._best(values)
         if values[pick] > 0:
-            self.points = max(0, points - 1)
             return pick
         return stop
 

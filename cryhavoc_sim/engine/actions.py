@@ -209,7 +209,7 @@ class Discard(Step):
         p = g.players[f]
         if self.pc == 0:
             self.pc = 1
-            g.request = Subset("discard", f, tuple(p.hand), 0, len(p.hand))  # always asked
+            g.request = Subset("discard", f, tuple(p.hand), 0, len(p.hand), self.action)  # always asked
             return
         action = self.action
         cards = [p.hand[i] for i in g.answer]

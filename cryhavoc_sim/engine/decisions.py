@@ -63,6 +63,7 @@ class Choice:
     options: tuple[Any, ...]
     actor: FactionId | None = None  # on whose behalf, when not the decider
     context: str = ""  # what asks: the effect primitive or Skill, when that matters
+    points: int = 0  # move_step: the Movement points left in this Move
 
     def validate(self, answer: Any) -> int:
         if type(answer) is not int or not 0 <= answer < len(self.options):
@@ -79,6 +80,7 @@ class Subset:
     items: tuple[Any, ...]
     min: int
     max: int
+    action: str = ""  # discard: the Action the cards pay for (move, recruit, build)
 
     def validate(self, answer: Any) -> tuple[int, ...]:
         if not isinstance(answer, tuple) or any(not isinstance(i, int) for i in answer):

@@ -130,7 +130,9 @@ class Move(Step):
                 self.options = tuple(steps)
                 self.pc = 1
                 # A step or stopping: two options at least, asked directly.
-                g.request = Choice("move_step", f, (*steps, None), context=str(self.points))
+                g.request = Choice(
+                    "move_step", f, (*steps, None), context=str(self.points), points=self.points
+                )
                 return
         self.pc = 2
         g.call(EndOfMove(f, self.entered))

@@ -37,6 +37,7 @@ COMPILED = (
     "engine/game.py",
     "engine/handlers.py",
     "engine/movement.py",
+    "engine/rounds.py",
     "engine/scoring.py",
     "engine/setup.py",
     "engine/solo.py",

@@ -23,12 +23,16 @@ if TYPE_CHECKING:
 ACTIONS = ("move", "recruit", "build", "draw", "enable_scoring")
 
 
-@dataclass(eq=False, slots=True)
+@dataclass(eq=False)
 class DrawPhase(Step):
     """Everyone draws four, then discards down to seven (Draw Cards)."""
 
     i: int = 0  # the seat discarding next
     pc: int = 0
+
+    def __init__(self, i: int = 0, pc: int = 0) -> None:
+        self.i = i
+        self.pc = pc
 
     def run(self, g: Game) -> None:
         order = g.initiative
@@ -66,13 +70,18 @@ def draw_phase(g: Game) -> Gen[None]:
     yield from drive(g, DrawPhase())
 
 
-@dataclass(eq=False, slots=True)
+@dataclass(eq=False)
 class ActionsPhase(Step):
     """Three rounds of one Action each, in Initiative order (Actions)."""
 
     number: int = 1  # the Action number (1-3) being played
     i: int = 0  # the seat whose turn comes next
     pc: int = 0
+
+    def __init__(self, number: int = 1, i: int = 0, pc: int = 0) -> None:
+        self.number = number
+        self.i = i
+        self.pc = pc
 
     def run(self, g: Game) -> None:
         if self.pc == 0:
@@ -125,7 +134,7 @@ ACTION_OPTIONS = {a: ("action", a) for a in ACTIONS}
 END = ("end", "")
 
 
-@dataclass(eq=False, slots=True)
+@dataclass(eq=False)
 class Turn(Step):
     """One turn: Skills and the Initiative card before or after the Action, never during
     (Using Skills; ruling R6 for the Initiative card)."""
@@ -136,6 +145,22 @@ class Turn(Step):
     options: tuple[tuple[str, str], ...] = ()
     skill: str = ""  # the Skill being paid for (pc 3)
     pc: int = 0
+
+    def __init__(
+        self,
+        f: FactionId,
+        number: int,
+        acted: bool = False,
+        options: tuple[tuple[str, str], ...] = (),
+        skill: str = "",
+        pc: int = 0,
+    ) -> None:
+        self.f = f
+        self.number = number
+        self.acted = acted
+        self.options = options
+        self.skill = skill
+        self.pc = pc
 
     def run(self, g: Game) -> None:
         f = self.f
@@ -195,7 +220,7 @@ def turn(g: Game, f: FactionId, number: int) -> Gen[None]:
     yield from drive(g, Turn(f, number))
 
 
-@dataclass(eq=False, slots=True)
+@dataclass(eq=False)
 class Discard(Step):
     """Discard cards for Move/Recruit/Build: points from icons, then bonus icons (Card
     anatomy). Hands the points to its caller."""
@@ -203,6 +228,11 @@ class Discard(Step):
     f: FactionId
     action: str
     pc: int = 0
+
+    def __init__(self, f: FactionId, action: str, pc: int = 0) -> None:
+        self.f = f
+        self.action = action
+        self.pc = pc
 
     def run(self, g: Game) -> None:
         f = self.f
@@ -238,10 +268,14 @@ def discard_for(g: Game, f: FactionId, action: str) -> Gen[int]:
     return points
 
 
-@dataclass(eq=False, slots=True)
+@dataclass(eq=False)
 class MoveAction(Step):
     f: FactionId
     pc: int = 0
+
+    def __init__(self, f: FactionId, pc: int = 0) -> None:
+        self.f = f
+        self.pc = pc
 
     def run(self, g: Game) -> None:
         if self.pc == 0:
@@ -258,12 +292,16 @@ def move_action(g: Game, f: FactionId) -> Gen[None]:
     yield from drive(g, MoveAction(f))
 
 
-@dataclass(eq=False, slots=True)
+@dataclass(eq=False)
 class RecruitAction(Step):
     """Recruit: one Unit from the Reserve to the HQ per point (Recruit Action)."""
 
     f: FactionId
     pc: int = 0
+
+    def __init__(self, f: FactionId, pc: int = 0) -> None:
+        self.f = f
+        self.pc = pc
 
     def run(self, g: Game) -> None:
         f = self.f
@@ -292,7 +330,7 @@ def recruit_action(g: Game, f: FactionId) -> Gen[None]:
     yield from drive(g, RecruitAction(f))
 
 
-@dataclass(eq=False, slots=True)
+@dataclass(eq=False)
 class BuildAction(Step):
     """Build Structures in Regions controlled at the start of the Action and/or activate
     Structures, each at most once per Action (Build Structure(s) and/or Activate)."""
@@ -303,6 +341,22 @@ class BuildAction(Step):
     activated: frozenset[tuple[StructureId, RegionId]] = frozenset()
     options: tuple[tuple[str, str, str], ...] = ()
     pc: int = 0
+
+    def __init__(
+        self,
+        f: FactionId,
+        points: int = 0,
+        controlled_at_start: frozenset[RegionId] = frozenset(),
+        activated: frozenset[tuple[StructureId, RegionId]] = frozenset(),
+        options: tuple[tuple[str, str, str], ...] = (),
+        pc: int = 0,
+    ) -> None:
+        self.f = f
+        self.points = points
+        self.controlled_at_start = controlled_at_start
+        self.activated = activated
+        self.options = options
+        self.pc = pc
 
     def run(self, g: Game) -> None:
         f = self.f
@@ -378,7 +432,7 @@ def build_options(
     return out
 
 
-@dataclass(eq=False, slots=True)
+@dataclass(eq=False)
 class DrawAction(Step):
     """Draw the top two of the own deck or any Terrain deck; keep one, reshuffle the
     other into that deck (Draw two Tactics cards, keep one; Clarifications). The two
@@ -389,6 +443,20 @@ class DrawAction(Step):
     source: str = ""
     drawn: tuple[CardId, ...] = ()
     pc: int = 0
+
+    def __init__(
+        self,
+        f: FactionId,
+        sources: tuple[str, ...] = (),
+        source: str = "",
+        drawn: tuple[CardId, ...] = (),
+        pc: int = 0,
+    ) -> None:
+        self.f = f
+        self.sources = sources
+        self.source = source
+        self.drawn = drawn
+        self.pc = pc
 
     def run(self, g: Game) -> None:
         f = self.f
@@ -431,12 +499,16 @@ def draw_action(g: Game, f: FactionId) -> Gen[None]:
     yield from drive(g, DrawAction(f))
 
 
-@dataclass(eq=False, slots=True)
+@dataclass(eq=False)
 class EnableScoringAction(Step):
     """Play the Enable Scoring card; it gives no icons (Enable Scoring Action)."""
 
     f: FactionId
     pc: int = 0
+
+    def __init__(self, f: FactionId, pc: int = 0) -> None:
+        self.f = f
+        self.pc = pc
 
     def run(self, g: Game) -> None:
         f = self.f

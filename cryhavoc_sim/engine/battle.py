@@ -17,11 +17,14 @@ if TYPE_CHECKING:
     from cryhavoc_sim.engine.game import Game, Gen
 
 
-@dataclass(eq=False, slots=True)
+@dataclass(eq=False)
 class BattlePhase(Step):
     """Resolve Battles from the lowest numbered Battle token to the highest."""
 
     pc: int = 0
+
+    def __init__(self, pc: int = 0) -> None:
+        self.pc = pc
 
     def run(self, g: Game) -> None:
         pending = sorted((s.battle, r) for r, s in g.regions.items() if s.battle)
@@ -91,7 +94,7 @@ def playable_tactics(g: Game, side: FactionId, decider: FactionId, region: Regio
     return out
 
 
-@dataclass(eq=False, slots=True)
+@dataclass(eq=False)
 class Play(Step):
     """Resolve one Tactics play: a card from the hand or the Matrix, or a battle Skill."""
 
@@ -99,6 +102,12 @@ class Play(Step):
     decider: FactionId
     play: str
     pc: int = 0
+
+    def __init__(self, side: FactionId, decider: FactionId, play: str, pc: int = 0) -> None:
+        self.side = side
+        self.decider = decider
+        self.play = play
+        self.pc = pc
 
     def run(self, g: Game) -> None:
         b = g.battle
@@ -130,7 +139,7 @@ class Play(Step):
             g.finish()
 
 
-@dataclass(eq=False, slots=True)
+@dataclass(eq=False)
 class Resolve(Step):
     """One Battle, steps A to G."""
 
@@ -143,6 +152,28 @@ class Resolve(Step):
     done: int = 0  # Objectives resolved so far
     rc_winner: FactionId = ""
     pc: int = 0
+
+    def __init__(
+        self,
+        region: RegionId,
+        first: tuple[FactionId, ...] = (),
+        k: int = 0,
+        passed: frozenset[FactionId] = frozenset(),
+        side: FactionId = "",
+        plays: tuple[str, ...] = (),
+        done: int = 0,
+        rc_winner: FactionId = "",
+        pc: int = 0,
+    ) -> None:
+        self.region = region
+        self.first = first
+        self.k = k
+        self.passed = passed
+        self.side = side
+        self.plays = plays
+        self.done = done
+        self.rc_winner = rc_winner
+        self.pc = pc
 
     def run(self, g: Game) -> None:
         region = self.region
@@ -281,7 +312,7 @@ def _region_control(g: Game, b: Battle) -> FactionId:
     return winner
 
 
-@dataclass(eq=False, slots=True)
+@dataclass(eq=False)
 class TakeUnit(Step):
     """Remove one of ``victim``'s Units from an Objective; the taker chooses which
     Objective when it can still matter (an Objective with Units remains unresolved).
@@ -292,6 +323,20 @@ class TakeUnit(Step):
     later: tuple[int, ...]
     where: tuple[int, ...] = ()
     pc: int = 0
+
+    def __init__(
+        self,
+        victim: FactionId,
+        chooser: FactionId,
+        later: tuple[int, ...],
+        where: tuple[int, ...] = (),
+        pc: int = 0,
+    ) -> None:
+        self.victim = victim
+        self.chooser = chooser
+        self.later = later
+        self.where = where
+        self.pc = pc
 
     def run(self, g: Game) -> None:
         b = g.battle
@@ -319,7 +364,7 @@ class TakeUnit(Step):
         g.finish(pick)
 
 
-@dataclass(eq=False, slots=True)
+@dataclass(eq=False)
 class Capture(Step):
     """Most Units takes one enemy Unit from any Objective as a Prisoner; ties capture
     nobody (Battle D, Capture Prisoners)."""
@@ -327,6 +372,11 @@ class Capture(Step):
     later: tuple[int, ...]
     captor: FactionId = ""
     pc: int = 0
+
+    def __init__(self, later: tuple[int, ...], captor: FactionId = "", pc: int = 0) -> None:
+        self.later = later
+        self.captor = captor
+        self.pc = pc
 
     def run(self, g: Game) -> None:
         b = g.battle
@@ -354,7 +404,7 @@ class Capture(Step):
         g.finish()
 
 
-@dataclass(eq=False, slots=True)
+@dataclass(eq=False)
 class Attrition(Step):
     """Each Unit on Attrition kills one enemy Unit, simultaneously; 1 VP per kill
     (Battle D, Attrition)."""
@@ -364,6 +414,20 @@ class Attrition(Step):
     j: int = 0  # the side whose kills are being taken
     taken: int = 0  # Units taken so far for that side
     pc: int = 0
+
+    def __init__(
+        self,
+        later: tuple[int, ...],
+        kills: tuple[tuple[FactionId, int], ...] = (),
+        j: int = 0,
+        taken: int = 0,
+        pc: int = 0,
+    ) -> None:
+        self.later = later
+        self.kills = kills
+        self.j = j
+        self.taken = taken
+        self.pc = pc
 
     def run(self, g: Game) -> None:
         b = g.battle
@@ -392,7 +456,7 @@ class Attrition(Step):
         g.finish()
 
 
-@dataclass(eq=False, slots=True)
+@dataclass(eq=False)
 class Retreat(Step):
     """Retreat to an adjacent non-Battle Region the loser controls, else to the Reserve;
     non-player Trogs leave the board and place a Nest nearby (Battle F, Trog exception)."""
@@ -401,6 +465,12 @@ class Retreat(Step):
     n: int
     options: tuple[RegionId, ...] = ()
     pc: int = 0
+
+    def __init__(self, loser: FactionId, n: int, options: tuple[RegionId, ...] = (), pc: int = 0) -> None:
+        self.loser = loser
+        self.n = n
+        self.options = options
+        self.pc = pc
 
     def run(self, g: Game) -> None:
         b = g.battle

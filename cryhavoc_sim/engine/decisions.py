@@ -65,6 +65,23 @@ class Choice:
     context: str = ""  # what asks: the effect primitive or Skill, when that matters
     points: int = 0  # move_step: the Movement points left in this Move
 
+    def __init__(
+        self,
+        kind: str,
+        faction: FactionId,
+        options: tuple[Any, ...],
+        actor: FactionId | None = None,
+        context: str = "",
+        points: int = 0,
+    ) -> None:
+        # Written out: mypyc compiles it (a dataclass-made one runs interpreted).
+        self.kind = kind
+        self.faction = faction
+        self.options = options
+        self.actor = actor
+        self.context = context
+        self.points = points
+
     def validate(self, answer: Any) -> int:
         if type(answer) is not int or not 0 <= answer < len(self.options):
             raise IllegalDecision(
@@ -81,6 +98,16 @@ class Subset:
     min: int
     max: int
     action: str = ""  # discard: the Action the cards pay for (move, recruit, build)
+
+    def __init__(
+        self, kind: str, faction: FactionId, items: tuple[Any, ...], min: int, max: int, action: str = ""
+    ) -> None:
+        self.kind = kind
+        self.faction = faction
+        self.items = items
+        self.min = min
+        self.max = max
+        self.action = action
 
     def validate(self, answer: Any) -> tuple[int, ...]:
         if not isinstance(answer, tuple) or any(not isinstance(i, int) for i in answer):
@@ -101,6 +128,20 @@ class Allocate:
     total: int
     slots: tuple[str, ...]
     actor: FactionId | None = None
+
+    def __init__(
+        self,
+        kind: str,
+        faction: FactionId,
+        total: int,
+        slots: tuple[str, ...],
+        actor: FactionId | None = None,
+    ) -> None:
+        self.kind = kind
+        self.faction = faction
+        self.total = total
+        self.slots = slots
+        self.actor = actor
 
     def validate(self, answer: Any) -> tuple[int, ...]:
         if (

@@ -24,7 +24,7 @@ if TYPE_CHECKING:
     from cryhavoc_sim.engine.game import Game, Gen
 
 
-@dataclass(eq=False, slots=True)
+@dataclass(eq=False)
 class Prim(Step):
     """A primitive being applied: for ``actor`` (the player, for primitives that act for
     one), effect ``e``, from ``source``, in ``region``; ``i`` counts repetitions and
@@ -37,6 +37,24 @@ class Prim(Step):
     i: int = 0
     options: tuple[Any, ...] = ()
     pc: int = 0
+
+    def __init__(
+        self,
+        actor: FactionId | None,
+        e: Effect,
+        source: str,
+        region: RegionId | None,
+        i: int = 0,
+        options: tuple[Any, ...] = (),
+        pc: int = 0,
+    ) -> None:
+        self.actor = actor
+        self.e = e
+        self.source = source
+        self.region = region
+        self.i = i
+        self.options = options
+        self.pc = pc
 
     def pick(
         self, g: Game, kind: str, options: tuple[Any, ...], why: str = "", decider: FactionId | None = None
@@ -60,7 +78,7 @@ class Prim(Step):
         return actor
 
 
-@dataclass(eq=False, slots=True)
+@dataclass(eq=False)
 class RunEffects(Step):
     """Apply ``steps`` in order for ``actor`` (``None`` for game-level Events)."""
 
@@ -70,6 +88,22 @@ class RunEffects(Step):
     region: RegionId | None = None
     i: int = 0
     pc: int = 0
+
+    def __init__(
+        self,
+        actor: FactionId | None,
+        steps: Effects,
+        source: str,
+        region: RegionId | None = None,
+        i: int = 0,
+        pc: int = 0,
+    ) -> None:
+        self.actor = actor
+        self.steps = steps
+        self.source = source
+        self.region = region
+        self.i = i
+        self.pc = pc
 
     def run(self, g: Game) -> None:
         steps = self.steps
@@ -106,15 +140,51 @@ def _player(g: Game, actor: FactionId | None) -> FactionId | None:
 
 
 # --------------------------------------------------------------------- economy
-@dataclass(eq=False, slots=True)
+@dataclass(eq=False)
 class GainVp(Prim):
+    def __init__(
+        self,
+        actor: FactionId | None,
+        e: Effect,
+        source: str,
+        region: RegionId | None,
+        i: int = 0,
+        options: tuple[Any, ...] = (),
+        pc: int = 0,
+    ) -> None:
+        self.actor = actor
+        self.e = e
+        self.source = source
+        self.region = region
+        self.i = i
+        self.options = options
+        self.pc = pc
+
     def run(self, g: Game) -> None:
         g.gain_vp(self.f, self.e.int("amount"), self.source, self.region)
         g.finish()
 
 
-@dataclass(eq=False, slots=True)
+@dataclass(eq=False)
 class DrawCards(Prim):
+    def __init__(
+        self,
+        actor: FactionId | None,
+        e: Effect,
+        source: str,
+        region: RegionId | None,
+        i: int = 0,
+        options: tuple[Any, ...] = (),
+        pc: int = 0,
+    ) -> None:
+        self.actor = actor
+        self.e = e
+        self.source = source
+        self.region = region
+        self.i = i
+        self.options = options
+        self.pc = pc
+
     def run(self, g: Game) -> None:
         f, e, region = self.f, self.e, self.region
         if g.solo and f == "trogs":
@@ -133,13 +203,17 @@ class DrawCards(Prim):
         g.finish()
 
 
-@dataclass(eq=False, slots=True)
+@dataclass(eq=False)
 class ChangeInitiative(Step):
     """Put the Upcoming Initiative token on any place; tokens from that place on are
     pushed right (Events B, Scouts example)."""
 
     f: FactionId
     pc: int = 0
+
+    def __init__(self, f: FactionId, pc: int = 0) -> None:
+        self.f = f
+        self.pc = pc
 
     def run(self, g: Game) -> None:
         f = self.f
@@ -159,8 +233,26 @@ def change_initiative(g: Game, f: FactionId) -> Gen[None]:
     yield from drive(g, ChangeInitiative(f))
 
 
-@dataclass(eq=False, slots=True)
+@dataclass(eq=False)
 class ChangeInitiativeOp(Prim):
+    def __init__(
+        self,
+        actor: FactionId | None,
+        e: Effect,
+        source: str,
+        region: RegionId | None,
+        i: int = 0,
+        options: tuple[Any, ...] = (),
+        pc: int = 0,
+    ) -> None:
+        self.actor = actor
+        self.e = e
+        self.source = source
+        self.region = region
+        self.i = i
+        self.options = options
+        self.pc = pc
+
     def run(self, g: Game) -> None:
         if self.pc == 0:
             self.pc = 1
@@ -177,8 +269,26 @@ def _crystal_regions(
     return [r for r in g.controlled(actor) if g.regions[r].hq_of is None and g.regions[r].crystals >= need]
 
 
-@dataclass(eq=False, slots=True)
+@dataclass(eq=False)
 class AddCrystals(Prim):
+    def __init__(
+        self,
+        actor: FactionId | None,
+        e: Effect,
+        source: str,
+        region: RegionId | None,
+        i: int = 0,
+        options: tuple[Any, ...] = (),
+        pc: int = 0,
+    ) -> None:
+        self.actor = actor
+        self.e = e
+        self.source = source
+        self.region = region
+        self.i = i
+        self.options = options
+        self.pc = pc
+
     def run(self, g: Game) -> None:
         f, e = self.f, self.e
         if self.pc == 0:
@@ -195,8 +305,26 @@ class AddCrystals(Prim):
         g.finish()
 
 
-@dataclass(eq=False, slots=True)
+@dataclass(eq=False)
 class RemoveCrystals(Prim):
+    def __init__(
+        self,
+        actor: FactionId | None,
+        e: Effect,
+        source: str,
+        region: RegionId | None,
+        i: int = 0,
+        options: tuple[Any, ...] = (),
+        pc: int = 0,
+    ) -> None:
+        self.actor = actor
+        self.e = e
+        self.source = source
+        self.region = region
+        self.i = i
+        self.options = options
+        self.pc = pc
+
     def run(self, g: Game) -> None:
         e = self.e
         for r, s in g.regions.items():
@@ -207,8 +335,26 @@ class RemoveCrystals(Prim):
         g.finish()
 
 
-@dataclass(eq=False, slots=True)
+@dataclass(eq=False)
 class ExtractCrystals(Prim):
+    def __init__(
+        self,
+        actor: FactionId | None,
+        e: Effect,
+        source: str,
+        region: RegionId | None,
+        i: int = 0,
+        options: tuple[Any, ...] = (),
+        pc: int = 0,
+    ) -> None:
+        self.actor = actor
+        self.e = e
+        self.source = source
+        self.region = region
+        self.i = i
+        self.options = options
+        self.pc = pc
+
     def run(self, g: Game) -> None:
         f, e, source = self.f, self.e, self.source
         if self.pc == 0:
@@ -232,9 +378,27 @@ class ExtractCrystals(Prim):
         g.finish()
 
 
-@dataclass(eq=False, slots=True)
+@dataclass(eq=False)
 class ConvertStock(Prim):
     """Spend stored Crystals for VP (Pilgrims' primer: extract, then score)."""
+
+    def __init__(
+        self,
+        actor: FactionId | None,
+        e: Effect,
+        source: str,
+        region: RegionId | None,
+        i: int = 0,
+        options: tuple[Any, ...] = (),
+        pc: int = 0,
+    ) -> None:
+        self.actor = actor
+        self.e = e
+        self.source = source
+        self.region = region
+        self.i = i
+        self.options = options
+        self.pc = pc
 
     def run(self, g: Game) -> None:
         f, e = self.f, self.e
@@ -254,8 +418,26 @@ class ConvertStock(Prim):
         g.finish()
 
 
-@dataclass(eq=False, slots=True)
+@dataclass(eq=False)
 class GainVpPer(Prim):
+    def __init__(
+        self,
+        actor: FactionId | None,
+        e: Effect,
+        source: str,
+        region: RegionId | None,
+        i: int = 0,
+        options: tuple[Any, ...] = (),
+        pc: int = 0,
+    ) -> None:
+        self.actor = actor
+        self.e = e
+        self.source = source
+        self.region = region
+        self.i = i
+        self.options = options
+        self.pc = pc
+
     def run(self, g: Game) -> None:
         f, e = self.f, self.e
         what = e.str("what")
@@ -270,8 +452,26 @@ class GainVpPer(Prim):
 
 
 # --------------------------------------------------------------------- units and control
-@dataclass(eq=False, slots=True)
+@dataclass(eq=False)
 class Recruit(Prim):
+    def __init__(
+        self,
+        actor: FactionId | None,
+        e: Effect,
+        source: str,
+        region: RegionId | None,
+        i: int = 0,
+        options: tuple[Any, ...] = (),
+        pc: int = 0,
+    ) -> None:
+        self.actor = actor
+        self.e = e
+        self.source = source
+        self.region = region
+        self.i = i
+        self.options = options
+        self.pc = pc
+
     def run(self, g: Game) -> None:
         f, e, region = self.f, self.e, self.region
         p = g.players[f]
@@ -299,10 +499,28 @@ class Recruit(Prim):
         g.finish()
 
 
-@dataclass(eq=False, slots=True)
+@dataclass(eq=False)
 class GainControl(Prim):
     """Control of an unoccupied Region next to ``region`` (or to one the actor controls),
     even one holding Trog tokens or an enemy Control token (Scouting; FAQ on Airfield)."""
+
+    def __init__(
+        self,
+        actor: FactionId | None,
+        e: Effect,
+        source: str,
+        region: RegionId | None,
+        i: int = 0,
+        options: tuple[Any, ...] = (),
+        pc: int = 0,
+    ) -> None:
+        self.actor = actor
+        self.e = e
+        self.source = source
+        self.region = region
+        self.i = i
+        self.options = options
+        self.pc = pc
 
     def run(self, g: Game) -> None:
         f, region = self.f, self.region
@@ -324,9 +542,27 @@ class GainControl(Prim):
         g.finish()
 
 
-@dataclass(eq=False, slots=True)
+@dataclass(eq=False)
 class Kill(Prim):
     """Kill enemy Units outside a Battle; never starts a Battle (FAQ on Artillery)."""
+
+    def __init__(
+        self,
+        actor: FactionId | None,
+        e: Effect,
+        source: str,
+        region: RegionId | None,
+        i: int = 0,
+        options: tuple[Any, ...] = (),
+        pc: int = 0,
+    ) -> None:
+        self.actor = actor
+        self.e = e
+        self.source = source
+        self.region = region
+        self.i = i
+        self.options = options
+        self.pc = pc
 
     def run(self, g: Game) -> None:
         from cryhavoc_sim.engine.battle import settle_if_one_sided
@@ -361,8 +597,26 @@ class Kill(Prim):
         g.finish()
 
 
-@dataclass(eq=False, slots=True)
+@dataclass(eq=False)
 class FreeMove(Prim):
+    def __init__(
+        self,
+        actor: FactionId | None,
+        e: Effect,
+        source: str,
+        region: RegionId | None,
+        i: int = 0,
+        options: tuple[Any, ...] = (),
+        pc: int = 0,
+    ) -> None:
+        self.actor = actor
+        self.e = e
+        self.source = source
+        self.region = region
+        self.i = i
+        self.options = options
+        self.pc = pc
+
     def run(self, g: Game) -> None:
         from cryhavoc_sim.engine.movement import Move
 
@@ -373,13 +627,35 @@ class FreeMove(Prim):
             g.finish()
 
 
-@dataclass(eq=False, slots=True)
+@dataclass(eq=False)
 class Teleport(Prim):
     """Move Units from one Region straight to another, never into an enemy HQ or a Battle
     Region; enemy Units or a Trog token there start a Battle (designer on Teleport)."""
 
     src: RegionId = ""
     dest: RegionId = ""
+
+    def __init__(
+        self,
+        actor: FactionId | None,
+        e: Effect,
+        source: str,
+        region: RegionId | None,
+        i: int = 0,
+        options: tuple[Any, ...] = (),
+        src: RegionId = "",
+        dest: RegionId = "",
+        pc: int = 0,
+    ) -> None:
+        self.actor = actor
+        self.e = e
+        self.source = source
+        self.region = region
+        self.i = i
+        self.options = options
+        self.src = src
+        self.dest = dest
+        self.pc = pc
 
     def run(self, g: Game) -> None:
         from cryhavoc_sim.engine import movement
@@ -437,8 +713,26 @@ class Teleport(Prim):
         g.finish()
 
 
-@dataclass(eq=False, slots=True)
+@dataclass(eq=False)
 class PlaceNest(Prim):
+    def __init__(
+        self,
+        actor: FactionId | None,
+        e: Effect,
+        source: str,
+        region: RegionId | None,
+        i: int = 0,
+        options: tuple[Any, ...] = (),
+        pc: int = 0,
+    ) -> None:
+        self.actor = actor
+        self.e = e
+        self.source = source
+        self.region = region
+        self.i = i
+        self.options = options
+        self.pc = pc
+
     def run(self, g: Game) -> None:
         e = self.e
 
@@ -508,9 +802,27 @@ def _remove_structure(g: Game, f: FactionId, region: RegionId, sid: str) -> None
     g.players[f].structures_left[sid] += 1
 
 
-@dataclass(eq=False, slots=True)
+@dataclass(eq=False)
 class MoveStructure(Prim):
     """Move one of your Structures to another Region you control (Machines' primer)."""
+
+    def __init__(
+        self,
+        actor: FactionId | None,
+        e: Effect,
+        source: str,
+        region: RegionId | None,
+        i: int = 0,
+        options: tuple[Any, ...] = (),
+        pc: int = 0,
+    ) -> None:
+        self.actor = actor
+        self.e = e
+        self.source = source
+        self.region = region
+        self.i = i
+        self.options = options
+        self.pc = pc
 
     def run(self, g: Game) -> None:
         f = self.f
@@ -537,9 +849,27 @@ class MoveStructure(Prim):
         g.finish()
 
 
-@dataclass(eq=False, slots=True)
+@dataclass(eq=False)
 class UnitToStructure(Prim):
     """Convert one Unit into a Structure in its Region, for free (Machines' primer)."""
+
+    def __init__(
+        self,
+        actor: FactionId | None,
+        e: Effect,
+        source: str,
+        region: RegionId | None,
+        i: int = 0,
+        options: tuple[Any, ...] = (),
+        pc: int = 0,
+    ) -> None:
+        self.actor = actor
+        self.e = e
+        self.source = source
+        self.region = region
+        self.i = i
+        self.options = options
+        self.pc = pc
 
     def run(self, g: Game) -> None:
         f = self.f
@@ -564,9 +894,27 @@ class UnitToStructure(Prim):
         g.finish()
 
 
-@dataclass(eq=False, slots=True)
+@dataclass(eq=False)
 class StructureToUnits(Prim):
     """Convert one of your Structures back into Units from the Reserve (Machines' primer)."""
+
+    def __init__(
+        self,
+        actor: FactionId | None,
+        e: Effect,
+        source: str,
+        region: RegionId | None,
+        i: int = 0,
+        options: tuple[Any, ...] = (),
+        pc: int = 0,
+    ) -> None:
+        self.actor = actor
+        self.e = e
+        self.source = source
+        self.region = region
+        self.i = i
+        self.options = options
+        self.pc = pc
 
     def run(self, g: Game) -> None:
         f = self.f
@@ -601,10 +949,28 @@ def _empty_for_token(g: Game, r: RegionId) -> bool:
     return not s.units and s.trog_token is None and s.hq_of is None and not s.battle
 
 
-@dataclass(eq=False, slots=True)
+@dataclass(eq=False)
 class MoveNest(Prim):
     """Move a face-down Trog token to an adjacent empty Region without triggering it
     (designer's answer; ruling R25: War Party tokens move too)."""
+
+    def __init__(
+        self,
+        actor: FactionId | None,
+        e: Effect,
+        source: str,
+        region: RegionId | None,
+        i: int = 0,
+        options: tuple[Any, ...] = (),
+        pc: int = 0,
+    ) -> None:
+        self.actor = actor
+        self.e = e
+        self.source = source
+        self.region = region
+        self.i = i
+        self.options = options
+        self.pc = pc
 
     def run(self, g: Game) -> None:
         f = self.f
@@ -628,10 +994,28 @@ class MoveNest(Prim):
         g.finish()
 
 
-@dataclass(eq=False, slots=True)
+@dataclass(eq=False)
 class TriggerToken(Prim):
     """Reveal a face-down Trog token in or next to a Region you control: its Trogs join
     you; enemy Units there now face a Battle with you as the attacker (ambush)."""
+
+    def __init__(
+        self,
+        actor: FactionId | None,
+        e: Effect,
+        source: str,
+        region: RegionId | None,
+        i: int = 0,
+        options: tuple[Any, ...] = (),
+        pc: int = 0,
+    ) -> None:
+        self.actor = actor
+        self.e = e
+        self.source = source
+        self.region = region
+        self.i = i
+        self.options = options
+        self.pc = pc
 
     def run(self, g: Game) -> None:
         from cryhavoc_sim.engine import movement
@@ -683,7 +1067,7 @@ def can_pay(g: Game, f: FactionId, skill_id: str) -> bool:
     return True
 
 
-@dataclass(eq=False, slots=True)
+@dataclass(eq=False)
 class Pay(Step):
     """Pay a Skill's cost: stored Crystals, or own Units returned to the Reserve."""
 
@@ -692,6 +1076,15 @@ class Pay(Step):
     i: int = 0
     options: tuple[RegionId, ...] = ()
     pc: int = 0
+
+    def __init__(
+        self, f: FactionId, skill: str, i: int = 0, options: tuple[RegionId, ...] = (), pc: int = 0
+    ) -> None:
+        self.f = f
+        self.skill = skill
+        self.i = i
+        self.options = options
+        self.pc = pc
 
     def run(self, g: Game) -> None:
         f = self.f
@@ -727,7 +1120,7 @@ def pay(g: Game, f: FactionId, skill_id: str) -> Gen[None]:
     yield from drive(g, Pay(f, skill_id))
 
 
-@dataclass(eq=False, slots=True)
+@dataclass(eq=False)
 class Passives(Step):
     """Run the ``on`` passives of Structures in ``region`` whose owner controls it and is
     not ``against`` (Structures: passive effects; ruling R26)."""
@@ -740,6 +1133,26 @@ class Passives(Step):
     sid: str = ""
     current: tuple[Effects, ...] = ()
     pc: int = 0
+
+    def __init__(
+        self,
+        on: str,
+        region: RegionId,
+        against: FactionId,
+        todo: tuple[tuple[FactionId, str], ...] | None = None,
+        owner: FactionId = "",
+        sid: str = "",
+        current: tuple[Effects, ...] = (),
+        pc: int = 0,
+    ) -> None:
+        self.on = on
+        self.region = region
+        self.against = against
+        self.todo = todo
+        self.owner = owner
+        self.sid = sid
+        self.current = current
+        self.pc = pc
 
     def run(self, g: Game) -> None:
         s = g.regions[self.region]
@@ -772,7 +1185,7 @@ def _objective_moves(b_on: list[int]) -> list[tuple[str, str]]:
     return [(OBJECTIVES[i], OBJECTIVES[j]) for i in range(3) if b_on[i] for j in range(3) if j != i]
 
 
-@dataclass(eq=False, slots=True)
+@dataclass(eq=False)
 class Shift(Step):
     """Move Units of ``side`` between Battle Objectives, one at a time, up to ``count``."""
 
@@ -782,6 +1195,22 @@ class Shift(Step):
     i: int = 0
     options: tuple[tuple[str, str], ...] = ()
     pc: int = 0
+
+    def __init__(
+        self,
+        actor: FactionId,
+        side: FactionId,
+        count: int,
+        i: int = 0,
+        options: tuple[tuple[str, str], ...] = (),
+        pc: int = 0,
+    ) -> None:
+        self.actor = actor
+        self.side = side
+        self.count = count
+        self.i = i
+        self.options = options
+        self.pc = pc
 
     def run(self, g: Game) -> None:
         b = g.battle
@@ -810,8 +1239,26 @@ class Shift(Step):
         g.ask_step(Choice(kind, _decider(g, actor), (*options, None), actor=actor))
 
 
-@dataclass(eq=False, slots=True)
+@dataclass(eq=False)
 class BattleMoveOwn(Prim):
+    def __init__(
+        self,
+        actor: FactionId | None,
+        e: Effect,
+        source: str,
+        region: RegionId | None,
+        i: int = 0,
+        options: tuple[Any, ...] = (),
+        pc: int = 0,
+    ) -> None:
+        self.actor = actor
+        self.e = e
+        self.source = source
+        self.region = region
+        self.i = i
+        self.options = options
+        self.pc = pc
+
     def run(self, g: Game) -> None:
         actor = self.actor
         if self.pc == 0 and actor is not None and g.battle is not None:
@@ -821,8 +1268,26 @@ class BattleMoveOwn(Prim):
         g.finish()
 
 
-@dataclass(eq=False, slots=True)
+@dataclass(eq=False)
 class BattleMoveEnemy(Prim):
+    def __init__(
+        self,
+        actor: FactionId | None,
+        e: Effect,
+        source: str,
+        region: RegionId | None,
+        i: int = 0,
+        options: tuple[Any, ...] = (),
+        pc: int = 0,
+    ) -> None:
+        self.actor = actor
+        self.e = e
+        self.source = source
+        self.region = region
+        self.i = i
+        self.options = options
+        self.pc = pc
+
     def run(self, g: Game) -> None:
         actor = self.actor
         if self.pc == 0 and actor is not None and g.battle is not None:
@@ -832,9 +1297,27 @@ class BattleMoveEnemy(Prim):
         g.finish()
 
 
-@dataclass(eq=False, slots=True)
+@dataclass(eq=False)
 class BattleReinforce(Prim):
     """Add Units from the Reserve onto Battle Objectives (Air Support)."""
+
+    def __init__(
+        self,
+        actor: FactionId | None,
+        e: Effect,
+        source: str,
+        region: RegionId | None,
+        i: int = 0,
+        options: tuple[Any, ...] = (),
+        pc: int = 0,
+    ) -> None:
+        self.actor = actor
+        self.e = e
+        self.source = source
+        self.region = region
+        self.i = i
+        self.options = options
+        self.pc = pc
 
     def run(self, g: Game) -> None:
         b = g.battle
@@ -859,8 +1342,26 @@ class BattleReinforce(Prim):
         g.ask_step(Choice("objective_target", _decider(g, actor), (*OBJECTIVES, None), actor=actor))
 
 
-@dataclass(eq=False, slots=True)
+@dataclass(eq=False)
 class BattleKill(Prim):
+    def __init__(
+        self,
+        actor: FactionId | None,
+        e: Effect,
+        source: str,
+        region: RegionId | None,
+        i: int = 0,
+        options: tuple[Any, ...] = (),
+        pc: int = 0,
+    ) -> None:
+        self.actor = actor
+        self.e = e
+        self.source = source
+        self.region = region
+        self.i = i
+        self.options = options
+        self.pc = pc
+
     def run(self, g: Game) -> None:
         b = g.battle
         actor = self.actor
@@ -889,9 +1390,27 @@ class BattleKill(Prim):
         g.finish()
 
 
-@dataclass(eq=False, slots=True)
+@dataclass(eq=False)
 class BattleReorder(Prim):
     """Change the order in which the Objectives resolve (Shifted Priorities)."""
+
+    def __init__(
+        self,
+        actor: FactionId | None,
+        e: Effect,
+        source: str,
+        region: RegionId | None,
+        i: int = 0,
+        options: tuple[Any, ...] = (),
+        pc: int = 0,
+    ) -> None:
+        self.actor = actor
+        self.e = e
+        self.source = source
+        self.region = region
+        self.i = i
+        self.options = options
+        self.pc = pc
 
     def run(self, g: Game) -> None:
         if g.battle is not None:

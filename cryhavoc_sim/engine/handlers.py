@@ -16,7 +16,7 @@ if TYPE_CHECKING:
 MATRIX_CAPACITY = 3
 
 
-@dataclass(eq=False, slots=True)
+@dataclass(eq=False)
 class Handler(Step):
     """A content item's behaviour as a step, for ``f`` in ``region``."""
 
@@ -24,8 +24,13 @@ class Handler(Step):
     region: RegionId
     pc: int = 0
 
+    def __init__(self, f: FactionId, region: RegionId, pc: int = 0) -> None:
+        self.f = f
+        self.region = region
+        self.pc = pc
 
-@dataclass(eq=False, slots=True)
+
+@dataclass(eq=False)
 class Matrix(Handler):
     """Draw a Terrain card of any Terrain and store it on the Matrix; three at most for
     all Matrices, a fourth means keeping three and putting one at the bottom of its deck
@@ -33,6 +38,20 @@ class Matrix(Handler):
 
     decks: tuple[str, ...] = ()
     candidates: tuple[CardId, ...] = ()
+
+    def __init__(
+        self,
+        f: FactionId,
+        region: RegionId,
+        decks: tuple[str, ...] = (),
+        candidates: tuple[CardId, ...] = (),
+        pc: int = 0,
+    ) -> None:
+        self.f = f
+        self.region = region
+        self.decks = decks
+        self.candidates = candidates
+        self.pc = pc
 
     def run(self, g: Game) -> None:
         f, region = self.f, self.region

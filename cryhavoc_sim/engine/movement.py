@@ -86,7 +86,7 @@ def record_stop(g: Game, f: FactionId, region: RegionId, n: int) -> None:
     stops[region] = stops.get(region, 0) + n
 
 
-@dataclass(eq=False, slots=True)
+@dataclass(eq=False)
 class Move(Step):
     """Spend Movement points one Unit-step at a time, then the end-of-move steps."""
 
@@ -96,6 +96,22 @@ class Move(Step):
     pending: frozenset[RegionId] = frozenset()  # Regions where this Move starts a Battle
     options: tuple[tuple[RegionId, RegionId], ...] = ()
     pc: int = 0
+
+    def __init__(
+        self,
+        f: FactionId,
+        points: int,
+        entered: tuple[RegionId, ...] = (),
+        pending: frozenset[RegionId] = frozenset(),
+        options: tuple[tuple[RegionId, RegionId], ...] = (),
+        pc: int = 0,
+    ) -> None:
+        self.f = f
+        self.points = points
+        self.entered = entered
+        self.pending = pending
+        self.options = options
+        self.pc = pc
 
     def run(self, g: Game) -> None:
         f = self.f
@@ -142,7 +158,7 @@ def move(g: Game, f: FactionId, points: int) -> Gen[None]:
     yield from drive(g, Move(f, points))
 
 
-@dataclass(eq=False, slots=True)
+@dataclass(eq=False)
 class EndOfMove(Step):
     """The four steps at the end of a Move, in order (Move Action, steps 1-4), after the
     standing Structures of others react (ruling R26: e.g. a Trap)."""
@@ -152,6 +168,20 @@ class EndOfMove(Step):
     todo: tuple[RegionId, ...] | None = None  # Regions still to visit in this part
     contested: tuple[RegionId, ...] = ()
     pc: int = 0  # 0 passives, 1 Exploration, 2 War Party / Nest, 3 Battles
+
+    def __init__(
+        self,
+        f: FactionId,
+        entered: tuple[RegionId, ...],
+        todo: tuple[RegionId, ...] | None = None,
+        contested: tuple[RegionId, ...] = (),
+        pc: int = 0,
+    ) -> None:
+        self.f = f
+        self.entered = entered
+        self.todo = todo
+        self.contested = contested
+        self.pc = pc
 
     def run(self, g: Game) -> None:
         f = self.f

@@ -15,7 +15,7 @@ if TYPE_CHECKING:
     from cryhavoc_sim.engine.game import Game, Gen, Outcome
 
 
-@dataclass(eq=False, slots=True)
+@dataclass(eq=False)
 class EventsPhase(Step):
     """A. reveal and resolve the next Event stack, top to bottom; B. update Initiative and
     C. refresh exhausted Skills, both skipped in the first Round."""
@@ -24,6 +24,12 @@ class EventsPhase(Step):
     t: int = 0  # its token being resolved
     order: tuple[FactionId, ...] = ()  # the players a player-scope Event still acts for
     pc: int = 0
+
+    def __init__(self, k: int = -1, t: int = 0, order: tuple[FactionId, ...] = (), pc: int = 0) -> None:
+        self.k = k
+        self.t = t
+        self.order = order
+        self.pc = pc
 
     def run(self, g: Game) -> None:
         if self.pc == 0:
@@ -73,7 +79,7 @@ def events_phase(g: Game) -> Gen[None]:
     yield from drive(g, EventsPhase())
 
 
-@dataclass(eq=False, slots=True)
+@dataclass(eq=False)
 class PrisonersPhase(Step):
     """1 VP per Prisoner held; then, in Initiative order, buy Prisoners back at 2 VP each
     while VP suffice (Prisoners; Trog Prisoners in Clarifications)."""
@@ -82,6 +88,14 @@ class PrisonersPhase(Step):
     i: int = 0  # the player buying back
     captors: tuple[FactionId, ...] = ()
     pc: int = 0
+
+    def __init__(
+        self, order: tuple[FactionId, ...] = (), i: int = 0, captors: tuple[FactionId, ...] = (), pc: int = 0
+    ) -> None:
+        self.order = order
+        self.i = i
+        self.captors = captors
+        self.pc = pc
 
     def run(self, g: Game) -> None:
         cost = g.rules.prisoner_return_cost

@@ -69,7 +69,7 @@ def desert_draw(g: Game, n: int) -> int:
     return drawn
 
 
-@dataclass(eq=False, slots=True)
+@dataclass(eq=False)
 class AutomatonTurn(Step):
     """Draw the top card and resolve, in order: Movement, Recruitment, Build, then any
     text on the card. A Desert card makes the Trogs draw and resolve a second card."""
@@ -77,6 +77,11 @@ class AutomatonTurn(Step):
     number: int
     card: CardId = ""  # the card being resolved
     pc: int = 0
+
+    def __init__(self, number: int, card: CardId = "", pc: int = 0) -> None:
+        self.number = number
+        self.card = card
+        self.pc = pc
 
     def run(self, g: Game) -> None:
         p = g.players[TROGS]
@@ -139,7 +144,7 @@ def _sites(g: Game, sid: str) -> tuple[str, ...]:
     )
 
 
-@dataclass(eq=False, slots=True)
+@dataclass(eq=False)
 class SoloBuild(Step):
     """Build/Activate: a Trap first (where the priority rules point), else activate a
     Trap; a Brooding Pool once every Trap is out or the icons pay for both; then activate
@@ -151,6 +156,22 @@ class SoloBuild(Step):
     kind: int = 0  # 0: Traps, 1: Brooding Pools (activation)
     todo: tuple[str, ...] | None = None  # Regions still to look at for activation
     pc: int = 0
+
+    def __init__(
+        self,
+        points: int,
+        pay_both: bool = False,
+        options: tuple[str, ...] = (),
+        kind: int = 0,
+        todo: tuple[str, ...] | None = None,
+        pc: int = 0,
+    ) -> None:
+        self.points = points
+        self.pay_both = pay_both
+        self.options = options
+        self.kind = kind
+        self.todo = todo
+        self.pc = pc
 
     def run(self, g: Game) -> None:
         from cryhavoc_sim.engine import effects
@@ -236,13 +257,16 @@ def war_party_rule_5(g: Game, region: str) -> None:
     trogs.place_nest(g, region, "rule_5")
 
 
-@dataclass(eq=False, slots=True)
+@dataclass(eq=False)
 class AutomatonTactic(Step):
     """The Trogs' Tactics turn: unless already winning Territory Control, draw a card and
     resolve only its text; a card without Tactics text ends their plays (hands False to
     the Battle). Desert cards are playable in any Terrain."""
 
     pc: int = 0
+
+    def __init__(self, pc: int = 0) -> None:
+        self.pc = pc
 
     def run(self, g: Game) -> None:
         from cryhavoc_sim.engine import effects

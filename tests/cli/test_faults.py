@@ -304,3 +304,42 @@ def test_a_peer_that_is_no_dask_scheduler_is_a_sentence_not_a_hang(tmp_path: Pat
     assert proc.returncode == 2 and "Traceback" not in proc.stderr, proc.stderr
     assert len(proc.stderr.strip().splitlines()) == 1 and "Dask scheduler" in proc.stderr
     assert time.time() - started < 60 and not (tmp_path / "r").exists()
+
+
+def test_a_dask_cluster_left_without_workers_stops_the_run_with_a_sentence(tmp_path: Path) -> None:
+    """Every worker of the LocalCluster gone (its nanny killed too, so none comes back):
+    after the no-worker timeout the run stops like a lost worker, keeps what finished and
+    prints the resume command; --resume on the local executor completes it."""
+    path = scenario(tmp_path, 3000)
+    out = tmp_path / "run"
+    proc = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "cryhavoc_sim",
+            "run",
+            str(path),
+            "-o",
+            str(out),
+            "-q",
+            "--executor",
+            "dask",
+            "-j",
+            "1",
+        ],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env={**os.environ, "CRYHAVOC_DASK_NO_WORKER_SECONDS": "6"},
+    )
+    wait_for_shards(out, 1, timeout=180)
+    for pid in sorted(descendants(proc.pid)):
+        if alive(pid) and "distributed" in Path(f"/proc/{pid}/cmdline").read_text(errors="replace"):
+            os.kill(pid, signal.SIGKILL)
+    _, err = proc.communicate(timeout=300)
+    assert proc.returncode == 1, err
+    assert "Traceback" not in err and "no worker" in err and "--resume" in err
+    resumed = cli("run", str(path), "-o", str(out), "--resume", "-q", "-j", "2")
+    assert resumed.returncode == 0, resumed.stderr
+    games = pl.read_parquet(out / "games" / "*.parquet")
+    assert sorted(games["game_id"].to_list()) == list(range(3000))

@@ -146,6 +146,12 @@ def connect_dask(workers: int, scheduler: str | None) -> tuple[Any, Any]:
         from distributed import Client, LocalCluster
     except ImportError:
         raise UserError("--executor dask needs Dask: pip install 'cryhavoc-sim[cluster]'.") from None
+    import logging
+
+    # Dask reports a lost worker in its own log lines and asyncio tracebacks; the run
+    # says what happened in one sentence instead.
+    logging.getLogger("distributed").setLevel(logging.CRITICAL)
+    logging.getLogger("asyncio").setLevel(logging.CRITICAL)
 
     def connect() -> tuple[Any, Any]:
         if scheduler:
@@ -190,22 +196,31 @@ def _iterate_dask(tasks: list[ChunkTask], client: Any, cluster: Any) -> Iterator
     DASK_NO_WORKER_SECONDS stops the run like a lost worker (finished chunks kept)."""
     from distributed import wait
 
+    idle = 0.0
+
+    def no_worker_for(seconds: float) -> None:
+        nonlocal idle
+        workers = client.scheduler_info().get("workers") or {}
+        idle = 0.0 if workers else idle + seconds
+        if idle >= DASK_NO_WORKER_SECONDS:
+            raise WorkerLost(f"the Dask cluster has had no worker for {DASK_NO_WORKER_SECONDS:.0f} s")
+
     try:
         pending = client.map(run_chunk, tasks, pure=False)
-        idle = 0.0
         while pending:
             try:
                 done, not_done = wait(pending, timeout=2.0, return_when="FIRST_COMPLETED")
             except TimeoutError:
-                workers = client.scheduler_info().get("workers") or {}
-                idle = 0.0 if workers else idle + 2.0
-                if idle >= DASK_NO_WORKER_SECONDS:
-                    raise WorkerLost(
-                        f"the Dask cluster has had no worker for {DASK_NO_WORKER_SECONDS:.0f} s"
-                    ) from None
+                no_worker_for(2.0)
                 continue
             for future in done:
-                yield future.result()
+                while True:  # a result whose worker died is computed again, if a worker is left
+                    try:
+                        result = future.result(timeout=2.0)
+                        break
+                    except TimeoutError:
+                        no_worker_for(2.0)
+                yield result
             pending = list(not_done)
     finally:
         client.close()

@@ -260,13 +260,15 @@ def test_a_dask_worker_killed_mid_run_loses_no_game(tmp_path: Path) -> None:
     out = tmp_path / "run"
     proc = start(str(path), "-o", str(out), "--executor", "dask", "-j", "2")
     wait_for_shards(out, 1, timeout=180)
+    # A LocalCluster worker is a spawned process; its nanny (in the run's process) starts
+    # a new one, and Dask plays the lost chunk again.
     workers = [
         p
         for p in descendants(proc.pid)
-        if alive(p) and "distributed" in Path(f"/proc/{p}/cmdline").read_text(errors="replace")
+        if alive(p) and "spawn_main" in Path(f"/proc/{p}/cmdline").read_text(errors="replace")
     ]
-    if workers:
-        os.kill(max(workers), signal.SIGKILL)
+    assert workers, "no Dask worker process found"
+    os.kill(max(workers), signal.SIGKILL)
     _, err = proc.communicate(timeout=600)
     if proc.returncode != 0:
         assert proc.returncode == 1 and "--resume" in err and "Traceback" not in err, err
@@ -307,39 +309,63 @@ def test_a_peer_that_is_no_dask_scheduler_is_a_sentence_not_a_hang(tmp_path: Pat
 
 
 def test_a_dask_cluster_left_without_workers_stops_the_run_with_a_sentence(tmp_path: Path) -> None:
-    """Every worker of the LocalCluster gone (its nanny killed too, so none comes back):
-    after the no-worker timeout the run stops like a lost worker, keeps what finished and
-    prints the resume command; --resume on the local executor completes it."""
-    path = scenario(tmp_path, 3000)
-    out = tmp_path / "run"
-    proc = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "cryhavoc_sim",
-            "run",
-            str(path),
-            "-o",
-            str(out),
-            "-q",
-            "--executor",
-            "dask",
-            "-j",
-            "1",
-        ],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-        env={**os.environ, "CRYHAVOC_DASK_NO_WORKER_SECONDS": "6"},
+    """A scheduler whose only worker (no nanny to bring it back) is killed mid-run: after
+    the no-worker timeout the run stops like a lost worker, keeps what finished and prints
+    the resume command; --resume on the local executor completes it."""
+    import socket
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    bin_dir = Path(sys.executable).parent
+    scheduler = subprocess.Popen(
+        [str(bin_dir / "dask"), "scheduler", "--host", "127.0.0.1", "--port", str(port), "--no-dashboard"],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
     )
-    wait_for_shards(out, 1, timeout=180)
-    for pid in sorted(descendants(proc.pid)):
-        if alive(pid) and "distributed" in Path(f"/proc/{pid}/cmdline").read_text(errors="replace"):
-            os.kill(pid, signal.SIGKILL)
-    _, err = proc.communicate(timeout=300)
-    assert proc.returncode == 1, err
-    assert "Traceback" not in err and "no worker" in err and "--resume" in err
-    resumed = cli("run", str(path), "-o", str(out), "--resume", "-q", "-j", "2")
-    assert resumed.returncode == 0, resumed.stderr
-    games = pl.read_parquet(out / "games" / "*.parquet")
-    assert sorted(games["game_id"].to_list()) == list(range(3000))
+    worker = subprocess.Popen(
+        [
+            str(bin_dir / "dask"),
+            "worker",
+            f"tcp://127.0.0.1:{port}",
+            "--no-nanny",
+            "--nthreads",
+            "1",
+            "--no-dashboard",
+        ],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    try:
+        path = scenario(tmp_path, 3000)
+        out = tmp_path / "run"
+        proc = subprocess.Popen(
+            [
+                *(sys.executable, "-m", "cryhavoc_sim", "run", str(path), "-o", str(out), "-q"),
+                *("--executor", "dask", "--scheduler", f"tcp://127.0.0.1:{port}"),
+            ],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+            env={**os.environ, "CRYHAVOC_DASK_NO_WORKER_SECONDS": "6"},
+        )
+        wait_for_shards(out, 1, timeout=120)
+        assert list((out / "games").glob("*.parquet")), "the worker played nothing"
+        worker.kill()
+        try:
+            _, err = proc.communicate(timeout=120)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            _, err = proc.communicate()
+            raise AssertionError(f"the run did not stop: {err[-2000:]}") from None
+        assert proc.returncode == 1, err
+        assert "Traceback" not in err and "no worker" in err and "--resume" in err
+        resumed = cli("run", str(path), "-o", str(out), "--resume", "-q", "-j", "2")
+        assert resumed.returncode == 0, resumed.stderr
+        games = pl.read_parquet(out / "games" / "*.parquet")
+        assert sorted(games["game_id"].to_list()) == list(range(3000))
+    finally:
+        worker.kill()
+        scheduler.kill()
+        worker.wait()
+        scheduler.wait()

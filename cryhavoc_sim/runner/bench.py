@@ -157,12 +157,13 @@ def run_bench(games: int, against: str | None = None) -> None:
             r = {"noevents": _timed(games, 1, False, base / f"noevents-{i}")}
             r["j2"] = _timed(games, 2, True, base / f"j2-{i}")
             r["j1"] = _timed(games, 1, True, base / f"j1-{i}")
+            if against:  # next to the run it is compared with
+                r["old-j1"] = _timed(games, 1, True, base / f"old-j1-{i}", python=against)
             r["heuristic"] = _timed(games, 1, True, base / f"heuristic-{i}", bot="heuristic")
+            if against:
+                r["old-heuristic"] = _timed(games, 1, True, base / f"old-heuristic-{i}", "heuristic", against)
             r["long-j1"] = _timed(long, 1, True, base / f"long-j1-{i}")
             r["long-j2"] = _timed(long, 2, True, base / f"long-j2-{i}")
-            if against:
-                r["old-j1"] = _timed(games, 1, True, base / f"old-j1-{i}", python=against)
-                r["old-heuristic"] = _timed(games, 1, True, base / f"old-heuristic-{i}", "heuristic", against)
             rounds.append(r)
             for old in base.glob(f"long-*-{i}"):  # 4x the games: keep the disk small
                 shutil.rmtree(old)

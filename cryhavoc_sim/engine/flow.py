@@ -19,10 +19,8 @@ The protocol a step follows inside ``run(g)``:
 Steps never hold mutable objects shared with the state; their fields are numbers,
 strings and tuples, so copying a step is a shallow copy.
 
-The engine is being moved onto steps (issue 12). Rules still written as generators run
-inside a :class:`GenStep`, which holds a live generator: a game is copyable only while
-no GenStep is open (``Game.copyable``). :func:`drive` runs a step from generator code (and
-from tests that drive engine functions one decision at a time).
+Every rule of the engine is a step. :func:`drive` runs one from generator code (tests
+drive engine functions one decision at a time that way).
 """
 
 from __future__ import annotations
@@ -57,33 +55,6 @@ class Step:
 
 
 _FIELDS: dict[type, tuple[str, ...]] = {}
-
-
-class GenStep(Step):
-    """A rule still written as a generator (yielding decision requests, returning its
-    value), run as a step. Not copyable."""
-
-    def __init__(self, gen: Generator[Decision, Any, Any]) -> None:
-        self.gen = gen
-        self.pc = 0
-
-    def run(self, g: Game) -> None:
-        try:
-            if self.pc == 0:
-                self.pc = 1
-                request = next(self.gen)
-            else:
-                request = self.gen.send(g.answer)
-        except StopIteration as stop:
-            g.finish(stop.value)
-            return
-        g.request = request
-
-    def copy(self) -> Step:
-        raise TypeError("a rule still written as a generator cannot be copied")
-
-    def __repr__(self) -> str:
-        return f"GenStep({getattr(self.gen, '__qualname__', 'generator')}, started={self.pc})"
 
 
 def advance(g: Game) -> None:

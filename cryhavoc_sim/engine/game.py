@@ -22,7 +22,7 @@ from cryhavoc_sim.content.schema import (
     Token,
 )
 from cryhavoc_sim.engine.decisions import Choice, Decision, IllegalDecision
-from cryhavoc_sim.engine.flow import GenStep, Step, advance
+from cryhavoc_sim.engine.flow import Step, advance
 from cryhavoc_sim.engine.log import Event
 from cryhavoc_sim.engine.rules import EXPERIENCE_SKILLS, Rules
 from cryhavoc_sim.engine.state import Battle, PlayerState, RegionState
@@ -250,9 +250,7 @@ class Game:
         """An independent copy of the whole game, where play stands included: continuing
         the copy and the original with the same answers gives the same events; changing
         one never touches the other. Content, rules and the board are shared (never
-        changed). Raises TypeError while a rule still written as a generator is open."""
-        if not self.copyable:
-            raise TypeError("this game cannot be copied here: a rule still runs as a generator")
+        changed)."""
         return Game(self.content, self.setup_spec, self.rng, self.rules, self.record, copy_of=self)
 
     def _copy(self, src: Game) -> None:
@@ -379,11 +377,6 @@ class Game:
             self.rng.getstate(),
         )
         return hashlib.sha256(repr(key).encode()).hexdigest()
-
-    @property
-    def copyable(self) -> bool:
-        """Whether where play stands is all data (no rule open as a generator)."""
-        return all(type(s) is not GenStep for s in self.stack)
 
     # ------------------------------------------------------------------ players
     @property

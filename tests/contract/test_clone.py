@@ -55,7 +55,6 @@ def test_a_copy_plays_on_like_the_original_and_is_independent(index: int) -> Non
     points = 0
     while game.request is not None:
         points += 1
-        assert game.copyable, [type(s).__name__ for s in game.stack]
         if picker.random() < 0.08:
             copies += 1
             before = game.fingerprint()
@@ -79,4 +78,4 @@ def test_a_copy_plays_on_like_the_original_and_is_independent(index: int) -> Non
             continue
         game.apply(bots[game.request.faction].decide(game.request, game))
     assert game.outcome is not None
-    assert copies > 0, f"no copyable decision point met in game {index} ({points} decisions)"
+    assert copies > 0, f"no copy made in game {index} ({points} decisions)"

@@ -56,6 +56,10 @@ class Prim(Step):
         self.options = options
         self.pc = pc
 
+    # Each subclass repeats this __init__: mypyc cannot compile a dataclass subclass that
+    # inherits an explicit __init__ (the C call passes the wrong arguments), and the one
+    # dataclasses would generate runs interpreted (see flow.Step).
+
     def pick(
         self, g: Game, kind: str, options: tuple[Any, ...], why: str = "", decider: FactionId | None = None
     ) -> bool:

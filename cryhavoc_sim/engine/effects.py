@@ -146,6 +146,24 @@ def _player(g: Game, actor: FactionId | None) -> FactionId | None:
 # --------------------------------------------------------------------- economy
 @dataclass(eq=False)
 class GainVp(Prim):
+    def __init__(
+        self,
+        actor: FactionId | None,
+        e: Effect,
+        source: str,
+        region: RegionId | None,
+        i: int = 0,
+        options: tuple[Any, ...] = (),
+        pc: int = 0,
+    ) -> None:
+        self.actor = actor
+        self.e = e
+        self.source = source
+        self.region = region
+        self.i = i
+        self.options = options
+        self.pc = pc
+
     def run(self, g: Game) -> None:
         g.gain_vp(self.f, self.e.int("amount"), self.source, self.region)
         g.finish()
@@ -153,6 +171,24 @@ class GainVp(Prim):
 
 @dataclass(eq=False)
 class DrawCards(Prim):
+    def __init__(
+        self,
+        actor: FactionId | None,
+        e: Effect,
+        source: str,
+        region: RegionId | None,
+        i: int = 0,
+        options: tuple[Any, ...] = (),
+        pc: int = 0,
+    ) -> None:
+        self.actor = actor
+        self.e = e
+        self.source = source
+        self.region = region
+        self.i = i
+        self.options = options
+        self.pc = pc
+
     def run(self, g: Game) -> None:
         f, e, region = self.f, self.e, self.region
         if g.solo and f == "trogs":
@@ -203,6 +239,24 @@ def change_initiative(g: Game, f: FactionId) -> Gen[None]:
 
 @dataclass(eq=False)
 class ChangeInitiativeOp(Prim):
+    def __init__(
+        self,
+        actor: FactionId | None,
+        e: Effect,
+        source: str,
+        region: RegionId | None,
+        i: int = 0,
+        options: tuple[Any, ...] = (),
+        pc: int = 0,
+    ) -> None:
+        self.actor = actor
+        self.e = e
+        self.source = source
+        self.region = region
+        self.i = i
+        self.options = options
+        self.pc = pc
+
     def run(self, g: Game) -> None:
         if self.pc == 0:
             self.pc = 1
@@ -221,6 +275,24 @@ def _crystal_regions(
 
 @dataclass(eq=False)
 class AddCrystals(Prim):
+    def __init__(
+        self,
+        actor: FactionId | None,
+        e: Effect,
+        source: str,
+        region: RegionId | None,
+        i: int = 0,
+        options: tuple[Any, ...] = (),
+        pc: int = 0,
+    ) -> None:
+        self.actor = actor
+        self.e = e
+        self.source = source
+        self.region = region
+        self.i = i
+        self.options = options
+        self.pc = pc
+
     def run(self, g: Game) -> None:
         f, e = self.f, self.e
         if self.pc == 0:
@@ -239,6 +311,24 @@ class AddCrystals(Prim):
 
 @dataclass(eq=False)
 class RemoveCrystals(Prim):
+    def __init__(
+        self,
+        actor: FactionId | None,
+        e: Effect,
+        source: str,
+        region: RegionId | None,
+        i: int = 0,
+        options: tuple[Any, ...] = (),
+        pc: int = 0,
+    ) -> None:
+        self.actor = actor
+        self.e = e
+        self.source = source
+        self.region = region
+        self.i = i
+        self.options = options
+        self.pc = pc
+
     def run(self, g: Game) -> None:
         e = self.e
         for r, s in g.regions.items():
@@ -251,6 +341,24 @@ class RemoveCrystals(Prim):
 
 @dataclass(eq=False)
 class ExtractCrystals(Prim):
+    def __init__(
+        self,
+        actor: FactionId | None,
+        e: Effect,
+        source: str,
+        region: RegionId | None,
+        i: int = 0,
+        options: tuple[Any, ...] = (),
+        pc: int = 0,
+    ) -> None:
+        self.actor = actor
+        self.e = e
+        self.source = source
+        self.region = region
+        self.i = i
+        self.options = options
+        self.pc = pc
+
     def run(self, g: Game) -> None:
         f, e, source = self.f, self.e, self.source
         if self.pc == 0:
@@ -278,6 +386,24 @@ class ExtractCrystals(Prim):
 class ConvertStock(Prim):
     """Spend stored Crystals for VP (Pilgrims' primer: extract, then score)."""
 
+    def __init__(
+        self,
+        actor: FactionId | None,
+        e: Effect,
+        source: str,
+        region: RegionId | None,
+        i: int = 0,
+        options: tuple[Any, ...] = (),
+        pc: int = 0,
+    ) -> None:
+        self.actor = actor
+        self.e = e
+        self.source = source
+        self.region = region
+        self.i = i
+        self.options = options
+        self.pc = pc
+
     def run(self, g: Game) -> None:
         f, e = self.f, self.e
         if self.pc == 0:
@@ -298,6 +424,24 @@ class ConvertStock(Prim):
 
 @dataclass(eq=False)
 class GainVpPer(Prim):
+    def __init__(
+        self,
+        actor: FactionId | None,
+        e: Effect,
+        source: str,
+        region: RegionId | None,
+        i: int = 0,
+        options: tuple[Any, ...] = (),
+        pc: int = 0,
+    ) -> None:
+        self.actor = actor
+        self.e = e
+        self.source = source
+        self.region = region
+        self.i = i
+        self.options = options
+        self.pc = pc
+
     def run(self, g: Game) -> None:
         f, e = self.f, self.e
         what = e.str("what")
@@ -314,6 +458,24 @@ class GainVpPer(Prim):
 # --------------------------------------------------------------------- units and control
 @dataclass(eq=False)
 class Recruit(Prim):
+    def __init__(
+        self,
+        actor: FactionId | None,
+        e: Effect,
+        source: str,
+        region: RegionId | None,
+        i: int = 0,
+        options: tuple[Any, ...] = (),
+        pc: int = 0,
+    ) -> None:
+        self.actor = actor
+        self.e = e
+        self.source = source
+        self.region = region
+        self.i = i
+        self.options = options
+        self.pc = pc
+
     def run(self, g: Game) -> None:
         f, e, region = self.f, self.e, self.region
         p = g.players[f]
@@ -346,6 +508,24 @@ class GainControl(Prim):
     """Control of an unoccupied Region next to ``region`` (or to one the actor controls),
     even one holding Trog tokens or an enemy Control token (Scouting; FAQ on Airfield)."""
 
+    def __init__(
+        self,
+        actor: FactionId | None,
+        e: Effect,
+        source: str,
+        region: RegionId | None,
+        i: int = 0,
+        options: tuple[Any, ...] = (),
+        pc: int = 0,
+    ) -> None:
+        self.actor = actor
+        self.e = e
+        self.source = source
+        self.region = region
+        self.i = i
+        self.options = options
+        self.pc = pc
+
     def run(self, g: Game) -> None:
         f, region = self.f, self.region
         if self.pc == 0:
@@ -369,6 +549,24 @@ class GainControl(Prim):
 @dataclass(eq=False)
 class Kill(Prim):
     """Kill enemy Units outside a Battle; never starts a Battle (FAQ on Artillery)."""
+
+    def __init__(
+        self,
+        actor: FactionId | None,
+        e: Effect,
+        source: str,
+        region: RegionId | None,
+        i: int = 0,
+        options: tuple[Any, ...] = (),
+        pc: int = 0,
+    ) -> None:
+        self.actor = actor
+        self.e = e
+        self.source = source
+        self.region = region
+        self.i = i
+        self.options = options
+        self.pc = pc
 
     def run(self, g: Game) -> None:
         from cryhavoc_sim.engine.battle import settle_if_one_sided
@@ -405,6 +603,24 @@ class Kill(Prim):
 
 @dataclass(eq=False)
 class FreeMove(Prim):
+    def __init__(
+        self,
+        actor: FactionId | None,
+        e: Effect,
+        source: str,
+        region: RegionId | None,
+        i: int = 0,
+        options: tuple[Any, ...] = (),
+        pc: int = 0,
+    ) -> None:
+        self.actor = actor
+        self.e = e
+        self.source = source
+        self.region = region
+        self.i = i
+        self.options = options
+        self.pc = pc
+
     def run(self, g: Game) -> None:
         from cryhavoc_sim.engine.movement import Move
 
@@ -503,6 +719,24 @@ class Teleport(Prim):
 
 @dataclass(eq=False)
 class PlaceNest(Prim):
+    def __init__(
+        self,
+        actor: FactionId | None,
+        e: Effect,
+        source: str,
+        region: RegionId | None,
+        i: int = 0,
+        options: tuple[Any, ...] = (),
+        pc: int = 0,
+    ) -> None:
+        self.actor = actor
+        self.e = e
+        self.source = source
+        self.region = region
+        self.i = i
+        self.options = options
+        self.pc = pc
+
     def run(self, g: Game) -> None:
         e = self.e
 
@@ -576,6 +810,24 @@ def _remove_structure(g: Game, f: FactionId, region: RegionId, sid: str) -> None
 class MoveStructure(Prim):
     """Move one of your Structures to another Region you control (Machines' primer)."""
 
+    def __init__(
+        self,
+        actor: FactionId | None,
+        e: Effect,
+        source: str,
+        region: RegionId | None,
+        i: int = 0,
+        options: tuple[Any, ...] = (),
+        pc: int = 0,
+    ) -> None:
+        self.actor = actor
+        self.e = e
+        self.source = source
+        self.region = region
+        self.i = i
+        self.options = options
+        self.pc = pc
+
     def run(self, g: Game) -> None:
         f = self.f
         if self.pc == 0:
@@ -605,6 +857,24 @@ class MoveStructure(Prim):
 class UnitToStructure(Prim):
     """Convert one Unit into a Structure in its Region, for free (Machines' primer)."""
 
+    def __init__(
+        self,
+        actor: FactionId | None,
+        e: Effect,
+        source: str,
+        region: RegionId | None,
+        i: int = 0,
+        options: tuple[Any, ...] = (),
+        pc: int = 0,
+    ) -> None:
+        self.actor = actor
+        self.e = e
+        self.source = source
+        self.region = region
+        self.i = i
+        self.options = options
+        self.pc = pc
+
     def run(self, g: Game) -> None:
         f = self.f
         if self.pc == 0:
@@ -631,6 +901,24 @@ class UnitToStructure(Prim):
 @dataclass(eq=False)
 class StructureToUnits(Prim):
     """Convert one of your Structures back into Units from the Reserve (Machines' primer)."""
+
+    def __init__(
+        self,
+        actor: FactionId | None,
+        e: Effect,
+        source: str,
+        region: RegionId | None,
+        i: int = 0,
+        options: tuple[Any, ...] = (),
+        pc: int = 0,
+    ) -> None:
+        self.actor = actor
+        self.e = e
+        self.source = source
+        self.region = region
+        self.i = i
+        self.options = options
+        self.pc = pc
 
     def run(self, g: Game) -> None:
         f = self.f
@@ -670,6 +958,24 @@ class MoveNest(Prim):
     """Move a face-down Trog token to an adjacent empty Region without triggering it
     (designer's answer; ruling R25: War Party tokens move too)."""
 
+    def __init__(
+        self,
+        actor: FactionId | None,
+        e: Effect,
+        source: str,
+        region: RegionId | None,
+        i: int = 0,
+        options: tuple[Any, ...] = (),
+        pc: int = 0,
+    ) -> None:
+        self.actor = actor
+        self.e = e
+        self.source = source
+        self.region = region
+        self.i = i
+        self.options = options
+        self.pc = pc
+
     def run(self, g: Game) -> None:
         f = self.f
         if self.pc == 0:
@@ -696,6 +1002,24 @@ class MoveNest(Prim):
 class TriggerToken(Prim):
     """Reveal a face-down Trog token in or next to a Region you control: its Trogs join
     you; enemy Units there now face a Battle with you as the attacker (ambush)."""
+
+    def __init__(
+        self,
+        actor: FactionId | None,
+        e: Effect,
+        source: str,
+        region: RegionId | None,
+        i: int = 0,
+        options: tuple[Any, ...] = (),
+        pc: int = 0,
+    ) -> None:
+        self.actor = actor
+        self.e = e
+        self.source = source
+        self.region = region
+        self.i = i
+        self.options = options
+        self.pc = pc
 
     def run(self, g: Game) -> None:
         from cryhavoc_sim.engine import movement
@@ -921,6 +1245,24 @@ class Shift(Step):
 
 @dataclass(eq=False)
 class BattleMoveOwn(Prim):
+    def __init__(
+        self,
+        actor: FactionId | None,
+        e: Effect,
+        source: str,
+        region: RegionId | None,
+        i: int = 0,
+        options: tuple[Any, ...] = (),
+        pc: int = 0,
+    ) -> None:
+        self.actor = actor
+        self.e = e
+        self.source = source
+        self.region = region
+        self.i = i
+        self.options = options
+        self.pc = pc
+
     def run(self, g: Game) -> None:
         actor = self.actor
         if self.pc == 0 and actor is not None and g.battle is not None:
@@ -932,6 +1274,24 @@ class BattleMoveOwn(Prim):
 
 @dataclass(eq=False)
 class BattleMoveEnemy(Prim):
+    def __init__(
+        self,
+        actor: FactionId | None,
+        e: Effect,
+        source: str,
+        region: RegionId | None,
+        i: int = 0,
+        options: tuple[Any, ...] = (),
+        pc: int = 0,
+    ) -> None:
+        self.actor = actor
+        self.e = e
+        self.source = source
+        self.region = region
+        self.i = i
+        self.options = options
+        self.pc = pc
+
     def run(self, g: Game) -> None:
         actor = self.actor
         if self.pc == 0 and actor is not None and g.battle is not None:
@@ -944,6 +1304,24 @@ class BattleMoveEnemy(Prim):
 @dataclass(eq=False)
 class BattleReinforce(Prim):
     """Add Units from the Reserve onto Battle Objectives (Air Support)."""
+
+    def __init__(
+        self,
+        actor: FactionId | None,
+        e: Effect,
+        source: str,
+        region: RegionId | None,
+        i: int = 0,
+        options: tuple[Any, ...] = (),
+        pc: int = 0,
+    ) -> None:
+        self.actor = actor
+        self.e = e
+        self.source = source
+        self.region = region
+        self.i = i
+        self.options = options
+        self.pc = pc
 
     def run(self, g: Game) -> None:
         b = g.battle
@@ -970,6 +1348,24 @@ class BattleReinforce(Prim):
 
 @dataclass(eq=False)
 class BattleKill(Prim):
+    def __init__(
+        self,
+        actor: FactionId | None,
+        e: Effect,
+        source: str,
+        region: RegionId | None,
+        i: int = 0,
+        options: tuple[Any, ...] = (),
+        pc: int = 0,
+    ) -> None:
+        self.actor = actor
+        self.e = e
+        self.source = source
+        self.region = region
+        self.i = i
+        self.options = options
+        self.pc = pc
+
     def run(self, g: Game) -> None:
         b = g.battle
         actor = self.actor
@@ -1001,6 +1397,24 @@ class BattleKill(Prim):
 @dataclass(eq=False)
 class BattleReorder(Prim):
     """Change the order in which the Objectives resolve (Shifted Priorities)."""
+
+    def __init__(
+        self,
+        actor: FactionId | None,
+        e: Effect,
+        source: str,
+        region: RegionId | None,
+        i: int = 0,
+        options: tuple[Any, ...] = (),
+        pc: int = 0,
+    ) -> None:
+        self.actor = actor
+        self.e = e
+        self.source = source
+        self.region = region
+        self.i = i
+        self.options = options
+        self.pc = pc
 
     def run(self, g: Game) -> None:
         if g.battle is not None:

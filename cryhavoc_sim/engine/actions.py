@@ -108,10 +108,6 @@ class ActionsPhase(Step):
             g.call(Turn(f, self.number))
 
 
-def actions_phase(g: Game) -> Gen[None]:
-    yield from drive(g, ActionsPhase())
-
-
 def legal_actions(g: Game, f: FactionId) -> list[str]:
     p = g.players[f]
     out = ["move", "recruit", "build"]

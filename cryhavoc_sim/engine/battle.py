@@ -34,10 +34,6 @@ class BattlePhase(Step):
         g.call(Resolve(pending[0][1]))
 
 
-def battle_phase(g: Game) -> Gen[None]:
-    yield from drive(g, BattlePhase())
-
-
 def settle_if_one_sided(g: Game, region: RegionId) -> bool:
     """A Battle Region where one side has no Units left holds no Battle: the Battle token
     goes and the side with Units takes Control (Battle Resolution, opening paragraph)."""

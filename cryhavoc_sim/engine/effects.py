@@ -233,10 +233,6 @@ class ChangeInitiative(Step):
         g.finish()
 
 
-def change_initiative(g: Game, f: FactionId) -> Gen[None]:
-    yield from drive(g, ChangeInitiative(f))
-
-
 @dataclass(eq=False)
 class ChangeInitiativeOp(Prim):
     def __init__(
@@ -1178,10 +1174,6 @@ class Passives(Step):
             self.owner, self.sid = owner, sid
             self.current = tuple(p.effect for p in g.content.structures[sid].passive if p.on == self.on)
         g.finish()
-
-
-def run_passives(g: Game, on: str, region: RegionId, against: FactionId) -> Gen[None]:
-    yield from drive(g, Passives(on, region, against))
 
 
 # --------------------------------------------------------------------- battle texts

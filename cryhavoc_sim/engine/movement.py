@@ -250,10 +250,6 @@ class EndOfMove(Step):
         g.finish()
 
 
-def end_of_move(g: Game, f: FactionId, entered: list[RegionId]) -> Gen[None]:
-    yield from drive(g, EndOfMove(f, tuple(entered)))
-
-
 def declare_battle(g: Game, region: RegionId, attacker: FactionId) -> None:
     used = {s.battle for s in g.regions.values() if s.battle}
     number = next(n for n in range(1, g.rules.battle_tokens + 1) if n not in used)

@@ -23,37 +23,36 @@ class PlayGame(Step):
         self.pc = pc
 
     def run(self, g: Game) -> None:
+        """pc counts the phases of the Round done; the sixth, Scoring, has no decision."""
         pc = self.pc
-        if pc == 0:  # a Round begins
-            g.round += 1
-            g.enter_phase("events")
-            g.log("round_start", amount=g.round)
-            self.pc = 1
-            g.call(scoring.EventsPhase())
-        elif pc == 1:
-            g.enter_phase("draw")
-            self.pc = 2
-            g.call(actions.DrawPhase())
-        elif pc == 2:
-            g.enter_phase("actions")
-            self.pc = 3
-            g.call(actions.ActionsPhase())
-        elif pc == 3:
-            g.enter_phase("battle")
-            self.pc = 4
-            g.call(battle.BattlePhase())
-        elif pc == 4:
-            g.enter_phase("prisoners")
-            self.pc = 5
-            g.call(scoring.PrisonersPhase())
-        else:
-            g.enter_phase("scoring")
-            scoring.scoring_phase(g)
-            if not g.final_round and g.round < g.rules.max_rounds:
-                self.pc = 0
-                return
-            g.phase = "end"
-            ended = "five_rounds" if g.solo else "final_event" if g.final_round else "max_rounds"
-            g.outcome = scoring.outcome(g, ended)
-            g.log("game_end", g.outcome.winner, None, None, None, g.outcome.ended_by)
-            g.finish(g.outcome)
+        if pc < len(PHASES):
+            name, phase = PHASES[pc]
+            if pc == 0:  # a Round begins
+                g.round += 1
+            g.enter_phase(name)
+            if pc == 0:
+                g.log("round_start", amount=g.round)
+            self.pc = pc + 1
+            g.call(phase())
+            return
+        g.enter_phase("scoring")
+        scoring.scoring_phase(g)
+        if not g.final_round and g.round < g.rules.max_rounds:
+            self.pc = 0
+            return
+        g.phase = "end"
+        ended = "five_rounds" if g.solo else "final_event" if g.final_round else "max_rounds"
+        g.outcome = scoring.outcome(g, ended)
+        g.log("game_end", g.outcome.winner, None, None, None, g.outcome.ended_by)
+        g.finish(g.outcome)
+
+
+# The phases with decisions, in order (How to Play): 1. Events, 2. Draw Cards,
+# 3. Actions, 4. Battle Resolution, 5. Prisoners; 6. Scoring follows in PlayGame.
+PHASES: tuple[tuple[str, type[Step]], ...] = (
+    ("events", scoring.EventsPhase),
+    ("draw", actions.DrawPhase),
+    ("actions", actions.ActionsPhase),
+    ("battle", battle.BattlePhase),
+    ("prisoners", scoring.PrisonersPhase),
+)

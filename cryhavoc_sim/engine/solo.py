@@ -235,10 +235,6 @@ class SoloBuild(Step):
         return Choice("target_region", TROGS, options, actor=TROGS, context="solo_build")
 
 
-def build(g: Game, points: int) -> Gen[None]:
-    yield from drive(g, SoloBuild(points))
-
-
 def war_party_rule_5(g: Game, region: str) -> None:
     """Rule 5: Trogs moving onto a War Party token add its Crystals and minis, then every
     Trog mini there goes to the Reserve and a Nest token takes their place."""

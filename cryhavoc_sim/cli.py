@@ -392,23 +392,33 @@ def check(
         raise typer.Exit(1)
 
 
+GameOption = Annotated[str, typer.Option("--game", help="A registered game (cryhavoc_sim/games/): cryhavoc.")]
+
+
+def _game(name: str) -> Any:
+    from cryhavoc_sim.games import get_game
+
+    try:
+        return get_game(name, "--game")
+    except UserError as exc:
+        raise _fail(str(exc)) from None
+
+
 @app.command()
 def content(
     directory: Annotated[
         Path | None, typer.Option("--content", help="Content directory (default: the shipped set).")
     ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Machine-readable output.")] = False,
+    game: GameOption = "cryhavoc",
 ) -> None:
     """List the content set: every item, its numbers, its effect, its provenance."""
-    from cryhavoc_sim.content import load_content
-    from cryhavoc_sim.content.listing import content_listing, render_listing
-
+    module = _game(game)
     try:
-        cs = load_content(directory)
+        cs = module.load_content(None if directory is None else str(directory))
     except UserError as exc:
         raise _fail(str(exc)) from None
-    listing = content_listing(cs)
-    typer.echo(json.dumps(listing, indent=2) if as_json else render_listing(listing))
+    typer.echo(module.content_listing(cs, as_json))
 
 
 @app.command()
@@ -417,11 +427,12 @@ def soak(
     workers: Annotated[int, typer.Option("-j", "--workers", min=1)] = 2,
     seed: Annotated[int, typer.Option("--seed", min=0)] = 2016,
     quiet: Annotated[bool, typer.Option("--quiet", "-q")] = False,
+    game: GameOption = "cryhavoc",
 ) -> None:
     """Random playouts with every invariant checked at every step; reports violations with seeds."""
     from cryhavoc_sim.runner.soak import run_soak
 
-    bad = run_soak(games, workers, seed, quiet)
+    bad = run_soak(games, workers, seed, quiet, _game(game).name)
     if bad:
         raise typer.Exit(1)
 
@@ -456,21 +467,17 @@ def ladder(
     ] = 10,
     seed: Annotated[int, typer.Option("--seed", min=0)] = 1,
     as_json: Annotated[bool, typer.Option("--json")] = False,
+    game: GameOption = "cryhavoc",
 ) -> None:
     """Seat-rotated 2-player matches between bot kinds: win rates with 95% intervals."""
-    from cryhavoc_sim.bots.registry import check_bot_name
-    from cryhavoc_sim.content import load_content
-    from cryhavoc_sim.content.schema import INVADERS
     from cryhavoc_sim.runner.ladder import ladder_matches, ladder_table, render
 
+    module = _game(game)
     kinds = [b.strip() for b in bots.split(",") if b.strip()]
     try:
         if len(kinds) < 2:
             raise UserError(f"--bots needs at least two bot kinds, got {bots!r}.")
-        for kind in kinds:
-            for f in INVADERS:
-                check_bot_name(kind, f, "--bots")
-        rows = ladder_table(ladder_matches(load_content(), kinds, rounds, seed))
+        rows = ladder_table(ladder_matches(module.load_content(None), kinds, rounds, seed, module.name))
     except UserError as exc:
         raise _fail(str(exc)) from None
     typer.echo(json.dumps(rows, indent=2) if as_json else render(rows))
@@ -479,15 +486,16 @@ def ladder(
 
 @app.command()
 def version() -> None:
-    """Print the package, rules and content versions."""
+    """Print the package version and, for each registered game, its rules and content versions."""
     from importlib import metadata
 
-    from cryhavoc_sim.content import load_content
-    from cryhavoc_sim.engine import RULES_VERSION
+    from cryhavoc_sim.games import game_names, get_game
 
-    typer.echo(
-        f"cryhavoc-sim {metadata.version('cryhavoc-sim')}, rules {RULES_VERSION}, content {load_content().content_id}"
-    )
+    parts = [f"cryhavoc-sim {metadata.version('cryhavoc-sim')}"]
+    for name in game_names():
+        module = get_game(name)
+        parts.append(f"{name}: rules {module.rules_version}, content {module.load_content(None).content_id}")
+    typer.echo("; ".join(parts))
 
 
 def main(argv: list[str] | None = None) -> Any:

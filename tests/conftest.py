@@ -7,8 +7,8 @@ from typing import Any
 
 import pytest
 
-from cryhavoc_sim.content import ContentSet, load_content
-from cryhavoc_sim.engine import Choice, Decision, Game, GameSetup
+from cryhavoc_sim.games.cryhavoc.content import ContentSet, load_content
+from cryhavoc_sim.games.cryhavoc.engine import Choice, Decision, Game, GameSetup
 from cryhavoc_sim.rng import stream
 
 
@@ -56,7 +56,7 @@ def start_battle(
 ) -> None:
     """A Battle in ``region``: ``n_dfn`` defending Units (controlling it unless told
     otherwise), ``n_att`` attackers from the Reserve, the Battle token declared."""
-    from cryhavoc_sim.engine import movement
+    from cryhavoc_sim.games.cryhavoc.engine import movement
 
     g.phase = "battle"
     if n_dfn:

@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from cryhavoc_sim import analysis
+from cryhavoc_sim.games import DEFAULT_GAME, get_game
 from cryhavoc_sim.storage.reader import Run
 
 NOTICE = (
@@ -50,25 +51,16 @@ def _html_table(rows: list[list[str]]) -> str:
     return f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
 
 
-def _terrains(run: Run) -> Any:
-    """Region -> Terrain of the run's content set, when it can be loaded unchanged."""
-    import polars as pl
-
+def _content(run: Run) -> Any:
+    """The run's content set as loaded now, or None when it cannot be loaded."""
     from cryhavoc_sim.errors import UserError
     from cryhavoc_sim.runner.chunk import content_for
     from cryhavoc_sim.runner.replay import scenario_of
 
     try:
-        content = content_for(scenario_of(run.path))
+        return content_for(scenario_of(run.path))
     except UserError:
         return None
-    if content.digest != run.manifest.get("content_hash"):
-        return None
-    mapping = {r.id: r.terrain for b in content.boards.values() for r in b.regions}
-    return pl.LazyFrame(
-        {"region": list(mapping), "terrain": list(mapping.values())},
-        schema={"region": pl.String, "terrain": pl.String},
-    )
 
 
 def build_report(run: Run, out: Path) -> Report:
@@ -81,6 +73,8 @@ def build_report(run: Run, out: Path) -> Report:
     from cryhavoc_sim.report import figures
 
     m = run.manifest
+    game = get_game(str(m.get("game") or DEFAULT_GAME), f"{run.path}/manifest.json: 'game'")
+    palette = game.side_colours
     games = run.games.collect()
     n_games = games.height
     wr = analysis.win_rates(run.seats, run.games).collect()
@@ -89,31 +83,21 @@ def build_report(run: Run, out: Path) -> Report:
     seats = run.seats.filter(~pl.col("is_npc")).collect()
     cum = analysis.cumulative_vp_by_round(run.events, run.seats).collect()
     src = analysis.vp_by_source(run.events, run.seats).collect()
-    length = analysis.game_length(run.games).collect()
-    timing = analysis.scoring_enabled(run.events, run.games).collect()
     dist = analysis.vp_distribution(run.seats).collect()
     margin = analysis.winning_margin(run.seats).collect()
-    gain = analysis.scoring_gain(run.events).collect()
-    changes = analysis.leader_changes(run.events).collect()
-    final = analysis.final_round(run.events, run.games).collect()
-    fights = analysis.battle_summary(run.events).collect()
-    terrain_map = _terrains(run)
-    fights_by_terrain = (
-        analysis.battle_summary_by_terrain(run.events, terrain_map).collect()
-        if terrain_map is not None
-        else None
-    )
-    solo = games.filter(pl.col("mode") == "solo").height > 0
-    wr_difficulty = analysis.win_rates(run.seats, run.games, by=("difficulty",)).collect() if solo else None
+    own = game.report_sections(run, _content(run))
 
     plots: list[tuple[str, str, Callable[[Any], None]]] = [
-        ("win_rates", "Win rate by faction", lambda ax: figures.win_rates(ax, wr, n_games)),
-        ("win_rate_by_seat", "Win rate by Initiative seat", lambda ax: figures.win_rate_by_seat(ax, wr_seat)),
-        ("vp_distribution", "Final VP", lambda ax: figures.vp_distribution(ax, seats)),
-        ("cumulative_vp", "Cumulative VP by Round", lambda ax: figures.cumulative_vp(ax, cum)),
+        ("win_rates", "Win rate by faction", lambda ax: figures.win_rates(ax, wr, n_games, palette)),
+        (
+            "win_rate_by_seat",
+            "Win rate by Initiative seat",
+            lambda ax: figures.win_rate_by_seat(ax, wr_seat, palette),
+        ),
+        ("vp_distribution", "Final VP", lambda ax: figures.vp_distribution(ax, seats, palette)),
+        ("cumulative_vp", "Cumulative VP by Round", lambda ax: figures.cumulative_vp(ax, cum, palette)),
         ("vp_by_source", "VP by source", lambda ax: figures.vp_by_source(ax, src)),
-        ("game_length", "Game length", lambda ax: figures.game_length(ax, length)),
-        ("scoring_timing", "Scoring enabled", lambda ax: figures.scoring_timing(ax, timing)),
+        *own.figures,
     ]
     out.mkdir(parents=True, exist_ok=True)  # only once every table has been read
     pngs: list[Path] = []
@@ -131,16 +115,10 @@ def build_report(run: Run, out: Path) -> Report:
         ("Win rate by faction", wr),
         ("Win rate by Initiative seat", wr_seat),
         ("Win rate by line-up", wr_lineup),
-        *([("Win rate by solo difficulty", wr_difficulty)] if wr_difficulty is not None else []),
         ("Final VP", dist),
         ("Winning margin", margin),
         ("VP by source (per game)", src.select("faction", "source", "vp_per_game")),
-        ("Game length", length),
-        ("Scoring: what the enabler earns against the others (VP in that Scoring phase)", gain),
-        ("How often each Round's Scoring changes the leader", changes),
-        ("Does the final Round decide? (leader entering it loses; last player to act wins)", final),
-        ("Battles: attacker Region Control win rate, Units killed and captured per Battle", fights),
-        *([("Battles by Terrain", fights_by_terrain)] if fights_by_terrain is not None else []),
+        *own.tables,
     ]
     reconstructed = bool(m.get("content_reconstructed", True))
     facts = [
@@ -165,10 +143,7 @@ def build_report(run: Run, out: Path) -> Report:
         "win_rates": wr.to_dicts(),
         "win_rates_by_seat": wr_seat.to_dicts(),
         "vp_by_source": src.to_dicts(),
-        "game_length": length.to_dicts(),
-        "leader_changes": changes.to_dicts(),
-        "final_round": final.to_dicts(),
-        "battles": fights.to_dicts(),
+        **own.summary,
     }
     summary_path = out / "summary.json"
     summary_path.write_text(json.dumps(summary, indent=2, default=str) + "\n")

@@ -3,23 +3,27 @@ labels and a legend readable without the tables."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 import polars as pl
 
-COLOURS = {"humans": "#d9a400", "pilgrims": "#2f6fb3", "machines": "#c0392b", "trogs": "#3a8f3a"}
+# Okabe-Ito, for sides a game gives no colour of its own (GameModule.side_colours).
+FALLBACK = ("#0072B2", "#E69F00", "#009E73", "#D55E00", "#CC79A7", "#56B4E9", "#F0E442", "#000000")
 
 
-def _colour(f: str) -> str:
-    return COLOURS.get(f, "#777777")
+def colour(side: str, palette: Mapping[str, str] | None) -> str:
+    if palette and side in palette:
+        return palette[side]
+    return FALLBACK[sum(side.encode()) % len(FALLBACK)]
 
 
-def win_rates(ax: Any, wr: pl.DataFrame, n_games: int) -> None:
+def win_rates(ax: Any, wr: pl.DataFrame, n_games: int, palette: Mapping[str, str] | None = None) -> None:
     factions = wr["faction"].to_list()
     rates = wr["win_rate"].to_list()
     low = [r - lo for r, lo in zip(rates, wr["ci_low"].to_list(), strict=True)]
     high = [hi - r for r, hi in zip(rates, wr["ci_high"].to_list(), strict=True)]
-    ax.bar(factions, rates, yerr=[low, high], capsize=5, color=[_colour(f) for f in factions])
+    ax.bar(factions, rates, yerr=[low, high], capsize=5, color=[colour(f, palette) for f in factions])
     for i, (r, n) in enumerate(zip(rates, wr["games"].to_list(), strict=True)):
         ax.annotate(f"{r:.0%}\nn={n}", (i, r), textcoords="offset points", xytext=(12, 4), fontsize=8)
     ax.set_ylim(0, 1.12)
@@ -27,7 +31,7 @@ def win_rates(ax: Any, wr: pl.DataFrame, n_games: int) -> None:
     ax.set_title(f"Win rate by faction ({n_games} games)")
 
 
-def win_rate_by_seat(ax: Any, by_seat: pl.DataFrame) -> None:
+def win_rate_by_seat(ax: Any, by_seat: pl.DataFrame, palette: Mapping[str, str] | None = None) -> None:
     factions = sorted(set(by_seat["faction"].to_list()))
     width = 0.8 / max(1, len(factions))
     for k, f in enumerate(factions):
@@ -38,7 +42,7 @@ def win_rate_by_seat(ax: Any, by_seat: pl.DataFrame) -> None:
             [a - lo for a, lo in zip(y, rows["ci_low"].to_list(), strict=True)],
             [hi - a for a, hi in zip(y, rows["ci_high"].to_list(), strict=True)],
         ]
-        ax.bar(x, y, width=width, yerr=err, capsize=2, label=f, color=_colour(f))
+        ax.bar(x, y, width=width, yerr=err, capsize=2, label=f, color=colour(f, palette))
     seats = sorted(s for s in set(by_seat["seat"].to_list()) if s is not None)
     ax.set_xticks(seats)
     ax.set_xlabel("starting Initiative seat (1 acts first)")
@@ -48,30 +52,30 @@ def win_rate_by_seat(ax: Any, by_seat: pl.DataFrame) -> None:
     ax.legend(fontsize=8)
 
 
-def vp_distribution(ax: Any, seats: pl.DataFrame) -> None:
+def vp_distribution(ax: Any, seats: pl.DataFrame, palette: Mapping[str, str] | None = None) -> None:
     factions = sorted(set(seats["faction"].to_list()))
     data = [seats.filter(pl.col("faction") == f)["final_vp"].to_list() for f in factions]
     box = ax.boxplot(data, patch_artist=True, showfliers=False)
     ax.set_xticks(range(1, len(factions) + 1), factions)
     for patch, f in zip(box["boxes"], factions, strict=True):
-        patch.set_facecolor(_colour(f))
+        patch.set_facecolor(colour(f, palette))
         patch.set_alpha(0.6)
     ax.set_ylabel("final Victory Points")
     ax.set_title("Final VP by faction (box: quartiles, whiskers: 1.5 IQR)")
 
 
-def cumulative_vp(ax: Any, cum: pl.DataFrame) -> None:
+def cumulative_vp(ax: Any, cum: pl.DataFrame, palette: Mapping[str, str] | None = None) -> None:
     for f in sorted(set(cum["faction"].to_list())):
         rows = cum.filter(pl.col("faction") == f).sort("round")
         r, m = rows["round"].to_list(), rows["mean"].to_list()
         sd = [s or 0.0 for s in rows["std"].to_list()]
-        ax.plot(r, m, marker="o", label=f, color=_colour(f))
+        ax.plot(r, m, marker="o", label=f, color=colour(f, palette))
         ax.fill_between(
             r,
             [a - b for a, b in zip(m, sd, strict=True)],
             [a + b for a, b in zip(m, sd, strict=True)],
             alpha=0.12,
-            color=_colour(f),
+            color=colour(f, palette),
         )
     ax.set_xlabel("Round")
     ax.set_ylabel("VP at the end of the Round (mean ± 1 sd)")
@@ -99,32 +103,3 @@ def vp_by_source(ax: Any, src: pl.DataFrame) -> None:
     ax.set_ylabel("VP per game (negative: Prisoner buy-backs)")
     ax.set_title("Where the VP come from")
     ax.legend(fontsize=7, ncol=2, loc="upper left", bbox_to_anchor=(1.0, 1.0))
-
-
-def game_length(ax: Any, length: pl.DataFrame) -> None:
-    labels = [
-        f"{r} Rounds\n{e}"
-        for r, e in zip(length["rounds_played"].to_list(), length["end"].to_list(), strict=True)
-    ]
-    ax.bar(labels, length["share"].to_list(), color="#666666")
-    for i, (s, n) in enumerate(zip(length["share"].to_list(), length["games"].to_list(), strict=True)):
-        ax.annotate(
-            f"{s:.0%} ({n})", (i, s), textcoords="offset points", xytext=(0, 3), ha="center", fontsize=8
-        )
-    ax.set_ylabel("share of games")
-    ax.set_ylim(0, 1.1)
-    ax.set_title("Game length and how the game ended")
-
-
-def scoring_timing(ax: Any, timing: pl.DataFrame) -> None:
-    factions = sorted(set(timing["faction"].to_list()))
-    width = 0.8 / max(1, len(factions))
-    for k, f in enumerate(factions):
-        rows = timing.filter(pl.col("faction") == f)
-        x = [r - 0.4 + width * (k + 0.5) for r in rows["round"].to_list()]
-        ax.bar(x, rows["per_game"].to_list(), width=width, label=f, color=_colour(f))
-    ax.set_xticks([1, 2, 3, 4, 5])
-    ax.set_xlabel("Round")
-    ax.set_ylabel("Scoring enabled, per game")
-    ax.set_title("Who enables Scoring, and when")
-    ax.legend(fontsize=8)

@@ -23,26 +23,17 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
+from cryhavoc_sim.games import DEFAULT_GAME, get_game
 from cryhavoc_sim.native import compiled
 from cryhavoc_sim.runner.scenario import parse_scenario
 
 ROUNDS = 3
-SCENARIO = """
-[scenario]
-name = "bench"
-games = 1
-seed = 7
-players = 4
-
-[bots]
-default = "{bot}"
-"""
 
 
 def _timed_run(games: int, workers: int, record: bool, out: Path, bot: str = "random") -> float:
     from cryhavoc_sim.runner.executor import run_scenario
 
-    sc = parse_scenario(SCENARIO.format(bot=bot)).with_overrides(games=games)
+    sc = parse_scenario(get_game(DEFAULT_GAME).bench_scenario(bot)).with_overrides(games=games)
     started = time.perf_counter()
     run_scenario(sc, out, workers=workers, quiet=True, record_events=record)
     return time.perf_counter() - started
@@ -102,30 +93,11 @@ def _state_costs_in_child() -> tuple[float, float, float]:
     return clone, det, saved
 
 
-def state_costs(repeat: int = 2000) -> tuple[float, float, float]:
-    """Microseconds to clone, determinize and save a four-player game in Round 3 (about
-    120 decisions in, random bots), in this process (pinned to one CPU)."""
-    import timeit
-
-    from cryhavoc_sim.bots.random_bot import RandomBot
-    from cryhavoc_sim.content import load_content
-    from cryhavoc_sim.engine import Game, GameSetup
-    from cryhavoc_sim.engine.saves import save
-    from cryhavoc_sim.engine.visibility import determinize
-    from cryhavoc_sim.rng import stream
-
-    factions = ("humans", "pilgrims", "machines", "trogs")
-    g = Game(load_content(), GameSetup(factions), stream(11, "game"), seed=11)
-    bots = {f: RandomBot(stream(11, f"bot:{f}")) for f in factions}
-    g.start()
-    while g.request is not None and (g.round < 3 or g.phase != "actions"):
-        g.apply(bots[g.request.faction].decide(g.request, g))
-    observer = g.request.faction if g.request is not None else factions[0]
-    rng = stream(12, "bench")
-    clone = timeit.timeit(g.clone, number=repeat) / repeat
-    det = timeit.timeit(lambda: determinize(g, observer, rng), number=repeat) / repeat
-    saved = timeit.timeit(lambda: save(g), number=repeat // 10) / (repeat // 10)
-    return clone * 1e6, det * 1e6, saved * 1e6
+def state_costs(repeat: int = 2000, game: str = DEFAULT_GAME) -> tuple[float, float, float]:
+    """Microseconds to clone, determinize and save a mid-game state (the game's own
+    :meth:`GameModule.state_costs`), in this process."""
+    costs = get_game(game).state_costs(repeat)
+    return costs["clone"], costs["determinize"], costs["save"]
 
 
 def _peak_rss_mib(games: int) -> float:

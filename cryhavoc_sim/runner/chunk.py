@@ -10,12 +10,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from cryhavoc_sim.content import ContentSet, load_content
+from cryhavoc_sim.games import get_game
 from cryhavoc_sim.runner.play import Rows, play_one
 from cryhavoc_sim.runner.rundir import ensure_writer, file_sha256
 from cryhavoc_sim.runner.scenario import Scenario
 
-_CONTENT: dict[tuple[str | None, tuple[tuple[str, int, int], ...]], ContentSet] = {}
+_CONTENT: dict[tuple[str, str | None, tuple[tuple[str, int, int], ...]], Any] = {}
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,23 +50,21 @@ class ShardWriteError(Exception):
     wrote nothing that counts, and the run stops so that --resume can complete it."""
 
 
-def content_for(scenario: Scenario) -> ContentSet:
+def content_for(scenario: Scenario) -> Any:
     """The scenario's content set, loaded once per process while its files stay the same
     (a notebook that edits content and simulates again gets the new set)."""
-    from cryhavoc_sim.content.loader import FILES, default_content_dir
-
-    base = Path(scenario.content_dir) if scenario.content_dir else default_content_dir()
+    game = get_game(scenario.game)
     stamp = []
-    for name in FILES:
+    for path in game.content_files(scenario.content_dir):
         try:
-            st = (base / name).stat()
-            stamp.append((name, st.st_mtime_ns, st.st_size))
+            st = path.stat()
+            stamp.append((str(path), st.st_mtime_ns, st.st_size))
         except OSError:
-            stamp.append((name, -1, -1))
-    key = (scenario.content_dir, tuple(stamp))
+            stamp.append((str(path), -1, -1))
+    key = (scenario.game, scenario.content_dir, tuple(stamp))
     content = _CONTENT.get(key)
     if content is None:
-        content = _CONTENT[key] = load_content(scenario.content_dir)
+        content = _CONTENT[key] = game.load_content(scenario.content_dir)
     return content
 
 
@@ -106,19 +104,18 @@ def run_chunk(task: ChunkTask, stop: Callable[[], bool] | None = None) -> ChunkR
         if stop is not None and stop():
             raise ChunkStopped(f"chunk {task.start}-{task.stop} stopped at game {game_id}")
         try:
-            game = play_one(scenario, content, game_id, task.record_events)
+            result = play_one(scenario, content, game_id, task.record_events)
         except Exception as exc:
             errors += 1
             first_error = first_error or f"game {game_id}: {exc!r}"
-            rows.add_error(game_id, scenario.plan(game_id)[0], repr(exc), traceback.format_exc())
+            rows.add_error(game_id, scenario.seed_of(game_id), repr(exc), traceback.format_exc())
             if task.fail_fast:
                 break
             continue
-        rows.add_game(task.run_id, scenario, content, game_id, game)
-        outcome = game.outcome
-        assert outcome is not None
-        wins[outcome.winner] = wins.get(outcome.winner, 0) + 1
-        for f in outcome.seats:
+        rows.add_game(task.run_id, scenario, content, game_id, result)
+        if result.winner is not None:
+            wins[result.winner] = wins.get(result.winner, 0) + 1
+        for f in result.sides:
             played[f] = played.get(f, 0) + 1
     flush()
     run_dir = Path(task.run_dir)

@@ -18,8 +18,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from cryhavoc_sim.engine import RULES_VERSION
 from cryhavoc_sim.errors import UserError
+from cryhavoc_sim.games import get_game
 from cryhavoc_sim.native import compiled
 from cryhavoc_sim.runner.chunk import (
     ChunkResult,
@@ -369,10 +369,18 @@ def resume_problem(
         return "its manifest has no 'config' object; the file was changed by hand"
     if old.get("config_hash") != config_hash(scenario):
         return "it was played with another scenario, number of games or seed"
-    if old.get("rules_version") != RULES_VERSION:
+    if old.get("schema_version", 1) != SCHEMA_VERSION:
+        return (
+            f"its tables have schema version {old.get('schema_version', 1)} and this version writes"
+            f" {SCHEMA_VERSION}; play it again into another directory"
+        )
+    rules_version = get_game(scenario.game).rules_version
+    if old.get("game", "cryhavoc") != scenario.game:
+        return f"it holds games of {old.get('game')!r}, not {scenario.game!r}"
+    if old.get("rules_version") != rules_version:
         return (
             f"it was played under rules {old.get('rules_version')!r} and this version plays"
-            f" {RULES_VERSION!r}; resuming would mix the two"
+            f" {rules_version!r}; resuming would mix the two"
         )
     if old.get("content_hash") != content_hash:
         return "its content set has changed since (another content hash); resuming would mix the two"
@@ -511,12 +519,7 @@ def _run_locked(
         "config": {
             "games": scenario.games,
             "seed": scenario.seed,
-            "players": scenario.players,
-            "lineups": [list(x) for x in scenario.lineups],
-            "experience": scenario.experience,
-            "variant": scenario.variant,
-            "bots": scenario.bots,
-            "rules": scenario.rule_overrides,
+            **get_game(scenario.game).config(scenario.setup),
             "chunk_size": size,
             "chunk_plan": plan,
             "record_events": record_events,
@@ -524,12 +527,12 @@ def _run_locked(
             "fail_fast": fail_fast,
         },
         "seed": scenario.seed,
-        "game": "cryhavoc",
+        "game": scenario.game,
         "content_id": content.content_id,
         "content_hash": content.digest,
         "content_provenance": content.provenance_counts(),
         "content_reconstructed": content.reconstructed,
-        "rules_version": RULES_VERSION,
+        "rules_version": get_game(scenario.game).rules_version,
         "versions": _versions(),
         "games_planned": scenario.games,
         "chunks": {str(s): e for s, e in sorted(kept.items())},

@@ -1,21 +1,18 @@
 """The bot ladder: seat-rotated 2-player matches between bot kinds, win rates with
 Wilson 95% intervals.
 
-For every pair of bot kinds, every 2-player line-up, and both ways of handing out the
-two factions, each game is played once with each bot kind going first; game seeds
-derive from (ladder seed, game index), so a ladder is reproducible."""
+For every pair of bot kinds the game plays its rotations (Cry Havoc: every 2-player
+line-up, both ways of handing out the two factions, each bot kind going first once);
+game seeds derive from (ladder seed, game index), so a ladder is reproducible."""
 
 from __future__ import annotations
 
 import itertools
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
-from cryhavoc_sim.bots.registry import make_bot
-from cryhavoc_sim.content import ContentSet
-from cryhavoc_sim.content.schema import INVADERS
-from cryhavoc_sim.engine import Game, GameSetup, play
-from cryhavoc_sim.rng import game_seed, stream
+from cryhavoc_sim.games import DEFAULT_GAME, get_game
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,24 +34,18 @@ def wilson(wins: int, n: int) -> tuple[float, float]:
     return (float(ci.low), float(ci.high))
 
 
-def ladder_matches(content: ContentSet, bots: Sequence[str], rounds: int, seed: int = 1) -> list[Match]:
+def ladder_matches(
+    content: Any, bots: Sequence[str], rounds: int, seed: int = 1, game: str = DEFAULT_GAME
+) -> list[Match]:
     """Play ``rounds`` rotations of every pairing of ``bots``; two rows per game."""
+    module = get_game(game)
     out: list[Match] = []
     index = 0
     for a, b in itertools.combinations(bots, 2):
-        for _ in range(rounds):
-            for pair in itertools.combinations(INVADERS, 2):
-                for fa, fb in (pair, pair[::-1]):
-                    for a_first in (True, False):
-                        s = game_seed(seed, index)
-                        index += 1
-                        init = (fa, fb) if a_first else (fb, fa)
-                        g = Game(
-                            content, GameSetup((fa, fb), "experienced", initiative=init), stream(s, "game")
-                        )
-                        o = play(g, {fa: make_bot(a, fa, s), fb: make_bot(b, fb, s)})
-                        out.append(Match(a, fa, b, a_first, o.winner == fa))
-                        out.append(Match(b, fb, a, not a_first, o.winner == fb))
+        for d in module.ladder(content, a, b, rounds, seed, index):
+            index += 1
+            out.append(Match(a, d.side_a, b, d.a_first, d.winner == d.side_a))
+            out.append(Match(b, d.side_b, a, not d.a_first, d.winner == d.side_b))
     return out
 
 

@@ -29,8 +29,17 @@ class Run:
         files = listed if listed is not None else sorted((self.path / table).glob("*.parquet"))
         if not files:
             return pl.LazyFrame(schema=TABLES[table])
-        # Runs written before a column was added read it as null.
-        return pl.scan_parquet(files, schema=TABLES[table], missing_columns="insert")
+        # Runs written before a column was added read it as null, except those the
+        # contract defines for old runs: run_id from the manifest, player = faction.
+        frame = pl.scan_parquet(files, schema=TABLES[table], missing_columns="insert")
+        fills = []
+        if "run_id" in TABLES[table] and table != "games":
+            fills.append(pl.col("run_id").fill_null(pl.lit(self.manifest.get("run_id"), pl.String)))
+        if "player" in TABLES[table]:
+            fills.append(pl.coalesce("player", "faction").alias("player"))
+        if "other_player" in TABLES[table]:
+            fills.append(pl.coalesce("other_player", "other_faction").alias("other_player"))
+        return frame.with_columns(fills) if fills else frame
 
     @property
     def games(self) -> Any:

@@ -9,7 +9,8 @@ from typing import Any
 
 import polars as pl
 
-SCHEMA_VERSION = 1
+# 2: seats.player, seats.run_id, events.player, events.other_player, events.run_id.
+SCHEMA_VERSION = 2
 
 GAMES: dict[str, Any] = {
     "run_id": pl.String,
@@ -31,6 +32,9 @@ GAMES: dict[str, Any] = {
     "difficulty": pl.Int8,  # solo mode only
 }
 
+# Columns added after schema version 1 are at the end of each table; runs written
+# before them read them as the contract says (storage/reader.py): ``run_id`` from the
+# manifest, ``player`` as ``faction``, ``other_player`` as ``other_faction``.
 SEATS: dict[str, Any] = {
     "game_id": pl.Int64,
     "faction": pl.String,
@@ -42,6 +46,8 @@ SEATS: dict[str, Any] = {
     "won": pl.Boolean,
     "prisoners_held": pl.Int8,
     "regions_controlled": pl.Int8,
+    "player": pl.String,  # unique within a game; the side is ``faction``
+    "run_id": pl.String,
 }
 
 EVENTS: dict[str, Any] = {
@@ -55,7 +61,13 @@ EVENTS: dict[str, Any] = {
     "other_faction": pl.String,
     "amount": pl.Int16,
     "detail": pl.String,
+    "player": pl.String,
+    "other_player": pl.String,
+    "run_id": pl.String,
 }
+
+# The columns a game fills for each event, in order (the runner adds game_id, run_id).
+EVENT_COLUMNS = tuple(c for c in EVENTS if c not in ("game_id", "run_id"))
 
 ERRORS: dict[str, Any] = {
     "game_id": pl.Int64,

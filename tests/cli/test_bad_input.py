@@ -69,7 +69,7 @@ def baseline_with(data: object) -> Callable[[Path], list[str]]:
 
 def content_with(file: str, find: str, replace: str, remove: bool = False) -> Callable[[Path], list[str]]:
     def setup(d: Path) -> list[str]:
-        from cryhavoc_sim.content.loader import default_content_dir
+        from cryhavoc_sim.games.cryhavoc.content.loader import default_content_dir
 
         shutil.copytree(default_content_dir(), d / "c")
         path = d / "c" / file
@@ -125,6 +125,18 @@ CASES = [
     Case("toml_nested_deep", run_with("x = " + "[" * 100_000 + "]" * 100_000 + "\n"), "nested too deeply"),
     Case("table_unknown", run_with(scen("[weather]\nrain = 1\n")), "unknown table(s) weather"),
     Case("no_scenario_table", run_with("[bots]\ndefault = 'random'\n"), "needs a [scenario] table"),
+    Case(
+        "game_unknown",
+        run_with(scen(head='[scenario]\nname = "x"\ngame = "chess"\ngames = 5\nplayers = 2\n')),
+        "'scenario.game' is 'chess', which is not a registered game; allowed: cryhavoc",
+    ),
+    Case(
+        "game_not_text",
+        run_with(scen(head='[scenario]\nname = "x"\ngame = 3\ngames = 5\nplayers = 2\n')),
+        "'scenario.game' must be str",
+    ),
+    Case("game_option_unknown", lambda d: ["soak", "-n", "5", "--game", "chess"], "--game is 'chess'"),
+    Case("content_game_unknown", lambda d: ["content", "--game", "warcry"], "allowed: cryhavoc"),
     Case("field_unknown", run_with(scen("colour = 'red'\n")), "'scenario.colour' is not a scenario field"),
     Case("name_missing", run_with("[scenario]\ngames = 5\nplayers = 2\n"), "'scenario.name' is missing"),
     Case(

@@ -237,8 +237,8 @@ def test_the_printed_resume_command_keeps_no_events(tmp_path: Path) -> None:
 
 def test_simulate_does_not_reuse_a_run_whose_content_changed(tmp_path: Path) -> None:
     from cryhavoc_sim import simulate
-    from cryhavoc_sim.content.loader import default_content_dir
     from cryhavoc_sim.errors import UserError
+    from cryhavoc_sim.games.cryhavoc.content.loader import default_content_dir
 
     content = tmp_path / "content"
     shutil.copytree(default_content_dir(), content)

@@ -8,11 +8,11 @@ from pathlib import Path
 
 import pytest
 
-from cryhavoc_sim.bots.personalities import personality, personality_names
-from cryhavoc_sim.bots.registry import bot_names, make_bot
-from cryhavoc_sim.engine import Game, GameSetup, play
-from cryhavoc_sim.engine.invariants import InvariantObserver
 from cryhavoc_sim.errors import ScenarioError
+from cryhavoc_sim.games.cryhavoc.bots.personalities import personality, personality_names
+from cryhavoc_sim.games.cryhavoc.bots.registry import bot_names, make_bot
+from cryhavoc_sim.games.cryhavoc.engine import Game, GameSetup, play
+from cryhavoc_sim.games.cryhavoc.engine.invariants import InvariantObserver
 from cryhavoc_sim.rng import game_seed, stream
 from cryhavoc_sim.runner.ladder import ladder_matches, ladder_table
 from tests.conftest import clear_board, new_game, start_battle
@@ -60,7 +60,7 @@ def test_heuristic_games_keep_every_invariant_and_are_deterministic(content):  #
 
 def test_bots_never_touch_the_games_random_streams():  # type: ignore[no-untyped-def]
     """Bots get their own stream; the game's (decks, dice) is never theirs to draw on."""
-    for path in Path("cryhavoc_sim/bots").glob("*.py"):
+    for path in Path("cryhavoc_sim/games/cryhavoc/bots").glob("*.py"):
         text = path.read_text()
         assert not re.search(r"\bg(ame)?\.rng\b", text), path
 
@@ -76,7 +76,7 @@ def test_heuristic_decides_for_npc_trogs_against_the_attacker(content):  # type:
     clear_board(g)
     g.round = 1
     start_battle(g, "scorch", "humans", 2, "trogs", 3, control=False)
-    from cryhavoc_sim.engine import battle
+    from cryhavoc_sim.games.cryhavoc.engine import battle
 
     gen = battle.resolve(g, "scorch")
     d = next(gen)

@@ -11,11 +11,11 @@ from typing import Any
 
 import pytest
 
-from cryhavoc_sim.bots.automaton import AutomatonBot
-from cryhavoc_sim.bots.random_bot import RandomBot
-from cryhavoc_sim.content import load_content
-from cryhavoc_sim.engine import Game
-from cryhavoc_sim.engine.playout import playout_spec, setup_for
+from cryhavoc_sim.games.cryhavoc.bots.automaton import AutomatonBot
+from cryhavoc_sim.games.cryhavoc.bots.random_bot import RandomBot
+from cryhavoc_sim.games.cryhavoc.content import load_content
+from cryhavoc_sim.games.cryhavoc.engine import Game
+from cryhavoc_sim.games.cryhavoc.engine.playout import playout_spec, setup_for
 from cryhavoc_sim.rng import stream
 
 GAMES = 48  # 12 of each kind: 2, 3, 4 players and solo

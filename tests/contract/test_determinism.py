@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from cryhavoc_sim.bots.random_bot import RandomBot
-from cryhavoc_sim.engine import Game, GameSetup, play
+from cryhavoc_sim.games.cryhavoc.bots.random_bot import RandomBot
+from cryhavoc_sim.games.cryhavoc.engine import Game, GameSetup, play
 from cryhavoc_sim.rng import game_seed, stream
 
 

@@ -9,8 +9,8 @@ from collections import Counter
 
 import pytest
 
-from cryhavoc_sim.engine.invariants import InvariantObserver
-from cryhavoc_sim.engine.visibility import determinize, observation
+from cryhavoc_sim.games.cryhavoc.engine.invariants import InvariantObserver
+from cryhavoc_sim.games.cryhavoc.engine.visibility import determinize, observation
 from cryhavoc_sim.rng import stream
 from tests.contract.test_clone import new_game
 

@@ -8,7 +8,7 @@ import collections
 
 import pytest
 
-from cryhavoc_sim.engine.playout import random_playouts
+from cryhavoc_sim.games.cryhavoc.engine.playout import random_playouts
 
 GAMES = 2100  # at least 2,000 (issue #2); split over the parametrised chunks below
 CHUNKS = 6
@@ -50,9 +50,9 @@ def test_contract_run_used_every_skill_structure_and_card(content):  # type: ign
 def test_playouts_exercise_every_rule_path(content):  # type: ignore[no-untyped-def]
     """The contract run is only as good as what it reaches: check that random games
     actually hit Battles, captures, buy-backs, early endings and every Action."""
-    from cryhavoc_sim.bots.random_bot import RandomBot
-    from cryhavoc_sim.engine import Game, GameSetup, play
-    from cryhavoc_sim.engine.playout import playout_spec
+    from cryhavoc_sim.games.cryhavoc.bots.random_bot import RandomBot
+    from cryhavoc_sim.games.cryhavoc.engine import Game, GameSetup, play
+    from cryhavoc_sim.games.cryhavoc.engine.playout import playout_spec
     from cryhavoc_sim.rng import stream
 
     kinds: collections.Counter[str] = collections.Counter()

@@ -8,8 +8,8 @@ import json
 
 import pytest
 
-from cryhavoc_sim.content import load_content
-from cryhavoc_sim.engine.saves import load, save
+from cryhavoc_sim.games.cryhavoc.content import load_content
+from cryhavoc_sim.games.cryhavoc.engine.saves import load, save
 from cryhavoc_sim.rng import stream
 from tests.contract.test_clone import new_game, play_on, replay
 

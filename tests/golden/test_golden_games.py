@@ -13,10 +13,10 @@ from pathlib import Path
 
 import pytest
 
-from cryhavoc_sim.bots.random_bot import RandomBot
-from cryhavoc_sim.content import load_content
-from cryhavoc_sim.engine import RULES_VERSION, Game, GameSetup, play
-from cryhavoc_sim.engine.saves import from_record, to_record
+from cryhavoc_sim.games.cryhavoc.bots.random_bot import RandomBot
+from cryhavoc_sim.games.cryhavoc.content import load_content
+from cryhavoc_sim.games.cryhavoc.engine import RULES_VERSION, Game, GameSetup, play
+from cryhavoc_sim.games.cryhavoc.engine.saves import from_record, to_record
 from cryhavoc_sim.rng import game_seed, stream
 
 HERE = Path(__file__).parent

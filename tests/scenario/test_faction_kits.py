@@ -8,8 +8,8 @@ from typing import Any
 
 import pytest
 
-from cryhavoc_sim.engine import battle, effects, flow, movement
-from cryhavoc_sim.engine.handlers import HANDLERS
+from cryhavoc_sim.games.cryhavoc.engine import battle, effects, flow, movement
+from cryhavoc_sim.games.cryhavoc.engine.handlers import HANDLERS
 from tests.conftest import clear_board, drive, new_game, opt, place, start_battle
 
 H, P, M, T = "humans", "pilgrims", "machines", "trogs"

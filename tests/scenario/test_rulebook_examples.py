@@ -3,7 +3,7 @@ named in each test)."""
 
 from __future__ import annotations
 
-from cryhavoc_sim.engine import actions, battle, effects, movement, scoring
+from cryhavoc_sim.games.cryhavoc.engine import actions, battle, effects, movement, scoring
 from tests.conftest import cards, clear_board, drive, give, new_game, opt, place, start_battle
 
 H, P, M, T = "humans", "pilgrims", "machines", "trogs"

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from cryhavoc_sim.engine import IllegalDecision, actions, battle, movement, scoring
-from cryhavoc_sim.engine.decisions import Choice
+from cryhavoc_sim.games.cryhavoc.engine import IllegalDecision, actions, battle, movement, scoring
+from cryhavoc_sim.games.cryhavoc.engine.decisions import Choice
 from tests.conftest import cards, clear_board, drive, drive_any, give, new_game, opt, place, start_battle
 
 H, P, M, T = "humans", "pilgrims", "machines", "trogs"
@@ -340,7 +340,7 @@ def test_engine_rejects_illegal_answers(g3):  # type: ignore[no-untyped-def]
 def test_four_player_setup_takes_the_four_tunnels_from_the_seven_tokens(content):  # type: ignore[no-untyped-def]
     """Components: 7 Tunnel tokens; 4-player game 13: four of them go on the board (the
     Tunnel-icon Regions and the Trog HQ), so 3 are left to Build."""
-    from cryhavoc_sim.engine.invariants import state_violations
+    from cryhavoc_sim.games.cryhavoc.engine.invariants import state_violations
 
     g = new_game(content, (H, P, M, T))
     placed = sorted(r for r, s in g.regions.items() if (T, "trogs.tunnels") in s.structures)
@@ -370,7 +370,7 @@ def test_a_stopped_unit_cannot_move_again_this_turn_by_a_skill(g3, content):  # 
     """Move Action: a Unit entering a Region with a Trog token "must stop moving and
     cannot Move again this turn": a Skill's Move later in the same turn cannot take it on;
     the next turn it can."""
-    from cryhavoc_sim.engine import effects
+    from cryhavoc_sim.games.cryhavoc.engine import effects
 
     g = g3
     g.players[T].reserve = 0  # the token places nobody: no Battle, Control to the mover
@@ -396,7 +396,7 @@ def test_the_turn_starts_with_no_unit_stopped(g3):  # type: ignore[no-untyped-de
 
 def test_a_stopped_unit_cannot_teleport_this_turn(content):  # type: ignore[no-untyped-def]
     """The same for the Pilgrims' Teleport: a Move of Units that are stopped this turn."""
-    from cryhavoc_sim.engine import effects
+    from cryhavoc_sim.games.cryhavoc.engine import effects
 
     g = new_game(content, (H, P, M), hqs=HQS)
     clear_board(g)
@@ -456,7 +456,7 @@ def test_retreating_npc_trogs_may_nest_in_any_adjacent_uncontrolled_region(g3, c
     """Battle F, Trog exception: "place a Trog Nest token face down in any adjacent
     uncontrolled Region": Units or a face-down token there do not matter, a Control token
     does (ruling R14)."""
-    from cryhavoc_sim.engine import trogs
+    from cryhavoc_sim.games.cryhavoc.engine import trogs
 
     g = g3
     place(g, "kalas_gorge", P, 1, control=False)  # Units, no Control
@@ -470,7 +470,7 @@ def test_retreating_npc_trogs_may_nest_in_any_adjacent_uncontrolled_region(g3, c
 
 def test_a_nest_left_on_a_token_is_revealed_with_it(g3, content):  # type: ignore[no-untyped-def]
     """Both face-down tokens of a Region are revealed when a Unit Moves in (Move step 2)."""
-    from cryhavoc_sim.engine import trogs
+    from cryhavoc_sim.games.cryhavoc.engine import trogs
 
     g = g3
     war_party = next(t for t in content.war_parties if t.trogs == 1)

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import pytest
 
-from cryhavoc_sim.bots.automaton import AutomatonBot
-from cryhavoc_sim.bots.registry import make_bot
-from cryhavoc_sim.engine import Allocate, Choice, Game, GameSetup, movement, play
-from cryhavoc_sim.engine.invariants import InvariantObserver
+from cryhavoc_sim.games.cryhavoc.bots.automaton import AutomatonBot
+from cryhavoc_sim.games.cryhavoc.bots.registry import make_bot
+from cryhavoc_sim.games.cryhavoc.engine import Allocate, Choice, Game, GameSetup, movement, play
+from cryhavoc_sim.games.cryhavoc.engine.invariants import InvariantObserver
 from cryhavoc_sim.rng import game_seed, stream
 from tests.conftest import clear_board, drive, new_game, opt, place, start_battle
 
@@ -56,7 +56,7 @@ def test_solo_battle_example_placement(content):  # type: ignore[no-untyped-def]
     clear_board(g)
     g.round = 1
     start_battle(g, "scorch", H, 3, T, 3)
-    from cryhavoc_sim.engine import battle
+    from cryhavoc_sim.games.cryhavoc.engine import battle
 
     gen = battle.resolve(g, "scorch")
     d = next(gen)
@@ -71,7 +71,7 @@ def test_solo_player_places_first_even_when_the_trogs_attack(content):  # type: 
     clear_board(g)
     g.round = 1
     start_battle(g, "scorch", T, 3, H, 2)
-    from cryhavoc_sim.engine import battle
+    from cryhavoc_sim.games.cryhavoc.engine import battle
 
     d = next(battle.resolve(g, "scorch"))
     assert d.faction == H and d.kind == "place_units"
@@ -157,7 +157,7 @@ def test_priority_rule_5_war_party_becomes_a_nest_then_an_ambush(content):  # ty
 
 
 def test_automaton_turn_resolves_move_recruit_build_then_text(content):  # type: ignore[no-untyped-def]
-    from cryhavoc_sim.engine import solo as solo_rules
+    from cryhavoc_sim.games.cryhavoc.engine import solo as solo_rules
 
     g = solo(content)
     clear_board(g)
@@ -172,7 +172,7 @@ def test_automaton_turn_resolves_move_recruit_build_then_text(content):  # type:
 
 
 def test_desert_cards_chain_a_second_card(content):  # type: ignore[no-untyped-def]
-    from cryhavoc_sim.engine import solo as solo_rules
+    from cryhavoc_sim.games.cryhavoc.engine import solo as solo_rules
 
     g = solo(content)
     g.round, g.phase = 1, "actions"

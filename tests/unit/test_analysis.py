@@ -6,6 +6,7 @@ import polars as pl
 from polars.testing import assert_frame_equal
 
 from cryhavoc_sim import analysis as a
+from cryhavoc_sim.games.cryhavoc import analysis as ch
 from cryhavoc_sim.storage.schema import EVENTS, GAMES, SEATS
 
 
@@ -194,10 +195,10 @@ def test_winning_margin_game_length_and_scoring_timing() -> None:
         {"faction": ["humans", "pilgrims"], "wins": [2, 1], "mean_margin": [(4 + 4) / 2, 5.0]}
     )
     assert_frame_equal(margin, expected, check_dtypes=False)
-    length = a.game_length(GAMES_).collect()
+    length = ch.game_length(GAMES_).collect()
     assert length["rounds_played"].to_list() == [4, 5] and length["games"].to_list() == [1, 2]
     assert length["end"].to_list() == ["early: Event spots passed", "five Rounds"]
-    timing = a.scoring_enabled(EVENTS_, GAMES_).collect()
+    timing = ch.scoring_enabled(EVENTS_, GAMES_).collect()
     assert timing.row(0, named=True) == {"faction": "pilgrims", "round": 2, "times": 1, "per_game": 1 / 3}
 
 
@@ -289,11 +290,11 @@ def test_scoring_gain_leader_changes_and_final_round() -> None:
         ]
     )
     games = frame(GAMES, [{"game_id": 0, "n_players": 2, "rounds_played": 2, "winner": "humans"}])
-    gain = a.scoring_gain(ev).collect().row(0, named=True)
+    gain = ch.scoring_gain(ev).collect().row(0, named=True)
     assert gain == {"enabler": "pilgrims", "round": 1, "times": 1, "enabler_vp": 5.0, "others_vp": 1.0}
-    changes = a.leader_changes(ev).collect()
+    changes = ch.leader_changes(ev).collect()
     assert changes["changed"].to_list() == [1, 1]  # Humans -> Pilgrims in round 1, back in round 2
-    final = a.final_round(ev, games).collect().row(0, named=True)
+    final = ch.final_round(ev, games).collect().row(0, named=True)
     assert final == {"games": 1, "final_round_decides": 1.0, "last_actor_wins": 1.0, "by_chance": 0.5}
 
 
@@ -375,7 +376,7 @@ def test_battle_summary() -> None:
             },
         ]
     )
-    row = a.battle_summary(ev).collect().row(0, named=True)
+    row = ch.battle_summary(ev).collect().row(0, named=True)
     assert row == {
         "attacker": "humans",
         "defender": "trogs",
@@ -435,7 +436,7 @@ def test_battle_summary_by_terrain() -> None:
         {"region": ["scorch", "foglands"], "terrain": ["desert", None]},
         schema={"region": pl.String, "terrain": pl.String},
     )
-    out = a.battle_summary_by_terrain(ev, terrains).collect()
+    out = ch.battle_summary_by_terrain(ev, terrains).collect()
     assert out.select("terrain", "battles", "attacker_win_rate").rows() == [
         ("desert", 1, 1.0),
         ("none", 1, 0.0),

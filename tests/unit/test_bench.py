@@ -40,7 +40,7 @@ def test_the_report_names_every_figure(
 
 def test_the_state_costs_are_measured() -> None:
     clone, det, saved = bench.state_costs(repeat=20)
-    assert 0 < clone < det and saved > 0
+    assert clone > 0 and det > 0 and saved > 0  # measured, not compared: no timing assertions
 
 
 @pytest.mark.skipif(not hasattr(os, "sched_getaffinity"), reason="no CPU affinity on this platform")

@@ -7,10 +7,10 @@ from pathlib import Path
 
 import pytest
 
-from cryhavoc_sim.content import default_content_dir, load_content
-from cryhavoc_sim.content.vocabulary import VOCABULARY
-from cryhavoc_sim.engine.effects import PRIMITIVES
 from cryhavoc_sim.errors import ContentError
+from cryhavoc_sim.games.cryhavoc.content import default_content_dir, load_content
+from cryhavoc_sim.games.cryhavoc.content.vocabulary import VOCABULARY
+from cryhavoc_sim.games.cryhavoc.engine.effects import PRIMITIVES
 
 
 def test_shipped_content_counts(content):  # type: ignore[no-untyped-def]
@@ -162,7 +162,7 @@ def test_content_hash_follows_the_files(copy_dir, content):  # type: ignore[no-u
 
 def test_every_handler_has_its_item_and_every_item_its_handler(content):  # type: ignore[no-untyped-def]
     """Unique behaviour is registered under the item's id; the two sets match both ways."""
-    from cryhavoc_sim.engine.handlers import HANDLERS
+    from cryhavoc_sim.games.cryhavoc.engine.handlers import HANDLERS
 
     flagged = {s.id for s in content.structures.values() if s.handler}
     assert flagged == set(HANDLERS)

@@ -1,0 +1,9 @@
+"""Cry Havoc (Portal Games, 2016): the first registered game.
+
+- ``engine/``: the rules on copyable state (state, steps, Battle, scoring, solo).
+- ``content/``: the components, loaded from TOML with their provenance.
+- ``bots/``: the players (random, heuristic with personalities, the solo automaton).
+- ``scenario.py``: the scenario fields this game reads; ``rows.py``: a game as rows;
+  ``narrator.py``: the replay account; ``analysis.py`` and ``report.py``: its own
+  metrics and report sections; ``module.py``: the ``GAME`` the registry hands out.
+"""

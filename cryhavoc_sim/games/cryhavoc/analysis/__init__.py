@@ -1,0 +1,23 @@
+"""Cry Havoc's own metrics (lazy polars, one metric per function, no plotting): Battles,
+game length and Scoring timing, and whether the final Round decides. The metrics every
+game shares (win rates, the VP ledger) are in :mod:`cryhavoc_sim.analysis`."""
+
+from cryhavoc_sim.games.cryhavoc.analysis.battles import battle_summary, battle_summary_by_terrain, battles
+from cryhavoc_sim.games.cryhavoc.analysis.timing import (
+    final_round,
+    game_length,
+    leader_changes,
+    scoring_enabled,
+    scoring_gain,
+)
+
+__all__ = [
+    "battle_summary",
+    "battle_summary_by_terrain",
+    "battles",
+    "final_round",
+    "game_length",
+    "leader_changes",
+    "scoring_enabled",
+    "scoring_gain",
+]

@@ -1,0 +1,33 @@
+"""The Cry Havoc rules engine: state, phases, battle, scoring. Knows nothing of files
+or processes. Public surface: :class:`Game`, :class:`GameSetup`, :class:`Rules`,
+:func:`play`, and the decision request types.
+
+The hot modules run compiled (mypyc) when a build of the current sources is in the
+virtual environment; see :mod:`cryhavoc_sim.native`."""
+
+from cryhavoc_sim.native import use_compiled
+
+use_compiled(__path__, "games/cryhavoc/engine")
+
+# ruff: noqa: E402
+
+from cryhavoc_sim.games.cryhavoc.engine.decisions import Allocate, Choice, Decision, IllegalDecision, Subset
+from cryhavoc_sim.games.cryhavoc.engine.driver import Decider, play
+from cryhavoc_sim.games.cryhavoc.engine.game import RULES_VERSION, Game, GameSetup, Outcome, SetupError
+from cryhavoc_sim.games.cryhavoc.engine.rules import Rules
+
+__all__ = [
+    "RULES_VERSION",
+    "Allocate",
+    "Choice",
+    "Decider",
+    "Decision",
+    "Game",
+    "GameSetup",
+    "IllegalDecision",
+    "Outcome",
+    "Rules",
+    "SetupError",
+    "Subset",
+    "play",
+]

@@ -1,0 +1,1454 @@
+"""Effect primitives: the one vocabulary that cards, Skills, Structures and tokens name.
+
+Each primitive is implemented once here, as a step (:mod:`cryhavoc_sim.games.cryhavoc.engine.flow`)
+that may ask decisions; its progress is data. The names and parameters are declared in
+:mod:`cryhavoc_sim.games.cryhavoc.content.vocabulary`; a test checks both sets match. Golden rule
+(Clarifications): a card's text beats the rulebook, so primitives may do what the rules
+otherwise forbid, where the data says so. A card may be played even if its effect does
+nothing (Clarifications).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from cryhavoc_sim.games.cryhavoc.content.schema import Effect, Effects, FactionId, RegionId
+from cryhavoc_sim.games.cryhavoc.engine import trogs
+from cryhavoc_sim.games.cryhavoc.engine.decisions import Choice
+from cryhavoc_sim.games.cryhavoc.engine.flow import Step, drive
+from cryhavoc_sim.games.cryhavoc.engine.state import OBJECTIVES
+
+if TYPE_CHECKING:
+    from cryhavoc_sim.games.cryhavoc.engine.game import Game, Gen
+
+
+@dataclass(eq=False)
+class Prim(Step):
+    """A primitive being applied: for ``actor`` (the player, for primitives that act for
+    one), effect ``e``, from ``source``, in ``region``; ``i`` counts repetitions and
+    ``options`` holds the options last asked about."""
+
+    actor: FactionId | None
+    e: Effect
+    source: str
+    region: RegionId | None
+    i: int = 0
+    options: tuple[Any, ...] = ()
+    pc: int = 0
+
+    def __init__(
+        self,
+        actor: FactionId | None,
+        e: Effect,
+        source: str,
+        region: RegionId | None,
+        i: int = 0,
+        options: tuple[Any, ...] = (),
+        pc: int = 0,
+    ) -> None:
+        self.actor = actor
+        self.e = e
+        self.source = source
+        self.region = region
+        self.i = i
+        self.options = options
+        self.pc = pc
+
+    # Each subclass repeats this __init__: mypyc cannot compile a dataclass subclass that
+    # inherits an explicit __init__ (the C call passes the wrong arguments), and the one
+    # dataclasses would generate runs interpreted (see flow.Step).
+
+    def pick(
+        self, g: Game, kind: str, options: tuple[Any, ...], why: str = "", decider: FactionId | None = None
+    ) -> bool:
+        """Ask for one of ``options`` (True: wait; False: answered at once, one option).
+        The choice is ``self.options[g.answer]`` when the step runs again."""
+        self.options = options
+        actor = self.actor
+        assert actor is not None
+        who = decider if decider is not None else _decider(g, actor)
+        if kind == "target_region":
+            request = Choice(kind, who, options, actor=actor, context=why)
+        else:
+            request = Choice(kind, who, options, context=why)
+        return g.ask_step(request)
+
+    @property
+    def f(self) -> FactionId:
+        actor = self.actor
+        assert actor is not None
+        return actor
+
+
+@dataclass(eq=False)
+class RunEffects(Step):
+    """Apply ``steps`` in order for ``actor`` (``None`` for game-level Events)."""
+
+    actor: FactionId | None
+    steps: Effects
+    source: str
+    region: RegionId | None = None
+    i: int = 0
+    pc: int = 0
+
+    def __init__(
+        self,
+        actor: FactionId | None,
+        steps: Effects,
+        source: str,
+        region: RegionId | None = None,
+        i: int = 0,
+        pc: int = 0,
+    ) -> None:
+        self.actor = actor
+        self.steps = steps
+        self.source = source
+        self.region = region
+        self.i = i
+        self.pc = pc
+
+    def run(self, g: Game) -> None:
+        steps = self.steps
+        while self.i < len(steps):
+            step = steps[self.i]
+            self.i += 1
+            op = step.op
+            if op in FOR_PLAYER:
+                f = _player(g, self.actor)
+                if f is not None:
+                    g.call(PRIMITIVES[op](f, step, self.source, self.region))
+                    return
+            else:
+                g.call(PRIMITIVES[op](self.actor, step, self.source, self.region))
+                return
+        g.finish()
+
+
+def run(
+    g: Game, actor: FactionId | None, steps: Effects, source: str, region: RegionId | None = None
+) -> Gen[None]:
+    yield from drive(g, RunEffects(actor, steps, source, region))
+
+
+def _decider(g: Game, actor: FactionId) -> FactionId:
+    b = g.battle
+    return b.decider[actor] if b is not None and actor in b.decider else actor
+
+
+def _player(g: Game, actor: FactionId | None) -> FactionId | None:
+    """Effects that benefit a player do nothing for the non-player Trogs (ruling R12);
+    the solo automaton is a player in this sense."""
+    return None if actor is None or (g.is_npc(actor) and not g.solo) else actor
+
+
+# --------------------------------------------------------------------- economy
+@dataclass(eq=False)
+class GainVp(Prim):
+    def __init__(
+        self,
+        actor: FactionId | None,
+        e: Effect,
+        source: str,
+        region: RegionId | None,
+        i: int = 0,
+        options: tuple[Any, ...] = (),
+        pc: int = 0,
+    ) -> None:
+        self.actor = actor
+        self.e = e
+        self.source = source
+        self.region = region
+        self.i = i
+        self.options = options
+        self.pc = pc
+
+    def run(self, g: Game) -> None:
+        g.gain_vp(self.f, self.e.int("amount"), self.source, self.region)
+        g.finish()
+
+
+@dataclass(eq=False)
+class DrawCards(Prim):
+    def __init__(
+        self,
+        actor: FactionId | None,
+        e: Effect,
+        source: str,
+        region: RegionId | None,
+        i: int = 0,
+        options: tuple[Any, ...] = (),
+        pc: int = 0,
+    ) -> None:
+        self.actor = actor
+        self.e = e
+        self.source = source
+        self.region = region
+        self.i = i
+        self.options = options
+        self.pc = pc
+
+    def run(self, g: Game) -> None:
+        f, e, region = self.f, self.e, self.region
+        if g.solo and f == "trogs":
+            from cryhavoc_sim.games.cryhavoc.engine.solo import desert_draw
+
+            n = desert_draw(g, e.int("count"))
+        elif e.str("deck") == "own":
+            n = g.draw(f, e.int("count"))
+        else:  # the Terrain deck of this Region's Terrain
+            terrain = g.regions[region].terrain if region else None
+            deck = g.terrain_decks.get(terrain or "", [])
+            n = min(e.int("count"), len(deck))
+            for _ in range(n):
+                g.players[f].hand.append(deck.pop())
+        g.log("draw", f, region, amount=n, detail=self.source)
+        g.finish()
+
+
+@dataclass(eq=False)
+class ChangeInitiative(Step):
+    """Put the Upcoming Initiative token on any place; tokens from that place on are
+    pushed right (Events B, Scouts example)."""
+
+    f: FactionId
+    pc: int = 0
+
+    def __init__(self, f: FactionId, pc: int = 0) -> None:
+        self.f = f
+        self.pc = pc
+
+    def run(self, g: Game) -> None:
+        f = self.f
+        places = tuple(range(1, len(g.upcoming) + 1))
+        if self.pc == 0:
+            self.pc = 1
+            if g.ask_step(Choice("initiative_position", f, places)):
+                return
+        place = places[g.answer]
+        g.upcoming.remove(f)
+        g.upcoming.insert(place - 1, f)
+        g.log("initiative_change", f, amount=place, detail=",".join(g.upcoming))
+        g.finish()
+
+
+@dataclass(eq=False)
+class ChangeInitiativeOp(Prim):
+    def __init__(
+        self,
+        actor: FactionId | None,
+        e: Effect,
+        source: str,
+        region: RegionId | None,
+        i: int = 0,
+        options: tuple[Any, ...] = (),
+        pc: int = 0,
+    ) -> None:
+        self.actor = actor
+        self.e = e
+        self.source = source
+        self.region = region
+        self.i = i
+        self.options = options
+        self.pc = pc
+
+    def run(self, g: Game) -> None:
+        if self.pc == 0:
+            self.pc = 1
+            g.call(ChangeInitiative(self.f))
+        else:
+            g.finish()
+
+
+def _crystal_regions(
+    g: Game, actor: FactionId, where: str, region: RegionId | None, need: int
+) -> list[RegionId]:
+    if where == "this_region":
+        return [region] if region is not None and g.regions[region].hq_of is None else []
+    return [r for r in g.controlled(actor) if g.regions[r].hq_of is None and g.regions[r].crystals >= need]
+
+
+@dataclass(eq=False)
+class AddCrystals(Prim):
+    def __init__(
+        self,
+        actor: FactionId | None,
+        e: Effect,
+        source: str,
+        region: RegionId | None,
+        i: int = 0,
+        options: tuple[Any, ...] = (),
+        pc: int = 0,
+    ) -> None:
+        self.actor = actor
+        self.e = e
+        self.source = source
+        self.region = region
+        self.i = i
+        self.options = options
+        self.pc = pc
+
+    def run(self, g: Game) -> None:
+        f, e = self.f, self.e
+        if self.pc == 0:
+            options = tuple(_crystal_regions(g, f, e.str("where"), self.region, 0))
+            if not options:
+                g.finish()
+                return
+            self.pc = 1
+            if self.pick(g, "target_region", options, e.op):
+                return
+        target = self.options[g.answer]  # never in an HQ (Clarifications)
+        g.regions[target].crystals += e.int("amount")
+        g.log("crystals_added", f, target, amount=e.int("amount"), detail=self.source)
+        g.finish()
+
+
+@dataclass(eq=False)
+class RemoveCrystals(Prim):
+    def __init__(
+        self,
+        actor: FactionId | None,
+        e: Effect,
+        source: str,
+        region: RegionId | None,
+        i: int = 0,
+        options: tuple[Any, ...] = (),
+        pc: int = 0,
+    ) -> None:
+        self.actor = actor
+        self.e = e
+        self.source = source
+        self.region = region
+        self.i = i
+        self.options = options
+        self.pc = pc
+
+    def run(self, g: Game) -> None:
+        e = self.e
+        for r, s in g.regions.items():
+            if s.crystals >= e.int("at_least"):
+                n = min(e.int("amount"), s.crystals)
+                s.crystals -= n
+                g.log("crystals_removed", None, r, amount=n, detail=self.source)
+        g.finish()
+
+
+@dataclass(eq=False)
+class ExtractCrystals(Prim):
+    def __init__(
+        self,
+        actor: FactionId | None,
+        e: Effect,
+        source: str,
+        region: RegionId | None,
+        i: int = 0,
+        options: tuple[Any, ...] = (),
+        pc: int = 0,
+    ) -> None:
+        self.actor = actor
+        self.e = e
+        self.source = source
+        self.region = region
+        self.i = i
+        self.options = options
+        self.pc = pc
+
+    def run(self, g: Game) -> None:
+        f, e, source = self.f, self.e, self.source
+        if self.pc == 0:
+            options = tuple(_crystal_regions(g, f, e.str("where"), self.region, 1))
+            if not options:
+                g.finish()
+                return
+            self.pc = 1
+            if self.pick(g, "target_region", options, e.op):
+                return
+        target = self.options[g.answer]
+        n = min(e.int("amount"), g.regions[target].crystals)
+        if n:
+            g.regions[target].crystals -= n
+            g.log("crystals_removed", f, target, amount=n, detail=source)
+            if e.str("to") == "stock":  # stored on the Faction board (Pilgrims' primer)
+                g.players[f].stock += n
+                g.log("crystals_stored", f, target, amount=n, detail=source)
+            else:
+                g.gain_vp(f, n * e.int("vp_each"), source, target)
+        g.finish()
+
+
+@dataclass(eq=False)
+class ConvertStock(Prim):
+    """Spend stored Crystals for VP (Pilgrims' primer: extract, then score)."""
+
+    def __init__(
+        self,
+        actor: FactionId | None,
+        e: Effect,
+        source: str,
+        region: RegionId | None,
+        i: int = 0,
+        options: tuple[Any, ...] = (),
+        pc: int = 0,
+    ) -> None:
+        self.actor = actor
+        self.e = e
+        self.source = source
+        self.region = region
+        self.i = i
+        self.options = options
+        self.pc = pc
+
+    def run(self, g: Game) -> None:
+        f, e = self.f, self.e
+        if self.pc == 0:
+            most = min(e.int("most"), g.players[f].stock)
+            if most <= 0:
+                g.finish()
+                return
+            self.options = tuple(range(1, most + 1))
+            self.pc = 1
+            if g.ask_step(Choice("count", f, self.options)):
+                return
+        n = self.options[g.answer]
+        g.players[f].stock -= n
+        g.log("crystals_spent", f, amount=n, detail=self.source)
+        g.gain_vp(f, n * e.int("vp_each"), self.source)
+        g.finish()
+
+
+@dataclass(eq=False)
+class GainVpPer(Prim):
+    def __init__(
+        self,
+        actor: FactionId | None,
+        e: Effect,
+        source: str,
+        region: RegionId | None,
+        i: int = 0,
+        options: tuple[Any, ...] = (),
+        pc: int = 0,
+    ) -> None:
+        self.actor = actor
+        self.e = e
+        self.source = source
+        self.region = region
+        self.i = i
+        self.options = options
+        self.pc = pc
+
+    def run(self, g: Game) -> None:
+        f, e = self.f, self.e
+        what = e.str("what")
+        if what == "controlled_regions":
+            n = len(g.controlled(f))
+        elif what == "structures":
+            n = sum(1 for s in g.regions.values() for owner, _ in s.structures if owner == f)
+        else:
+            n = g.players[f].prisoners_held
+        g.gain_vp(f, n // max(1, e.int("per")), self.source)
+        g.finish()
+
+
+# --------------------------------------------------------------------- units and control
+@dataclass(eq=False)
+class Recruit(Prim):
+    def __init__(
+        self,
+        actor: FactionId | None,
+        e: Effect,
+        source: str,
+        region: RegionId | None,
+        i: int = 0,
+        options: tuple[Any, ...] = (),
+        pc: int = 0,
+    ) -> None:
+        self.actor = actor
+        self.e = e
+        self.source = source
+        self.region = region
+        self.i = i
+        self.options = options
+        self.pc = pc
+
+    def run(self, g: Game) -> None:
+        f, e, region = self.f, self.e, self.region
+        p = g.players[f]
+        if self.pc == 0:
+            where = e.str("where")
+            if where == "hq":
+                options = [p.hq] if p.hq else []
+            elif where == "this_region":
+                options = [region] if region is not None and not g.regions[region].battle else []
+            else:
+                options = [r for r in g.controlled(f) if g.units(r, f) and not g.regions[r].battle]
+            targets = tuple(r for r in options if r is not None)
+            if not targets:
+                g.finish()
+                return
+            self.pc = 1
+            if self.pick(g, "target_region", targets, e.op):
+                return
+        target = self.options[g.answer]
+        n = min(e.int("count"), p.reserve)
+        if n:
+            p.reserve -= n
+            g.add_units(target, f, n)
+            g.log("recruit", f, target, amount=n, detail=self.source)
+        g.finish()
+
+
+@dataclass(eq=False)
+class GainControl(Prim):
+    """Control of an unoccupied Region next to ``region`` (or to one the actor controls),
+    even one holding Trog tokens or an enemy Control token (Scouting; FAQ on Airfield)."""
+
+    def __init__(
+        self,
+        actor: FactionId | None,
+        e: Effect,
+        source: str,
+        region: RegionId | None,
+        i: int = 0,
+        options: tuple[Any, ...] = (),
+        pc: int = 0,
+    ) -> None:
+        self.actor = actor
+        self.e = e
+        self.source = source
+        self.region = region
+        self.i = i
+        self.options = options
+        self.pc = pc
+
+    def run(self, g: Game) -> None:
+        f, region = self.f, self.region
+        if self.pc == 0:
+            bases = [region] if region is not None else g.controlled(f)
+            seen: dict[RegionId, None] = {}
+            for base in bases:
+                for n in g.adj[base]:
+                    s = g.regions[n]
+                    if not s.units and s.hq_of is None and not s.battle and s.control != f:
+                        seen[n] = None
+            if not seen:
+                g.finish()
+                return
+            self.pc = 1
+            if self.pick(g, "target_region", tuple(seen), self.e.op):
+                return
+        g.set_control(self.options[g.answer], f, self.source)
+        g.finish()
+
+
+@dataclass(eq=False)
+class Kill(Prim):
+    """Kill enemy Units outside a Battle; never starts a Battle (FAQ on Artillery)."""
+
+    def __init__(
+        self,
+        actor: FactionId | None,
+        e: Effect,
+        source: str,
+        region: RegionId | None,
+        i: int = 0,
+        options: tuple[Any, ...] = (),
+        pc: int = 0,
+    ) -> None:
+        self.actor = actor
+        self.e = e
+        self.source = source
+        self.region = region
+        self.i = i
+        self.options = options
+        self.pc = pc
+
+    def run(self, g: Game) -> None:
+        from cryhavoc_sim.games.cryhavoc.engine.battle import settle_if_one_sided
+
+        f, e, region = self.f, self.e, self.region
+        while True:
+            if self.pc == 1:  # a target was chosen
+                r, victim = self.options[g.answer]
+                g.remove_units(r, victim, 1)
+                g.to_reserve(victim, 1)
+                g.log("kill", f, r, victim, 1, self.source)
+                g.gain_vp(f, e.int("vp_each"), self.source, r)
+                settle_if_one_sided(g, r)
+                self.i += 1
+                self.pc = 0
+            if self.i >= e.int("count"):
+                break
+            if e.str("where") == "any_enemy":
+                area = list(g.regions)
+            elif e.str("where") == "this_region":
+                area = [region] if region is not None else []
+            else:
+                bases = [region] if region is not None else g.controlled(f)
+                area = list(dict.fromkeys(n for b in bases for n in g.adj[b]))
+            options = tuple((r, o) for r in area for o in g.regions[r].units if o != f)
+            if not options:
+                break
+            self.options = options
+            self.pc = 1
+            if g.ask_step(Choice("target_region", f, options, context=e.op)):
+                return
+        g.finish()
+
+
+@dataclass(eq=False)
+class FreeMove(Prim):
+    def __init__(
+        self,
+        actor: FactionId | None,
+        e: Effect,
+        source: str,
+        region: RegionId | None,
+        i: int = 0,
+        options: tuple[Any, ...] = (),
+        pc: int = 0,
+    ) -> None:
+        self.actor = actor
+        self.e = e
+        self.source = source
+        self.region = region
+        self.i = i
+        self.options = options
+        self.pc = pc
+
+    def run(self, g: Game) -> None:
+        from cryhavoc_sim.games.cryhavoc.engine.movement import Move
+
+        if self.pc == 0:
+            self.pc = 1
+            g.call(Move(self.f, self.e.int("points")))
+        else:
+            g.finish()
+
+
+@dataclass(eq=False)
+class Teleport(Prim):
+    """Move Units from one Region straight to another, never into an enemy HQ or a Battle
+    Region; enemy Units or a Trog token there start a Battle (designer on Teleport)."""
+
+    src: RegionId = ""
+    dest: RegionId = ""
+
+    def __init__(
+        self,
+        actor: FactionId | None,
+        e: Effect,
+        source: str,
+        region: RegionId | None,
+        i: int = 0,
+        options: tuple[Any, ...] = (),
+        src: RegionId = "",
+        dest: RegionId = "",
+        pc: int = 0,
+    ) -> None:
+        self.actor = actor
+        self.e = e
+        self.source = source
+        self.region = region
+        self.i = i
+        self.options = options
+        self.src = src
+        self.dest = dest
+        self.pc = pc
+
+    def run(self, g: Game) -> None:
+        from cryhavoc_sim.games.cryhavoc.engine import movement
+
+        f, e = self.f, self.e
+        # Units stopped this turn cannot Move again, by a teleport either (Move Action).
+        stops = movement.turn_stops(g, f)
+        pc = self.pc
+        if pc == 0:
+            sources = tuple(
+                r for r, s in g.regions.items() if s.units.get(f, 0) > stops.get(r, 0) and not s.battle
+            )
+            if not sources:
+                g.finish()
+                return
+            self.pc = pc = 1
+            if self.pick(g, "target_region", sources, "teleport_from"):
+                return
+        if pc == 1:
+            src = self.src = self.options[g.answer]
+            hq = g.players[f].hq
+            dests: list[RegionId] = []
+            if e.str("to") == "hq":
+                dests = [hq] if hq is not None and hq != src else []
+            else:
+                dests = [
+                    r for r, s in g.regions.items() if r != src and not s.battle and not g.is_enemy_hq(r, f)
+                ]
+                if sum(1 for s in g.regions.values() if s.battle) >= g.rules.battle_tokens:
+                    dests = [r for r in dests if not movement.needs_battle(g, f, r)]  # ruling R10
+            if not dests:
+                g.finish()
+                return
+            self.pc = pc = 2
+            if self.pick(g, "target_region", tuple(dests), e.op):
+                return
+        if pc == 2:
+            self.dest = self.options[g.answer]
+            most = min(e.int("count"), g.units(self.src, f) - stops.get(self.src, 0))
+            self.options = tuple(range(1, most + 1))
+            self.pc = pc = 3
+            if g.ask_step(Choice("count", f, self.options)):
+                return
+        if pc == 3:
+            n = self.options[g.answer]
+            src, dest = self.src, self.dest
+            if movement.is_stop(g, f, dest):
+                movement.record_stop(g, f, dest, n)
+            g.remove_units(src, f, n)
+            g.add_units(dest, f, n)
+            g.log("move", f, dest, amount=n, detail=src)
+            self.pc = 4
+            g.call(movement.EndOfMove(f, (dest,)))
+            return
+        g.finish()
+
+
+@dataclass(eq=False)
+class PlaceNest(Prim):
+    def __init__(
+        self,
+        actor: FactionId | None,
+        e: Effect,
+        source: str,
+        region: RegionId | None,
+        i: int = 0,
+        options: tuple[Any, ...] = (),
+        pc: int = 0,
+    ) -> None:
+        self.actor = actor
+        self.e = e
+        self.source = source
+        self.region = region
+        self.i = i
+        self.options = options
+        self.pc = pc
+
+    def run(self, g: Game) -> None:
+        e = self.e
+
+        def empty(r: RegionId) -> bool:
+            s = g.regions[r]
+            return (
+                not s.units
+                and s.control is None
+                and s.trog_token is None
+                and s.hq_of is None
+                and not s.battle
+            )
+
+        while True:
+            if self.pc == 1:  # a Region was chosen
+                trogs.place_nest(g, self.options[g.answer], self.source)
+                self.i += 1
+                self.pc = 0
+            if self.i >= e.int("count"):
+                break
+            if e.str("where") == "random_empty":
+                options = [r for r in g.regions if empty(r)]
+                if options:
+                    trogs.place_nest(g, g.rng.choice(options), self.source)
+                self.i += 1
+                continue
+            f = _player(g, self.actor)
+            if f is None:
+                break
+            choices = tuple(dict.fromkeys(n for b in g.controlled(f) for n in g.adj[b] if empty(n)))
+            if not choices:
+                self.i += 1
+                continue
+            self.pc = 1
+            self.options = choices
+            if g.ask_step(Choice("target_region", _decider(g, f), choices, actor=f, context=e.op)):
+                return
+        g.finish()
+
+
+# --------------------------------------------------------------------- Structures
+def _structure_ok(g: Game, f: FactionId, region: RegionId, sid: str) -> bool:
+    """Where ``f`` may put Structure ``sid``: a Region it controls, not an HQ or Battle
+    Region, none of that type there yet (Structure rules)."""
+    s = g.regions[region]
+    return s.control == f and s.hq_of is None and not s.battle and all(x != sid for _, x in s.structures)
+
+
+def _put_structure(g: Game, f: FactionId, region: RegionId, sid: str) -> None:
+    """A token from the supply into ``region``; a Tunnel joins the Tunnel Regions."""
+    g.players[f].structures_left[sid] -= 1
+    g.regions[region].structures.append((f, sid))
+    if g.content.structures[sid].tunnel:
+        g.set_tunnel(region, True)
+
+
+def place_structure(g: Game, f: FactionId, region: RegionId, sid: str, cause: str) -> None:
+    _put_structure(g, f, region, sid)
+    g.log("build", f, region, detail=sid if cause == "build" else f"{sid}|{cause}")
+
+
+def _remove_structure(g: Game, f: FactionId, region: RegionId, sid: str) -> None:
+    s = g.regions[region]
+    s.structures.remove((f, sid))
+    if g.content.structures[sid].tunnel and not any(g.content.structures[x].tunnel for _, x in s.structures):
+        g.set_tunnel(region, False)
+    g.players[f].structures_left[sid] += 1
+
+
+@dataclass(eq=False)
+class MoveStructure(Prim):
+    """Move one of your Structures to another Region you control (Machines' primer)."""
+
+    def __init__(
+        self,
+        actor: FactionId | None,
+        e: Effect,
+        source: str,
+        region: RegionId | None,
+        i: int = 0,
+        options: tuple[Any, ...] = (),
+        pc: int = 0,
+    ) -> None:
+        self.actor = actor
+        self.e = e
+        self.source = source
+        self.region = region
+        self.i = i
+        self.options = options
+        self.pc = pc
+
+    def run(self, g: Game) -> None:
+        f = self.f
+        if self.pc == 0:
+            options = tuple(
+                (src, sid, dst)
+                for src, s in g.regions.items()
+                if not s.battle
+                for owner, sid in s.structures
+                if owner == f
+                for dst in g.regions
+                if dst != src and _structure_ok(g, f, dst, sid)
+            )
+            if not options:
+                g.finish()
+                return
+            self.pc = 1
+            if self.pick(g, "structure_target", options, self.e.op, decider=f):
+                return
+        src, sid, dst = self.options[g.answer]
+        _remove_structure(g, f, src, sid)
+        _put_structure(g, f, dst, sid)
+        g.log("structure_moved", f, dst, detail=f"{sid}|{src}")
+        g.finish()
+
+
+@dataclass(eq=False)
+class UnitToStructure(Prim):
+    """Convert one Unit into a Structure in its Region, for free (Machines' primer)."""
+
+    def __init__(
+        self,
+        actor: FactionId | None,
+        e: Effect,
+        source: str,
+        region: RegionId | None,
+        i: int = 0,
+        options: tuple[Any, ...] = (),
+        pc: int = 0,
+    ) -> None:
+        self.actor = actor
+        self.e = e
+        self.source = source
+        self.region = region
+        self.i = i
+        self.options = options
+        self.pc = pc
+
+    def run(self, g: Game) -> None:
+        f = self.f
+        if self.pc == 0:
+            options = tuple(
+                (r, sid)
+                for r in g.controlled(f)
+                if g.units(r, f)
+                for sid, left in g.players[f].structures_left.items()
+                if left > 0 and _structure_ok(g, f, r, sid)
+            )
+            if not options:
+                g.finish()
+                return
+            self.pc = 1
+            if self.pick(g, "structure_target", options, self.e.op, decider=f):
+                return
+        r, sid = self.options[g.answer]
+        g.remove_units(r, f, 1)
+        g.to_reserve(f, 1)
+        place_structure(g, f, r, sid, self.source)
+        g.finish()
+
+
+@dataclass(eq=False)
+class StructureToUnits(Prim):
+    """Convert one of your Structures back into Units from the Reserve (Machines' primer)."""
+
+    def __init__(
+        self,
+        actor: FactionId | None,
+        e: Effect,
+        source: str,
+        region: RegionId | None,
+        i: int = 0,
+        options: tuple[Any, ...] = (),
+        pc: int = 0,
+    ) -> None:
+        self.actor = actor
+        self.e = e
+        self.source = source
+        self.region = region
+        self.i = i
+        self.options = options
+        self.pc = pc
+
+    def run(self, g: Game) -> None:
+        f = self.f
+        if self.pc == 0:
+            options = tuple(
+                (r, sid)
+                for r, s in g.regions.items()
+                if s.control == f and not s.battle
+                for owner, sid in s.structures
+                if owner == f
+            )
+            if not options:
+                g.finish()
+                return
+            self.pc = 1
+            if self.pick(g, "structure_target", options, self.e.op, decider=f):
+                return
+        r, sid = self.options[g.answer]
+        _remove_structure(g, f, r, sid)
+        g.log("structure_removed", f, r, detail=sid)
+        n = min(self.e.int("units"), g.players[f].reserve)
+        if n:
+            g.players[f].reserve -= n
+            g.add_units(r, f, n)
+            g.log("recruit", f, r, amount=n, detail=self.source)
+        g.finish()
+
+
+# --------------------------------------------------------------------- Trog tokens
+def _empty_for_token(g: Game, r: RegionId) -> bool:
+    s = g.regions[r]
+    return not s.units and s.trog_token is None and s.hq_of is None and not s.battle
+
+
+@dataclass(eq=False)
+class MoveNest(Prim):
+    """Move a face-down Trog token to an adjacent empty Region without triggering it
+    (designer's answer; ruling R25: War Party tokens move too)."""
+
+    def __init__(
+        self,
+        actor: FactionId | None,
+        e: Effect,
+        source: str,
+        region: RegionId | None,
+        i: int = 0,
+        options: tuple[Any, ...] = (),
+        pc: int = 0,
+    ) -> None:
+        self.actor = actor
+        self.e = e
+        self.source = source
+        self.region = region
+        self.i = i
+        self.options = options
+        self.pc = pc
+
+    def run(self, g: Game) -> None:
+        f = self.f
+        if self.pc == 0:
+            options = tuple(
+                (src, dst)
+                for src, s in g.regions.items()
+                if s.trog_token is not None and not s.units
+                for dst in g.adj[src]
+                if _empty_for_token(g, dst)
+            )
+            if not options:
+                g.finish()
+                return
+            self.pc = 1
+            if self.pick(g, "target_region", options, self.e.op, decider=f):
+                return
+        src, dst = self.options[g.answer]
+        g.regions[dst].trog_token = trogs.take_token(g.regions[src])
+        g.log("nest_moved", f, dst, detail=src)
+        g.finish()
+
+
+@dataclass(eq=False)
+class TriggerToken(Prim):
+    """Reveal a face-down Trog token in or next to a Region you control: its Trogs join
+    you; enemy Units there now face a Battle with you as the attacker (ambush)."""
+
+    def __init__(
+        self,
+        actor: FactionId | None,
+        e: Effect,
+        source: str,
+        region: RegionId | None,
+        i: int = 0,
+        options: tuple[Any, ...] = (),
+        pc: int = 0,
+    ) -> None:
+        self.actor = actor
+        self.e = e
+        self.source = source
+        self.region = region
+        self.i = i
+        self.options = options
+        self.pc = pc
+
+    def run(self, g: Game) -> None:
+        from cryhavoc_sim.games.cryhavoc.engine import movement
+
+        f = self.f
+        if self.pc == 0:
+            mine = set(g.controlled(f))
+            near = mine | {n for r in mine for n in g.neighbours(r, f)}
+            free = sum(1 for s in g.regions.values() if s.battle) < g.rules.battle_tokens
+            options = tuple(
+                r
+                for r in g.regions
+                if r in near
+                and g.regions[r].trog_token is not None
+                and not g.regions[r].battle
+                and (free or not any(o != f for o in g.regions[r].units))
+            )
+            if not options:
+                g.finish()
+                return
+            self.pc = 1
+            if self.pick(g, "target_region", options, self.e.op):
+                return
+        target = self.options[g.answer]
+        trogs.reveal(g, target, f, ambush=True)
+        s = g.regions[target]
+        if s.units.get(f) and len(s.units) > 1:
+            movement.declare_battle(g, target, f)
+        elif s.units.get(f):
+            g.set_control(target, f, self.source)
+        g.finish()
+
+
+# --------------------------------------------------------------------- costs and passives
+def can_pay(g: Game, f: FactionId, skill_id: str) -> bool:
+    skill = g.content.skills[skill_id]
+    p = g.players[f]
+    if skill.cost_crystals > p.stock:
+        return False
+    need = skill.cost_units
+    if need:
+        free = 0
+        for s in g.regions.values():
+            if not s.battle:
+                free += s.units.get(f, 0)
+                if free >= need:
+                    return True
+        return False
+    return True
+
+
+@dataclass(eq=False)
+class Pay(Step):
+    """Pay a Skill's cost: stored Crystals, or own Units returned to the Reserve."""
+
+    f: FactionId
+    skill: str
+    i: int = 0
+    options: tuple[RegionId, ...] = ()
+    pc: int = 0
+
+    def __init__(
+        self, f: FactionId, skill: str, i: int = 0, options: tuple[RegionId, ...] = (), pc: int = 0
+    ) -> None:
+        self.f = f
+        self.skill = skill
+        self.i = i
+        self.options = options
+        self.pc = pc
+
+    def run(self, g: Game) -> None:
+        f = self.f
+        skill = g.content.skills[self.skill]
+        if self.pc == 0:
+            if skill.cost_crystals:
+                g.players[f].stock -= skill.cost_crystals
+                g.log("crystals_spent", f, amount=skill.cost_crystals, detail=self.skill)
+            self.pc = 1
+        elif self.pc == 2:  # a Region was chosen
+            r = self.options[g.answer]
+            g.remove_units(r, f, 1)
+            g.to_reserve(f, 1)
+            g.log("unit_returned", f, r, amount=1, detail=self.skill)
+            self.i += 1
+        while self.i < skill.cost_units:
+            options = tuple(r for r, s in g.regions.items() if s.units.get(f) and not s.battle)
+            if not options:
+                break
+            self.options = options
+            self.pc = 2
+            if g.ask_step(Choice("target_region", _decider(g, f), options, actor=f, context="pay_units")):
+                return
+            r = options[0]
+            g.remove_units(r, f, 1)
+            g.to_reserve(f, 1)
+            g.log("unit_returned", f, r, amount=1, detail=self.skill)
+            self.i += 1
+        g.finish()
+
+
+def pay(g: Game, f: FactionId, skill_id: str) -> Gen[None]:
+    yield from drive(g, Pay(f, skill_id))
+
+
+@dataclass(eq=False)
+class Passives(Step):
+    """Run the ``on`` passives of Structures in ``region`` whose owner controls it and is
+    not ``against`` (Structures: passive effects; ruling R26)."""
+
+    on: str
+    region: RegionId
+    against: FactionId
+    todo: tuple[tuple[FactionId, str], ...] | None = None  # the Structures still to act
+    owner: FactionId = ""  # the Structure acting, and its passives still to run
+    sid: str = ""
+    current: tuple[Effects, ...] = ()
+    pc: int = 0
+
+    def __init__(
+        self,
+        on: str,
+        region: RegionId,
+        against: FactionId,
+        todo: tuple[tuple[FactionId, str], ...] | None = None,
+        owner: FactionId = "",
+        sid: str = "",
+        current: tuple[Effects, ...] = (),
+        pc: int = 0,
+    ) -> None:
+        self.on = on
+        self.region = region
+        self.against = against
+        self.todo = todo
+        self.owner = owner
+        self.sid = sid
+        self.current = current
+        self.pc = pc
+
+    def run(self, g: Game) -> None:
+        s = g.regions[self.region]
+        if self.todo is None:
+            self.todo = tuple(s.structures)
+        while True:
+            if self.current:
+                effect, self.current = self.current[0], self.current[1:]
+                g.log("passive", self.owner, self.region, self.against, None, self.sid)
+                g.call(RunEffects(self.owner, effect, "structure", self.region))
+                return
+            if not self.todo:
+                break
+            (owner, sid), self.todo = self.todo[0], self.todo[1:]
+            if owner == self.against or s.control != owner or g.is_npc(owner):
+                continue
+            if self.on == "defend" and (g.battle is None or g.battle.defender != owner):
+                continue
+            self.owner, self.sid = owner, sid
+            self.current = tuple(p.effect for p in g.content.structures[sid].passive if p.on == self.on)
+        g.finish()
+
+
+# --------------------------------------------------------------------- battle texts
+def _objective_moves(b_on: list[int]) -> list[tuple[str, str]]:
+    return [(OBJECTIVES[i], OBJECTIVES[j]) for i in range(3) if b_on[i] for j in range(3) if j != i]
+
+
+@dataclass(eq=False)
+class Shift(Step):
+    """Move Units of ``side`` between Battle Objectives, one at a time, up to ``count``."""
+
+    actor: FactionId
+    side: FactionId
+    count: int
+    i: int = 0
+    options: tuple[tuple[str, str], ...] = ()
+    pc: int = 0
+
+    def __init__(
+        self,
+        actor: FactionId,
+        side: FactionId,
+        count: int,
+        i: int = 0,
+        options: tuple[tuple[str, str], ...] = (),
+        pc: int = 0,
+    ) -> None:
+        self.actor = actor
+        self.side = side
+        self.count = count
+        self.i = i
+        self.options = options
+        self.pc = pc
+
+    def run(self, g: Game) -> None:
+        b = g.battle
+        assert b is not None
+        actor, side = self.actor, self.side
+        if self.pc == 1:
+            pick = g.answer
+            if pick == len(self.options):
+                g.finish()
+                return
+            src, dst = self.options[pick]
+            b.on[side][OBJECTIVES.index(src)] -= 1
+            b.on[side][OBJECTIVES.index(dst)] += 1
+            g.log("objective_move", actor, b.region, None if side == actor else side, 1, f"{src}>{dst}")
+            self.i += 1
+        if self.i >= self.count:
+            g.finish()
+            return
+        options = _objective_moves(b.on[side])
+        if not options:
+            g.finish()
+            return
+        self.options = tuple(options)
+        self.pc = 1
+        kind = "objective_move" if side == actor else "objective_move_enemy"
+        g.ask_step(Choice(kind, _decider(g, actor), (*options, None), actor=actor))
+
+
+@dataclass(eq=False)
+class BattleMoveOwn(Prim):
+    def __init__(
+        self,
+        actor: FactionId | None,
+        e: Effect,
+        source: str,
+        region: RegionId | None,
+        i: int = 0,
+        options: tuple[Any, ...] = (),
+        pc: int = 0,
+    ) -> None:
+        self.actor = actor
+        self.e = e
+        self.source = source
+        self.region = region
+        self.i = i
+        self.options = options
+        self.pc = pc
+
+    def run(self, g: Game) -> None:
+        actor = self.actor
+        if self.pc == 0 and actor is not None and g.battle is not None:
+            self.pc = 1
+            g.call(Shift(actor, actor, self.e.int("count")))
+            return
+        g.finish()
+
+
+@dataclass(eq=False)
+class BattleMoveEnemy(Prim):
+    def __init__(
+        self,
+        actor: FactionId | None,
+        e: Effect,
+        source: str,
+        region: RegionId | None,
+        i: int = 0,
+        options: tuple[Any, ...] = (),
+        pc: int = 0,
+    ) -> None:
+        self.actor = actor
+        self.e = e
+        self.source = source
+        self.region = region
+        self.i = i
+        self.options = options
+        self.pc = pc
+
+    def run(self, g: Game) -> None:
+        actor = self.actor
+        if self.pc == 0 and actor is not None and g.battle is not None:
+            self.pc = 1
+            g.call(Shift(actor, g.battle.enemy(actor), self.e.int("count")))
+            return
+        g.finish()
+
+
+@dataclass(eq=False)
+class BattleReinforce(Prim):
+    """Add Units from the Reserve onto Battle Objectives (Air Support)."""
+
+    def __init__(
+        self,
+        actor: FactionId | None,
+        e: Effect,
+        source: str,
+        region: RegionId | None,
+        i: int = 0,
+        options: tuple[Any, ...] = (),
+        pc: int = 0,
+    ) -> None:
+        self.actor = actor
+        self.e = e
+        self.source = source
+        self.region = region
+        self.i = i
+        self.options = options
+        self.pc = pc
+
+    def run(self, g: Game) -> None:
+        b = g.battle
+        actor = self.actor
+        if actor is None or b is None:
+            g.finish()
+            return
+        p = g.players[actor]
+        if self.pc == 1:
+            pick = g.answer
+            if pick == len(OBJECTIVES):
+                g.finish()
+                return
+            p.reserve -= 1
+            b.on[actor][pick] += 1
+            g.log("reinforce", actor, b.region, amount=1, detail=OBJECTIVES[pick])
+            self.i += 1
+        if self.i >= self.e.int("count") or p.reserve <= 0:
+            g.finish()
+            return
+        self.pc = 1
+        g.ask_step(Choice("objective_target", _decider(g, actor), (*OBJECTIVES, None), actor=actor))
+
+
+@dataclass(eq=False)
+class BattleKill(Prim):
+    def __init__(
+        self,
+        actor: FactionId | None,
+        e: Effect,
+        source: str,
+        region: RegionId | None,
+        i: int = 0,
+        options: tuple[Any, ...] = (),
+        pc: int = 0,
+    ) -> None:
+        self.actor = actor
+        self.e = e
+        self.source = source
+        self.region = region
+        self.i = i
+        self.options = options
+        self.pc = pc
+
+    def run(self, g: Game) -> None:
+        b = g.battle
+        actor = self.actor
+        if actor is None or b is None:
+            g.finish()
+            return
+        e = self.e
+        victim = b.enemy(actor)
+        while True:
+            if self.pc == 1:
+                b.on[victim][OBJECTIVES.index(self.options[g.answer])] -= 1
+                g.to_reserve(victim, 1)
+                g.log("kill", actor, b.region, victim, 1, self.source)
+                g.gain_vp(actor, e.int("vp_each"), self.source, b.region)
+                self.i += 1
+                self.pc = 0
+            if self.i >= e.int("count"):
+                break
+            where = tuple(OBJECTIVES[i] for i in range(3) if b.on[victim][i])
+            if not where:
+                break
+            self.options = where
+            self.pc = 1
+            if g.ask_step(Choice("objective_target", _decider(g, actor), where, actor=actor, context=e.op)):
+                return
+        g.finish()
+
+
+@dataclass(eq=False)
+class BattleReorder(Prim):
+    """Change the order in which the Objectives resolve (Shifted Priorities)."""
+
+    def __init__(
+        self,
+        actor: FactionId | None,
+        e: Effect,
+        source: str,
+        region: RegionId | None,
+        i: int = 0,
+        options: tuple[Any, ...] = (),
+        pc: int = 0,
+    ) -> None:
+        self.actor = actor
+        self.e = e
+        self.source = source
+        self.region = region
+        self.i = i
+        self.options = options
+        self.pc = pc
+
+    def run(self, g: Game) -> None:
+        if g.battle is not None:
+            order = self.e.args["order"]
+            g.battle.order = [OBJECTIVES.index(o) for o in order]
+            g.log("objective_order", self.actor, g.battle.region, detail=">".join(order))
+        g.finish()
+
+
+# The primitives by name (content/vocabulary.py declares the same names; a test checks).
+# ``True``: the primitive acts for a player, and RunEffects skips it when played for
+# nobody or for the non-player Trogs (ruling R12).
+_REGISTRY: tuple[tuple[str, type[Prim], bool], ...] = (
+    ("gain_vp", GainVp, True),
+    ("draw_cards", DrawCards, True),
+    ("change_initiative", ChangeInitiativeOp, True),
+    ("add_crystals", AddCrystals, True),
+    ("remove_crystals", RemoveCrystals, False),
+    ("extract_crystals", ExtractCrystals, True),
+    ("convert_stock", ConvertStock, True),
+    ("gain_vp_per", GainVpPer, True),
+    ("recruit", Recruit, True),
+    ("gain_control", GainControl, True),
+    ("kill", Kill, True),
+    ("move", FreeMove, True),
+    ("teleport", Teleport, True),
+    ("place_nest", PlaceNest, False),
+    ("move_structure", MoveStructure, True),
+    ("unit_to_structure", UnitToStructure, True),
+    ("structure_to_units", StructureToUnits, True),
+    ("move_nest", MoveNest, True),
+    ("trigger_token", TriggerToken, True),
+    ("battle_move_own", BattleMoveOwn, False),
+    ("battle_move_enemy", BattleMoveEnemy, False),
+    ("battle_reinforce", BattleReinforce, False),
+    ("battle_kill", BattleKill, False),
+    ("battle_reorder", BattleReorder, False),
+)
+PRIMITIVES: dict[str, type[Prim]] = {name: cls for name, cls, _ in _REGISTRY}
+FOR_PLAYER: frozenset[str] = frozenset(name for name, _, player in _REGISTRY if player)
+
+
+def trog_crystal_vp(crystals: int) -> int:
+    """The Trog player scores half the Crystals, rounded up (4-player game: Scoring)."""
+    return math.ceil(crystals / 2)

@@ -1,0 +1,573 @@
+"""The Game: setup, the Round loop, and the small state-changing helpers every rule uses.
+
+``Game.play()`` is a generator: it yields decision requests (see
+:mod:`cryhavoc_sim.games.cryhavoc.engine.decisions`) and receives answers, until it returns the
+:class:`Outcome`. Phases live in their own modules (actions, movement, battle,
+scoring, effects, trogs); this module owns the state and the order of play
+(rulebook: How to Play).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Generator, Sequence
+from dataclasses import dataclass
+from typing import Any, TypeVar
+
+from cryhavoc_sim.games.cryhavoc.content.schema import (
+    INVADERS,
+    CardId,
+    ContentSet,
+    FactionId,
+    RegionId,
+    Token,
+)
+from cryhavoc_sim.games.cryhavoc.engine.decisions import Choice, Decision, IllegalDecision
+from cryhavoc_sim.games.cryhavoc.engine.flow import Step, advance
+from cryhavoc_sim.games.cryhavoc.engine.log import Event
+from cryhavoc_sim.games.cryhavoc.engine.rules import EXPERIENCE_SKILLS, Rules
+from cryhavoc_sim.games.cryhavoc.engine.state import Battle, PlayerState, RegionState
+from cryhavoc_sim.rng import Rng, copy_rng
+
+T = TypeVar("T")
+Gen = Generator[Decision, Any, T]
+
+RULES_VERSION = "cryhavoc-rules-5"
+
+
+class SetupError(ValueError):
+    """A game setup the rules do not allow (player count, factions, experience)."""
+
+
+@dataclass(frozen=True, slots=True)
+class GameSetup:
+    """Who plays: factions (any order), experience level, and optional fixed draws."""
+
+    factions: tuple[FactionId, ...]
+    experience: str = "first_time"
+    # Tests may fix what setup otherwise draws at random.
+    initiative: tuple[FactionId, ...] | None = None
+    hqs: dict[FactionId, RegionId] | None = None
+    # "solo": one player against the Trog automaton (shared/rules/002_*).
+    mode: str = "standard"
+    difficulty: int = 2  # solo: 1, 2 or 3 Skills (1 is the hardest)
+
+    def validate(self) -> None:
+        n = len(self.factions)
+        if self.mode == "solo":
+            if n != 1 or self.factions[0] not in INVADERS:
+                raise SetupError(
+                    f"the solo mode takes one of {', '.join(INVADERS)}, got {', '.join(self.factions)}"
+                )
+            if self.difficulty not in (1, 2, 3):
+                raise SetupError(f"solo difficulty must be 1, 2 or 3 (Skills in play), got {self.difficulty}")
+            return
+        if self.mode != "standard":
+            raise SetupError(f"mode {self.mode!r} unknown; allowed: standard, solo")
+        if n not in (2, 3, 4):
+            raise SetupError(f"Cry Havoc takes 2, 3 or 4 players, got {n}")
+        if len(set(self.factions)) != n:
+            raise SetupError(f"a faction may play only once, got {', '.join(self.factions)}")
+        allowed = INVADERS + (("trogs",) if n == 4 else ())
+        for f in self.factions:
+            if f not in allowed:
+                raise SetupError(
+                    f"faction {f!r} cannot play in a {n}-player game; allowed: {', '.join(allowed)}"
+                    + ("" if n == 4 else " (the Trogs are a player only in 4-player games)")
+                )
+        if n == 4 and "trogs" not in self.factions:
+            raise SetupError("a 4-player game needs the Trogs as the fourth player")
+        if self.experience not in EXPERIENCE_SKILLS:
+            raise SetupError(
+                f"experience {self.experience!r} unknown; allowed: {', '.join(EXPERIENCE_SKILLS)}"
+            )
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """How the game ended (rulebook: End of the Game)."""
+
+    winner: FactionId
+    ended_by: str
+    rounds_played: int
+    vp: dict[FactionId, int]
+    ranking: tuple[FactionId, ...]  # players only, winner first, after tie-breaks
+    seats: tuple[FactionId, ...]  # initial Initiative order
+
+
+class Game:
+    """One game of Cry Havoc with its whole state."""
+
+    def __init__(
+        self,
+        content: ContentSet,
+        setup: GameSetup,
+        rng: Rng,
+        rules: Rules | None = None,
+        record_events: bool = True,
+        copy_of: Game | None = None,
+        seed: int | None = None,
+    ) -> None:
+        if copy_of is not None:  # Game.clone()
+            self._copy(copy_of)
+            return
+        setup.validate()
+        # The game's own seed, when its stream is stream(seed, "game"): a saved game is
+        # (content, setup, rules, seed, answers) and replays from them (engine/saves.py).
+        self.seed = seed
+        self.history: list[Any] = []  # every answer applied, in order
+        self.content = content
+        self.setup_spec = setup
+        self.rules = rules or Rules()
+        self.rng = rng
+        self.record = record_events
+        # Plain tuples in EVENT_COLUMNS order: cheap to append on the hot path.
+        self.event_rows: list[tuple[Any, ...]] = []
+        self.vp_ledger: dict[FactionId, int] = {}
+        self.round = 0
+        self.phase = "setup"
+        self.n_players = len(setup.factions)
+        self.solo = setup.mode == "solo"
+        self.npc_trogs = self.n_players < 4
+        self.board = content.boards["2p" if self.n_players == 2 else "3-4p"]
+        in_play = [r for r in self.board.regions]
+        if self.solo:
+            from cryhavoc_sim.games.cryhavoc.engine.solo import solo_regions
+
+            in_play = solo_regions(self)
+        ids = {r.id for r in in_play}
+        self.adj: dict[RegionId, tuple[RegionId, ...]] = {
+            r.id: tuple(a for a in r.adjacent if a in ids) for r in in_play
+        }
+        self.regions: dict[RegionId, RegionState] = {
+            r.id: RegionState(id=r.id, terrain=r.terrain, hq_of=None, crystals=r.crystals) for r in in_play
+        }
+        self.players: dict[FactionId, PlayerState] = {}
+        self.initiative: list[FactionId] = []
+        self.upcoming: list[FactionId] = []
+        self.seats: tuple[FactionId, ...] = ()
+        self.terrain_decks: dict[str, list[CardId]] = {}
+        self.spots: list[list[Token]] = []
+        self.spot_resolved: list[bool] = []
+        self.final_round = False
+        self.scoring_enabled_by: FactionId | None = None
+        self.scoring_enabled_rounds: list[int] = []
+        self.nest_supply: list[Token] = []
+        self.exploration_supply: list[Token] = []
+        self.battle: Battle | None = None
+        self.actions_taken: dict[FactionId, int] = {}
+        # Ids of the face-down tokens turned face up so far (War Party, Nest, Exploration,
+        # Event): what every player has seen (engine/visibility.py).
+        self.revealed: list[str] = []
+        # Units stopped this turn, by faction and Region (movement.turn_stops).
+        self.turn_stops: dict[FactionId, dict[RegionId, int]] = {}
+        # Per-Round records for the invariant checks (cheap: once per Round).
+        self.actions_by_round: dict[int, dict[FactionId, int]] = {}
+        self.hands_after_draw: dict[int, dict[FactionId, int]] = {}
+        self.outcome: Outcome | None = None
+        # Where play stands (engine/flow.py): the open steps, the pending request, the
+        # last answer and the value the last finished step handed back.
+        self.stack: list[Step] = []
+        self.request: Decision | None = None
+        self.answer: Any = None
+        self.ret: Any = None
+        self._tunnel_neighbours: dict[RegionId, tuple[RegionId, ...]] = {}
+        self._controlled: dict[FactionId, list[RegionId]] = {}
+        self._action_skills: dict[FactionId, tuple[str, ...]] | None = None
+        self._setup()
+
+    # ------------------------------------------------------------------ logging
+    def log(
+        self,
+        kind: str,
+        faction: FactionId | None = None,
+        region: RegionId | None = None,
+        other: FactionId | None = None,
+        amount: int | None = None,
+        detail: str | None = None,
+        cards: str | None = None,
+    ) -> None:
+        if self.record:
+            rows = self.event_rows
+            rows.append(
+                (len(rows), self.round, self.phase, faction, kind, region, other, amount, detail, cards)
+            )
+
+    @property
+    def events(self) -> list[Event]:
+        """The event log so far, as named tuples (a copy; the runner reads ``event_rows``)."""
+        return [Event._make(row) for row in self.event_rows]
+
+    # ------------------------------------------------------------------ asking
+    def ask(self, decision: Decision) -> Gen[Any]:
+        """Yield a decision request and return the validated answer. A Choice with one
+        option is no decision: it is answered here, and no bot sees it."""
+        if type(decision) is Choice and len(decision.options) == 1:
+            return 0
+        answer = yield decision
+        return decision.validate(answer)
+
+    # ------------------------------------------------------------------ steps
+    def ask_step(self, decision: Decision) -> bool:
+        """Ask ``decision`` from a step: True when the step must return and wait for
+        ``self.answer``; False when answered at once (a Choice with one option is no
+        decision: the answer is 0 and no bot sees it)."""
+        if type(decision) is Choice and len(decision.options) == 1:
+            self.answer = 0
+            return False
+        self.request = decision
+        return True
+
+    def call(self, step: Step) -> None:
+        """Run ``step`` next; its result arrives in ``self.ret``."""
+        self.stack.append(step)
+
+    def finish(self, value: Any = None) -> None:
+        """End the step on top of the stack, handing ``value`` to its caller."""
+        self.stack.pop()
+        self.ret = value
+
+    def start(self) -> None:
+        """Begin play: run until the first decision request (``self.request``)."""
+        if self.stack or self.outcome is not None:
+            raise RuntimeError("this game has started already")
+        from cryhavoc_sim.games.cryhavoc.engine.rounds import PlayGame
+
+        self.stack.append(PlayGame())
+        advance(self)
+
+    def apply(self, answer: Any) -> None:
+        """Answer the pending request (validated) and play on to the next one, or to the
+        end (``self.request`` is then None and ``self.outcome`` is set)."""
+        request = self.request
+        if request is None:
+            raise IllegalDecision("no decision is pending")
+        self.answer = request.validate(answer)
+        self.history.append(self.answer)
+        self.request = None
+        advance(self)
+
+    def clone(self) -> Game:
+        """An independent copy of the whole game, where play stands included: continuing
+        the copy and the original with the same answers gives the same events; changing
+        one never touches the other. Content, rules and the board are shared (never
+        changed)."""
+        return Game(self.content, self.setup_spec, self.rng, self.rules, self.record, copy_of=self)
+
+    def _copy(self, src: Game) -> None:
+        """Become a copy of ``src`` (see :meth:`clone`)."""
+        self.seed = src.seed
+        self.history = src.history.copy()
+        self.content = src.content
+        self.setup_spec = src.setup_spec
+        self.rules = src.rules
+        self.rng = copy_rng(src.rng)
+        self.record = src.record
+        self.event_rows = src.event_rows.copy()
+        self.vp_ledger = src.vp_ledger.copy()
+        self.round = src.round
+        self.phase = src.phase
+        self.n_players = src.n_players
+        self.solo = src.solo
+        self.npc_trogs = src.npc_trogs
+        self.board = src.board
+        self.adj = src.adj
+        self.regions = {r: s.copy() for r, s in src.regions.items()}
+        self.players = {f: p.copy() for f, p in src.players.items()}
+        self.initiative = src.initiative.copy()
+        self.upcoming = src.upcoming.copy()
+        self.seats = src.seats
+        self.terrain_decks = {t: d.copy() for t, d in src.terrain_decks.items()}
+        self.spots = [s.copy() for s in src.spots]
+        self.spot_resolved = src.spot_resolved.copy()
+        self.final_round = src.final_round
+        self.scoring_enabled_by = src.scoring_enabled_by
+        self.scoring_enabled_rounds = src.scoring_enabled_rounds.copy()
+        self.nest_supply = src.nest_supply.copy()
+        self.exploration_supply = src.exploration_supply.copy()
+        self.battle = src.battle.copy() if src.battle is not None else None
+        self.actions_by_round = {r: t.copy() for r, t in src.actions_by_round.items()}
+        # The current Round's counts are the same dict in both places (ActionsPhase).
+        self.actions_taken = self.actions_by_round.get(src.round, src.actions_taken.copy())
+        self.hands_after_draw = src.hands_after_draw.copy()  # inner dicts never change
+        self.outcome = src.outcome
+        self._tunnel_neighbours = {}
+        self._controlled = src._controlled.copy()  # its lists are never changed in place
+        self._action_skills = src._action_skills
+        self.turn_stops = {f: t.copy() for f, t in src.turn_stops.items()}
+        self.revealed = src.revealed.copy()
+        self.stack = [s.copy() for s in src.stack]
+        self.request = src.request  # bots never change a request
+        self.answer = src.answer
+        self.ret = src.ret
+
+    def fingerprint(self) -> str:
+        """A hash of the whole state, where play stands and the random stream included:
+        two games with equal fingerprints play on identically given the same answers."""
+        import hashlib
+
+        regions = [
+            (
+                r,
+                s.crystals,
+                s.control,
+                sorted(s.units.items()),
+                s.trog_token,
+                s.more_tokens,
+                s.exploration,
+                s.tunnel,
+                s.battle,
+                s.attacker,
+                s.defender,
+                s.structures,
+            )
+            for r, s in self.regions.items()
+        ]
+        players = [
+            (
+                f,
+                p.reserve,
+                p.vp,
+                p.hq,
+                p.hand,
+                p.deck,
+                p.discard,
+                sorted(p.prisoners.items()),
+                sorted(p.exhausted),
+                p.control_left,
+                sorted(p.structures_left.items()),
+                p.stock,
+                p.stored,
+            )
+            for f, p in self.players.items()
+        ]
+        battle = self.battle
+        key = (
+            self.round,
+            self.phase,
+            regions,
+            players,
+            self.initiative,
+            self.upcoming,
+            sorted(self.terrain_decks.items()),
+            [[t.id for t in spot] for spot in self.spots],
+            self.spot_resolved,
+            self.final_round,
+            self.scoring_enabled_by,
+            self.scoring_enabled_rounds,
+            [t.id for t in self.nest_supply],
+            [t.id for t in self.exploration_supply],
+            None
+            if battle is None
+            else (
+                battle.region,
+                battle.number,
+                battle.attacker,
+                battle.defender,
+                sorted(battle.on.items()),
+                battle.order,
+                sorted(battle.decider.items()),
+            ),
+            sorted((r, sorted(t.items())) for r, t in self.actions_by_round.items()),
+            sorted(self.actions_taken.items()),
+            sorted((f, sorted(t.items())) for f, t in self.turn_stops.items()),
+            [repr(step) for step in self.stack],
+            repr(self.request),
+            len(self.event_rows),
+            self.revealed,
+            self.rng.getstate(),
+        )
+        return hashlib.sha256(repr(key).encode()).hexdigest()
+
+    # ------------------------------------------------------------------ players
+    @property
+    def action_skills(self) -> dict[FactionId, tuple[str, ...]]:
+        """Each faction's Skills used on its turn (timing "action"), in its Skill order.
+        Skills are dealt at setup and never change, so this is worked out once."""
+        if self._action_skills is None:
+            skills = self.content.skills
+            self._action_skills = {
+                f: tuple(s for s in p.skills if skills[s].timing == "action") for f, p in self.players.items()
+            }
+        return self._action_skills
+
+    @property
+    def player_factions(self) -> list[FactionId]:
+        return [f for f, p in self.players.items() if not p.is_npc]
+
+    def is_npc(self, faction: FactionId) -> bool:
+        return self.players[faction].is_npc
+
+    def left_of(self, faction: FactionId) -> FactionId:
+        """The player to the left (next seat) of ``faction`` (rulebook: Battle, Trogs note)."""
+        i = self.seats.index(faction)
+        return self.seats[(i + 1) % len(self.seats)]
+
+    def gain_vp(self, faction: FactionId, amount: int, source: str, region: RegionId | None = None) -> None:
+        """Change VP through the ledger. Non-player Trogs never score (rulebook: Battle C note)."""
+        player = self.players[faction]
+        if (player.is_npc and not self.solo) or amount == 0:
+            return
+        player.vp += amount
+        self.vp_ledger[faction] = self.vp_ledger.get(faction, 0) + amount
+        self.log("vp", faction, region, None, amount, source)
+        if (
+            amount > 0
+            and not self.solo
+            and (self.rules.event_pass_timing == "any_time" or self.phase == "scoring")
+        ):
+            self._check_event_pass(player.vp)
+
+    # ------------------------------------------------------------------ cards
+    def draw(self, faction: FactionId, n: int) -> int:
+        """Draw from the own deck, reshuffling the discard pile when it runs out (Draw Cards)."""
+        p = self.players[faction]
+        drawn = 0
+        for _ in range(n):
+            if not p.deck:
+                if not p.discard:
+                    break
+                p.deck = p.discard
+                p.discard = []
+                self.rng.shuffle(p.deck)
+            p.hand.append(p.deck.pop())
+            drawn += 1
+        return drawn
+
+    def ensure_deck(self, faction: FactionId, n: int) -> None:
+        p = self.players[faction]
+        if len(p.deck) < n and p.discard:
+            self.rng.shuffle(p.discard)
+            p.deck = p.discard + p.deck
+            p.discard = []
+
+    def discard_card(self, faction: FactionId, card: CardId) -> None:
+        """Put a card from a hand onto that player's discard pile, Terrain cards too: once
+        drawn into a hand a Terrain card belongs to it and comes back with the reshuffle,
+        which is how players "customize their decks of cards" (Introduction; Draw two,
+        keep one). Matrix-stored cards keep their own rule (battle.py, handlers.py)."""
+        p = self.players[faction]
+        p.hand.remove(card)
+        p.discard.append(card)
+
+    # ------------------------------------------------------------------ board
+    def units(self, region: RegionId, faction: FactionId) -> int:
+        return self.regions[region].units.get(faction, 0)
+
+    def add_units(self, region: RegionId, faction: FactionId, n: int) -> None:
+        if n:
+            u = self.regions[region].units
+            u[faction] = u.get(faction, 0) + n
+
+    def remove_units(self, region: RegionId, faction: FactionId, n: int) -> None:
+        if n:
+            u = self.regions[region].units
+            left = u[faction] - n
+            assert left >= 0, (region, faction, n)
+            if left:
+                u[faction] = left
+            else:
+                del u[faction]
+
+    def to_reserve(self, faction: FactionId, n: int) -> None:
+        self.players[faction].reserve += n
+
+    def neighbours(self, region: RegionId, faction: FactionId) -> tuple[RegionId, ...]:
+        """Adjacent Regions; for the Trog player also every other Tunnel Region (4-player: Movement)."""
+        if faction == "trogs" and (not self.npc_trogs or self.solo) and self.regions[region].tunnel:
+            tunnel = self._tunnel_neighbours.get(region)
+            if tunnel is None:
+                base = self.adj[region]
+                extra = tuple(
+                    r for r, s in self.regions.items() if s.tunnel and r != region and r not in base
+                )
+                tunnel = self._tunnel_neighbours[region] = base + extra
+            return tunnel
+        return self.adj[region]
+
+    def set_tunnel(self, region: RegionId, on: bool) -> None:
+        """Make ``region`` a Tunnel Region or not (the Trogs' neighbours are cached)."""
+        self.regions[region].tunnel = on
+        self._tunnel_neighbours.clear()
+
+    def controlled(self, faction: FactionId) -> list[RegionId]:
+        """The Regions ``faction`` controls, in board order (a fresh list: callers may
+        change it). Cached until a Control token moves (``set_control``)."""
+        cached = self._controlled.get(faction)
+        if cached is None:
+            cached = self._controlled[faction] = [r for r, s in self.regions.items() if s.control == faction]
+        return list(cached)
+
+    def set_control(self, region: RegionId, faction: FactionId | None, cause: str) -> None:
+        """Move the Control token of ``region`` (Key Terms: Control).
+
+        Ruling R5: a faction with no Control token left cannot gain Control; the old
+        token still leaves the Region.
+        """
+        s = self.regions[region]
+        old = s.control
+        if old == faction:
+            return
+        if faction is not None and self.players[faction].control_left == 0:
+            faction = None
+            if old is None:
+                return
+        self._controlled.clear()
+        if old is not None:
+            self.players[old].control_left += 1
+            s.control = None
+            self.log("control_lost", old, region, faction, None, cause)
+        if faction is not None:
+            self.players[faction].control_left -= 1
+            s.control = faction
+            self.log("control_gained", faction, region, old, None, cause)
+
+    def is_enemy_hq(self, region: RegionId, faction: FactionId) -> bool:
+        hq = self.regions[region].hq_of
+        return hq is not None and hq != faction
+
+    # ------------------------------------------------------------------ Event track
+    def _check_event_pass(self, vp: int) -> None:
+        """Passed unresolved Event spots stack onto the next unresolved one (Events A)."""
+        spots = self.content.track.event_spots
+        last = len(self.spots) - 1
+        for i in range(last):
+            if self.spot_resolved[i] or not self.spots[i]:
+                continue
+            passed = vp > spots[i] if self.rules.event_pass == "beyond" else vp >= spots[i]
+            if not passed:
+                continue
+            j = next(k for k in range(i + 1, last + 1) if not self.spot_resolved[k])
+            self.spots[j] = self.spots[i] + self.spots[j]
+            self.log("event_passed", None, None, None, i + 1, ",".join(t.id for t in self.spots[i]))
+            self.spots[i] = []
+
+    # ------------------------------------------------------------------ setup
+    def _setup(self) -> None:
+        from cryhavoc_sim.games.cryhavoc.engine.setup import setup_game
+
+        setup_game(self)
+
+    # ------------------------------------------------------------------ play
+    def play(self) -> Gen[Outcome]:
+        """Play the whole game as a generator of requests (for callers that drive games
+        that way; :func:`cryhavoc_sim.games.cryhavoc.engine.play` uses ``start``/``apply``)."""
+        self.start()
+        while self.request is not None:
+            answer = yield self.request
+            self.apply(answer)
+        assert self.outcome is not None
+        return self.outcome
+
+    def enter_phase(self, phase: str) -> None:
+        """Start a phase. Stops of Units last one turn at most (Move Action), so none
+        carries over into a phase."""
+        self.phase = phase
+        self.new_turn()
+
+    def new_turn(self) -> None:
+        """A turn starts: no Unit is stopped yet (Move Action: "cannot Move again this turn")."""
+        if self.turn_stops:
+            self.turn_stops = {}
+
+    def order(self) -> Sequence[FactionId]:
+        return list(self.initiative)

@@ -1,0 +1,113 @@
+"""Random playouts with invariant checks: the backbone of the contract test and of
+``make soak``. One game per (seed, player count, experience)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from cryhavoc_sim.games.cryhavoc.content.schema import ContentSet
+from cryhavoc_sim.games.cryhavoc.engine.driver import Decider, play
+from cryhavoc_sim.games.cryhavoc.engine.game import Game, GameSetup, Outcome
+from cryhavoc_sim.games.cryhavoc.engine.invariants import InvariantObserver
+from cryhavoc_sim.rng import game_seed, stream
+
+LINEUPS: dict[int, tuple[tuple[str, ...], ...]] = {
+    2: (("humans", "pilgrims"), ("humans", "machines"), ("pilgrims", "machines")),
+    3: (("humans", "pilgrims", "machines"),),
+    4: (("humans", "pilgrims", "machines", "trogs"),),
+    1: (("humans",), ("pilgrims",), ("machines",)),  # solo, against the automaton
+}
+EXPERIENCES = ("first_time", "experienced", "veteran")
+
+
+@dataclass(frozen=True, slots=True)
+class PlayoutResult:
+    index: int
+    seed: int
+    factions: tuple[str, ...]
+    experience: str
+    outcome: Outcome | None
+    violations: tuple[str, ...]
+    steps: int
+    error: str | None = None
+    used: frozenset[str] = frozenset()
+
+
+def content_used(game: Game) -> frozenset[str]:
+    """Which content items a game used: ``skill:ID``, ``build:ID``, ``activate:ID``,
+    ``passive:ID``, ``card:ID`` (played, discarded for an Action, or enabling Scoring),
+    ``matrix_card_played``."""
+    used: set[str] = set()
+    stored: set[str] = set()
+    for e in game.events:
+        if e.kind in ("skill", "activate", "passive"):
+            used.add(f"{e.kind}:{e.detail}")
+        elif e.kind == "build" and e.detail:
+            used.add(f"build:{e.detail.split('|')[0]}")
+        elif e.kind == "card_stored" and e.detail:
+            stored.add(e.detail)
+        elif e.kind in ("card_played", "scoring_enabled") and e.detail:
+            used.add(f"card:{e.detail}")
+            if e.detail in stored:
+                used.add("matrix_card_played")
+        elif e.kind == "discard" and e.cards and e.detail != "hand_limit":
+            used.update(f"card:{c}" for c in e.cards.split(","))
+    return frozenset(used)
+
+
+def playout_spec(master_seed: int, index: int) -> tuple[int, tuple[str, ...], str]:
+    """Game ``index`` cycles through 2, 3, 4 players and the solo mode, their line-ups and
+    the experience levels (solo: difficulties 1-3)."""
+    kinds = (2, 3, 4, 1)
+    n = kinds[index % 4]
+    lineups = LINEUPS[n]
+    factions = lineups[(index // 4) % len(lineups)]
+    experience = EXPERIENCES[(index // 12) % 3]
+    return game_seed(master_seed, index), factions, experience
+
+
+def setup_for(factions: tuple[str, ...], experience: str) -> GameSetup:
+    if len(factions) == 1:
+        return GameSetup(factions, mode="solo", difficulty=EXPERIENCES.index(experience) + 1)
+    return GameSetup(factions, experience)
+
+
+def random_playout(content: ContentSet, master_seed: int, index: int) -> PlayoutResult:
+    from cryhavoc_sim.games.cryhavoc.bots.automaton import AutomatonBot
+    from cryhavoc_sim.games.cryhavoc.bots.random_bot import RandomBot
+
+    seed, factions, experience = playout_spec(master_seed, index)
+    game = Game(content, setup_for(factions, experience), stream(seed, "game"), seed=seed)
+    bots: dict[str, Decider] = {f: RandomBot(stream(seed, f"bot:{f}")) for f in factions}
+    if len(factions) == 1:
+        bots["trogs"] = AutomatonBot()
+    observer = InvariantObserver()
+    try:
+        outcome = play(game, bots, observer)
+    except Exception as exc:  # a crash is a violation too, reported with its seed
+        return PlayoutResult(
+            index,
+            seed,
+            factions,
+            experience,
+            None,
+            tuple(observer.violations),
+            observer.steps,
+            repr(exc),
+        )
+    return PlayoutResult(
+        index,
+        seed,
+        factions,
+        experience,
+        outcome,
+        tuple(observer.violations),
+        observer.steps,
+        used=content_used(game),
+    )
+
+
+def random_playouts(content: ContentSet, master_seed: int, start: int, stop: int) -> Iterator[PlayoutResult]:
+    for i in range(start, stop):
+        yield random_playout(content, master_seed, i)

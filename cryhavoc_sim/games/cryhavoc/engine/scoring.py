@@ -1,0 +1,188 @@
+"""Events, Prisoners and Scoring phases, and the end of the game (rulebook: 1. Events,
+5. Prisoners, 6. Scoring, End of the Game, 4-player Scoring)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from cryhavoc_sim.games.cryhavoc.content.schema import FactionId
+from cryhavoc_sim.games.cryhavoc.engine import effects
+from cryhavoc_sim.games.cryhavoc.engine.decisions import Choice
+from cryhavoc_sim.games.cryhavoc.engine.flow import Step, drive
+
+if TYPE_CHECKING:
+    from cryhavoc_sim.games.cryhavoc.engine.game import Game, Gen, Outcome
+
+
+@dataclass(eq=False)
+class EventsPhase(Step):
+    """A. reveal and resolve the next Event stack, top to bottom; B. update Initiative and
+    C. refresh exhausted Skills, both skipped in the first Round."""
+
+    k: int = -1  # the Event spot being resolved
+    t: int = 0  # its token being resolved
+    order: tuple[FactionId, ...] = ()  # the players a player-scope Event still acts for
+    pc: int = 0
+
+    def __init__(self, k: int = -1, t: int = 0, order: tuple[FactionId, ...] = (), pc: int = 0) -> None:
+        self.k = k
+        self.t = t
+        self.order = order
+        self.pc = pc
+
+    def run(self, g: Game) -> None:
+        if self.pc == 0:
+            k = next((i for i, stack in enumerate(g.spots) if stack and not g.spot_resolved[i]), None)
+            self.pc = 1
+            if k is not None:
+                self.k = k
+                g.spot_resolved[k] = True
+        if self.k >= 0:
+            spot = g.spots[self.k]
+            while True:
+                if self.pc == 2:  # acting for each player in turn
+                    if self.order:
+                        f, self.order = self.order[0], self.order[1:]
+                        g.call(effects.RunEffects(f, spot[self.t].effect, "event"))
+                        return
+                    self.t += 1
+                    self.pc = 1
+                elif self.pc == 3:  # a game-level Event resolved
+                    self.t += 1
+                    self.pc = 1
+                if self.t >= len(spot):
+                    break
+                token = spot[self.t]
+                g.log("event_revealed", None, None, None, self.k + 1, token.id)
+                g.revealed.append(token.id)
+                if token.kind == "final_event":
+                    g.final_round = True  # Scoring is always Enabled in the final Round.
+                    self.t += 1
+                elif token.scope == "game":
+                    self.pc = 3
+                    g.call(effects.RunEffects(None, token.effect, "event"))
+                    return
+                else:
+                    self.order = tuple(g.order())
+                    self.pc = 2
+        if g.round > 1:
+            if g.initiative != g.upcoming:
+                g.log("initiative", None, None, None, None, ",".join(g.upcoming))
+            g.initiative = list(g.upcoming)
+            for p in g.players.values():
+                p.exhausted.clear()
+        g.finish()
+
+
+def events_phase(g: Game) -> Gen[None]:
+    yield from drive(g, EventsPhase())
+
+
+@dataclass(eq=False)
+class PrisonersPhase(Step):
+    """1 VP per Prisoner held; then, in Initiative order, buy Prisoners back at 2 VP each
+    while VP suffice (Prisoners; Trog Prisoners in Clarifications)."""
+
+    order: tuple[FactionId, ...] = ()
+    i: int = 0  # the player buying back
+    captors: tuple[FactionId, ...] = ()
+    pc: int = 0
+
+    def __init__(
+        self, order: tuple[FactionId, ...] = (), i: int = 0, captors: tuple[FactionId, ...] = (), pc: int = 0
+    ) -> None:
+        self.order = order
+        self.i = i
+        self.captors = captors
+        self.pc = pc
+
+    def run(self, g: Game) -> None:
+        cost = g.rules.prisoner_return_cost
+        if self.pc == 0:
+            for f in g.order():
+                held = g.players[f].prisoners_held
+                if held:
+                    g.gain_vp(f, held * g.rules.prisoner_vp, "prisoners")
+            self.order = tuple(g.order())
+            self.pc = 1
+        elif self.pc == 2:  # a buy-back was chosen, or stopping
+            f = self.order[self.i]
+            pick = g.answer
+            if pick == len(self.captors):
+                self.i += 1
+            else:
+                captor = self.captors[pick]
+                g.players[captor].prisoners[f] -= 1
+                if not g.players[captor].prisoners[f]:
+                    del g.players[captor].prisoners[f]
+                g.players[f].reserve += 1
+                g.log("prisoner_return", f, None, captor, 1)
+                g.gain_vp(f, -cost, "prisoner_return")
+            self.pc = 1
+        while self.i < len(self.order):
+            f = self.order[self.i]
+            if g.players[f].vp >= cost:
+                captors = tuple(c for c, q in g.players.items() if q.prisoners.get(f, 0) > 0)
+                if captors:
+                    self.captors = captors
+                    self.pc = 2
+                    g.request = Choice("buy_back", f, (*captors, None))
+                    return
+            self.i += 1
+        g.finish()
+
+
+def prisoners_phase(g: Game) -> Gen[None]:
+    yield from drive(g, PrisonersPhase())
+
+
+def scoring_phase(g: Game) -> None:
+    """The enabler scores 1 VP per controlled Region, then everyone 1 VP per Crystal in
+    controlled Regions; the final Round scores Crystals only (Scoring; End of the Game)."""
+    if g.final_round:
+        g.log("final_scoring")
+    elif g.scoring_enabled_by is not None:
+        f = g.scoring_enabled_by
+        g.gain_vp(f, len(g.controlled(f)), "scoring_regions")
+    else:
+        return
+    for f in g.order():
+        crystals = sum(g.regions[r].crystals for r in g.controlled(f))
+        vp = effects.trog_crystal_vp(crystals) if f == "trogs" else crystals
+        g.gain_vp(f, vp, "scoring_crystals")
+
+
+def ranking(g: Game) -> list[str]:
+    """Most VP; ties to most Prisoners, then to the player later in Initiative order."""
+    order = g.order()
+    return sorted(
+        order,
+        key=lambda f: (g.players[f].vp, g.players[f].prisoners_held, order.index(f)),
+        reverse=True,
+    )
+
+
+def outcome(g: Game, ended_by: str) -> Outcome:
+    from cryhavoc_sim.games.cryhavoc.engine.game import Outcome
+
+    if g.solo:  # the player wins with more points than the Trogs (solo: How to win)
+        player = g.setup_spec.factions[0]
+        won = g.players[player].vp > g.players["trogs"].vp
+        return Outcome(
+            winner=player if won else "trogs",
+            ended_by=ended_by,
+            rounds_played=g.round,
+            vp={f: p.vp for f, p in g.players.items()},
+            ranking=(player, "trogs") if won else ("trogs", player),
+            seats=g.seats,
+        )
+    ranked = ranking(g)
+    return Outcome(
+        winner=ranked[0],
+        ended_by=ended_by,
+        rounds_played=g.round,
+        vp={f: g.players[f].vp for f in g.player_factions},
+        ranking=tuple(ranked),
+        seats=g.seats,
+    )

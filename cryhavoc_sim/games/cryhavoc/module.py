@@ -1,0 +1,166 @@
+"""``GAME``: Cry Havoc as the registry hands it out (the :class:`GameModule` protocol).
+
+Each method is a thin door into the module that owns the work (scenario.py, rows.py,
+narrator.py, report.py, engine/playout.py, ...); heavy imports happen on first use."""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterator, Mapping
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from cryhavoc_sim.games.cryhavoc import scenario
+from cryhavoc_sim.games.protocol import Duel, GameRows, Played, ReportSections, Violation
+
+
+class CryHavoc:
+    name: str = "cryhavoc"
+    title: str = "Cry Havoc"
+    scenario_fields: tuple[str, ...] = scenario.FIELDS
+    scenario_tables: tuple[str, ...] = scenario.TABLES
+
+    @property
+    def rules_version(self) -> str:
+        from cryhavoc_sim.games.cryhavoc.engine.game import RULES_VERSION
+
+        return RULES_VERSION
+
+    @property
+    def event_kinds(self) -> Mapping[str, str]:
+        from cryhavoc_sim.games.cryhavoc.engine.log import EVENT_KINDS
+
+        return EVENT_KINDS
+
+    @property
+    def side_colours(self) -> Mapping[str, str]:
+        from cryhavoc_sim.games.cryhavoc.report import SIDE_COLOURS
+
+        return SIDE_COLOURS
+
+    def parse_setup(self, head: dict[str, Any], doc: dict[str, Any], path: str) -> scenario.CryHavocSetup:
+        return scenario.parse_setup(head, doc, path)
+
+    def config(self, setup: scenario.CryHavocSetup) -> dict[str, Any]:
+        return {
+            "players": setup.players,
+            "lineups": [list(x) for x in setup.lineups],
+            "experience": setup.experience,
+            "variant": setup.variant,
+            "bots": setup.bots,
+            "rules": setup.rule_overrides,
+        }
+
+    def seed_of(self, setup: scenario.CryHavocSetup, master_seed: int, game_id: int) -> int:
+        return setup.plan(master_seed, game_id)[0]
+
+    def content_files(self, content_dir: str | None) -> list[Path]:
+        from cryhavoc_sim.games.cryhavoc.content.loader import FILES, default_content_dir
+
+        base = Path(content_dir) if content_dir else default_content_dir()
+        return [base / name for name in FILES]
+
+    def load_content(self, content_dir: str | None) -> Any:
+        from cryhavoc_sim.games.cryhavoc.content import load_content
+
+        return load_content(content_dir)
+
+    def play(
+        self, setup: scenario.CryHavocSetup, content: Any, master_seed: int, game_id: int, record_events: bool
+    ) -> Played:
+        from cryhavoc_sim.games.cryhavoc import rows
+
+        return rows.played(rows.play_game(setup, content, master_seed, game_id, record_events))
+
+    def rows(self, setup: scenario.CryHavocSetup, content: Any, played: Played) -> GameRows:
+        from cryhavoc_sim.games.cryhavoc import rows
+
+        return rows.game_rows(setup, content, played)
+
+    def stored_events(self, played: Played) -> list[tuple[Any, ...]]:
+        from cryhavoc_sim.games.cryhavoc import rows
+
+        return rows.stored_events(played)
+
+    def narrate(self, played: Played) -> list[str]:
+        from cryhavoc_sim.games.cryhavoc.narrator import account
+
+        return account(played.state.events)
+
+    def soak(self, master_seed: int, start: int, stop: int) -> list[Violation]:
+        from cryhavoc_sim.games.cryhavoc.content import load_content
+        from cryhavoc_sim.games.cryhavoc.engine.playout import random_playouts
+
+        return [
+            Violation(
+                r.index,
+                r.seed,
+                f"{','.join(r.factions)} {r.experience}",
+                r.error or "; ".join(r.violations[:3]),
+            )
+            for r in random_playouts(load_content(), master_seed, start, stop)
+            if r.violations or r.error
+        ]
+
+    def report_sections(self, run: Any, content: Any) -> ReportSections:
+        from cryhavoc_sim.games.cryhavoc.report import report_sections
+
+        return report_sections(run, content)
+
+    def bench_scenario(self, bot: str) -> str:
+        return f'[scenario]\nname = "bench"\ngames = 1\nseed = 7\nplayers = 4\n\n[bots]\ndefault = "{bot}"\n'
+
+    def state_costs(self, repeat: int) -> dict[str, float]:
+        from cryhavoc_sim.games.cryhavoc.engine.costs import state_costs
+
+        return state_costs(repeat)
+
+    def bot_names(self) -> tuple[str, ...]:
+        from cryhavoc_sim.games.cryhavoc.bots.personalities import personality_names
+        from cryhavoc_sim.games.cryhavoc.content.schema import INVADERS
+
+        names = {"random", "heuristic"} | {f"heuristic:{p}" for f in INVADERS for p in personality_names(f)}
+        return tuple(sorted(names))
+
+    def ladder(
+        self, content: Any, bot_a: str, bot_b: str, rounds: int, seed: int, first_index: int
+    ) -> Iterator[Duel]:
+        """Every 2-player line-up, both ways of handing out its two factions, each bot
+        kind going first once: 12 games a rotation."""
+        from cryhavoc_sim.games.cryhavoc.bots.registry import check_bot_name, make_bot
+        from cryhavoc_sim.games.cryhavoc.content.schema import INVADERS
+        from cryhavoc_sim.games.cryhavoc.engine import Game, GameSetup, play
+        from cryhavoc_sim.rng import game_seed, stream
+
+        for kind in (bot_a, bot_b):
+            for f in INVADERS:
+                check_bot_name(kind, f, "--bots")
+        index = first_index
+        for _ in range(rounds):
+            for pair in itertools.combinations(INVADERS, 2):
+                for fa, fb in (pair, pair[::-1]):
+                    for a_first in (True, False):
+                        s = game_seed(seed, index)
+                        index += 1
+                        init = (fa, fb) if a_first else (fb, fa)
+                        g = Game(
+                            content, GameSetup((fa, fb), "experienced", initiative=init), stream(s, "game")
+                        )
+                        o = play(g, {fa: make_bot(bot_a, fa, s), fb: make_bot(bot_b, fb, s)})
+                        yield Duel(fa, fb, a_first, o.winner)
+
+    def content_listing(self, content: Any, as_json: bool) -> str:
+        import json
+
+        from cryhavoc_sim.games.cryhavoc.content.listing import content_listing, render_listing
+
+        listing = content_listing(content)
+        return json.dumps(listing, indent=2) if as_json else render_listing(listing)
+
+
+GAME = CryHavoc()
+
+if TYPE_CHECKING:  # mypy checks that GAME provides the whole protocol
+    from cryhavoc_sim.games.protocol import GameModule
+
+    _conforms: GameModule = GAME

@@ -1,0 +1,97 @@
+"""Cry Havoc's own report sections: game length and how games end, who enables Scoring
+and what it earns, whether the final Round decides, Battles by pairing and Terrain, and
+win rates by solo difficulty. The report adds them after the sections every game has."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import polars as pl
+
+from cryhavoc_sim.games.cryhavoc import analysis
+from cryhavoc_sim.games.protocol import ReportSections
+
+SIDE_COLOURS = {"humans": "#d9a400", "pilgrims": "#2f6fb3", "machines": "#c0392b", "trogs": "#3a8f3a"}
+
+
+def _terrains(run: Any, content: Any) -> Any:
+    """Region -> Terrain of the run's content set, when it is the one the run used."""
+    if content is None or content.digest != run.manifest.get("content_hash"):
+        return None
+    mapping = {r.id: r.terrain for b in content.boards.values() for r in b.regions}
+    return pl.LazyFrame(
+        {"region": list(mapping), "terrain": list(mapping.values())},
+        schema={"region": pl.String, "terrain": pl.String},
+    )
+
+
+def report_sections(run: Any, content: Any) -> ReportSections:
+    """``run``: a :class:`~cryhavoc_sim.storage.reader.Run`; ``content``: its content set
+    as loaded now (None when it cannot be loaded)."""
+    from cryhavoc_sim.analysis import win_rates
+
+    games = run.games.collect()
+    length = analysis.game_length(run.games).collect()
+    timing = analysis.scoring_enabled(run.events, run.games).collect()
+    gain = analysis.scoring_gain(run.events).collect()
+    changes = analysis.leader_changes(run.events).collect()
+    final = analysis.final_round(run.events, run.games).collect()
+    fights = analysis.battle_summary(run.events).collect()
+    terrain_map = _terrains(run, content)
+    by_terrain = (
+        analysis.battle_summary_by_terrain(run.events, terrain_map).collect()
+        if terrain_map is not None
+        else None
+    )
+    solo = games.filter(pl.col("mode") == "solo").height > 0
+    by_difficulty = win_rates(run.seats, run.games, by=("difficulty",)).collect() if solo else None
+    sections = ReportSections()
+    sections.figures = [
+        ("game_length", "Game length", lambda ax: game_length_figure(ax, length)),
+        ("scoring_timing", "Scoring enabled", lambda ax: scoring_timing_figure(ax, timing)),
+    ]
+    sections.tables = [
+        *([("Win rate by solo difficulty", by_difficulty)] if by_difficulty is not None else []),
+        ("Game length", length),
+        ("Scoring: what the enabler earns against the others (VP in that Scoring phase)", gain),
+        ("How often each Round's Scoring changes the leader", changes),
+        ("Does the final Round decide? (leader entering it loses; last player to act wins)", final),
+        ("Battles: attacker Region Control win rate, Units killed and captured per Battle", fights),
+        *([("Battles by Terrain", by_terrain)] if by_terrain is not None else []),
+    ]
+    sections.summary = {
+        "game_length": length.to_dicts(),
+        "leader_changes": changes.to_dicts(),
+        "final_round": final.to_dicts(),
+        "battles": fights.to_dicts(),
+    }
+    return sections
+
+
+def game_length_figure(ax: Any, length: pl.DataFrame) -> None:
+    labels = [
+        f"{r} Rounds\n{e}"
+        for r, e in zip(length["rounds_played"].to_list(), length["end"].to_list(), strict=True)
+    ]
+    ax.bar(labels, length["share"].to_list(), color="#666666")
+    for i, (s, n) in enumerate(zip(length["share"].to_list(), length["games"].to_list(), strict=True)):
+        ax.annotate(
+            f"{s:.0%} ({n})", (i, s), textcoords="offset points", xytext=(0, 3), ha="center", fontsize=8
+        )
+    ax.set_ylabel("share of games")
+    ax.set_ylim(0, 1.1)
+    ax.set_title("Game length and how the game ended")
+
+
+def scoring_timing_figure(ax: Any, timing: pl.DataFrame) -> None:
+    factions = sorted(set(timing["faction"].to_list()))
+    width = 0.8 / max(1, len(factions))
+    for k, f in enumerate(factions):
+        rows = timing.filter(pl.col("faction") == f)
+        x = [r - 0.4 + width * (k + 0.5) for r in rows["round"].to_list()]
+        ax.bar(x, rows["per_game"].to_list(), width=width, label=f, color=SIDE_COLOURS.get(f, "#777777"))
+    ax.set_xticks([1, 2, 3, 4, 5])
+    ax.set_xlabel("Round")
+    ax.set_ylabel("Scoring enabled, per game")
+    ax.set_title("Who enables Scoring, and when")
+    ax.legend(fontsize=8)

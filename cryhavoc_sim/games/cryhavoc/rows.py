@@ -1,0 +1,99 @@
+"""One Cry Havoc game of a scenario: played, and turned into rows (pure: spec in, rows out).
+
+A Cry Havoc player is its faction: ``player`` and ``faction`` hold the same string, and
+``other_player`` the same as ``other_faction`` (shared/OUTPUT_CONTRACT.md)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from cryhavoc_sim.games.cryhavoc.bots.registry import make_bot
+from cryhavoc_sim.games.cryhavoc.content.schema import ContentSet
+from cryhavoc_sim.games.cryhavoc.engine import RULES_VERSION, Game, GameSetup, play
+from cryhavoc_sim.games.cryhavoc.engine.log import STORED_EVENT_COLUMNS
+from cryhavoc_sim.games.cryhavoc.scenario import CryHavocSetup
+from cryhavoc_sim.games.protocol import GameRows, Played
+from cryhavoc_sim.rng import stream
+
+
+def play_game(
+    setup: CryHavocSetup, content: ContentSet, master_seed: int, game_id: int, record_events: bool = True
+) -> Game:
+    """Game ``game_id`` of a scenario, played to its end by the scenario's bots."""
+    seed, factions, initiative = setup.plan(master_seed, game_id)
+    game = Game(
+        content,
+        GameSetup(
+            factions,
+            setup.experience,
+            initiative=initiative,
+            mode=setup.mode,
+            difficulty=setup.difficulty or 2,
+        ),
+        stream(seed, "game"),
+        setup.rules,
+        record_events,
+        seed=seed,
+    )
+    seats = (*factions, "trogs") if setup.mode == "solo" else factions
+    bots = {f: make_bot(setup.bots[f], f, seed) for f in seats}
+    play(game, bots)
+    return game
+
+
+def played(game: Game) -> Played:
+    o = game.outcome
+    assert o is not None
+    return Played(o.winner, tuple(o.seats), game)
+
+
+def game_rows(setup: CryHavocSetup, content: ContentSet, result: Played) -> GameRows:
+    game: Game = result.state
+    o = game.outcome
+    assert o is not None
+    row = {
+        "variant": setup.variant,
+        "game": "cryhavoc",
+        "mode": setup.mode,
+        "n_players": game.n_players,
+        "board_side": game.board.side,
+        "experience": setup.experience,
+        "content_id": content.content_id,
+        "rules_version": RULES_VERSION,
+        "rounds_played": o.rounds_played,
+        "ended_by": o.ended_by,
+        "winner": o.winner,
+        "lineup": ",".join(sorted(game.setup_spec.factions)),
+        "difficulty": setup.difficulty or None,
+    }
+    seats = []
+    for f, p in game.players.items():
+        seats.append(
+            {
+                "player": f,
+                "faction": f,
+                "seat": o.seats.index(f) + 1 if f in o.seats else None,
+                "bot": setup.bots[f] if setup.mode == "solo" or not p.is_npc else "npc",
+                "is_npc": p.is_npc,
+                "final_vp": p.vp,
+                "rank": o.ranking.index(f) + 1 if f in o.ranking else None,
+                "won": f == o.winner,
+                "prisoners_held": p.prisoners_held,
+                "regions_controlled": len(game.controlled(f)),
+            }
+        )
+    events: dict[str, Any] = {}
+    rows = game.event_rows
+    if rows:
+        # The stored columns are a prefix of each event tuple (``cards`` stays in memory).
+        for name, column in zip(STORED_EVENT_COLUMNS, zip(*rows, strict=True), strict=False):
+            events[name] = column
+        events["player"] = events["faction"]
+        events["other_player"] = events["other_faction"]
+    return GameRows(row, seats, events)
+
+
+def stored_events(result: Played) -> list[tuple[Any, ...]]:
+    game: Game = result.state
+    n = len(STORED_EVENT_COLUMNS)
+    return [(*e[:n], e.faction, e.other_faction) for e in game.events]

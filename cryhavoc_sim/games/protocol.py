@@ -1,0 +1,186 @@
+"""What a game provides to the game-agnostic parts of the tool (``GAME`` in its module).
+
+The runner plays games through :meth:`GameModule.play` and stores the rows
+:meth:`GameModule.rows` returns; the scenario parser reads the generic fields (name,
+games, seed, game, content, description) and hands the rest to
+:meth:`GameModule.parse_setup`; the report adds :meth:`GameModule.report_sections` to
+its own; soak, bench, ladder, replay and the ``content`` command each call one method.
+
+Vocabulary: a *player* is a seat in one game; its *side* is what balance is measured
+over (a Cry Havoc faction). The stored ``faction`` column holds the side.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Protocol
+
+
+class Content(Protocol):
+    """A loaded content set, as the manifest and the report see it."""
+
+    @property
+    def content_id(self) -> str: ...
+
+    @property
+    def digest(self) -> str: ...
+
+    @property
+    def reconstructed(self) -> bool: ...
+
+    def provenance_counts(self) -> dict[str, int]: ...
+
+
+@dataclass(frozen=True, slots=True)
+class Played:
+    """A finished game as the runner needs it: who won, which players sat (each counts
+    one game in its side's win-rate denominator), and the game object itself, which only
+    the game's own :meth:`GameModule.rows` and :meth:`GameModule.narrate` look into."""
+
+    winner: str | None
+    sides: tuple[str, ...]
+    state: Any
+
+
+@dataclass(frozen=True, slots=True)
+class GameRows:
+    """One game's rows: the ``games`` row and the ``seats`` rows (column -> value; the
+    runner adds ``run_id``, ``game_id``, ``seed`` and ``scenario``), and the events as
+    columns (name -> values, one per event; the runner adds ``run_id`` and ``game_id``)."""
+
+    game: dict[str, Any]
+    seats: list[dict[str, Any]]
+    events: dict[str, Sequence[Any]]
+
+
+@dataclass(frozen=True, slots=True)
+class Violation:
+    """A soak game that broke an invariant or raised: the seed replays it."""
+
+    index: int
+    seed: int
+    setup: str
+    what: str
+
+
+@dataclass
+class ReportSections:
+    """A game's own part of a report: figures (name, caption, draw(ax)), tables
+    (caption, polars DataFrame) and ``summary.json`` entries."""
+
+    figures: list[tuple[str, str, Callable[[Any], None]]] = field(default_factory=list)
+    tables: list[tuple[str, Any]] = field(default_factory=list)
+    summary: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class Duel:
+    """One two-player ladder game: the sides bot A and bot B played, whether A went
+    first, and the winning side (None: no winner)."""
+
+    side_a: str
+    side_b: str
+    a_first: bool
+    winner: str | None
+
+
+class GameModule(Protocol):
+    @property
+    def name(self) -> str:
+        """The registered name, stored in the ``game`` column."""
+        ...
+
+    @property
+    def title(self) -> str:
+        """For people: "Cry Havoc"."""
+        ...
+
+    @property
+    def rules_version(self) -> str:
+        """Bumped whenever the game's behaviour changes (``rules_version`` column)."""
+        ...
+
+    @property
+    def scenario_fields(self) -> tuple[str, ...]:
+        """[scenario] fields the game reads, besides the generic ones."""
+        ...
+
+    @property
+    def scenario_tables(self) -> tuple[str, ...]:
+        """Top-level scenario tables the game reads (Cry Havoc: bots, rules)."""
+        ...
+
+    @property
+    def event_kinds(self) -> Mapping[str, str]:
+        """Every event kind the game logs, with what its columns mean."""
+        ...
+
+    @property
+    def side_colours(self) -> Mapping[str, str]:
+        """Colours of the sides in figures (others get a colour-blind-safe fallback)."""
+        ...
+
+    def parse_setup(self, head: dict[str, Any], doc: dict[str, Any], path: str) -> Any:
+        """The game's own scenario fields (``head``: the [scenario] table, ``doc``: the
+        whole file), validated: a :class:`~cryhavoc_sim.errors.ScenarioError` naming the
+        field and what is allowed, or a frozen, picklable setup object."""
+        ...
+
+    def config(self, setup: Any) -> dict[str, Any]:
+        """The setup as manifest ``config`` entries (``compare`` lists differences)."""
+        ...
+
+    def seed_of(self, setup: Any, master_seed: int, game_id: int) -> int:
+        """Game ``game_id``'s own seed (it replays the game alone)."""
+        ...
+
+    def content_files(self, content_dir: str | None) -> list[Path]:
+        """The files a content set is loaded from (a change reloads it)."""
+        ...
+
+    def load_content(self, content_dir: str | None) -> Content: ...
+
+    def play(
+        self, setup: Any, content: Any, master_seed: int, game_id: int, record_events: bool
+    ) -> Played: ...
+
+    def rows(self, setup: Any, content: Any, played: Played) -> GameRows: ...
+
+    def stored_events(self, played: Played) -> list[tuple[Any, ...]]:
+        """The game's events as stored rows (the events table's columns after
+        ``game_id``, in :data:`~cryhavoc_sim.storage.schema.EVENT_COLUMNS` order)."""
+        ...
+
+    def narrate(self, played: Played) -> list[str]:
+        """A readable account of the game, Round by Round (``replay``)."""
+        ...
+
+    def soak(self, master_seed: int, start: int, stop: int) -> list[Violation]:
+        """Random games ``start``..``stop`` with every invariant checked at every step."""
+        ...
+
+    def report_sections(self, run: Any, content: Any) -> ReportSections:
+        """The game's own figures and tables for the report of ``run`` (``content``: the
+        run's content set as loaded now, or None when it cannot be)."""
+        ...
+
+    def bench_scenario(self, bot: str) -> str:
+        """The scenario text ``make bench`` times (one ``games``, overridden)."""
+        ...
+
+    def state_costs(self, repeat: int) -> dict[str, float]:
+        """Microseconds per operation on a mid-game state (clone, determinize, save)."""
+        ...
+
+    def bot_names(self) -> tuple[str, ...]: ...
+
+    def ladder(
+        self, content: Any, bot_a: str, bot_b: str, rounds: int, seed: int, first_index: int
+    ) -> Iterator[Duel]:
+        """``rounds`` seat-rotated rotations of two-player games between two bot kinds;
+        game ``first_index + k`` takes seed (ladder seed, index)."""
+        ...
+
+    def content_listing(self, content: Any, as_json: bool) -> str: ...

@@ -1,0 +1,74 @@
+"""Run directories and baselines written before the game registry stay readable.
+
+``tests/fixtures/run_before_registry`` is a 6-game three-player run written by commit
+4b7a109 (rules version 5, schema version 1: no ``player`` or ``run_id`` columns in the
+seats and events tables), and ``baseline_before_registry.json`` its baseline."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import polars as pl
+import pytest
+
+from cryhavoc_sim import load_run
+from cryhavoc_sim.runner.replay import replay
+
+FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
+OLD = FIXTURES / "run_before_registry"
+BASELINE = FIXTURES / "baseline_before_registry.json"
+
+
+def cli(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "cryhavoc_sim", *args], capture_output=True, text=True, cwd=cwd, timeout=300
+    )
+
+
+@pytest.fixture
+def old_run(tmp_path: Path) -> Path:
+    copy = tmp_path / "old"
+    shutil.copytree(OLD, copy)
+    return copy
+
+
+def test_an_old_run_reads_with_the_contract_columns(old_run: Path) -> None:
+    run = load_run(old_run)
+    seats = run.seats.collect()
+    events = run.events.collect()
+    assert seats.height == 6 * 4 and events.height > 1000
+    # the contract: old runs are Cry Havoc with player = faction, run_id from the manifest
+    assert (seats["player"] == seats["faction"]).all()
+    assert seats["run_id"].unique().to_list() == [run.manifest["run_id"]]
+    acting = events.filter(pl.col("faction").is_not_null())
+    assert (acting["player"] == acting["faction"]).all()
+    other = events.filter(pl.col("other_faction").is_not_null())
+    assert other.height and (other["other_player"] == other["other_faction"]).all()
+    assert run.games.collect()["game"].unique().to_list() == ["cryhavoc"]
+
+
+def test_an_old_run_replays_reports_compares_and_checks(old_run: Path, tmp_path: Path) -> None:
+    result = replay(old_run, 3)
+    assert result.matches is True and any("Round 1" in line for line in result.account)
+    report = cli("report", str(old_run), "-o", str(tmp_path / "report"))
+    assert report.returncode == 0, report.stderr
+    assert "Battles" in (tmp_path / "report" / "report.md").read_text()
+    check = cli("check", str(old_run), "--baseline", str(BASELINE))
+    assert check.returncode == 0, check.stdout + check.stderr
+    new = tmp_path / "new"
+    played = cli("run", str(old_run / "manifest.json"), "-o", str(new), "-q")
+    assert played.returncode == 2  # a manifest is not a scenario: one sentence
+    scenario = tmp_path / "s.toml"
+    scenario.write_text(load_run(old_run).manifest["scenario_text"])
+    assert cli("run", str(scenario), "-o", str(new), "-q").returncode == 0
+    compared = cli("compare", str(old_run), str(new))
+    assert compared.returncode == 0, compared.stderr
+    # the same seeds under the same rules: the new run's tables hold the old games
+    old_seats = load_run(old_run).seats.collect().drop("run_id")
+    new_seats = load_run(new).seats.collect().drop("run_id")
+    assert old_seats.equals(new_seats)
+    check_new = cli("check", str(new), "--baseline", str(BASELINE))
+    assert check_new.returncode == 0, check_new.stdout + check_new.stderr

@@ -1,0 +1,34 @@
+"""The game registry: games by name, one sentence for an unknown one, and a scenario's
+``game`` field (Cry Havoc when absent)."""
+
+from __future__ import annotations
+
+import pytest
+
+from cryhavoc_sim.games import DEFAULT_GAME, UnknownGame, game_names, get_game
+from cryhavoc_sim.runner.scenario import parse_scenario
+
+HEAD = '[scenario]\nname = "x"\ngames = 5\nplayers = 3\n'
+
+
+def test_games_are_found_by_name() -> None:
+    assert "cryhavoc" in game_names() and DEFAULT_GAME == "cryhavoc"
+    game = get_game("cryhavoc")
+    assert game.name == "cryhavoc" and game.title == "Cry Havoc"
+    assert game.rules_version.startswith("cryhavoc-rules-")
+    assert "vp" in game.event_kinds and "players" in game.scenario_fields
+
+
+def test_an_unknown_game_is_one_sentence_listing_the_registered_ones() -> None:
+    with pytest.raises(
+        UnknownGame, match=r"^where is 'warcry', which is not a registered game; allowed: cryhavoc\.$"
+    ):
+        get_game("warcry", "where")
+
+
+def test_a_scenario_names_its_game_or_plays_cry_havoc() -> None:
+    implicit = parse_scenario(HEAD)
+    explicit = parse_scenario(HEAD.replace("games = 5", 'game = "cryhavoc"\ngames = 5'))
+    assert implicit.game == explicit.game == "cryhavoc"
+    assert implicit.setup == explicit.setup
+    assert [implicit.seed_of(i) for i in range(6)] == [explicit.seed_of(i) for i in range(6)]

@@ -6,6 +6,9 @@ import pytest
 
 from cryhavoc_sim.games.cryhavoc.engine import IllegalDecision, actions, battle, movement, scoring
 from cryhavoc_sim.games.cryhavoc.engine.decisions import Choice
+from cryhavoc_sim.games.cryhavoc.engine.game import Game
+from cryhavoc_sim.games.cryhavoc.engine.trogs import NPC
+from cryhavoc_sim.rng import stream
 from tests.conftest import cards, clear_board, drive, drive_any, give, new_game, opt, place, start_battle
 
 H, P, M, T = "humans", "pilgrims", "machines", "trogs"
@@ -30,7 +33,7 @@ def test_setup_hqs_units_control_and_initiative(content):  # type: ignore[no-unt
         assert g.units(g.players[f].hq, f) == 4 and g.regions[g.players[f].hq].control == f
         assert g.players[f].reserve == 8 and g.players[f].control_left == 7
     assert g.upcoming == g.initiative
-    assert g.players[T].is_npc and g.players[T].reserve == 16
+    assert g.role(T) == NPC and g.is_npc(T) and g.players[T].reserve == 16
     for r in g.board.regions:
         assert (g.regions[r.id].trog_token is not None) == r.war_party
 
@@ -487,3 +490,22 @@ def test_a_nest_left_on_a_token_is_revealed_with_it(g3, content):  # type: ignor
     assert g.units("scorch", T) == min(want, 16) and s.battle
     revealed = [e.detail for e in g.events if e.kind == "token_revealed"]
     assert revealed == [nest.id, war_party.id]
+
+
+def test_the_trog_role_is_one_notion(content):  # type: ignore[no-untyped-def]
+    """Who plays the Trogs follows from the player count and mode (rulebook: 4-player
+    game; Battle Resolution, Trog exception; solo rules) and every rule asks ``g.role``."""
+    from cryhavoc_sim.games.cryhavoc.engine import GameSetup
+    from cryhavoc_sim.games.cryhavoc.engine.trogs import AUTOMATON, PLAYER
+
+    four = new_game(content, (H, P, M, T), seed=5)
+    three = new_game(content, (H, P, M), seed=5)
+    two = new_game(content, (H, P), seed=5)
+    solo = Game(content, GameSetup((H,), mode="solo"), stream(5, "game"))
+    assert [g.trog_role for g in (four, three, two, solo)] == [PLAYER, NPC, NPC, AUTOMATON]
+    for g in (four, three, two, solo):
+        assert all(g.role(f) == PLAYER for f in g.players if f != T)
+        assert g.player_factions == [f for f in g.players if g.role(f) == PLAYER]
+        assert g.solo == (g.trog_role == AUTOMATON)
+    # a clone keeps the role
+    assert solo.clone().trog_role == AUTOMATON and three.clone().trog_role == NPC

@@ -11,6 +11,7 @@ from cryhavoc_sim.games.cryhavoc.bots.registry import make_bot
 from cryhavoc_sim.games.cryhavoc.content.schema import ContentSet
 from cryhavoc_sim.games.cryhavoc.engine import RULES_VERSION, Game, GameSetup, play
 from cryhavoc_sim.games.cryhavoc.engine.log import STORED_EVENT_COLUMNS
+from cryhavoc_sim.games.cryhavoc.engine.trogs import NPC
 from cryhavoc_sim.games.cryhavoc.scenario import CryHavocSetup
 from cryhavoc_sim.games.protocol import GameRows, Played
 from cryhavoc_sim.rng import stream
@@ -73,8 +74,8 @@ def game_rows(setup: CryHavocSetup, content: ContentSet, result: Played) -> Game
                 "player": f,
                 "faction": f,
                 "seat": o.seats.index(f) + 1 if f in o.seats else None,
-                "bot": setup.bots[f] if setup.mode == "solo" or not p.is_npc else "npc",
-                "is_npc": p.is_npc,
+                "bot": setup.bots[f] if game.role(f) != NPC else "npc",
+                "is_npc": game.is_npc(f),
                 "final_vp": p.vp,
                 "rank": o.ranking.index(f) + 1 if f in o.ranking else None,
                 "won": f == o.winner,

@@ -22,6 +22,7 @@ from cryhavoc_sim.games.cryhavoc.content.schema import Card, ContentSet, Faction
 from cryhavoc_sim.games.cryhavoc.engine import Allocate, Choice, Decision, Game, Subset
 from cryhavoc_sim.games.cryhavoc.engine.decisions import KINDS
 from cryhavoc_sim.games.cryhavoc.engine.state import ATT, CP, RC
+from cryhavoc_sim.games.cryhavoc.engine.trogs import PLAYER
 from cryhavoc_sim.rng import Rng
 
 TOKEN_TROGS = 2.2  # expected Trogs behind a face-down token (shipped War Party mix)
@@ -171,7 +172,7 @@ class HeuristicBot:
         w = self.w
         crystal, attack, margin = w.crystal, w.attack, w.margin
         build_up = 0.4 * attack
-        trog_player = f == "trogs" and not g.npc_trogs
+        trog_player = f == "trogs" and g.trog_role == PLAYER
         token_need = self._token_need
         regions = g.regions
         out: dict[RegionId, float | None] = {}

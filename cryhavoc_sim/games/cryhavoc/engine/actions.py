@@ -16,6 +16,7 @@ from cryhavoc_sim.games.cryhavoc.engine import effects, movement
 from cryhavoc_sim.games.cryhavoc.engine.decisions import Choice, Subset
 from cryhavoc_sim.games.cryhavoc.engine.flow import Step, drive
 from cryhavoc_sim.games.cryhavoc.engine.handlers import HANDLERS
+from cryhavoc_sim.games.cryhavoc.engine.trogs import AUTOMATON
 
 if TYPE_CHECKING:
     from cryhavoc_sim.games.cryhavoc.engine.game import Game, Gen
@@ -38,7 +39,7 @@ class DrawPhase(Step):
         order = g.initiative
         if self.pc == 0:
             for f in order:
-                if g.solo and f == "trogs":  # the automaton draws one card per turn instead
+                if g.role(f) == AUTOMATON:  # the automaton draws one card per turn instead
                     continue
                 n = g.draw(f, g.rules.draw_per_round)
                 g.log("draw", f, amount=n, detail="draw_phase")
@@ -100,7 +101,7 @@ class ActionsPhase(Step):
                 return
         f = order[self.i]
         self.i += 1
-        if g.solo and f == "trogs":
+        if g.role(f) == AUTOMATON:
             from cryhavoc_sim.games.cryhavoc.engine.solo import AutomatonTurn
 
             g.call(AutomatonTurn(self.number))

@@ -65,7 +65,7 @@ def _take_region(g: Game, region: RegionId, winner: FactionId, cause: str) -> No
 def _decider(g: Game, side: FactionId, opponent: FactionId) -> FactionId:
     # The player to the left of the one fighting the Trogs decides for them (Battle C
     # note); in the solo mode the automaton decides for itself.
-    return g.left_of(opponent) if g.is_npc(side) and not g.solo else side
+    return g.left_of(opponent) if g.role(side) == trogs.NPC else side
 
 
 def playable_tactics(g: Game, side: FactionId, decider: FactionId, region: RegionId) -> list[str]:
@@ -190,7 +190,7 @@ class Resolve(Step):
             g.log("battle_start", att, region, dfn, s.battle)
             # B. The attacker places all its Units on the Objectives, then the defender
             # (solo: the player always first).
-            self.first = (dfn, att) if g.solo and att == "trogs" else (att, dfn)
+            self.first = (dfn, att) if g.role(att) == trogs.AUTOMATON else (att, dfn)
             pc = 1
         b = g.battle
         assert b is not None
@@ -244,7 +244,7 @@ class Resolve(Step):
         if pc == 4:
             while len(self.passed) < 2:
                 side = self.side
-                if g.solo and side == "trogs" and side not in self.passed:
+                if g.role(side) == trogs.AUTOMATON and side not in self.passed:
                     from cryhavoc_sim.games.cryhavoc.engine.solo import AutomatonTactic
 
                     self.pc = 5
@@ -279,7 +279,7 @@ class Resolve(Step):
             rc_winner = self.rc_winner
             loser = b.enemy(rc_winner)
             survivors = b.total(loser)
-            home = g.players[rc_winner].hq if g.solo and rc_winner == "trogs" else None
+            home = g.players[rc_winner].hq if g.role(rc_winner) == trogs.AUTOMATON else None
             g.add_units(home or region, rc_winner, b.total(rc_winner))
             b.on[rc_winner] = [0, 0, 0]
             # F. The loser's survivors retreat (they stay on the Objectives until they leave).
@@ -303,7 +303,7 @@ def _region_control(g: Game, b: Battle) -> FactionId:
     winner = b.attacker if a > d else b.defender
     g.log("battle_objective", winner, b.region, b.enemy(winner), b.on[winner][RC], "region_control")
     _take_region(g, b.region, winner, cause="battle")
-    if not g.is_npc(winner) or g.solo:  # NPC Trogs score none (Clarifications); ruling S5
+    if g.role(winner) != trogs.NPC:  # NPC Trogs score none (Clarifications); ruling S5
         g.gain_vp(winner, g.rules.region_control_vp, "battle_control", b.region)
     return winner
 
@@ -476,7 +476,7 @@ class Retreat(Step):
             if n == 0:
                 g.finish()
                 return
-            if g.is_npc(loser) and not g.solo:
+            if g.role(loser) == trogs.NPC:
                 b.on[loser] = [0, 0, 0]
                 g.to_reserve(loser, n)
                 g.log("retreat", loser, b.region, None, n, "reserve")

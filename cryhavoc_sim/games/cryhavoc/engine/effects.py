@@ -140,7 +140,7 @@ def _decider(g: Game, actor: FactionId) -> FactionId:
 def _player(g: Game, actor: FactionId | None) -> FactionId | None:
     """Effects that benefit a player do nothing for the non-player Trogs (ruling R12);
     the solo automaton is a player in this sense."""
-    return None if actor is None or (g.is_npc(actor) and not g.solo) else actor
+    return None if actor is None or g.role(actor) == trogs.NPC else actor
 
 
 # --------------------------------------------------------------------- economy
@@ -191,7 +191,7 @@ class DrawCards(Prim):
 
     def run(self, g: Game) -> None:
         f, e, region = self.f, self.e, self.region
-        if g.solo and f == "trogs":
+        if g.role(f) == trogs.AUTOMATON:
             from cryhavoc_sim.games.cryhavoc.engine.solo import desert_draw
 
             n = desert_draw(g, e.int("count"))

@@ -26,6 +26,7 @@ from cryhavoc_sim.games.cryhavoc.engine.flow import Step, advance
 from cryhavoc_sim.games.cryhavoc.engine.log import Event
 from cryhavoc_sim.games.cryhavoc.engine.rules import EXPERIENCE_SKILLS, Rules
 from cryhavoc_sim.games.cryhavoc.engine.state import Battle, PlayerState, RegionState
+from cryhavoc_sim.games.cryhavoc.engine.trogs import AUTOMATON, NPC, PLAYER, trog_role
 from cryhavoc_sim.rng import Rng, copy_rng
 
 T = TypeVar("T")
@@ -126,8 +127,8 @@ class Game:
         self.round = 0
         self.phase = "setup"
         self.n_players = len(setup.factions)
-        self.solo = setup.mode == "solo"
-        self.npc_trogs = self.n_players < 4
+        # Who plays the Trogs: a player, nobody (non-player Trogs) or the solo automaton.
+        self.trog_role = trog_role(self.n_players, setup.mode)
         self.board = content.boards["2p" if self.n_players == 2 else "3-4p"]
         in_play = [r for r in self.board.regions]
         if self.solo:
@@ -267,8 +268,7 @@ class Game:
         self.round = src.round
         self.phase = src.phase
         self.n_players = src.n_players
-        self.solo = src.solo
-        self.npc_trogs = src.npc_trogs
+        self.trog_role = src.trog_role
         self.board = src.board
         self.adj = src.adj
         self.regions = {r: s.copy() for r, s in src.regions.items()}
@@ -391,11 +391,22 @@ class Game:
         return self._action_skills
 
     @property
+    def solo(self) -> bool:
+        """The solo mode: one player against the Trog automaton."""
+        return self.trog_role == AUTOMATON
+
+    def role(self, faction: FactionId) -> str:
+        """Who plays ``faction``: :data:`~engine.trogs.PLAYER` for every invader, the
+        Trogs' role (player, non-player or automaton) for the Trogs."""
+        return self.trog_role if faction == "trogs" else PLAYER
+
+    @property
     def player_factions(self) -> list[FactionId]:
-        return [f for f, p in self.players.items() if not p.is_npc]
+        return [f for f in self.players if self.role(f) == PLAYER]
 
     def is_npc(self, faction: FactionId) -> bool:
-        return self.players[faction].is_npc
+        """Not a player's seat: the non-player Trogs or the solo automaton."""
+        return self.role(faction) != PLAYER
 
     def left_of(self, faction: FactionId) -> FactionId:
         """The player to the left (next seat) of ``faction`` (rulebook: Battle, Trogs note)."""
@@ -405,14 +416,14 @@ class Game:
     def gain_vp(self, faction: FactionId, amount: int, source: str, region: RegionId | None = None) -> None:
         """Change VP through the ledger. Non-player Trogs never score (rulebook: Battle C note)."""
         player = self.players[faction]
-        if (player.is_npc and not self.solo) or amount == 0:
+        if amount == 0 or self.role(faction) == NPC:
             return
         player.vp += amount
         self.vp_ledger[faction] = self.vp_ledger.get(faction, 0) + amount
         self.log("vp", faction, region, None, amount, source)
         if (
             amount > 0
-            and not self.solo
+            and self.trog_role != AUTOMATON
             and (self.rules.event_pass_timing == "any_time" or self.phase == "scoring")
         ):
             self._check_event_pass(player.vp)
@@ -473,7 +484,7 @@ class Game:
 
     def neighbours(self, region: RegionId, faction: FactionId) -> tuple[RegionId, ...]:
         """Adjacent Regions; for the Trog player also every other Tunnel Region (4-player: Movement)."""
-        if faction == "trogs" and (not self.npc_trogs or self.solo) and self.regions[region].tunnel:
+        if faction == "trogs" and self.trog_role != NPC and self.regions[region].tunnel:
             tunnel = self._tunnel_neighbours.get(region)
             if tunnel is None:
                 base = self.adj[region]

@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 
 from cryhavoc_sim.games.cryhavoc.engine.decisions import Decision
 from cryhavoc_sim.games.cryhavoc.engine.game import Game
+from cryhavoc_sim.games.cryhavoc.engine.trogs import NPC, PLAYER
 
 
 def state_violations(g: Game) -> list[str]:
@@ -22,7 +23,7 @@ def state_violations(g: Game) -> list[str]:
             )
         if p.reserve < 0 or p.vp < 0 or p.control_left < 0:
             out.append(f"{f}: negative count (reserve {p.reserve}, vp {p.vp}, control left {p.control_left})")
-        if not p.is_npc:
+        if g.role(f) == PLAYER:
             placed = sum(1 for s in g.regions.values() if s.control == f)
             if (
                 placed > g.content.factions[f].control_tokens
@@ -31,7 +32,7 @@ def state_violations(g: Game) -> list[str]:
                 out.append(f"{f}: {placed} Control tokens on the board and {p.control_left} left")
             if g.record and g.vp_ledger.get(f, 0) != p.vp:
                 out.append(f"{f}: VP ledger {g.vp_ledger.get(f, 0)} != VP {p.vp}")
-        elif p.vp != 0 and not g.solo:
+        elif p.vp != 0 and g.role(f) == NPC:
             out.append(f"{f}: non-player Trogs scored {p.vp} VP")
         if p.stock < 0 or len(p.stored) > 3:
             out.append(f"{f}: {p.stock} stored Crystals, {len(p.stored)} Matrix cards")
@@ -49,7 +50,7 @@ def state_violations(g: Game) -> list[str]:
                 out.append(f"{r}: {s.crystals} Crystals in an HQ")
         if s.battle and set(s.units) - {s.attacker, s.defender}:
             out.append(f"{r}: Battle Region holds a third faction {s.units}")
-        if s.control is not None and g.is_npc(s.control) and not g.solo:
+        if s.control is not None and g.role(s.control) == NPC:
             out.append(f"{r}: non-player Trogs hold Control")
     numbers = [s.battle for s in g.regions.values() if s.battle]
     if len(numbers) != len(set(numbers)) or len(numbers) > g.rules.battle_tokens:

@@ -16,7 +16,7 @@ if TYPE_CHECKING:
 
 
 def is_trog_player(g: Game, f: FactionId) -> bool:
-    return f == "trogs" and not g.npc_trogs
+    return f == "trogs" and g.trog_role == trogs.PLAYER
 
 
 def needs_battle(g: Game, f: FactionId, region: RegionId) -> bool:
@@ -213,7 +213,7 @@ class EndOfMove(Step):
             # 2. War Party / Nest tokens in Regions moved into; no Trog placed: lose a Unit.
             for r in ended:
                 if g.regions[r].trog_token is not None and g.units(r, f) > 0:
-                    if g.solo and f == "trogs":
+                    if g.role(f) == trogs.AUTOMATON:
                         from cryhavoc_sim.games.cryhavoc.engine.solo import war_party_rule_5
 
                         war_party_rule_5(g, r)

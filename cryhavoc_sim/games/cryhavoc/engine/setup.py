@@ -35,7 +35,7 @@ def setup_game(g: Game) -> None:
         hq_of = dict(zip(invaders, hq_regions, strict=False))
     for f in spec.factions:
         kit = content.factions[f]
-        p = PlayerState(faction=f, is_npc=False, total_units=kit.units, control_left=kit.control_tokens)
+        p = PlayerState(faction=f, total_units=kit.units, control_left=kit.control_tokens)
         skills = content.faction_skills(f)
         default = [s.id for s in skills if s.default]
         others = [s.id for s in skills if not s.default]
@@ -64,7 +64,7 @@ def setup_game(g: Game) -> None:
         # 2-3 players: the Trogs are a non-player faction with all their Units in reserve.
         kit = content.factions["trogs"]
         g.players["trogs"] = PlayerState(
-            faction="trogs", is_npc=True, total_units=kit.units, reserve=kit.units, control_left=0
+            faction="trogs", total_units=kit.units, reserve=kit.units, control_left=0
         )
     for f in spec.factions:
         p = g.players[f]

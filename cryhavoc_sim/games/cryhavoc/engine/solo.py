@@ -41,7 +41,7 @@ def setup_automaton(g: Game, trog_hq: str | None) -> None:
 
     assert trog_hq is not None
     kit = g.content.factions[TROGS]
-    p = PlayerState(faction=TROGS, is_npc=True, total_units=kit.units, control_left=kit.control_tokens)
+    p = PlayerState(faction=TROGS, total_units=kit.units, control_left=kit.control_tokens)
     p.deck = list(g.content.deck(TROGS))
     g.rng.shuffle(p.deck)
     p.structures_left = {s: g.content.structures[s].tokens for s in SOLO_STRUCTURES}

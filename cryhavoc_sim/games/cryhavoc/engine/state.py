@@ -19,10 +19,9 @@ RC, CP, ATT = 0, 1, 2
 
 @dataclass(slots=True)
 class PlayerState:
-    """One faction's holdings. The non-player Trogs of 2-3 player games have one too."""
+    """One faction's holdings. The Trogs have one whoever plays them (``Game.role``)."""
 
     faction: FactionId
-    is_npc: bool
     total_units: int
     reserve: int = 0
     vp: int = 0
@@ -47,7 +46,6 @@ class PlayerState:
         """A copy sharing nothing mutable (the Skill list never changes after setup)."""
         return PlayerState(
             self.faction,
-            self.is_npc,
             self.total_units,
             self.reserve,
             self.vp,

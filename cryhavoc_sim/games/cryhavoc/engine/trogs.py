@@ -1,5 +1,6 @@
-"""Trog tokens and the non-player Trogs of 2-3 player games (rulebook: Battle
-Resolution, Trog exception; Clarifications; 4-player game)."""
+"""The Trogs: their role in a game, their tokens, and the non-player Trogs of 2-3 player
+games (rulebook: Battle Resolution, Trog exception; Clarifications; 4-player game; the
+solo mode, shared/rules/002_*)."""
 
 from __future__ import annotations
 
@@ -10,6 +11,20 @@ from cryhavoc_sim.games.cryhavoc.engine.state import RegionState
 
 if TYPE_CHECKING:
     from cryhavoc_sim.games.cryhavoc.engine.game import Game
+
+# The Trogs' role, one notion for the whole engine (``g.trog_role``; ``g.role(faction)``
+# is PLAYER for every other faction):
+PLAYER = "player"  # a 4-player game: a player like the others (rulebook: 4-player game)
+NPC = "npc"  # 2-3 players: the non-player Trogs (Battle Resolution, Trog exception)
+AUTOMATON = "automaton"  # the solo mode: the Trog automaton plays them (shared/rules/002_*)
+TROG_ROLES = (PLAYER, NPC, AUTOMATON)
+
+
+def trog_role(n_players: int, mode: str) -> str:
+    """Who plays the Trogs in a game of ``n_players`` invading players in ``mode``."""
+    if mode == "solo":
+        return AUTOMATON
+    return PLAYER if n_players == 4 else NPC
 
 
 def reveal(g: Game, region: RegionId, mover: FactionId, ambush: bool = False) -> tuple[int, bool]:
@@ -47,7 +62,7 @@ def _reveal_one(g: Game, region: RegionId, token: Token, mover: FactionId, ambus
     placed = 0
     if not ambush and any(o not in (mover, "trogs") for o in s.units):
         pass  # ruling R9: Crystals only
-    elif g.solo and mover != "trogs":
+    elif g.trog_role == AUTOMATON and mover != "trogs":
         # Solo rule 5: Trogs arrive in Battle from their HQ; a Nest also opens a Tunnel.
         hq = trog.hq
         placed = min(want, g.units(hq, "trogs")) if hq else 0

@@ -48,7 +48,9 @@ class Played:
 class GameRows:
     """One game's rows: the ``games`` row and the ``seats`` rows (column -> value; the
     runner adds ``run_id``, ``game_id``, ``seed`` and ``scenario``), and the events as
-    columns (name -> values, one per event; the runner adds ``run_id`` and ``game_id``)."""
+    columns (name -> values, one per event; the runner adds ``run_id`` and ``game_id``).
+    A game whose players are its sides leaves out ``player`` and ``other_player``: they
+    are stored as ``faction`` and ``other_faction``."""
 
     game: dict[str, Any]
     seats: list[dict[str, Any]]

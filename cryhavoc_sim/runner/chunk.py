@@ -91,7 +91,7 @@ def run_chunk(task: ChunkTask, stop: Callable[[], bool] | None = None) -> ChunkR
         nonlocal rows
         for table, columns in rows.tables.items():
             if columns["game_id"]:
-                frames[table].append(to_frame(table, columns))
+                frames[table].append(to_frame(table, columns, rows.run_id))
         rows = Rows()
 
     wins: dict[str, int] = {}

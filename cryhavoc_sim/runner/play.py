@@ -8,6 +8,7 @@ from typing import Any
 from cryhavoc_sim.games import get_game
 from cryhavoc_sim.games.protocol import Played
 from cryhavoc_sim.runner.scenario import Scenario
+from cryhavoc_sim.storage.schema import SAME_AS
 
 
 def play_one(scenario: Scenario, content: Any, game_id: int, record_events: bool = True) -> Played:
@@ -23,6 +24,7 @@ class Rows:
         self.tables: dict[str, dict[str, list[Any]]] = {
             t: {c: [] for c in cols} for t, cols in TABLES.items()
         }
+        self.run_id: str | None = None
 
     def add_game(self, run_id: str, scenario: Scenario, content: Any, game_id: int, played: Played) -> None:
         rows = get_game(scenario.game).rows(scenario.setup, content, played)
@@ -35,26 +37,27 @@ class Rows:
         }
         for col, values in g.items():
             values.append(head[col] if col in head else rows.game.get(col))
+        # run_id, and player / other_player when the game leaves them out, are filled
+        # when the rows become a frame (storage/writer.py to_frame).
+        self.run_id = run_id
         s = self.tables["seats"]
         for seat in rows.seats:
             for col, values in s.items():
-                if col == "run_id":
-                    values.append(run_id)
-                elif col == "game_id":
+                if col == "game_id":
                     values.append(game_id)
-                else:
+                elif col in seat or (col not in SAME_AS and col != "run_id"):
                     values.append(seat.get(col))
         e = self.tables["events"]
         n = len(next(iter(rows.events.values()), ()))
         if not n:
             return
         for col, values in e.items():
-            if col == "run_id":
-                values.extend([run_id] * n)
-            elif col == "game_id":
+            if col == "game_id":
                 values.extend([game_id] * n)
-            else:
-                values.extend(rows.events.get(col) or [None] * n)
+            elif col in rows.events:
+                values.extend(rows.events[col])
+            elif col not in SAME_AS and col != "run_id":
+                values.extend([None] * n)
 
     def add_error(self, game_id: int, seed: int, error: str, tb: str) -> None:
         err = self.tables["errors"]

@@ -7,7 +7,7 @@ import os
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from cryhavoc_sim.storage.schema import TABLES
+from cryhavoc_sim.storage.schema import SAME_AS, TABLES
 
 if TYPE_CHECKING:
     import polars as pl
@@ -17,12 +17,30 @@ def shard_name(start: int) -> str:
     return f"chunk-{start:010d}.parquet"
 
 
-def to_frame(table: str, columns: dict[str, list[Any]]) -> pl.DataFrame:
-    """One table's column lists as a frame with the contract's dtypes."""
+def to_frame(table: str, columns: dict[str, list[Any]], run_id: str | None = None) -> pl.DataFrame:
+    """One table's column lists as a frame with the contract's dtypes. A column left
+    empty while the table has rows is filled in polars, not from Python lists: ``run_id``
+    with ``run_id``, and ``player`` / ``other_player`` as their side's column
+    (:data:`~cryhavoc_sim.storage.schema.SAME_AS`: a game whose players are its sides)."""
     import polars as pl
 
     schema = TABLES[table]
-    return pl.DataFrame({name: columns[name] for name in schema}, schema=schema)
+    n = len(columns["game_id"])
+    given = {name: dtype for name, dtype in schema.items() if len(columns[name]) == n or not n}
+    frame = pl.DataFrame({name: columns[name] for name in given}, schema=given)
+    if len(given) == len(schema):
+        return frame
+    derived = []
+    for name, dtype in schema.items():
+        if name in given:
+            continue
+        if name == "run_id":
+            derived.append(pl.lit(run_id, dtype).alias(name))
+        elif name in SAME_AS:
+            derived.append(pl.col(SAME_AS[name]).alias(name))
+        else:
+            raise ValueError(f"{table}.{name}: {len(columns[name])} values for {n} rows")
+    return frame.with_columns(derived).select(list(schema))
 
 
 def write_shard(run_dir: Path, table: str, start: int, frames: list[pl.DataFrame]) -> Path:

@@ -123,7 +123,7 @@ def test_structures_not_in_hq_or_battle_one_per_type_activation_needs_control(g3
     opts = actions.build_options(g, H, 9, frozenset(g.controlled(H)), frozenset())
     built = {(v, r) for v, _, r in opts}
     assert ("build", "northern_landing") not in built and ("build", "scorch") in built
-    g.regions["scorch"].structures.append((H, "humans.artillery"))
+    g.regions["scorch"].structures += ((H, "humans.artillery"),)
     opts = actions.build_options(g, H, 9, frozenset({"scorch"}), frozenset())
     assert ("build", "humans.artillery", "scorch") not in opts
     assert ("activate", "humans.artillery", "scorch") in opts
@@ -481,7 +481,7 @@ def test_a_nest_left_on_a_token_is_revealed_with_it(g3, content):  # type: ignor
     g.nest_supply = list(content.nests)
     assert trogs.place_nest(g, "scorch", "trogs_retreat")
     nest = g.regions["scorch"].trog_token
-    assert g.regions["scorch"].more_tokens == [war_party]
+    assert g.regions["scorch"].more_tokens == (war_party,)
     drive(movement.move(g, H, 1), [opt(("northern_landing", "scorch"))])
     s = g.regions["scorch"]
     assert s.trog_token is None and not s.more_tokens

@@ -71,7 +71,6 @@ def game_rows(setup: CryHavocSetup, content: ContentSet, result: Played) -> Game
     for f, p in game.players.items():
         seats.append(
             {
-                "player": f,
                 "faction": f,
                 "seat": o.seats.index(f) + 1 if f in o.seats else None,
                 "bot": setup.bots[f] if game.role(f) != NPC else "npc",
@@ -89,8 +88,7 @@ def game_rows(setup: CryHavocSetup, content: ContentSet, result: Played) -> Game
         # The stored columns are a prefix of each event tuple (``cards`` stays in memory).
         for name, column in zip(STORED_EVENT_COLUMNS, zip(*rows, strict=True), strict=False):
             events[name] = column
-        events["player"] = events["faction"]
-        events["other_player"] = events["other_faction"]
+    # player / other_player are left out: the runner fills them as faction / other_faction.
     return GameRows(row, seats, events)
 
 

@@ -784,7 +784,8 @@ def _structure_ok(g: Game, f: FactionId, region: RegionId, sid: str) -> bool:
 def _put_structure(g: Game, f: FactionId, region: RegionId, sid: str) -> None:
     """A token from the supply into ``region``; a Tunnel joins the Tunnel Regions."""
     g.players[f].structures_left[sid] -= 1
-    g.regions[region].structures.append((f, sid))
+    s = g.regions[region]
+    s.structures = (*s.structures, (f, sid))
     if g.content.structures[sid].tunnel:
         g.set_tunnel(region, True)
 
@@ -796,7 +797,8 @@ def place_structure(g: Game, f: FactionId, region: RegionId, sid: str, cause: st
 
 def _remove_structure(g: Game, f: FactionId, region: RegionId, sid: str) -> None:
     s = g.regions[region]
-    s.structures.remove((f, sid))
+    i = s.structures.index((f, sid))
+    s.structures = s.structures[:i] + s.structures[i + 1 :]
     if g.content.structures[sid].tunnel and not any(g.content.structures[x].tunnel for _, x in s.structures):
         g.set_tunnel(region, False)
     g.players[f].structures_left[sid] += 1

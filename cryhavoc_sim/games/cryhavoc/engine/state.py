@@ -38,6 +38,42 @@ class PlayerState:
     stock: int = 0  # Crystals stored on the Faction board (Pilgrims' Extraction)
     stored: list[CardId] = field(default_factory=list)  # Terrain cards on the Matrix
 
+    # Written out, not generated: mypyc compiles a hand-written __init__ but runs a
+    # dataclass-generated one interpreted, and clone() builds these for every copy.
+    def __init__(
+        self,
+        faction: FactionId,
+        total_units: int,
+        reserve: int = 0,
+        vp: int = 0,
+        hq: RegionId | None = None,
+        hand: list[CardId] | None = None,
+        deck: list[CardId] | None = None,
+        discard: list[CardId] | None = None,
+        prisoners: dict[FactionId, int] | None = None,
+        skills: list[SkillId] | None = None,
+        exhausted: set[SkillId] | None = None,
+        control_left: int = 8,
+        structures_left: dict[StructureId, int] | None = None,
+        stock: int = 0,
+        stored: list[CardId] | None = None,
+    ) -> None:
+        self.faction = faction
+        self.total_units = total_units
+        self.reserve = reserve
+        self.vp = vp
+        self.hq = hq
+        self.hand = [] if hand is None else hand
+        self.deck = [] if deck is None else deck
+        self.discard = [] if discard is None else discard
+        self.prisoners = {} if prisoners is None else prisoners
+        self.skills = [] if skills is None else skills
+        self.exhausted = set() if exhausted is None else exhausted
+        self.control_left = control_left
+        self.structures_left = {} if structures_left is None else structures_left
+        self.stock = stock
+        self.stored = [] if stored is None else stored
+
     @property
     def prisoners_held(self) -> int:
         return sum(self.prisoners.values())
@@ -75,13 +111,46 @@ class RegionState:
     trog_token: Token | None = None  # face-down War Party or Nest token (the top one)
     # Further face-down Trog tokens under it: a retreating Trog force may leave its Nest in
     # any adjacent uncontrolled Region, one holding a token too (ruling R14).
-    more_tokens: list[Token] = field(default_factory=list)
+    more_tokens: tuple[Token, ...] = ()
     exploration: Token | None = None
     tunnel: bool = False
     battle: int = 0  # Battle token number, 0 when none
     attacker: FactionId | None = None
     defender: FactionId | None = None
-    structures: list[tuple[FactionId, StructureId]] = field(default_factory=list)
+    # Tuples, replaced rather than changed: a copy of the state shares them (clone cost).
+    structures: tuple[tuple[FactionId, StructureId], ...] = ()
+
+    def __init__(  # written out for mypyc (see PlayerState)
+        self,
+        id: RegionId,
+        terrain: str | None,
+        hq_of: FactionId | None,
+        crystals: int = 0,
+        control: FactionId | None = None,
+        units: dict[FactionId, int] | None = None,
+        trog_token: Token | None = None,
+        more_tokens: tuple[Token, ...] = (),
+        exploration: Token | None = None,
+        tunnel: bool = False,
+        battle: int = 0,
+        attacker: FactionId | None = None,
+        defender: FactionId | None = None,
+        structures: tuple[tuple[FactionId, StructureId], ...] = (),
+    ) -> None:
+        self.id = id
+        self.terrain = terrain
+        self.hq_of = hq_of
+        self.crystals = crystals
+        self.control = control
+        self.units = {} if units is None else units
+        self.trog_token = trog_token
+        self.more_tokens = more_tokens
+        self.exploration = exploration
+        self.tunnel = tunnel
+        self.battle = battle
+        self.attacker = attacker
+        self.defender = defender
+        self.structures = structures
 
     def others(self, faction: FactionId) -> list[FactionId]:
         return [f for f in self.units if f != faction]
@@ -95,13 +164,13 @@ class RegionState:
             self.control,
             self.units.copy(),
             self.trog_token,
-            self.more_tokens.copy(),
+            self.more_tokens,
             self.exploration,
             self.tunnel,
             self.battle,
             self.attacker,
             self.defender,
-            self.structures.copy(),
+            self.structures,
         )
 
 
@@ -118,6 +187,24 @@ class Battle:
     order: list[int] = field(default_factory=lambda: [RC, CP, ATT])
     # Who decides for each side (the player left of the Trogs' opponent for NPC Trogs).
     decider: dict[FactionId, FactionId] = field(default_factory=dict)
+
+    def __init__(  # written out for mypyc (see PlayerState)
+        self,
+        region: RegionId,
+        number: int,
+        attacker: FactionId,
+        defender: FactionId,
+        on: dict[FactionId, list[int]],
+        order: list[int] | None = None,
+        decider: dict[FactionId, FactionId] | None = None,
+    ) -> None:
+        self.region = region
+        self.number = number
+        self.attacker = attacker
+        self.defender = defender
+        self.on = on
+        self.order = [RC, CP, ATT] if order is None else order
+        self.decider = {} if decider is None else decider
 
     def enemy(self, side: FactionId) -> FactionId:
         return self.defender if side == self.attacker else self.attacker

@@ -47,7 +47,10 @@ def take_token(s: RegionState) -> Token:
     """Take the top face-down Trog token off a Region; the next one, if any, comes up."""
     token = s.trog_token
     assert token is not None
-    s.trog_token = s.more_tokens.pop() if s.more_tokens else None
+    if s.more_tokens:
+        s.trog_token, s.more_tokens = s.more_tokens[-1], s.more_tokens[:-1]
+    else:
+        s.trog_token = None
     return token
 
 
@@ -88,7 +91,7 @@ def place_nest(g: Game, region: RegionId, cause: str) -> bool:
         return False
     s = g.regions[region]
     if s.trog_token is not None:
-        s.more_tokens.append(s.trog_token)
+        s.more_tokens = (*s.more_tokens, s.trog_token)
     s.trog_token = g.nest_supply.pop()
     g.log("nest_placed", "trogs", region, detail=cause)
     return True

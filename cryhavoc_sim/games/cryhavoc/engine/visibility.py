@@ -112,7 +112,7 @@ def determinize(g: Game, observer: FactionId, rng: Rng) -> Game:
         for s in c.regions.values():
             if s.trog_token is not None and s.trog_token.kind == kind:
                 s.trog_token = pool.pop() if pool else s.trog_token
-            s.more_tokens = [pool.pop() if t.kind == kind and pool else t for t in s.more_tokens]
+            s.more_tokens = tuple(pool.pop() if t.kind == kind and pool else t for t in s.more_tokens)
         if kind == "nest":
             c.nest_supply = [pool.pop() for _ in range(min(len(c.nest_supply), len(pool)))]
     exploration = _unseen(content.exploration, seen, rng)

@@ -122,6 +122,7 @@ def build_report(run: Run, out: Path) -> Report:
     ]
     reconstructed = bool(m.get("content_reconstructed", True))
     facts = [
+        ("game", game.title),
         ("scenario", str(m.get("scenario"))),
         ("games", str(n_games)),
         ("seed", str(m.get("seed"))),
@@ -134,6 +135,7 @@ def build_report(run: Run, out: Path) -> Report:
     ]
     summary = {
         "run_id": m.get("run_id"),
+        "game": game.name,
         "scenario": m.get("scenario"),
         "games": n_games,
         "seed": m.get("seed"),

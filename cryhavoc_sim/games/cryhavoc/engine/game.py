@@ -26,7 +26,7 @@ from cryhavoc_sim.games.cryhavoc.engine.flow import Step, advance
 from cryhavoc_sim.games.cryhavoc.engine.log import Event
 from cryhavoc_sim.games.cryhavoc.engine.rules import EXPERIENCE_SKILLS, Rules
 from cryhavoc_sim.games.cryhavoc.engine.state import Battle, PlayerState, RegionState
-from cryhavoc_sim.games.cryhavoc.engine.trogs import AUTOMATON, NPC, PLAYER, trog_role
+from cryhavoc_sim.games.cryhavoc.engine.trogs import AUTOMATON, NPC, PLAYER, trog_role, tunnel_neighbours
 from cryhavoc_sim.rng import Rng, copy_rng
 
 T = TypeVar("T")
@@ -487,11 +487,7 @@ class Game:
         if faction == "trogs" and self.trog_role != NPC and self.regions[region].tunnel:
             tunnel = self._tunnel_neighbours.get(region)
             if tunnel is None:
-                base = self.adj[region]
-                extra = tuple(
-                    r for r, s in self.regions.items() if s.tunnel and r != region and r not in base
-                )
-                tunnel = self._tunnel_neighbours[region] = base + extra
+                tunnel = self._tunnel_neighbours[region] = tunnel_neighbours(self, region)
             return tunnel
         return self.adj[region]
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from cryhavoc_sim.games.cryhavoc.content.schema import TERRAINS
+from cryhavoc_sim.games.cryhavoc.engine import trogs
 from cryhavoc_sim.games.cryhavoc.engine.rules import EXPERIENCE_SKILLS
 from cryhavoc_sim.games.cryhavoc.engine.state import PlayerState
 
@@ -59,7 +60,7 @@ def setup_game(g: Game) -> None:
     elif "trogs" in spec.factions:
         assert trog_hq is not None
         _place_hq(g, "trogs", trog_hq, rules.trog_start_units_4p)
-        _place_tunnels(g, rules.trog_tunnels_4p)
+        trogs.place_tunnels(g, rules.trog_tunnels_4p)
     else:
         # 2-3 players: the Trogs are a non-player faction with all their Units in reserve.
         kit = content.factions["trogs"]
@@ -110,22 +111,3 @@ def _place_hq(g: Game, faction: str, region: str, units: int) -> None:
     s.crystals = 0  # No Crystals in an HQ (Clarifications).
     g.add_units(region, faction, units)
     g.set_control(region, faction, "setup")
-
-
-def _place_tunnels(g: Game, count: int) -> None:
-    """4-player game, step 13: Tunnel tokens from the Trogs' own supply on the Regions with
-    the Tunnel icon, as many as the supply and ``count`` allow. They are Tunnel Structures
-    like the built ones (the same tokens), placed, not built (ruling R34)."""
-    from cryhavoc_sim.games.cryhavoc.engine.effects import place_structure
-
-    tunnel = next(
-        (sid for sid in g.players["trogs"].structures_left if g.content.structures[sid].tunnel), None
-    )
-    if tunnel is None:
-        return
-    for reg in g.board.regions:
-        if count <= 0 or g.players["trogs"].structures_left[tunnel] <= 0:
-            break
-        if reg.tunnel and reg.id in g.regions:
-            place_structure(g, "trogs", reg.id, tunnel, "setup")
-            count -= 1

@@ -47,7 +47,7 @@ def setup_automaton(g: Game, trog_hq: str | None) -> None:
     p.structures_left = {s: g.content.structures[s].tokens for s in SOLO_STRUCTURES}
     g.players[TROGS] = p
     _place_hq(g, TROGS, trog_hq, g.rules.trog_start_units_4p)
-    g.regions[trog_hq].tunnel = True
+    g.set_tunnel(trog_hq, True)  # solo setup: a Tunnel in the Trog HQ
 
 
 def draw_card(g: Game) -> str | None:

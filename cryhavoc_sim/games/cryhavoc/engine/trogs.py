@@ -27,6 +27,42 @@ def trog_role(n_players: int, mode: str) -> str:
     return PLAYER if n_players == 4 else NPC
 
 
+# ---------------------------------------------------------------- Tunnels
+# The Trogs' 7 Tunnel tokens are Structures (Components). A Region holding one is a
+# Tunnel Region (RegionState.tunnel, kept by Game.set_tunnel when a Tunnel is built or
+# destroyed, engine/effects.py); the Trog player moves between Tunnel Regions as if
+# adjacent (Game.neighbours, cached, from tunnel_neighbours below).
+
+
+def place_tunnels(g: Game, count: int) -> None:
+    """4-player game, step 13: Tunnel tokens from the Trogs' own supply on the Regions with
+    the Tunnel icon, as many as the supply and ``count`` allow. They are Tunnel Structures
+    like the built ones (the same tokens), placed, not built (ruling R34)."""
+    from cryhavoc_sim.games.cryhavoc.engine.effects import place_structure
+
+    tunnel = next(
+        (sid for sid in g.players["trogs"].structures_left if g.content.structures[sid].tunnel), None
+    )
+    if tunnel is None:
+        return
+    for reg in g.board.regions:
+        if count <= 0 or g.players["trogs"].structures_left[tunnel] <= 0:
+            break
+        if reg.tunnel and reg.id in g.regions:
+            place_structure(g, "trogs", reg.id, tunnel, "setup")
+            count -= 1
+
+
+def tunnel_neighbours(g: Game, region: RegionId) -> tuple[RegionId, ...]:
+    """4-player game, Movement: from a Tunnel Region the Trog player may move to every
+    other Tunnel Region as if adjacent (the solo automaton too: solo rules)."""
+    base = g.adj[region]
+    return base + tuple(r for r, s in g.regions.items() if s.tunnel and r != region and r not in base)
+
+
+# ---------------------------------------------------------------- tokens and Nests
+
+
 def reveal(g: Game, region: RegionId, mover: FactionId, ambush: bool = False) -> tuple[int, bool]:
     """Reveal the face-down War Party and Nest tokens in ``region`` (one, unless a Nest
     was left on another token: ruling R14): place their Crystals and as many of their

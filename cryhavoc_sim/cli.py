@@ -33,6 +33,29 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
 )
 
+
+def _print_version(value: bool) -> None:
+    if value:
+        from importlib import metadata
+
+        typer.echo(f"cryhavoc-sim {metadata.version('cryhavoc-sim')}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _main(
+    version: Annotated[
+        bool,
+        typer.Option(
+            "--version", callback=_print_version, is_eager=True, help="Print the package version and exit."
+        ),
+    ] = False,
+) -> None:
+    """Monte Carlo balance analysis for Cry Havoc: play many bot games, log them to Parquet.
+
+    Example: cryhavoc-sim run quick -n 2000 -j 2 -o runs/quick && cryhavoc-sim report runs/quick
+    """
+
 RECONSTRUCTED_NOTICE = (
     "Note: these results rest on RECONSTRUCTED content (invented board, cards and tokens "
     "where the printed ones are not public); see `cryhavoc-sim content`."
@@ -466,7 +489,9 @@ def ladder(
         int, typer.Option("-r", "--rounds", min=1, help="Rotations per pairing (12 games each).")
     ] = 10,
     seed: Annotated[int, typer.Option("--seed", min=0)] = 1,
-    as_json: Annotated[bool, typer.Option("--json")] = False,
+    as_json: Annotated[
+        bool, typer.Option("--json", help="The table as one JSON document on stdout (notices on stderr).")
+    ] = False,
     game: GameOption = "cryhavoc",
 ) -> None:
     """Seat-rotated 2-player matches between bot kinds: win rates with 95% intervals."""
@@ -481,7 +506,8 @@ def ladder(
     except UserError as exc:
         raise _fail(str(exc)) from None
     typer.echo(json.dumps(rows, indent=2) if as_json else render(rows))
-    typer.echo(RECONSTRUCTED_NOTICE)
+    # Under --json, stdout holds exactly one JSON document: the notice goes to stderr.
+    typer.echo(RECONSTRUCTED_NOTICE, err=as_json)
 
 
 @app.command()

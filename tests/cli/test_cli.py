@@ -271,3 +271,19 @@ def test_seats_are_balanced_on_paired_seeds(tmp_path: Path) -> None:
         .agg(pl.col("region").n_unique())
     )
     assert hqs["region"].to_list() == [1, 1, 1]  # the same deal in each rotation
+
+
+def test_ladder_json_is_one_document_on_stdout() -> None:
+    """Every --json output is exactly one JSON document on stdout; notices go to stderr."""
+    proc = cli("ladder", "--bots", "random,random", "-r", "1", "--json")
+    assert proc.returncode == 0, proc.stderr
+    rows = json.loads(proc.stdout)
+    assert {r["faction"] for r in rows} >= {"all"} and all(r["games"] > 0 for r in rows)
+    assert "RECONSTRUCTED" in proc.stderr
+
+
+def test_version_option() -> None:
+    from importlib import metadata
+
+    proc = cli("--version")
+    assert proc.returncode == 0 and proc.stdout.strip() == f"cryhavoc-sim {metadata.version('cryhavoc-sim')}"

@@ -56,6 +56,7 @@ def _main(
     Example: cryhavoc-sim run quick -n 2000 -j 2 -o runs/quick && cryhavoc-sim report runs/quick
     """
 
+
 RECONSTRUCTED_NOTICE = (
     "Note: these results rest on RECONSTRUCTED content (invented board, cards and tokens "
     "where the printed ones are not public); see `cryhavoc-sim content`."

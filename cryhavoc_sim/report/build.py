@@ -63,6 +63,40 @@ def _content(run: Run) -> Any:
         return None
 
 
+def _games_fact(m: dict[str, Any], n_games: int) -> str:
+    """Games in the tables; a run not (yet) complete says so."""
+    planned = m.get("games_planned")
+    if m.get("status") == "complete" or not isinstance(planned, int) or planned == n_games:
+        return f"{n_games:,}"
+    return (
+        f"{n_games:,} of {planned:,} planned (the run is {m.get('status', 'unfinished')}: a partial report)"
+    )
+
+
+def _scenario_text(m: dict[str, Any]) -> str:
+    """The scenario file as played: a comment says where the command line overrode the
+    file's ``games`` or ``seed``."""
+    import tomllib
+
+    text = str(m.get("scenario_text", "")).strip()
+    raw = m.get("config")
+    config: dict[str, Any] = raw if isinstance(raw, dict) else {}
+    try:
+        head = tomllib.loads(text).get("scenario", {})
+    except tomllib.TOMLDecodeError:
+        return text
+    overrides = [
+        f"{key} = {config[key]}"
+        for key in ("games", "seed")
+        if key in config
+        and isinstance(head, dict)
+        and head.get(key, 0 if key == "seed" else None) != config[key]
+    ]
+    if overrides:
+        return f"# played with {', '.join(overrides)} (given on the command line)\n{text}"
+    return text
+
+
 def build_report(run: Run, out: Path) -> Report:
     import matplotlib
 
@@ -124,7 +158,7 @@ def build_report(run: Run, out: Path) -> Report:
     facts = [
         ("game", game.title),
         ("scenario", str(m.get("scenario"))),
-        ("games", str(n_games)),
+        ("games", _games_fact(m, n_games)),
         ("seed", str(m.get("seed"))),
         ("content", f"{m.get('content_id')} (hash {str(m.get('content_hash'))[:16]})"),
         (
@@ -159,7 +193,8 @@ def build_report(run: Run, out: Path) -> Report:
         md += [f"![{caption}]({name}.png)", ""]
     for caption, frame in tables:
         md += [f"## {caption}", "", _md(_table(frame)), ""]
-    md += ["## Scenario", "", "```toml", str(m.get("scenario_text", "")).strip(), "```", ""]
+    scenario_text = _scenario_text(m)
+    md += ["## Scenario", "", "```toml", scenario_text, "```", ""]
     md_path = out / "report.md"
     md_path.write_text("\n".join(md))
 
@@ -177,7 +212,7 @@ figure{{margin:1em 0}}img{{max-width:100%}}pre{{background:#f6f6f6;padding:.8em}
 <ul>{"".join(f"<li><b>{html.escape(k)}</b>: {html.escape(v)}</li>" for k, v in facts)}</ul>
 {imgs}
 {"".join(f"<h2>{html.escape(c)}</h2>{_html_table(_table(f))}" for c, f in tables)}
-<h2>Scenario</h2><pre>{html.escape(str(m.get("scenario_text", "")))}</pre>
+<h2>Scenario</h2><pre>{html.escape(scenario_text)}</pre>
 </body></html>"""
     html_path = out / "report.html"
     html_path.write_text(page)

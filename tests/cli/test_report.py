@@ -66,3 +66,21 @@ def test_corrupt_shard_is_a_clear_error(tmp_path: Path) -> None:
         proc = cli(*args)
         assert proc.returncode == 2, proc.stderr
         assert "a Parquet shard is unreadable or corrupt" in proc.stderr and "Traceback" not in proc.stderr
+
+
+def test_report_shows_the_games_played_and_a_partial_run(tmp_path: Path) -> None:
+    """The scenario block says where -n/--seed overrode the file; a run not complete
+    says it is partial."""
+    scenario = tmp_path / "s.toml"
+    scenario.write_text('[scenario]\nname = "part"\ngames = 3000\nseed = 2\nplayers = 2\n')
+    assert cli("run", str(scenario), "-n", "12", "-o", str(tmp_path / "run"), "-q").returncode == 0
+    assert cli("report", str(tmp_path / "run"), "-o", str(tmp_path / "rep")).returncode == 0
+    md = (tmp_path / "rep" / "report.md").read_text()
+    assert "# played with games = 12 (given on the command line)" in md and "- **games**: 12\n" in md
+    manifest_path = tmp_path / "run" / "manifest.json"
+    manifest = json.loads(manifest_path.read_text())
+    manifest["status"], manifest["games_planned"] = "running", 24  # as while a run is going
+    manifest_path.write_text(json.dumps(manifest))
+    assert cli("report", str(tmp_path / "run"), "-o", str(tmp_path / "rep2")).returncode == 0
+    md = (tmp_path / "rep2" / "report.md").read_text()
+    assert "12 of 24 planned (the run is running: a partial report)" in md

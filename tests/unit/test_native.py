@@ -79,6 +79,9 @@ pilgrims = "random"
 @pytest.mark.parametrize(("players", "persona"), [(2, "aggressive"), (3, "economic"), (4, "balanced")])
 def test_compiled_and_plain_python_write_the_same_tables(players: int, persona: str, tmp_path: Path) -> None:
     if not native.compiled():
+        # make test sets this where a C compiler exists: a failed build must not pass
+        # as a skip (it once did, when setup() rejected the pyproject the build copied).
+        assert not os.environ.get("CRYHAVOC_EXPECT_COMPILED"), "make built no compiled engine: see its output"
         pytest.skip("no compiled engine built from these sources (make builds it)")
     for rel in native.COMPILED:  # each package puts its compiled folder first
         module = importlib.import_module("cryhavoc_sim." + rel.removesuffix(".py").replace("/", "."))
@@ -104,3 +107,11 @@ def test_compiled_and_plain_python_write_the_same_tables(players: int, persona: 
         for run in ("compiled", "plain")
     ]
     assert builds == ["mypyc", "python"]
+
+
+def test_the_build_reads_only_the_mypy_settings() -> None:
+    from cryhavoc_sim.build_native import mypy_settings
+
+    text = mypy_settings((native.PACKAGE.parent / "pyproject.toml").read_text())
+    assert "[tool.mypy]" in text and "strict = true" in text and "[[tool.mypy.overrides]]" in text
+    assert "[project]" not in text and "license" not in text and "[tool.ruff" not in text

@@ -45,6 +45,10 @@ def test_report_writes_html_markdown_figures_and_summary(tmp_path: Path) -> None
     assert summary["games"] == 24 and summary["content_reconstructed"] is True
     assert {r["faction"] for r in summary["win_rates"]} == {"humans", "pilgrims", "machines"}
     assert abs(sum(r["wins"] for r in summary["win_rates"]) - 24) == 0
+    from cryhavoc_sim.games.cryhavoc.analysis.behaviour import RATES
+
+    assert all(set(RATES) <= set(row) for row in summary["bot_behaviour"]) and summary["bot_behaviour"]
+    assert "Bot behaviour" in md
 
 
 def test_report_of_a_missing_run_is_a_clear_error(tmp_path: Path) -> None:

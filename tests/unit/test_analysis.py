@@ -441,3 +441,87 @@ def test_battle_summary_by_terrain() -> None:
         ("desert", 1, 1.0),
         ("none", 1, 0.0),
     ]
+
+
+def test_bot_behaviour_rates_from_a_hand_made_log() -> None:
+    """Two of Humans' Battles, one hopeless (2 Units against 2, none on Region Control)
+    and one lone Unit that is not hopeless (1 against 0, on Region Control); an Action
+    paid for that did nothing and one that moved; a paid Skill that changed nothing; a
+    Move straight back along the path of an earlier one."""
+    H, T = "humans", "trogs"
+    rows = []
+
+    def e(kind: str, faction: str | None, **kw: object) -> None:
+        rows.append(
+            {
+                "game_id": 0,
+                "seq": len(rows),
+                "round": 1,
+                "phase": "actions",
+                "kind": kind,
+                "faction": faction,
+                **kw,
+            }
+        )
+
+    e("action", H, amount=1, detail="move")
+    e("discard", H, amount=1, detail="move")  # paid, nothing moved: empty
+    e("action", H, amount=2, detail="move")
+    e("discard", H, amount=1, detail="move")
+    e("move", H, region="b", detail="a", amount=2)
+    e("skill", T, detail="trogs.nest_call")
+    e("unit_returned", T, region="c", amount=1, detail="trogs.nest_call")  # paid, then nothing: idle
+    e("skill", T, detail="trogs.other")
+    e("unit_returned", T, region="c", amount=1, detail="trogs.other")
+    e("nest_placed", T, region="d")  # paid and did something
+    e("action", H, amount=3, detail="move")
+    e("discard", H, amount=1, detail="move")
+    e("move", H, region="a", detail="b", amount=1)  # straight back
+    for region, att_units, split, def_units in (("x", 2, "0/1/1", 2), ("y", 1, "1/0/0", 0)):
+        rows.append(
+            {
+                "game_id": 0,
+                "seq": len(rows),
+                "round": 1,
+                "phase": "battle",
+                "kind": "battle_start",
+                "faction": H,
+                "other_faction": T,
+                "region": region,
+            }
+        )
+        rows.append(
+            {
+                "game_id": 0,
+                "seq": len(rows),
+                "round": 1,
+                "phase": "battle",
+                "kind": "battle_placement",
+                "faction": H,
+                "region": region,
+                "amount": att_units,
+                "detail": split,
+            }
+        )
+        rows.append(
+            {
+                "game_id": 0,
+                "seq": len(rows),
+                "round": 1,
+                "phase": "battle",
+                "kind": "battle_placement",
+                "faction": T,
+                "region": region,
+                "amount": def_units,
+                "detail": f"{def_units}/0/0",
+            }
+        )
+    events = frame(EVENTS, rows)
+    seats = frame(SEATS, [{"game_id": 0, "faction": f, "is_npc": False} for f in (H, T)])
+    got = {r["faction"]: r for r in ch.bot_behaviour(events, seats).collect().to_dicts()}
+    h, t = got[H], got[T]
+    assert h["battles"] == 2 and h["hopeless_attack_rate"] == 0.5 and h["lone_unit_attack_rate"] == 0.5
+    assert h["actions"] == 3 and abs(h["empty_action_rate"] - 1 / 3) < 1e-12
+    assert h["back_and_forth_moves_per_game"] == 1.0
+    assert t["paid_skills"] == 2 and t["idle_paid_skill_rate"] == 0.5 and t["battles"] == 0
+    assert t["hopeless_attack_rate"] is None

@@ -37,6 +37,7 @@ def report_sections(run: Any, content: Any) -> ReportSections:
     changes = analysis.leader_changes(run.events).collect()
     final = analysis.final_round(run.events, run.games).collect()
     fights = analysis.battle_summary(run.events).collect()
+    behaviour = analysis.bot_behaviour(run.events, run.seats).collect()
     terrain_map = _terrains(run, content)
     by_terrain = (
         analysis.battle_summary_by_terrain(run.events, terrain_map).collect()
@@ -58,12 +59,19 @@ def report_sections(run: Any, content: Any) -> ReportSections:
         ("Does the final Round decide? (leader entering it loses; last player to act wins)", final),
         ("Battles: attacker Region Control win rate, Units killed and captured per Battle", fights),
         *([("Battles by Terrain", by_terrain)] if by_terrain is not None else []),
+        (
+            "Bot behaviour: blunders the figures above should not rest on (hopeless and lone-Unit"
+            " attacks per Battle started, empty Actions per Action, idle paid Skills per paid Skill,"
+            " Moves straight back per game)",
+            behaviour,
+        ),
     ]
     sections.summary = {
         "game_length": length.to_dicts(),
         "leader_changes": changes.to_dicts(),
         "final_round": final.to_dicts(),
         "battles": fights.to_dicts(),
+        "bot_behaviour": behaviour.to_dicts(),
     }
     return sections
 

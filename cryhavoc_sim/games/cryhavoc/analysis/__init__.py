@@ -3,6 +3,7 @@ game length and Scoring timing, and whether the final Round decides. The metrics
 game shares (win rates, the VP ledger) are in :mod:`cryhavoc_sim.analysis`."""
 
 from cryhavoc_sim.games.cryhavoc.analysis.battles import battle_summary, battle_summary_by_terrain, battles
+from cryhavoc_sim.games.cryhavoc.analysis.behaviour import bot_behaviour
 from cryhavoc_sim.games.cryhavoc.analysis.timing import (
     final_round,
     game_length,
@@ -15,6 +16,7 @@ __all__ = [
     "battle_summary",
     "battle_summary_by_terrain",
     "battles",
+    "bot_behaviour",
     "final_round",
     "game_length",
     "leader_changes",

@@ -122,11 +122,19 @@ def run_chunk(task: ChunkTask, stop: Callable[[], bool] | None = None) -> ChunkR
     if not frames["games"]:
         frames["games"] = [to_frame("games", Rows().tables["games"])]
     shards: dict[str, str] = {}
+    game = get_game(scenario.game)
+    footer = {
+        "cryhavoc_sim.run_id": task.run_id,
+        "cryhavoc_sim.game": scenario.game,
+        "cryhavoc_sim.scenario": scenario.name,
+        "cryhavoc_sim.content_id": str(getattr(content, "content_id", "")),
+        "cryhavoc_sim.rules_version": game.rules_version,
+    }
     ensure_writer(run_dir, task.writer)
     try:
         for table in ("events", "seats", "errors", "games"):
             if frames[table]:
-                shards[table] = file_sha256(write_shard(run_dir, table, task.start, frames[table]))
+                shards[table] = file_sha256(write_shard(run_dir, table, task.start, frames[table], footer))
     except Exception as exc:
         import polars as pl
 

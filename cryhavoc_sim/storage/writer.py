@@ -43,8 +43,12 @@ def to_frame(table: str, columns: dict[str, list[Any]], run_id: str | None = Non
     return frame.with_columns(derived).select(list(schema))
 
 
-def write_shard(run_dir: Path, table: str, start: int, frames: list[pl.DataFrame]) -> Path:
-    """Write one table's rows for the chunk starting at game ``start``."""
+def write_shard(
+    run_dir: Path, table: str, start: int, frames: list[pl.DataFrame], metadata: dict[str, str] | None = None
+) -> Path:
+    """Write one table's rows for the chunk starting at game ``start``; ``metadata``:
+    key-value pairs in the file's footer (run id, game, scenario, content id, rules
+    version), so a shard copied out of its run still says where it came from."""
     import polars as pl
 
     # No rechunk: the row groups below slice the batches without a second copy in memory.
@@ -58,7 +62,12 @@ def write_shard(run_dir: Path, table: str, start: int, frames: list[pl.DataFrame
     # by 10% with the number of rows).
     try:
         frame.write_parquet(
-            tmp, compression="zstd", compression_level=9, statistics=False, row_group_size=120_000
+            tmp,
+            compression="zstd",
+            compression_level=9,
+            statistics=False,
+            row_group_size=120_000,
+            metadata={"cryhavoc_sim.table": table, **(metadata or {})},
         )
         os.replace(tmp, final)
     except BaseException:

@@ -287,3 +287,17 @@ def test_version_option() -> None:
 
     proc = cli("--version")
     assert proc.returncode == 0 and proc.stdout.strip() == f"cryhavoc-sim {metadata.version('cryhavoc-sim')}"
+
+
+def test_shards_carry_their_run_in_parquet_metadata(tmp_path: Path) -> None:
+    path = tmp_path / "s.toml"
+    path.write_text('[scenario]\nname = "meta"\ngames = 6\nseed = 4\nplayers = 2\n')
+    assert cli("run", str(path), "-o", str(tmp_path / "r"), "-q").returncode == 0
+    manifest = json.loads((tmp_path / "r" / "manifest.json").read_text())
+    for table in ("games", "seats", "events"):
+        shard = next((tmp_path / "r" / table).glob("*.parquet"))
+        meta = pl.read_parquet_metadata(shard)
+        assert meta["cryhavoc_sim.table"] == table and meta["cryhavoc_sim.run_id"] == manifest["run_id"]
+        assert meta["cryhavoc_sim.content_id"] == manifest["content_id"]
+        assert meta["cryhavoc_sim.rules_version"] == manifest["rules_version"]
+        assert meta["cryhavoc_sim.game"] == "cryhavoc" and meta["cryhavoc_sim.scenario"] == "meta"

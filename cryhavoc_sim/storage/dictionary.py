@@ -38,6 +38,9 @@ def render() -> str:
         "and the `run_id` of seats and events; `load_run` fills them (player = faction,",
         "run_id from the manifest).",
         "",
+        "Each shard's Parquet footer names where it came from (`polars.read_parquet_metadata`):",
+        "`cryhavoc_sim.table`, `.run_id`, `.game`, `.scenario`, `.content_id`, `.rules_version`.",
+        "",
     ]
     for table, schema in TABLES.items():
         out += [f"## {table}", "", "| column | type | meaning |", "|---|---|---|"]

@@ -55,10 +55,10 @@ def _content(run: Run) -> Any:
     """The run's content set as loaded now, or None when it cannot be loaded."""
     from cryhavoc_sim.errors import UserError
     from cryhavoc_sim.runner.chunk import content_for
-    from cryhavoc_sim.runner.replay import scenario_of
+    from cryhavoc_sim.runner.replay import scenario_in
 
     try:
-        return content_for(scenario_of(run.path))
+        return content_for(scenario_in(run.manifest, run.path))
     except UserError:
         return None
 

@@ -127,7 +127,7 @@ def run_chunk(task: ChunkTask, stop: Callable[[], bool] | None = None) -> ChunkR
         "cryhavoc_sim.run_id": task.run_id,
         "cryhavoc_sim.game": scenario.game,
         "cryhavoc_sim.scenario": scenario.name,
-        "cryhavoc_sim.content_id": str(getattr(content, "content_id", "")),
+        "cryhavoc_sim.content_id": content.content_id,
         "cryhavoc_sim.rules_version": game.rules_version,
     }
     ensure_writer(run_dir, task.writer)

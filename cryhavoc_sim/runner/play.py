@@ -8,11 +8,17 @@ from typing import Any
 from cryhavoc_sim.games import get_game
 from cryhavoc_sim.games.protocol import Played
 from cryhavoc_sim.runner.scenario import Scenario
-from cryhavoc_sim.storage.schema import SAME_AS
+from cryhavoc_sim.storage.schema import FILLED
 
 
 def play_one(scenario: Scenario, content: Any, game_id: int, record_events: bool = True) -> Played:
     return get_game(scenario.game).play(scenario.setup, content, scenario.seed, game_id, record_events)
+
+
+def _append(columns: dict[str, list[Any]], row: dict[str, Any]) -> None:
+    for col, values in columns.items():
+        if col in row or col not in FILLED:
+            values.append(row.get(col))
 
 
 class Rows:
@@ -28,25 +34,13 @@ class Rows:
 
     def add_game(self, run_id: str, scenario: Scenario, content: Any, game_id: int, played: Played) -> None:
         rows = get_game(scenario.game).rows(scenario.setup, content, played)
-        g = self.tables["games"]
-        head = {
-            "run_id": run_id,
-            "game_id": game_id,
-            "seed": scenario.seed_of(game_id),
-            "scenario": scenario.name,
-        }
-        for col, values in g.items():
-            values.append(head[col] if col in head else rows.game.get(col))
         # run_id, and player / other_player when the game leaves them out, are filled
         # when the rows become a frame (storage/writer.py to_frame).
         self.run_id = run_id
-        s = self.tables["seats"]
+        head = {"game_id": game_id, "seed": scenario.seed_of(game_id), "scenario": scenario.name}
+        _append(self.tables["games"], {**rows.game, **head})
         for seat in rows.seats:
-            for col, values in s.items():
-                if col == "game_id":
-                    values.append(game_id)
-                elif col in seat or (col not in SAME_AS and col != "run_id"):
-                    values.append(seat.get(col))
+            _append(self.tables["seats"], {**seat, "game_id": game_id})
         e = self.tables["events"]
         n = len(next(iter(rows.events.values()), ()))
         if not n:
@@ -56,7 +50,7 @@ class Rows:
                 values.extend([game_id] * n)
             elif col in rows.events:
                 values.extend(rows.events[col])
-            elif col not in SAME_AS and col != "run_id":
+            elif col not in FILLED:
                 values.extend([None] * n)
 
     def add_error(self, game_id: int, seed: int, error: str, tb: str) -> None:

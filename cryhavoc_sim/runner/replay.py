@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from cryhavoc_sim.errors import UserError
 from cryhavoc_sim.games import get_game
@@ -26,7 +27,11 @@ class Replay:
 
 
 def scenario_of(run_dir: Path) -> Scenario:
-    manifest = read_manifest(run_dir)
+    return scenario_in(read_manifest(run_dir), run_dir)
+
+
+def scenario_in(manifest: dict[str, Any], run_dir: Path) -> Scenario:
+    """The scenario a run's manifest records, as it was played (games and seed)."""
     try:
         sc = parse_scenario(manifest["scenario_text"], manifest.get("scenario_path") or "<scenario>")
         config = manifest["config"]

@@ -69,6 +69,8 @@ EVENTS: dict[str, Any] = {
 # A game whose players are its sides (Cry Havoc) leaves these empty; they are filled
 # from the side's column (storage/writer.py, and storage/reader.py for old runs).
 SAME_AS = {"player": "faction", "other_player": "other_faction"}
+# Columns the writer fills when the rows leave them empty: these, and run_id.
+FILLED = ("run_id", *SAME_AS)
 
 # The columns a game fills for each event, in order (the runner adds game_id, run_id).
 EVENT_COLUMNS = tuple(c for c in EVENTS if c not in ("game_id", "run_id"))

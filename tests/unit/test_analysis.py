@@ -478,44 +478,9 @@ def test_bot_behaviour_rates_from_a_hand_made_log() -> None:
     e("discard", H, amount=1, detail="move")
     e("move", H, region="a", detail="b", amount=1)  # straight back
     for region, att_units, split, def_units in (("x", 2, "0/1/1", 2), ("y", 1, "1/0/0", 0)):
-        rows.append(
-            {
-                "game_id": 0,
-                "seq": len(rows),
-                "round": 1,
-                "phase": "battle",
-                "kind": "battle_start",
-                "faction": H,
-                "other_faction": T,
-                "region": region,
-            }
-        )
-        rows.append(
-            {
-                "game_id": 0,
-                "seq": len(rows),
-                "round": 1,
-                "phase": "battle",
-                "kind": "battle_placement",
-                "faction": H,
-                "region": region,
-                "amount": att_units,
-                "detail": split,
-            }
-        )
-        rows.append(
-            {
-                "game_id": 0,
-                "seq": len(rows),
-                "round": 1,
-                "phase": "battle",
-                "kind": "battle_placement",
-                "faction": T,
-                "region": region,
-                "amount": def_units,
-                "detail": f"{def_units}/0/0",
-            }
-        )
+        e("battle_start", H, phase="battle", other_faction=T, region=region)
+        e("battle_placement", H, phase="battle", region=region, amount=att_units, detail=split)
+        e("battle_placement", T, phase="battle", region=region, amount=def_units, detail=f"{def_units}/0/0")
     events = frame(EVENTS, rows)
     seats = frame(SEATS, [{"game_id": 0, "faction": f, "is_npc": False} for f in (H, T)])
     got = {r["faction"]: r for r in ch.bot_behaviour(events, seats).collect().to_dicts()}

@@ -6,16 +6,21 @@ from __future__ import annotations
 import polars as pl
 
 
-def battles(events: pl.LazyFrame) -> pl.LazyFrame:
-    """One row per fought Battle: attacker, defender, region, whether the attacker won
-    Region Control, Units killed and captured."""
-    start = events.filter(pl.col("kind") == "battle_start").select(
+def battle_starts(events: pl.LazyFrame) -> pl.LazyFrame:
+    """One row per fought Battle: game, Round, region, attacker, defender."""
+    return events.filter(pl.col("kind") == "battle_start").select(
         "game_id",
         "round",
         "region",
         pl.col("faction").alias("attacker"),
         pl.col("other_faction").alias("defender"),
     )
+
+
+def battles(events: pl.LazyFrame) -> pl.LazyFrame:
+    """One row per fought Battle: attacker, defender, region, whether the attacker won
+    Region Control, Units killed and captured."""
+    start = battle_starts(events)
     control = events.filter(
         (pl.col("kind") == "battle_objective") & (pl.col("detail") == "region_control")
     ).select("game_id", "round", "region", pl.col("faction").alias("rc_winner"))

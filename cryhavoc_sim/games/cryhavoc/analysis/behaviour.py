@@ -20,6 +20,8 @@ from __future__ import annotations
 
 import polars as pl
 
+from cryhavoc_sim.games.cryhavoc.analysis.battles import battle_starts
+
 MARKERS = ("action", "skill", "card_played")
 PAYMENTS = ("crystals_spent", "unit_returned")
 RATES = (
@@ -52,13 +54,7 @@ def _segments(events: pl.LazyFrame) -> pl.LazyFrame:
 
 def _battles(events: pl.LazyFrame) -> pl.LazyFrame:
     """One row per Battle: attacker, its Units and Units on Region Control, defender's Units."""
-    start = events.filter(pl.col("kind") == "battle_start").select(
-        "game_id",
-        "region",
-        "round",
-        pl.col("faction").alias("attacker"),
-        pl.col("other_faction").alias("defender"),
-    )
+    start = battle_starts(events)
     placed = events.filter(pl.col("kind") == "battle_placement").select(
         "game_id",
         "region",

@@ -21,8 +21,8 @@ from cryhavoc_sim.games.cryhavoc.bots.personalities import Personality
 from cryhavoc_sim.games.cryhavoc.content.schema import Card, ContentSet, FactionId, RegionId, Structure
 from cryhavoc_sim.games.cryhavoc.engine import Allocate, Choice, Decision, Game, Subset
 from cryhavoc_sim.games.cryhavoc.engine.decisions import KINDS
+from cryhavoc_sim.games.cryhavoc.engine.movement import is_trog_player
 from cryhavoc_sim.games.cryhavoc.engine.state import ATT, CP, RC
-from cryhavoc_sim.games.cryhavoc.engine.trogs import PLAYER
 from cryhavoc_sim.rng import Rng
 
 TOKEN_TROGS = 2.2  # expected Trogs behind a face-down token (shipped War Party mix)
@@ -172,7 +172,7 @@ class HeuristicBot:
         w = self.w
         crystal, attack, margin = w.crystal, w.attack, w.margin
         build_up = 0.4 * attack
-        trog_player = f == "trogs" and g.trog_role == PLAYER
+        trog_player = is_trog_player(g, f)
         token_need = self._token_need
         regions = g.regions
         out: dict[RegionId, float | None] = {}

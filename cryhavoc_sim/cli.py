@@ -212,7 +212,7 @@ def replay(
     typer.echo(f"Game {result.game_id} (seed {result.seed})")
     typer.echo("\n".join(result.account))
     if result.matches is None:
-        typer.echo("(the run stored no events for this game: nothing to compare)")
+        typer.echo(f"(not compared with the stored game: {result.not_compared})")
     elif result.matches:
         typer.echo("Replayed events equal the stored events.")
     else:

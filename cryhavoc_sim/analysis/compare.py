@@ -101,6 +101,7 @@ _ASPECTS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("rule knobs", ("config", "rules")),
     ("content", ("content_hash",)),
     ("rules version", ("rules_version",)),
+    ("bots version", ("bots_version",)),
 )
 # Differences that make two runs' win rates incomparable (not the same balance question).
 INCOMPARABLE = ("game", "player count")

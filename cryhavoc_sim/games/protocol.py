@@ -105,6 +105,12 @@ class GameModule(Protocol):
         ...
 
     @property
+    def bots_version(self) -> str:
+        """Bumped whenever a bot's play changes: a game replays from its seed only with
+        the bots that played it (manifest ``bots_version``)."""
+        ...
+
+    @property
     def scenario_fields(self) -> tuple[str, ...]:
         """[scenario] fields the game reads, besides the generic ones."""
         ...

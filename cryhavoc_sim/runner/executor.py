@@ -31,6 +31,7 @@ from cryhavoc_sim.runner.chunk import (
 )
 from cryhavoc_sim.runner.rundir import (
     NotOurRun,
+    bots_version_of,
     check_target,
     drop_unproven,
     foreign_content,
@@ -382,6 +383,12 @@ def resume_problem(
             f"it was played under rules {old.get('rules_version')!r} and this version plays"
             f" {rules_version!r}; resuming would mix the two"
         )
+    bots_version = get_game(scenario.game).bots_version
+    if bots_version_of(old) != bots_version:
+        return (
+            f"it was played by bots {bots_version_of(old)!r} and this version's bots are"
+            f" {bots_version!r}; resuming would mix the two"
+        )
     if old.get("content_hash") != content_hash:
         return "its content set has changed since (another content hash); resuming would mix the two"
     if config.get("record_events") is not record_events:
@@ -533,6 +540,7 @@ def _run_locked(
         "content_provenance": content.provenance_counts(),
         "content_reconstructed": content.reconstructed,
         "rules_version": get_game(scenario.game).rules_version,
+        "bots_version": get_game(scenario.game).bots_version,
         "versions": _versions(),
         "games_planned": scenario.games,
         "chunks": {str(s): e for s, e in sorted(kept.items())},

@@ -12,6 +12,7 @@ from cryhavoc_sim.errors import UserError
 from cryhavoc_sim.games import get_game
 from cryhavoc_sim.runner.chunk import content_for
 from cryhavoc_sim.runner.play import play_one
+from cryhavoc_sim.runner.rundir import bots_version_of
 from cryhavoc_sim.runner.scenario import Scenario, parse_scenario
 from cryhavoc_sim.storage.reader import load_run, read_manifest
 from cryhavoc_sim.storage.schema import EVENT_COLUMNS
@@ -22,8 +23,9 @@ class Replay:
     game_id: int
     seed: int
     account: list[str]
-    matches: bool | None  # None when the run stored no events
+    matches: bool | None  # None when nothing could be compared (see ``not_compared``)
     mismatch: str | None = None
+    not_compared: str | None = None  # why the replay was not checked
 
 
 def scenario_of(run_dir: Path) -> Scenario:
@@ -43,15 +45,27 @@ def scenario_in(manifest: dict[str, Any], run_dir: Path) -> Scenario:
 def replay(run_dir: Path, game_id: int) -> Replay:
     import polars as pl
 
-    sc = scenario_of(run_dir)
+    manifest = read_manifest(run_dir)
+    sc = scenario_in(manifest, run_dir)
     if not 0 <= game_id < sc.games:
         raise UserError(f"game id {game_id} is not in this run; allowed: 0 to {sc.games - 1}.")
     game = get_game(sc.game)
     played = play_one(sc, content_for(sc), game_id)
     result = Replay(game_id, sc.seed_of(game_id), game.narrate(played), None)
-    if any((run_dir / "events").glob("*.parquet")):
+    played_by = bots_version_of(manifest)
+    if played_by != game.bots_version:
+        result.not_compared = (
+            f"the run was played by bots {played_by!r} and this version's bots are"
+            f" {game.bots_version!r}: the account is what today's bots play from that seed,"
+            " not the stored game"
+        )
+    elif not any((run_dir / "events").glob("*.parquet")):
+        result.not_compared = "the run stored no events"
+    else:
         stored = load_run(run_dir).events.filter(pl.col("game_id") == game_id).sort("seq").collect()
-        if stored.height:
+        if not stored.height:
+            result.not_compared = "the run stored no events for this game"
+        else:
             got: Sequence[tuple[object, ...]] = game.stored_events(played)
             want = [tuple(row) for row in stored.select(EVENT_COLUMNS).iter_rows()]
             result.matches = got == want

@@ -191,3 +191,13 @@ def listed_shards(run_dir: Path, manifest: dict[str, Any], table: str) -> list[P
     if entries is None:
         return None
     return [run_dir / table / shard_name(s) for s, e in sorted(entries.items()) if table in e["shards"]]
+
+
+UNRECORDED_BOTS = "unrecorded (a run from before bot versions)"
+
+
+def bots_version_of(manifest: dict[str, Any]) -> str:
+    """The bots version a run was played with; runs from before the field existed played
+    with bots that are not this version's."""
+    version = manifest.get("bots_version")
+    return version if isinstance(version, str) else UNRECORDED_BOTS

@@ -189,6 +189,23 @@ def test_resume_refuses_a_run_played_under_other_rules(tmp_path: Path, scenario:
     assert "cryhavoc-rules-0" in err and "mix" in err
 
 
+def test_resume_and_replay_know_which_bots_played(tmp_path: Path, scenario: Path) -> None:
+    from cryhavoc_sim.runner.replay import replay
+
+    out = tmp_path / "run"
+    assert cli("run", str(scenario), "-o", str(out), "-q").returncode == 0
+    assert replay(out, 1).matches is True  # today's bots replay today's run
+    manifest = json.loads((out / "manifest.json").read_text())
+    manifest["bots_version"] = "cryhavoc-bots-0"
+    (out / "manifest.json").write_text(json.dumps(manifest))
+    err = one_sentence_error(cli("run", str(scenario), "-o", str(out), "--resume"))
+    assert "cryhavoc-bots-0" in err and "mix" in err
+    other = replay(out, 1)
+    assert other.matches is None and other.not_compared and "cryhavoc-bots-0" in other.not_compared
+    shown = cli("replay", str(out), "1")
+    assert shown.returncode == 0 and "not compared with the stored game" in shown.stdout
+
+
 def test_ctrl_c_stops_cleanly_and_prints_the_resume_command(tmp_path: Path) -> None:
     path = tmp_path / "big.toml"
     path.write_text(SMALL.format(players=2).replace("games = 60", "games = 3000"))

@@ -27,6 +27,12 @@ class CryHavoc:
         return RULES_VERSION
 
     @property
+    def bots_version(self) -> str:
+        from cryhavoc_sim.games.cryhavoc.bots.registry import BOTS_VERSION
+
+        return BOTS_VERSION
+
+    @property
     def event_kinds(self) -> Mapping[str, str]:
         from cryhavoc_sim.games.cryhavoc.engine.log import EVENT_KINDS
 

@@ -12,20 +12,18 @@ changes it, and draws only on its own RNG stream (for tie-breaks).
 
 from __future__ import annotations
 
-import math
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from typing import Any, cast
 
 from cryhavoc_sim.games.cryhavoc.bots.base import objective_move
 from cryhavoc_sim.games.cryhavoc.bots.personalities import Personality
+from cryhavoc_sim.games.cryhavoc.bots.planner import Plan, Planner, token_trogs
 from cryhavoc_sim.games.cryhavoc.content.schema import Card, ContentSet, FactionId, RegionId, Structure
-from cryhavoc_sim.games.cryhavoc.engine import Allocate, Choice, Decision, Game, Subset
+from cryhavoc_sim.games.cryhavoc.engine import Allocate, Choice, Decision, Game, Subset, effects
 from cryhavoc_sim.games.cryhavoc.engine.decisions import KINDS
-from cryhavoc_sim.games.cryhavoc.engine.movement import is_trog_player
 from cryhavoc_sim.games.cryhavoc.engine.state import ATT, CP, RC
 from cryhavoc_sim.rng import Rng
 
-TOKEN_TROGS = 2.2  # expected Trogs behind a face-down token (shipped War Party mix)
 OP_VALUE = {  # worth of one use of a primitive, before context
     "gain_vp": 1.0,
     "draw_cards": 0.6,
@@ -63,10 +61,14 @@ class HeuristicBot:
         self._rng: Rng | None = rng if isinstance(rng, Rng) else None
         self._make_rng = rng
         self.name = f"heuristic:{persona.name}"
-        self._turn_key: tuple[int, int] = (-1, -1)
         self._action_values: dict[str, float] = {}
         self._icons: dict[str, int] = {}  # icons in hand per Action kind, this turn
-        self._token_need = math.ceil(TOKEN_TROGS + 0.5)
+        self.planner = Planner(persona)
+        self._plans: dict[tuple[FactionId, int], Plan] = {}  # this request's Move plans
+        self._moving: list[tuple[RegionId, RegionId]] = []  # the Move under way: steps left
+        self._moving_points = -1  # the points the next step of that Move should see
+        self._teleport: tuple[RegionId, RegionId, float] | None = None  # planned by skill_value
+        self._built: tuple[int, int] = (-1, -1)  # the turn of the last Build step taken
         self._builds: dict[str, tuple[int, float]] = {}
         self._survey: tuple[FactionId, list[RegionId], int] | None = None  # this turn's
         self._activations: dict[str, tuple[int | None, float]] = {}
@@ -132,107 +134,30 @@ class HeuristicBot:
             crystals = (crystals + 1) // 2
         return crystals + (len(regions) if enabler else 0)
 
-    def step_value(self, g: Game, f: FactionId, dst: RegionId, points_left: int, depth: int = 1) -> float:
-        """Worth of moving one more Unit of ``f`` into ``dst`` now; with ``depth`` 1, an
-        empty Region worth nothing at once is judged by the best step beyond it."""
-        v = self.immediate_value(g, f, dst, points_left)
-        if v is not None:
-            return v
-        return self.lookahead_value(g, f, dst, points_left) if depth else -0.2
+    def stops(self, g: Game, f: FactionId) -> dict[RegionId, int]:
+        """``f``'s Units stopped this turn (read, never created: the bot changes nothing)."""
+        return g.turn_stops.get(f) or {}
 
-    def lookahead_value(self, g: Game, f: FactionId, dst: RegionId, points_left: int) -> float:
-        """A Region with nothing to gain at once: 0.3 of the best step from it, if the
-        points allow one and none of ``f``'s Units is there yet."""
-        if points_left > 1 and g.regions[dst].units.get(f, 0) == 0:
-            # step_value without lookahead, for every neighbour in one call
-            ahead = self.immediate_values(g, f, g.neighbours(dst, f), points_left - 1, blocked=None)
-            return 0.3 * max([0.0, *[-0.2 if v is None else v for v in ahead.values()]])
-        return -0.2
+    def pending(self, g: Game, f: FactionId) -> frozenset[RegionId]:
+        """Regions where the Move under way will start a Battle: ``f``'s Units with an
+        opponent's, no Battle token yet."""
+        return frozenset(
+            r for r, s in g.regions.items() if not s.battle and f in s.units and len(s.units) > 1
+        )
 
-    def immediate_value(self, g: Game, f: FactionId, dst: RegionId, points_left: int) -> float | None:
-        """What one more Unit in ``dst`` gains at once; None when nothing (own ground)."""
-        return self.immediate_values(g, f, (dst,), points_left, blocked=None)[dst]
-
-    def immediate_values(
-        self,
-        g: Game,
-        f: FactionId,
-        dsts: Iterable[RegionId],
-        points_left: int,
-        blocked: float | None = 0.0,
-    ) -> dict[RegionId, float | None]:
-        """``immediate_value`` of each of ``dsts`` in one call (the bot's hot path: the
-        per-call set-up is paid once). A Region no Unit may enter (a Battle, an enemy HQ)
-        is worth ``blocked``, unless ``blocked`` is None.
-
-        Units one can see count against the personality's safety margin; a face-down
-        Trog token (unless ``f`` is the Trog player, who reveals it) counts as
-        ``TOKEN_TROGS`` unseen Trogs. Needs are whole numbers: ceil(enemy + 0.5) is
-        enemy + 1 for whole enemy counts, and the token adds ceil(TOKEN_TROGS + 0.5) - 1."""
-        w = self.w
-        crystal, attack, margin = w.crystal, w.attack, w.margin
-        build_up = 0.4 * attack
-        trog_player = is_trog_player(g, f)
-        token_need = self._token_need
-        regions = g.regions
-        out: dict[RegionId, float | None] = {}
-        for dst in dsts:
-            s = regions[dst]
-            if blocked is not None:
-                hq = s.hq_of
-                if s.battle or (hq is not None and hq != f):
-                    out[dst] = blocked
-                    continue
-            units = s.units
-            if units:
-                mine = units.get(f, 0)
-                enemy = -mine
-                for n in units.values():
-                    enemy += n
-            else:
-                mine = enemy = 0
-            if s.trog_token is not None:
-                if trog_player:
-                    if not enemy:
-                        out[dst] = 1.5 + (s.crystals * crystal + 1.0)
-                        continue
-                    need = enemy + 1 + margin
-                else:
-                    need = enemy + token_need + (margin if enemy else 0)
-            elif enemy:
-                need = enemy + 1 + margin
-            else:
-                if s.control != f and mine == 0:
-                    out[dst] = ((s.crystals * crystal + 1.0) * w.expand) + (
-                        0.8 if s.exploration is not None else 0.0
-                    )
-                else:
-                    out[dst] = None
-                continue
-            if mine >= need:
-                out[dst] = -0.5
-            elif mine + 1 >= need:
-                out[dst] = (s.crystals * crystal + 1.0 + 2.0) * attack
-            else:
-                out[dst] = build_up if points_left - 1 >= need - mine - 1 else -2.0
-        return out
+    def move_plan(self, g: Game, f: FactionId, points: int) -> Plan:
+        """The Move ``points`` would make now (planner.py); one per turn and points."""
+        key = (f, points)
+        plan = self._plans.get(key)
+        if plan is None:
+            plan = self._plans[key] = self.planner.plan(g, f, points, self.stops(g, f), self.pending(g, f))
+        return plan
 
     def move_opportunity(self, g: Game, f: FactionId, points: int) -> float:
-        """What ``points`` Movement points could gain now: the best single steps (one per
-        own Region and neighbour), each destination judged once, without lookahead."""
+        """What a Move with ``points`` Movement points is worth now (0: it does nothing)."""
         if points <= 0:
             return 0.0
-        reach = self.survey(g, f)[0]
-        values = self.immediate_values(g, f, set(reach), points)
-        gains = [v for n in reach if (v := values[n]) is not None and v > 0]
-        if not gains:
-            return 0.0
-        gains.sort()  # ascending, then reversed: the same order for these positive floats
-        gains.reverse()
-        total = 0.0
-        for v in gains[:points]:
-            total += v
-        return total
+        return self.move_plan(g, f, points).value
 
     def survey(self, g: Game, f: FactionId) -> tuple[list[RegionId], int]:
         """One pass over the board for a turn's Action values: the neighbours of ``f``'s
@@ -271,10 +196,11 @@ class HeuristicBot:
     # ------------------------------------------------------------------ the turn
     def _turn(self, d: Choice, g: Game) -> int:
         f = d.faction
-        key = (g.round, g.actions_taken.get(f, 0))
-        if key != self._turn_key:  # Action values once per turn: Skills change little
-            self._turn_key, self._action_values, self._icons = key, {}, {}
-        self._survey = None  # the board as this request sees it (and only this one)
+        # Values for the board as this request sees it (and only this one): a Skill
+        # used before the Action changes what the Action and other Skills can do.
+        self._action_values, self._icons = {}, {}
+        self._survey = None
+        self._plans, self._moving, self._moving_points = {}, [], -1
         known = self._action_values
         values = []
         for option in d.options:
@@ -308,36 +234,47 @@ class HeuristicBot:
         return self._action_values[what]
 
     def action_value(self, g: Game, f: FactionId, action: str) -> float:
+        """What ``action`` is worth now; -1 when it would do nothing (never paid for)."""
         w = self.w
         p = g.players[f]
         if action == "enable_scoring":
             mine = self.score_now(g, f, True)
             best = max((self.score_now(g, o, False) for o in g.player_factions if o != f), default=0)
-            return 6.0 + mine - best if mine - best >= w.score_lead and mine > 0 else -1.0
+            if mine - best < w.score_lead or mine <= 0:
+                return -1.0
+            value = 6.0 + mine - best
+            if g.actions_taken.get(f, 0) < g.rules.actions_per_round - 1:
+                # Not the last Action of the Round: Scoring comes at the end of it anyway,
+                # so an Action worth ``patience`` is played first and the lead is judged
+                # again later (an opponent who enables it meanwhile saves this Action).
+                value = min(value, w.patience)
+            return value
         if action == "move":
-            return self.move_opportunity(g, f, self.hand_icons(g, f, "move"))
+            return self.move_plan(g, f, self.usable_points(g, f, "move")).value or -1.0
         if action == "recruit":
-            n = min(self.hand_icons(g, f, "recruit"), p.reserve)
-            if n <= 0:
-                return 0.0
+            n = min(self.usable_points(g, f, "recruit"), p.reserve)
+            if n <= 0 or p.hq is None:
+                return -1.0
             on_board = self.survey(g, f)[1]
             return n * w.recruit * (1.0 if on_board < 8 else 0.4)
         if action == "build":
-            pts = self.hand_icons(g, f, "build")
-            options = self.build_values(g, f, pts)
-            if not options:
+            values = [v for _, v in self.build_options(g, f, self.usable_points(g, f, "build"))]
+            if not values:
                 return -1.0
-            options.sort()
-            options.reverse()
-            return w.build * (options[0] + options[1] if len(options) > 1 else options[0])
+            values.sort()
+            values.reverse()
+            return w.build * (values[0] + values[1] if len(values) > 1 else values[0])
         if action == "draw":
             return w.draw + (0.6 if len(p.hand) <= 2 else 0.0)
         return -1.0
 
-    def skill_value(self, g: Game, f: FactionId, skill: str) -> float:
+    def skill_value(self, g: Game, f: FactionId, skill_id: str) -> float:
+        """What using a Skill now is worth, its cost counted; -1 or less when it would do
+        nothing (an idle Skill that paid a Unit or a Crystal is a blunder)."""
         p = g.players[f]
-        total = 0.0
-        for e in g.content.skills[skill].effect:
+        skill = g.content.skills[skill_id]
+        total = -0.8 * skill.cost_units - 0.6 * skill.cost_crystals
+        for e in skill.effect:
             op = e.op
             base = OP_VALUE.get(op, -1.0)
             if op == "draw_cards" and len(p.hand) >= 6:
@@ -351,9 +288,10 @@ class HeuristicBot:
             elif op == "convert_stock":
                 base = 1.0 if p.stock >= 2 or (p.stock and g.round >= 4) else -1.0
             elif op == "teleport":
-                base = -1.0 if e.str("to") == "hq" or g.round < 2 else 0.4
+                pick = self.teleport_pick(g, f, e.int("count")) if e.str("to") != "hq" else None
+                base = -1.0 if pick is None else pick[2]
             elif op == "kill":
-                base = 1.5 if any(self.enemies_in(g, r, f) for r in g.regions) else -1.0
+                base = 1.5 if effects.kill_targets(g, f, e, None) else -5.0
             elif op == "gain_vp_per":
                 base = float(len(g.controlled(f)) // max(1, e.int("per")))
             elif op == "move":
@@ -361,35 +299,125 @@ class HeuristicBot:
             elif op == "unit_to_structure":
                 crowded = [r for r in g.controlled(f) if g.units(r, f) >= 3 and g.regions[r].hq_of is None]
                 base = 0.9 if crowded and any(p.structures_left.values()) else -1.0
+            elif op == "place_nest":
+                base = 1.2 if g.nest_supply and effects.nest_targets(g, f) else -5.0
+            elif op == "trigger_token":
+                targets = effects.ambush_targets(g, f)
+                base = max((self.ambush_value(g, f, r) for r in targets), default=-5.0)
+            elif op == "gain_control":
+                base = 1.2 if self.scout_targets(g, f) else -5.0
             elif op == "structure_to_units" or op == "move_structure" or op == "move_nest":
                 base = -1.0
             total += base
         return total
+
+    def scout_targets(self, g: Game, f: FactionId) -> list[RegionId]:
+        """Unoccupied Regions next to ``f``'s that it does not control (Scouting)."""
+        out = []
+        for b in g.controlled(f):
+            for n in g.adj[b]:
+                s = g.regions[n]
+                if not s.units and s.hq_of is None and not s.battle and s.control != f:
+                    out.append(n)
+        return out
+
+    def ambush_value(self, g: Game, f: FactionId, r: RegionId) -> float:
+        """Worth of revealing the token in ``r`` (Ambush): its Trogs and the Region when
+        nobody stands there; a Battle as the attacker only when the Trogs it surely holds
+        (with ``f``'s Units there) outnumber the opponents."""
+        s = g.regions[r]
+        token = s.trog_token
+        if token is None:
+            return -5.0
+        enemy = sum(k for o, k in s.units.items() if o != f)
+        worth = s.crystals * self.w.crystal + 1.0
+        if not enemy:
+            return 1.0 + worth
+        sure = token_trogs(g, token.kind, 1.0 - self.w.token_risk) + s.units.get(f, 0)
+        if sure <= enemy:
+            return -5.0
+        return (worth + g.rules.region_control_vp) * self.w.attack
+
+    def teleport_pick(self, g: Game, f: FactionId, count: int) -> tuple[RegionId, RegionId, float] | None:
+        """The best teleport of up to ``count`` Units: (from, to, worth), planned like a
+        Move's target (enough Units to win there), or None. Kept for the target requests."""
+        stops = self.stops(g, f)
+        best: tuple[RegionId, RegionId, float] | None = None
+        sources = [
+            (r, min(count, s.units.get(f, 0) - stops.get(r, 0) - self.planner.garrison(g, f, r)))
+            for r, s in g.regions.items()
+            if s.units.get(f, 0) > stops.get(r, 0) and not s.battle
+        ]
+        full = sum(1 for s in g.regions.values() if s.battle) >= g.rules.battle_tokens
+        for dst, t in g.regions.items():
+            if t.battle or (t.hq_of is not None and t.hq_of != f):
+                continue
+            if full and any(o != f for o in t.units):
+                continue
+            target = self.planner.target(g, f, dst)
+            if target is None:
+                continue
+            need, gain = target
+            need -= t.units.get(f, 0)
+            for src, n in sources:
+                if src != dst and n >= need > 0 and (best is None or gain > best[2]):
+                    best = (src, dst, gain)
+        self._teleport = best
+        return best
 
     # ------------------------------------------------------------------ paying for Actions
     def card_keep_value(self, c: Card) -> float:
         return 2.0 if c.special == "enable_scoring" else (1.0 if c.tactic else 0.0)
 
     def _discard(self, d: Subset, g: Game) -> tuple[int, ...]:
-        action = d.action or "move"  # the request says which Action the cards pay for
-        cards = [g.content.cards[c] for c in d.items]
+        return self.discard_choice(g, d.faction, d.action or "move")
+
+    def payable(self, g: Game, f: FactionId, action: str) -> tuple[list[int], list[int]]:
+        """The hand's cards (indices) the bot would pay ``action`` with at most, and every
+        card's icons of that kind: those with its icons, keeping the best Tactics cards
+        that are weak for it (``keep``) and the Enable Scoring card."""
+        cards = [g.content.cards[c] for c in g.players[f].hand]
         icons = [c.icons(action) for c in cards]
         useful = [i for i, c in enumerate(cards) if icons[i] > 0 and c.special != "enable_scoring"]
-        # Keep the best Tactics cards that are weak for this Action.
         ranked = [(icons[i], -len(cards[i].tactic), i) for i in useful if cards[i].tactic]
         ranked.sort()  # as a stable sort on (icons, -tactics) would: ties keep hand order
         keepers = [i for _, _, i in ranked[: self.w.keep]]
         chosen = [i for i in useful if i not in keepers] if keepers else useful
-        chosen = chosen or useful[:1]  # ascending, as ``useful`` is
-        if action == "recruit":
-            need, got, trimmed = g.players[d.faction].reserve, 0, []
-            for i in sorted(chosen, key=lambda i: -icons[i]):
-                if got >= need:
-                    break
-                trimmed.append(i)
-                got += icons[i]
-            return tuple(sorted(trimmed))
-        return tuple(chosen)
+        return chosen or useful[:1], icons  # ascending, as ``useful`` is
+
+    def usable_points(self, g: Game, f: FactionId, action: str) -> int:
+        """The points the cards ``payable`` names would give ``action``."""
+        chosen, icons = self.payable(g, f, action)
+        return sum(icons[i] for i in chosen)
+
+    def discard_choice(self, g: Game, f: FactionId, action: str) -> tuple[int, ...]:
+        """The cards (indices) to discard for ``action``: of those ``payable`` names, no
+        more than the Action will use (a Move's plan, the Reserve for a Recruit, every
+        point for a Build, whose Builds chain), the richest first. Nothing, when the
+        Action would do nothing: an Action paid for must do something."""
+        chosen, icons = self.payable(g, f, action)
+        points = sum(icons[i] for i in chosen)
+        if action == "move":
+            need = len(self.move_plan(g, f, points).steps)
+        elif action == "recruit":
+            need = g.players[f].reserve if g.players[f].hq is not None else 0
+        else:
+            need = points if self.build_options(g, f, points) else 0
+        if need <= 0:
+            return ()
+        trimmed, got = [], 0
+        for i in sorted(chosen, key=lambda i: -icons[i]):  # stable: hand order breaks ties
+            if got >= need:
+                break
+            trimmed.append(i)
+            got += icons[i]
+        return tuple(sorted(trimmed))
+
+    def discard_points(self, g: Game, f: FactionId, action: str) -> int:
+        """The points ``discard_choice`` would pay for ``action``."""
+        cards = g.content.cards
+        hand = g.players[f].hand
+        return sum(cards[hand[i]].icons(action) for i in self.discard_choice(g, f, action))
 
     def _hand_limit(self, d: Subset, g: Game) -> tuple[int, ...]:
         cards = [g.content.cards[c] for c in d.items]
@@ -401,66 +429,53 @@ class HeuristicBot:
 
     # ------------------------------------------------------------------ Move, Recruit, Build, Draw
     def _move_step(self, d: Choice, g: Game) -> int:
-        """The best single step; a one-step lookahead only when no step pays at once.
-        The options are (from, to) steps and, last, None for stopping (movement.move)."""
+        """The next step of the Move planned when it began (planner.py), or stopping when
+        the plan is done. A Move that finds the board other than planned (a Trap, a
+        revealed token) is planned again from where it stands. The options are
+        (from, to) steps and, last, None for stopping (movement.move)."""
         options = d.options
         stop = len(options) - 1
-        # typed: mypyc reads the tuples in C
-        dsts = [cast(tuple[str, str], options[i])[1] for i in range(stop)]
         f = d.faction
-        points = d.points  # the request says how many Movement points are left
-        # What each destination gains at once (None: nothing), judged once per request.
-        now = self.immediate_values(g, f, set(dsts), points, blocked=None)
-        values: list[float] = []
-        for dst in dsts:
-            v = now[dst]
-            values.append(-0.2 if v is None else v)
-        values.append(-0.0001)
-        pick = self._best(values)
-        if values[pick] <= 0:  # nothing pays at once: look one step ahead
-            flat: dict[RegionId, float] = {}
-            for r, v in now.items():
-                flat[r] = self.lookahead_value(g, f, r, points) if v is None else v
-            values = [flat[dst] for dst in dsts]
-            values.append(-0.0001)
-            pick = self._best(values)
-        if values[pick] > 0:
-            return pick
-        return stop
+        if d.points != self._moving_points or not self._moving or self._moving[0] not in options[:stop]:
+            self._plans = {}
+            self._moving = list(self.move_plan(g, f, d.points).steps)
+        if not self._moving or self._moving[0] not in options[:stop]:
+            self._moving, self._moving_points = [], -1
+            return stop
+        step = self._moving.pop(0)
+        self._moving_points = d.points - 1
+        return options.index(step)
 
     def _recruit_count(self, d: Choice, g: Game) -> int:
         return len(d.options) - 1
 
-    def build_values(self, g: Game, f: FactionId, points: int) -> list[float]:
-        """Worth of every Build and Activation ``points`` could pay for."""
+    def build_options(self, g: Game, f: FactionId, points: int) -> list[tuple[int, float]]:
+        """(cost, worth) of every Build and Activation ``points`` could pay for."""
         if points <= 0:
             return []
         if not self._builds:
             self._structure_tables(g)
         table, activations = self._builds, self._activations
-        builds: dict[str, float] = {}
+        builds: dict[str, tuple[int, float]] = {}
         for sid, left in g.players[f].structures_left.items():
             if left:
                 cost, value = table[sid]
                 if cost <= points:
-                    builds[sid] = value
-        out: list[float] = []
+                    builds[sid] = (cost, value)
+        out: list[tuple[int, float]] = []
         regions = g.regions
         for r in g.controlled(f):
             s = regions[r]
             if s.hq_of is not None or s.battle:
                 continue
             bonus = 0.3 * s.crystals
-            if not s.structures:
-                out += [v + bonus for v in builds.values()]
-                continue
             here = {x for _, x in s.structures}
-            out += [v + bonus for sid, v in builds.items() if sid not in here]
+            out += [(cost, v + bonus) for sid, (cost, v) in builds.items() if sid not in here]
             for owner, sid in s.structures:
                 if owner == f:
                     act_cost, act_value = activations[sid]
                     if act_cost is not None and act_cost <= points:
-                        out.append(act_value)
+                        out.append((act_cost, act_value))
         return out
 
     def _structure_tables(self, g: Game) -> None:
@@ -496,10 +511,19 @@ class HeuristicBot:
         return self._activations[sid][1]
 
     def _build_step(self, d: Choice, g: Game) -> int:
+        """The best Build or Activation; stopping (None, last) only once one is made: a
+        Build Action paid for builds something."""
+        key = (g.round, g.actions_taken.get(d.faction, 0))
         values = [
-            0.0 if o is None else self.structure_value(g, o[1], o[2], o[0] == "build") for o in d.options
+            (0.0 if self._built == key else -100.0)
+            if o is None
+            else self.structure_value(g, o[1], o[2], o[0] == "build")
+            for o in d.options
         ]
-        return self._best(values)
+        pick = self._best(values)
+        if d.options[pick] is not None:
+            self._built = key
+        return pick
 
     def _draw_source(self, d: Choice, g: Game) -> int:
         if "own" in d.options:
@@ -625,15 +649,21 @@ class HeuristicBot:
         opts = d.options
         if ctx == "kill":
             return self._best([self.kill_value(g, f, r, victim) for r, victim in opts])
-        if ctx == "pay_units" or ctx == "teleport_from":
+        if ctx == "teleport_from" or ctx == "teleport":
+            pick = self._teleport or self.teleport_pick(g, f, 3)
+            want = None if pick is None else pick[0 if ctx == "teleport_from" else 1]
+            if want in opts:
+                return opts.index(want)
+            return self._best([float(g.regions[r].units.get(f, 0)) for r in opts])
+        if ctx == "trigger_token":
+            return self._best([self.ambush_value(g, f, r) for r in opts])
+        if ctx == "pay_units":
             return self._best(
                 [
                     float(g.regions[r].units.get(f, 0)) + (2.0 if g.regions[r].hq_of == f else 0.0)
                     for r in opts
                 ]
             )
-        if ctx == "teleport":
-            return self._best([self.step_value(g, f, r, 4) for r in opts])
         if ctx == "place_nest":
             return self._best([float(sum(self.enemies_in(g, a, f) for a in g.adj[r])) for r in opts])
         # Crystals decide elsewhere: control, add, extract, recruit.

@@ -25,6 +25,11 @@ class Personality:
     keep: int
     buy_back: int
     fight: int
+    guard: int
+    token_risk: float
+    hunt: float
+    feed: float
+    patience: float
 
 
 @cache

@@ -12,6 +12,11 @@ from cryhavoc_sim.games.cryhavoc.bots.random_bot import RandomBot
 from cryhavoc_sim.games.cryhavoc.engine import Decider
 from cryhavoc_sim.rng import stream
 
+# Bumped whenever any bot's play changes (the same seed, other games). Runs record it;
+# ``replay`` compares only games played by the same bots. Runs written before it existed
+# were played by version 1.
+BOTS_VERSION = "cryhavoc-bots-2"
+
 
 def bot_names(faction: str) -> list[str]:
     return ["random", "heuristic", *(f"heuristic:{p}" for p in personality_names(faction))]

@@ -542,6 +542,22 @@ class GainControl(Prim):
         g.finish()
 
 
+def kill_targets(
+    g: Game, f: FactionId, e: Effect, region: RegionId | None
+) -> tuple[tuple[RegionId, FactionId], ...]:
+    """The (Region, victim) pairs a ``kill`` effect may hit: anywhere (``any_enemy``),
+    in ``region`` (``this_region``), else next to ``region`` or to a Region ``f`` controls."""
+    where = e.str("where")
+    if where == "any_enemy":
+        area = list(g.regions)
+    elif where == "this_region":
+        area = [region] if region is not None else []
+    else:
+        bases = [region] if region is not None else g.controlled(f)
+        area = list(dict.fromkeys(n for b in bases for n in g.adj[b]))
+    return tuple((r, o) for r in area for o in g.regions[r].units if o != f)
+
+
 @dataclass(eq=False)
 class Kill(Prim):
     """Kill enemy Units outside a Battle; never starts a Battle (FAQ on Artillery)."""
@@ -580,14 +596,7 @@ class Kill(Prim):
                 self.pc = 0
             if self.i >= e.int("count"):
                 break
-            if e.str("where") == "any_enemy":
-                area = list(g.regions)
-            elif e.str("where") == "this_region":
-                area = [region] if region is not None else []
-            else:
-                bases = [region] if region is not None else g.controlled(f)
-                area = list(dict.fromkeys(n for b in bases for n in g.adj[b]))
-            options = tuple((r, o) for r in area for o in g.regions[r].units if o != f)
+            options = kill_targets(g, f, e, region)
             if not options:
                 break
             self.options = options
@@ -713,6 +722,17 @@ class Teleport(Prim):
         g.finish()
 
 
+def _nest_free(g: Game, r: RegionId) -> bool:
+    """A Region a Nest may go to: no Units, no Control, no token, no HQ, no Battle."""
+    s = g.regions[r]
+    return not s.units and s.control is None and s.trog_token is None and s.hq_of is None and not s.battle
+
+
+def nest_targets(g: Game, f: FactionId) -> tuple[RegionId, ...]:
+    """Where ``f`` may place a Nest (Nest Call): an empty Region next to one it controls."""
+    return tuple(dict.fromkeys(n for b in g.controlled(f) for n in g.adj[b] if _nest_free(g, n)))
+
+
 @dataclass(eq=False)
 class PlaceNest(Prim):
     def __init__(
@@ -736,16 +756,6 @@ class PlaceNest(Prim):
     def run(self, g: Game) -> None:
         e = self.e
 
-        def empty(r: RegionId) -> bool:
-            s = g.regions[r]
-            return (
-                not s.units
-                and s.control is None
-                and s.trog_token is None
-                and s.hq_of is None
-                and not s.battle
-            )
-
         while True:
             if self.pc == 1:  # a Region was chosen
                 trogs.place_nest(g, self.options[g.answer], self.source)
@@ -754,7 +764,7 @@ class PlaceNest(Prim):
             if self.i >= e.int("count"):
                 break
             if e.str("where") == "random_empty":
-                options = [r for r in g.regions if empty(r)]
+                options = [r for r in g.regions if _nest_free(g, r)]
                 if options:
                     trogs.place_nest(g, g.rng.choice(options), self.source)
                 self.i += 1
@@ -762,7 +772,7 @@ class PlaceNest(Prim):
             f = _player(g, self.actor)
             if f is None:
                 break
-            choices = tuple(dict.fromkeys(n for b in g.controlled(f) for n in g.adj[b] if empty(n)))
+            choices = nest_targets(g, f)
             if not choices:
                 self.i += 1
                 continue
@@ -996,6 +1006,23 @@ class MoveNest(Prim):
         g.finish()
 
 
+def ambush_targets(g: Game, f: FactionId) -> tuple[RegionId, ...]:
+    """The face-down Trog tokens ``f`` may reveal (Ambush): in or next to a Region it
+    controls, outside Battles, and only where no opponent stands once every Battle
+    token is down."""
+    mine = set(g.controlled(f))
+    near = mine | {n for r in mine for n in g.neighbours(r, f)}
+    free = sum(1 for s in g.regions.values() if s.battle) < g.rules.battle_tokens
+    return tuple(
+        r
+        for r in g.regions
+        if r in near
+        and g.regions[r].trog_token is not None
+        and not g.regions[r].battle
+        and (free or not any(o != f for o in g.regions[r].units))
+    )
+
+
 @dataclass(eq=False)
 class TriggerToken(Prim):
     """Reveal a face-down Trog token in or next to a Region you control: its Trogs join
@@ -1024,17 +1051,7 @@ class TriggerToken(Prim):
 
         f = self.f
         if self.pc == 0:
-            mine = set(g.controlled(f))
-            near = mine | {n for r in mine for n in g.neighbours(r, f)}
-            free = sum(1 for s in g.regions.values() if s.battle) < g.rules.battle_tokens
-            options = tuple(
-                r
-                for r in g.regions
-                if r in near
-                and g.regions[r].trog_token is not None
-                and not g.regions[r].battle
-                and (free or not any(o != f for o in g.regions[r].units))
-            )
+            options = ambush_targets(g, f)
             if not options:
                 g.finish()
                 return

@@ -44,6 +44,8 @@ COMPILED = (
     "games/cryhavoc/engine/state.py",
     "games/cryhavoc/engine/trogs.py",
     "games/cryhavoc/bots/heuristic.py",
+    "games/cryhavoc/bots/ismcts.py",
+    "games/cryhavoc/bots/planner.py",
     "games/cryhavoc/bots/personalities.py",
     "games/cryhavoc/bots/random_bot.py",
     "games/cryhavoc/content/schema.py",

@@ -154,7 +154,12 @@ class GameModule(Protocol):
         self, setup: Any, content: Any, master_seed: int, game_id: int, record_events: bool
     ) -> Played: ...
 
-    def rows(self, setup: Any, content: Any, played: Played) -> GameRows: ...
+    def rows(self, setup: Any, content: Any, played: Played, game_id: int) -> GameRows: ...
+
+    def policy_of(self, setup: Any, game_id: int) -> str:
+        """The name of the bot line-up (policy) that plays game ``game_id``
+        (:data:`~cryhavoc_sim.storage.schema.DEFAULT_POLICY` when there is one)."""
+        ...
 
     def stored_events(self, played: Played) -> list[tuple[Any, ...]]:
         """The game's events as stored rows (the events table's columns after
@@ -176,6 +181,12 @@ class GameModule(Protocol):
 
     def bench_scenario(self, bot: str) -> str:
         """The scenario text ``make bench`` times (one ``games``, overridden)."""
+        ...
+
+    def search_bench_scenario(self) -> tuple[str, str] | None:
+        """(what it times, scenario text) for the bench's search-bot line: one seat
+        played by the game's search bot at its default budget, the others heuristic;
+        None when the game has no search bot."""
         ...
 
     def state_costs(self, repeat: int) -> dict[str, float]:

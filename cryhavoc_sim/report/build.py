@@ -97,6 +97,32 @@ def _scenario_text(m: dict[str, Any]) -> str:
     return text
 
 
+def _policy_tables(run: Run, games: Any) -> tuple[list[tuple[str, Any]], dict[str, Any]]:
+    """With several policies (bot line-ups on the same seeds): the win rates side by
+    side and, per headline statement, whether it holds under every policy."""
+    import polars as pl
+
+    from cryhavoc_sim.analysis.policies import policy_verdicts, policy_win_rates, verdict_frame
+
+    if games.height == 0 or games["policy"].n_unique() < 2:
+        return [], {}
+    table = policy_win_rates(run.seats, run.games).collect()
+    shown = table.with_columns(
+        pl.format(
+            "{}% ({}-{}%)",
+            (pl.col("win_rate") * 100).round(1),
+            (pl.col("ci_low") * 100).round(1),
+            (pl.col("ci_high") * 100).round(1),
+        ).alias("cell")
+    ).pivot(on="policy", index="faction", values="cell")
+    verdicts = policy_verdicts(table)
+    tables = [
+        ("Win rate by policy (same seeds, 95% Wilson interval)", shown),
+        ("Headlines under every policy", verdict_frame(verdicts)),
+    ]
+    return tables, {"policies": {"win_rates": table.to_dicts(), "verdicts": verdicts}}
+
+
 def build_report(run: Run, out: Path) -> Report:
     import matplotlib
 
@@ -120,6 +146,7 @@ def build_report(run: Run, out: Path) -> Report:
     dist = analysis.vp_distribution(run.seats).collect()
     margin = analysis.winning_margin(run.seats).collect()
     own = game.report_sections(run, _content(run))
+    by_policy = _policy_tables(run, games)
 
     plots: list[tuple[str, str, Callable[[Any], None]]] = [
         ("win_rates", "Win rate by faction", lambda ax: figures.win_rates(ax, wr, n_games, palette)),
@@ -152,6 +179,7 @@ def build_report(run: Run, out: Path) -> Report:
         ("Final VP", dist),
         ("Winning margin", margin),
         ("VP by source (per game)", src.select("faction", "source", "vp_per_game")),
+        *by_policy[0],
         *own.tables,
     ]
     reconstructed = bool(m.get("content_reconstructed", True))
@@ -179,6 +207,7 @@ def build_report(run: Run, out: Path) -> Report:
         "win_rates": wr.to_dicts(),
         "win_rates_by_seat": wr_seat.to_dicts(),
         "vp_by_source": src.to_dicts(),
+        **by_policy[1],
         **own.summary,
     }
     summary_path = out / "summary.json"

@@ -39,6 +39,35 @@ def _timed_run(games: int, workers: int, record: bool, out: Path, bot: str = "ra
     return time.perf_counter() - started
 
 
+SEARCH_GAMES = 3
+
+
+def timed_search_child() -> None:
+    """In a fresh process, pinned to one CPU: one game to warm up, then the seconds per
+    game of the game's search-bot scenario (nothing printed when it has none)."""
+    from cryhavoc_sim.runner.executor import run_scenario
+
+    found = get_game(DEFAULT_GAME).search_bench_scenario()
+    if found is None:
+        print("nan")
+        return
+    cpus = _pinned(1)
+    if cpus is not None:
+        os.sched_setaffinity(0, cpus)
+    sc = parse_scenario(found[1])
+    with tempfile.TemporaryDirectory() as tmp:
+        run_scenario(sc.with_overrides(games=1), Path(tmp) / "warm", workers=1, quiet=True)
+        started = time.perf_counter()
+        run_scenario(sc.with_overrides(games=SEARCH_GAMES), Path(tmp) / "timed", workers=1, quiet=True)
+    print((time.perf_counter() - started) / SEARCH_GAMES)
+
+
+def _search_in_child() -> float:
+    return float(
+        _in_child("from cryhavoc_sim.runner.bench import timed_search_child\ntimed_search_child()\n")
+    )
+
+
 def _pinned(workers: int) -> set[int] | None:
     """The CPUs a run with ``workers`` workers is pinned to (None: pinning unsupported)."""
     if not hasattr(os, "sched_getaffinity"):
@@ -134,6 +163,7 @@ def run_bench(games: int, against: str | None = None) -> None:
             r["heuristic"] = _timed(games, 1, True, base / f"heuristic-{i}", bot="heuristic")
             if against:
                 r["old-heuristic"] = _timed(games, 1, True, base / f"old-heuristic-{i}", "heuristic", against)
+            r["search"] = _search_in_child()
             r["long-j1"] = _timed(long, 1, True, base / f"long-j1-{i}")
             r["long-j2"] = _timed(long, 2, True, base / f"long-j2-{i}")
             rounds.append(r)
@@ -182,6 +212,12 @@ def run_bench(games: int, against: str | None = None) -> None:
         print(
             f"    heuristic bots      {rate('old-heuristic'):8.0f} games/s before, {rate('heuristic'):.0f} now;"
             f" now / before {each(lambda r: r['old-heuristic'] / r['heuristic'], '.2f')}"
+        )
+    search = get_game(DEFAULT_GAME).search_bench_scenario()
+    if search is not None:
+        print(
+            f"  search bot            {min(r['search'] for r in rounds):8.2f} s per four-player game:"
+            f" {search[0]} (best of {ROUNDS} rounds of {SEARCH_GAMES} games)"
         )
     clone, det, saved = _state_costs_in_child()
     print(

@@ -33,11 +33,17 @@ class Rows:
         self.run_id: str | None = None
 
     def add_game(self, run_id: str, scenario: Scenario, content: Any, game_id: int, played: Played) -> None:
-        rows = get_game(scenario.game).rows(scenario.setup, content, played)
+        module = get_game(scenario.game)
+        rows = module.rows(scenario.setup, content, played, game_id)
         # run_id, and player / other_player when the game leaves them out, are filled
         # when the rows become a frame (storage/writer.py to_frame).
         self.run_id = run_id
-        head = {"game_id": game_id, "seed": scenario.seed_of(game_id), "scenario": scenario.name}
+        head = {
+            "game_id": game_id,
+            "seed": scenario.seed_of(game_id),
+            "scenario": scenario.name,
+            "policy": module.policy_of(scenario.setup, game_id),
+        }
         _append(self.tables["games"], {**rows.game, **head})
         for seat in rows.seats:
             _append(self.tables["seats"], {**seat, "game_id": game_id})

@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from cryhavoc_sim.errors import UserError
-from cryhavoc_sim.storage.schema import TABLES
+from cryhavoc_sim.storage.schema import DEFAULT_POLICY, TABLES
 
 
 @dataclass
@@ -30,13 +30,16 @@ class Run:
         if not files:
             return pl.LazyFrame(schema=TABLES[table])
         # Runs written before a column was added read it as null, except those the
-        # contract defines for old runs: run_id from the manifest, player = faction.
+        # contract defines for old runs: run_id from the manifest, player = faction,
+        # policy = "default" (one bot line-up).
         frame = pl.scan_parquet(files, schema=TABLES[table], missing_columns="insert")
         fills = []
         if "run_id" in TABLES[table] and table != "games":
             fills.append(pl.col("run_id").fill_null(pl.lit(self.manifest.get("run_id"), pl.String)))
         if "player" in TABLES[table]:
             fills.append(pl.coalesce("player", "faction").alias("player"))
+        if "policy" in TABLES[table]:
+            fills.append(pl.col("policy").fill_null(pl.lit(DEFAULT_POLICY, pl.String)))
         if "other_player" in TABLES[table]:
             fills.append(pl.coalesce("other_player", "other_faction").alias("other_player"))
         return frame.with_columns(fills) if fills else frame

@@ -10,7 +10,8 @@ from typing import Any
 import polars as pl
 
 # 2: seats.player, seats.run_id, events.player, events.other_player, events.run_id.
-SCHEMA_VERSION = 2
+# 3: games.policy.
+SCHEMA_VERSION = 3
 
 GAMES: dict[str, Any] = {
     "run_id": pl.String,
@@ -30,6 +31,7 @@ GAMES: dict[str, Any] = {
     "winner": pl.String,
     "lineup": pl.String,
     "difficulty": pl.Int8,  # solo mode only
+    "policy": pl.String,  # the bot line-up; "default" when the scenario has one
 }
 
 # Columns added after schema version 1 are at the end of each table; runs written
@@ -65,6 +67,8 @@ EVENTS: dict[str, Any] = {
     "other_player": pl.String,
     "run_id": pl.String,
 }
+
+DEFAULT_POLICY = "default"  # the policy of a scenario with one bot line-up
 
 # A game whose players are its sides (Cry Havoc) leaves these empty; they are filled
 # from the side's column (storage/writer.py, and storage/reader.py for old runs).
@@ -110,6 +114,7 @@ MEANINGS: dict[str, dict[str, str]] = {
         "winner": "winning side; null only where the mode defines no winner",
         "lineup": "the sides in the game, sorted, comma-separated",
         "difficulty": "solo mode: Skills in play, 1 (hardest) to 3; null otherwise",
+        "policy": 'the bot line-up (policy) that played the game: its name in the scenario\'s `policies`, "default" when it has none',
     },
     "seats": {
         "game_id": "the game",

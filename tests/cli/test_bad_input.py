@@ -206,7 +206,34 @@ CASES = [
         "allowed: 1, 2, 3",
     ),
     Case("seats_unknown", run_with(scen("seats = 'clockwise'\n")), "allowed: rotate, random"),
-    Case("bot_unknown", run_with(scen("[bots]\nhumans = 'genius'\n")), "'bots.humans' is 'genius'; allowed:"),
+    Case(
+        "bot_unknown",
+        run_with(scen("[bots]\nhumans = 'genius'\n")),
+        "'bots.humans' is 'genius', which is not a bot; allowed:",
+    ),
+    Case(
+        "ismcts_zero", run_with(scen("[bots]\nhumans = 'ismcts:0'\n")), "ismcts:<N> with N iterations from 1"
+    ),
+    Case("ismcts_word", run_with(scen("[bots]\ndefault = 'ismcts:abc'\n")), "has the budget 'abc'; allowed"),
+    Case(
+        "personality_unknown",
+        run_with(scen("[bots]\npilgrims = 'heuristic:reckless'\n")),
+        "personality 'reckless', unknown for pilgrims; allowed: aggressive, balanced, defensive",
+    ),
+    Case(
+        "policies_not_list", run_with(scen("policies = 'heuristic'\n")), "'scenario.policies' must be a list"
+    ),
+    Case(
+        "policy_unknown_bot",
+        run_with(scen("policies = ['heuristic', 'genius']\n")),
+        "'scenario.policies[1].default' is 'genius', which is not a bot",
+    ),
+    Case(
+        "policy_repeated",
+        run_with(scen("policies = ['heuristic', {name = 'heuristic', humans = 'random'}]\n")),
+        "repeats the policy name 'heuristic'",
+    ),
+    Case("bot_not_string", run_with(scen("[bots]\nhumans = 3\n")), "'bots.humans' is not a string"),
     Case("bot_key_unknown", run_with(scen("[bots]\nelves = 'random'\n")), "'bots.elves' is not a faction"),
     Case("bots_not_table", run_with(scen("bots = 3\n")), "'scenario.bots' is not a scenario field"),
     Case("rules_not_table", run_with("rules = 3\n" + SMALL), "[rules] must be a table"),
@@ -307,6 +334,7 @@ CASES = [
     ),
     Case("ladder_one_bot", lambda d: ["ladder", "--bots", "random"], "at least two bot kinds"),
     Case("ladder_unknown_bot", lambda d: ["ladder", "--bots", "genius,random"], "genius"),
+    Case("ladder_bad_budget", lambda d: ["ladder", "--bots", "random,ismcts:-3"], "ismcts:<N>"),
     Case("compare_delta", lambda d: ["compare", str(d / "done"), str(d / "done"), "--delta", "0"], "--delta"),
     Case("replay_out_of_range", lambda d: ["replay", str(d / "done"), "99"], "allowed: 0 to 19"),
     Case("replay_not_a_number", lambda d: ["replay", str(d / "done"), "first"], "valid integer"),

@@ -25,6 +25,7 @@ def test_the_report_names_every_figure(
     monkeypatch.setattr(bench, "_timed", fake)
     monkeypatch.setattr(bench, "_peak_rss_mib", lambda games: 100.0 + games / 20000)
     monkeypatch.setattr(bench, "_state_costs_in_child", lambda: (25.0, 60.0, 300.0))
+    monkeypatch.setattr(bench, "_search_in_child", iter([1.5, 1.25, 1.75]).__next__)
     bench.run_bench(1000)
     out = capsys.readouterr().out
     assert len(calls) == 18 and (4000, 2, True, "random") in calls
@@ -36,6 +37,7 @@ def test_the_report_names_every_figure(
     assert "1.80 (1.80, 1.80, 1.80) times the random-bot cost per game" in out
     assert "bytes/game" in out and "MiB at 20,000 games" in out
     assert "clone 25.0 us, determinize 60.0 us, save 300 us" in out
+    assert "search bot                1.25 s per four-player game: one ismcts seat" in out
 
 
 def test_the_state_costs_are_measured() -> None:
@@ -51,3 +53,15 @@ def test_runs_are_pinned_to_as_many_cpus_as_workers() -> None:
         two = bench._pinned(2)
         assert two is not None and len(two) == 2
     assert bench._pinned(10_000) is None
+
+
+def test_the_search_bench_plays_one_search_seat_among_heuristic_bots() -> None:
+    from cryhavoc_sim.games import get_game
+    from cryhavoc_sim.runner.scenario import parse_scenario
+
+    found = get_game("cryhavoc").search_bench_scenario()
+    assert found is not None and "one ismcts seat" in found[0]
+    bots = parse_scenario(found[1]).setup.bots
+    assert bots["humans"] == "ismcts" and {bots[f] for f in ("pilgrims", "machines", "trogs")} == {
+        "heuristic"
+    }

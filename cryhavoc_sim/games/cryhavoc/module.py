@@ -55,6 +55,8 @@ class CryHavoc:
             "variant": setup.variant,
             "bots": setup.bots,
             "rules": setup.rule_overrides,
+            # only when there are several: configs (and their hashes) of others unchanged
+            **({"policies": [[n, b] for n, b in setup.policies]} if setup.policies else {}),
         }
 
     def seed_of(self, setup: scenario.CryHavocSetup, master_seed: int, game_id: int) -> int:
@@ -78,10 +80,13 @@ class CryHavoc:
 
         return rows.played(rows.play_game(setup, content, master_seed, game_id, record_events))
 
-    def rows(self, setup: scenario.CryHavocSetup, content: Any, played: Played) -> GameRows:
+    def rows(self, setup: scenario.CryHavocSetup, content: Any, played: Played, game_id: int) -> GameRows:
         from cryhavoc_sim.games.cryhavoc import rows
 
-        return rows.game_rows(setup, content, played)
+        return rows.game_rows(setup, content, played, game_id)
+
+    def policy_of(self, setup: scenario.CryHavocSetup, game_id: int) -> str:
+        return setup.policy_of(game_id)[0]
 
     def stored_events(self, played: Played) -> list[tuple[Any, ...]]:
         from cryhavoc_sim.games.cryhavoc import rows
@@ -116,6 +121,12 @@ class CryHavoc:
     def bench_scenario(self, bot: str) -> str:
         return f'[scenario]\nname = "bench"\ngames = 1\nseed = 7\nplayers = 4\n\n[bots]\ndefault = "{bot}"\n'
 
+    def search_bench_scenario(self) -> tuple[str, str] | None:
+        from cryhavoc_sim.games.cryhavoc.bots.ismcts import DEFAULT_ITERATIONS
+
+        text = self.bench_scenario("heuristic") + 'humans = "ismcts"\n'
+        return f"one ismcts seat ({DEFAULT_ITERATIONS} iterations), three heuristic", text
+
     def state_costs(self, repeat: int) -> dict[str, float]:
         from cryhavoc_sim.games.cryhavoc.engine.costs import state_costs
 
@@ -125,7 +136,9 @@ class CryHavoc:
         from cryhavoc_sim.games.cryhavoc.bots.personalities import personality_names
         from cryhavoc_sim.games.cryhavoc.content.schema import INVADERS
 
-        names = {"random", "heuristic"} | {f"heuristic:{p}" for f in INVADERS for p in personality_names(f)}
+        names = {"random", "heuristic", "ismcts"} | {
+            f"heuristic:{p}" for f in INVADERS for p in personality_names(f)
+        }
         return tuple(sorted(names))
 
     def ladder(

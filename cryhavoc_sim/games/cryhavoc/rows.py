@@ -37,7 +37,8 @@ def play_game(
         seed=seed,
     )
     seats = (*factions, "trogs") if setup.mode == "solo" else factions
-    bots = {f: make_bot(setup.bots[f], f, seed) for f in seats}
+    names = setup.policy_of(game_id)[1]
+    bots = {f: make_bot(names[f], f, seed) for f in seats}
     play(game, bots)
     return game
 
@@ -48,7 +49,7 @@ def played(game: Game) -> Played:
     return Played(o.winner, tuple(o.seats), game)
 
 
-def game_rows(setup: CryHavocSetup, content: ContentSet, result: Played) -> GameRows:
+def game_rows(setup: CryHavocSetup, content: ContentSet, result: Played, game_id: int) -> GameRows:
     game: Game = result.state
     o = game.outcome
     assert o is not None
@@ -67,13 +68,14 @@ def game_rows(setup: CryHavocSetup, content: ContentSet, result: Played) -> Game
         "lineup": ",".join(sorted(game.setup_spec.factions)),
         "difficulty": setup.difficulty or None,
     }
+    names = setup.policy_of(game_id)[1]
     seats = []
     for f, p in game.players.items():
         seats.append(
             {
                 "faction": f,
                 "seat": o.seats.index(f) + 1 if f in o.seats else None,
-                "bot": setup.bots[f] if game.role(f) != NPC else "npc",
+                "bot": names[f] if game.role(f) != NPC else "npc",
                 "is_npc": game.is_npc(f),
                 "final_vp": p.vp,
                 "rank": o.ranking.index(f) + 1 if f in o.ranking else None,

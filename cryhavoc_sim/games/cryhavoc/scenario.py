@@ -8,6 +8,7 @@ experience = "first_time" # first_time | experienced | veteran
 variant = "base"
 mode = "standard"         # or "solo" (difficulty = 1..3)
 seats = "rotate"          # or "random"
+policies = ["heuristic", "heuristic:hunter"]  # optional: several bot line-ups, same seeds
 
 [bots]
 default = "random"        # or per faction: humans = "heuristic"
@@ -27,8 +28,10 @@ from cryhavoc_sim.fields import field_error, get_field
 from cryhavoc_sim.games.cryhavoc.content.schema import FACTIONS, INVADERS
 from cryhavoc_sim.games.cryhavoc.engine.rules import EXPERIENCE_SKILLS, Rules
 from cryhavoc_sim.rng import game_seed
+from cryhavoc_sim.storage.schema import DEFAULT_POLICY
 
-FIELDS = ("players", "factions", "experience", "variant", "mode", "difficulty", "seats")
+FIELDS = ("players", "factions", "experience", "variant", "mode", "difficulty", "seats", "policies")
+MAX_POLICIES = 12
 TABLES = ("bots", "rules")
 
 
@@ -44,13 +47,24 @@ class CryHavocSetup:
     difficulty: int = 0  # solo: Skills in play (1 hardest .. 3)
     seats: str = "rotate"  # "rotate": every seat equally often on paired seeds; "random"
     rule_overrides: dict[str, Any] = field(default_factory=dict)
+    # (name, bots) per bot line-up; games take them in turn, each policy the same seeds
+    policies: tuple[tuple[str, dict[str, str]], ...] = ()
+
+    def policy_of(self, game_id: int) -> tuple[str, dict[str, str]]:
+        """(name, bots by faction) of the policy playing game ``game_id``: with several,
+        game ``i`` is policy ``i % P`` playing the deal of game ``i // P`` (so every
+        policy plays the same seeds, and a partial run holds all of them alike)."""
+        if not self.policies:
+            return DEFAULT_POLICY, self.bots
+        return self.policies[game_id % len(self.policies)]
 
     def plan(self, master_seed: int, game_id: int) -> tuple[int, tuple[str, ...], tuple[str, ...] | None]:
         """(seed, factions, initial Initiative or None for random) of game ``game_id``.
 
         ``seats = "rotate"``: consecutive games share a deal (one seed) and rotate the
         Initiative order through it, so each faction takes each seat equally often and a
-        seat comparison sees the same deals."""
+        seat comparison sees the same deals. Several policies play each plan in turn."""
+        game_id //= max(1, len(self.policies))
         if self.seats == "random":
             return game_seed(master_seed, game_id), self.lineups[game_id % len(self.lineups)], None
         width = self.players + (1 if self.mode == "solo" else 0)
@@ -98,11 +112,46 @@ def parse_setup(head: dict[str, Any], doc: dict[str, Any], path: str) -> CryHavo
     seats = get("seats", str, "rotate")
     if seats not in ("rotate", "random"):
         raise field_error(path, "scenario.seats", f"is {seats!r}; allowed: rotate, random")
+    policies = _policies(head.get("policies"), doc.get("bots", {}), path)
     if mode == "solo":
         bots["trogs"] = "automaton"
+        for _, p in policies:
+            p["trogs"] = "automaton"
     return CryHavocSetup(
-        players, lineups, experience, variant, bots, rules, mode, difficulty, seats, dict(raw_rules)
+        players, lineups, experience, variant, bots, rules, mode, difficulty, seats, dict(raw_rules), policies
     )
+
+
+def _policies(raw: Any, base: Any, path: str) -> tuple[tuple[str, dict[str, str]], ...]:
+    """``policies``: a list of bot line-ups, each a bot name (every seat plays it) or a
+    table like [bots] with a ``name`` (its keys override [bots])."""
+    if raw is None:
+        return ()
+    where = "scenario.policies"
+    if not isinstance(raw, list) or not 1 <= len(raw) <= MAX_POLICIES:
+        raise field_error(
+            path,
+            where,
+            f"must be a list of 1 to {MAX_POLICIES} bot line-ups (bot names or tables), got {raw!r}",
+        )
+    out: list[tuple[str, dict[str, str]]] = []
+    for i, item in enumerate(raw):
+        if isinstance(item, str):
+            name, table = item, {"default": item}
+        elif isinstance(item, dict):
+            name = item.get("name", f"policy_{i + 1}")
+            if not isinstance(name, str) or not name:
+                raise field_error(path, f"{where}[{i}].name", f"must be a non-empty string, got {name!r}")
+            table = {
+                **(base if isinstance(base, dict) else {}),
+                **{k: v for k, v in item.items() if k != "name"},
+            }
+        else:
+            raise field_error(path, f"{where}[{i}]", f"must be a bot name or a table, got {item!r}")
+        if any(name == n for n, _ in out):
+            raise field_error(path, f"{where}[{i}]", f"repeats the policy name {name!r}; each must be unique")
+        out.append((name, _bots(table, path, f"{where}[{i}]")))
+    return tuple(out)
 
 
 def _lineups(factions: Any, players: int, mode: str, path: str) -> tuple[tuple[str, ...], ...]:
@@ -139,8 +188,8 @@ def _lineups(factions: Any, players: int, mode: str, path: str) -> tuple[tuple[s
     )
 
 
-def _bots(raw: Any, path: str) -> dict[str, str]:
-    from cryhavoc_sim.games.cryhavoc.bots.registry import bot_names
+def _bots(raw: Any, path: str, where: str = "bots") -> dict[str, str]:
+    from cryhavoc_sim.games.cryhavoc.bots.registry import bot_problem
 
     if not isinstance(raw, dict):
         raise ScenarioError(f"{path}: [bots] must be a table.")
@@ -148,9 +197,14 @@ def _bots(raw: Any, path: str) -> dict[str, str]:
     for key, value in raw.items():
         if key != "default" and key not in FACTIONS:
             raise field_error(
-                path, f"bots.{key}", f"is not a faction; allowed: default, {', '.join(FACTIONS)}"
+                path, f"{where}.{key}", f"is not a faction; allowed: default, {', '.join(FACTIONS)}"
             )
         for f in FACTIONS if key == "default" else (key,):
-            if value not in bot_names(f):
-                raise field_error(path, f"bots.{key}", f"is {value!r}; allowed: {', '.join(bot_names(f))}")
+            problem = bot_problem(value, f) if isinstance(value, str) else "is not a string"
+            if problem:
+                raise field_error(
+                    path,
+                    f"{where}.{key}",
+                    f"is {value!r}, which {problem}" if isinstance(value, str) else problem,
+                )
     return {f: str(raw.get(f, default)) for f in FACTIONS}

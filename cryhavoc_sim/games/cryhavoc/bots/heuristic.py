@@ -89,6 +89,13 @@ class HeuristicBot:
             self._rng = make()
         return self._rng
 
+    def forget(self) -> None:
+        """Drop what the bot keeps for the request under way (values, plans, the Move
+        in progress): for a caller that shows it requests out of their order (search)."""
+        self._action_values, self._icons, self._survey = {}, {}, None
+        self._plans, self._moving, self._moving_points = {}, [], -1
+        self._teleport = None
+
     # ------------------------------------------------------------------ dispatch
     def decide(self, d: Decision, g: Game) -> Any:
         method = self._methods.get(d.kind)

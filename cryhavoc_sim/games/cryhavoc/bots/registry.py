@@ -1,5 +1,6 @@
 """Bot names in scenarios and on the ladder: ``random``, ``heuristic`` (the balanced
-personality) or ``heuristic:<personality>``."""
+personality), ``heuristic:<personality>``, ``ismcts`` (the default budget) or
+``ismcts:<iterations>``. :func:`bot_problem` is the one check of a name."""
 
 from __future__ import annotations
 
@@ -16,17 +17,41 @@ from cryhavoc_sim.rng import stream
 # ``replay`` compares only games played by the same bots. Runs written before it existed
 # were played by version 1.
 BOTS_VERSION = "cryhavoc-bots-2"
+MAX_ITERATIONS = 100_000
 
 
 def bot_names(faction: str) -> list[str]:
-    return ["random", "heuristic", *(f"heuristic:{p}" for p in personality_names(faction))]
+    """The names a seat of ``faction`` may take (``ismcts:<N>`` stands for any budget)."""
+    return [
+        "random",
+        "heuristic",
+        *(f"heuristic:{p}" for p in personality_names(faction)),
+        "ismcts",
+        "ismcts:<N>",
+    ]
+
+
+def bot_problem(name: str, faction: str) -> str | None:
+    """Why ``name`` is not a bot for ``faction`` (a sentence's end), or None."""
+    kind, colon, option = name.partition(":")
+    if kind == "ismcts":
+        if not colon:
+            return None
+        if not option.isdigit() or not 1 <= int(option) <= MAX_ITERATIONS:
+            return f"has the budget {option!r}; allowed: ismcts:<N> with N iterations from 1 to {MAX_ITERATIONS:,}"
+        return None
+    if name in bot_names(faction):
+        return None
+    if kind == "heuristic" and colon:
+        allowed = ", ".join(personality_names(faction))
+        return f"names the personality {option!r}, unknown for {faction}; allowed: {allowed}"
+    return f"is not a bot; allowed: {', '.join(bot_names(faction))}"
 
 
 def check_bot_name(name: str, faction: str, where: str) -> None:
-    if name not in bot_names(faction):
-        raise ScenarioError(
-            f"{where}: bot {name!r} unknown for {faction}; allowed: {', '.join(bot_names(faction))}."
-        )
+    problem = bot_problem(name, faction)
+    if problem:
+        raise ScenarioError(f"{where}: bot {name!r} {problem}.")
 
 
 def make_bot(name: str, faction: str, seed: int) -> Decider:
@@ -35,12 +60,16 @@ def make_bot(name: str, faction: str, seed: int) -> Decider:
         from cryhavoc_sim.games.cryhavoc.bots.automaton import AutomatonBot
 
         return AutomatonBot()
+    check_bot_name(name, faction, "bots")
     if name == "random":
         return RandomBot(stream(seed, f"bot:{faction}"))
-    if name == "heuristic" or name.startswith("heuristic:"):
-        _, _, persona = name.partition(":")
-        # The same stream, made only if the bot ever breaks a tie.
-        return HeuristicBot(
-            faction, personality(faction, persona or "balanced"), partial(stream, seed, f"bot:{faction}")
-        )
-    raise ScenarioError(f"bot {name!r} unknown; allowed: {', '.join(bot_names(faction))}.")
+    kind, _, option = name.partition(":")
+    if kind == "ismcts":
+        from cryhavoc_sim.games.cryhavoc.bots.ismcts import DEFAULT_ITERATIONS, IsmctsBot
+
+        budget = int(option) if option else DEFAULT_ITERATIONS
+        return IsmctsBot(faction, budget, stream(seed, f"bot:{faction}"))
+    # The same stream, made only if the bot ever breaks a tie.
+    return HeuristicBot(
+        faction, personality(faction, option or "balanced"), partial(stream, seed, f"bot:{faction}")
+    )

@@ -1,0 +1,86 @@
+"""Headlines under more than one policy: a scenario with several bot line-ups
+(``policies``) plays each on the same seeds; a finding about the game, not the bots,
+holds under all of them.
+
+:func:`policy_win_rates` gives each side's win rate per policy with its Wilson interval
+and its fair share (1 / players, averaged over its games); :func:`policy_verdicts`
+says, for each side, whether it is above, within or below its fair share under each
+policy (above: the interval's low end clears the fair share; below: its high end stays
+under), and for the ranking of the sides by win rate, whether every policy agrees.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import polars as pl
+
+from cryhavoc_sim.analysis.wilson import with_wilson
+
+
+def policy_win_rates(seats: pl.LazyFrame, games: pl.LazyFrame) -> pl.LazyFrame:
+    """Rows of (policy, faction, games, wins, win_rate, ci_low, ci_high, fair_share)."""
+    players = seats.filter(~pl.col("is_npc")).join(
+        games.select("game_id", "policy", "n_players"), on="game_id", how="left"
+    )
+    agg = players.group_by("policy", "faction").agg(
+        pl.len().alias("games"),
+        pl.col("won").cast(pl.Int64).sum().alias("wins"),
+        (1.0 / pl.col("n_players").cast(pl.Float64)).mean().alias("fair_share"),
+    )
+    return with_wilson(agg).sort("policy", "faction")
+
+
+def _verdict(row: dict[str, Any]) -> str:
+    if row["ci_low"] > row["fair_share"]:
+        return "above"
+    if row["ci_high"] < row["fair_share"]:
+        return "below"
+    return "within"
+
+
+def policy_verdicts(table: pl.DataFrame) -> list[dict[str, Any]]:
+    """One statement per side (its place against its fair share) and one for the
+    ranking: what each policy says and whether all agree (``holds``)."""
+    policies = sorted(set(table["policy"].to_list()))
+    out: list[dict[str, Any]] = []
+    for faction in sorted(set(table["faction"].to_list())):
+        rows = {r["policy"]: r for r in table.filter(pl.col("faction") == faction).iter_rows(named=True)}
+        says = {p: _verdict(rows[p]) for p in policies if p in rows}
+        first = next(iter(says.values()))
+        holds = len(says) == len(policies) and all(v == first for v in says.values())
+        out.append(
+            {
+                "statement": f"{faction} is {first} its fair share"
+                if holds
+                else f"{faction}: above, within or below its fair share depends on the policy",
+                "by_policy": says,
+                "holds": holds,
+            }
+        )
+    rankings = {}
+    for p in policies:
+        part = table.filter(pl.col("policy") == p).sort("win_rate", "faction", descending=[True, False])
+        rankings[p] = " > ".join(part["faction"].to_list())
+    first_rank = next(iter(rankings.values()), "")
+    same = all(r == first_rank for r in rankings.values())
+    out.append(
+        {
+            "statement": f"ranking {first_rank}" if same else "ranking of the sides by win rate",
+            "by_policy": rankings,
+            "holds": same,
+        }
+    )
+    return out
+
+
+def verdict_frame(verdicts: list[dict[str, Any]]) -> pl.DataFrame:
+    """The verdicts as a table: statement, holds under every policy, what each says."""
+    policies = sorted({p for v in verdicts for p in v["by_policy"]})
+    return pl.DataFrame(
+        {
+            "statement": [v["statement"] for v in verdicts],
+            "holds_under_every_policy": ["yes" if v["holds"] else "no" for v in verdicts],
+            **{p: [v["by_policy"].get(p, "") for v in verdicts] for p in policies},
+        }
+    )

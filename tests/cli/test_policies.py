@@ -1,0 +1,69 @@
+"""Several bot line-ups in one scenario (``policies``): the same seeds for each, the
+policy in every games row, and a report that says which headlines hold under all."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import polars as pl
+
+from cryhavoc_sim import load_run
+from cryhavoc_sim.analysis.policies import policy_verdicts
+from cryhavoc_sim.api import simulate
+from cryhavoc_sim.report.build import build_report
+
+SCENARIO = """[scenario]
+name = "pol"
+games = 60
+seed = 9
+players = 2
+policies = ["random", {name = "smart", default = "heuristic", pilgrims = "heuristic:hunter"}]
+
+[bots]
+default = "random"
+"""
+
+
+def test_every_policy_plays_the_same_seeds_and_the_report_compares_them(tmp_path: Path) -> None:
+    path = tmp_path / "pol.toml"
+    path.write_text(SCENARIO)
+    run = simulate(path, out=tmp_path / "run")
+    games = run.games.collect().sort("game_id")
+    assert games["policy"].to_list() == ["random", "smart"] * 30
+    # game 2i and 2i+1: one deal, two policies
+    seeds = games["seed"].to_list()
+    assert seeds[0::2] == seeds[1::2] and len(set(seeds[0::2])) > 1
+    seats = run.seats.collect().join(games.select("game_id", "policy"), on="game_id")
+    bots = dict(
+        seats.group_by("policy", "faction")
+        .agg(pl.col("bot").first())
+        .select(pl.concat_str("policy", "faction", separator="/"), "bot")
+        .iter_rows()
+    )
+    assert bots["random/humans"] == "random" and bots["smart/humans"] == "heuristic"
+    assert bots["smart/pilgrims"] == "heuristic:hunter"
+    report = build_report(load_run(tmp_path / "run"), tmp_path / "report")
+    md = report.markdown.read_text()
+    assert "## Win rate by policy" in md and "## Headlines under every policy" in md
+    summary = json.loads(report.summary.read_text())
+    verdicts = summary["policies"]["verdicts"]
+    assert {v["statement"].split()[0].rstrip(":") for v in verdicts} >= {"humans", "pilgrims", "ranking"}
+
+
+def test_verdicts_hold_only_when_every_policy_agrees() -> None:
+    table = pl.DataFrame(
+        {
+            "policy": ["a", "a", "b", "b"],
+            "faction": ["x", "y", "x", "y"],
+            "win_rate": [0.8, 0.2, 0.6, 0.4],
+            "ci_low": [0.7, 0.1, 0.55, 0.3],
+            "ci_high": [0.9, 0.3, 0.65, 0.5],
+            "fair_share": [0.5] * 4,
+        }
+    )
+    verdicts = {v["statement"]: v for v in policy_verdicts(table)}
+    assert verdicts["x is above its fair share"]["holds"]
+    y = next(v for s, v in verdicts.items() if s.startswith("y"))
+    assert not y["holds"] and y["by_policy"] == {"a": "below", "b": "within"}
+    assert verdicts["ranking x > y"]["holds"]

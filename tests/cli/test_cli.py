@@ -67,7 +67,7 @@ def test_help_is_quick_and_lists_commands() -> None:
         ),
         (
             '[scenario]\nname = "x"\ngames = 5\nplayers = 2\n[bots]\nhumans = "genius"',
-            "field 'bots.humans' is 'genius'; allowed: random",
+            "field 'bots.humans' is 'genius', which is not a bot; allowed: random",
         ),
         (
             '[scenario]\nname = "x"\ngames = 5\nplayers = 2\n[rules]\nhand_limit = "seven"',

@@ -1,15 +1,17 @@
 """A heuristic bot for every faction: cheap, rule-aware evaluations per decision kind,
 weighted by a personality (``bots/data/personalities.toml``).
 
-It judges Regions by Crystals, safety and reach; picks the Action its hand does best;
-discards the cards with the icons it needs and keeps Tactics it wants; attacks where it
-can outnumber; places Units on Battle Objectives knowing the defender wins ties; spends
-Tactics to turn Region Control; enables Scoring when it leads on the board; uses Skills
-and Structures; buys Prisoners back early; retreats to its strongest Region. Deciding
-for the non-player Trogs, it plays them against the attacker. It reads the game, never
-changes it, and draws only on its own RNG stream (for tie-breaks).
+It judges Regions by Crystals, safety and reach; picks the Action its hand does best,
+valuing a Move by the whole Move the planner would make (``bots/planner.py``: enough
+Units to win each target, or none); pays for an Action only when it will do something,
+with the fewest cards that cover it, keeping Tactics it wants; uses a Skill only when
+it has a target and is worth its cost; places Units on Battle Objectives knowing the
+defender wins ties; spends Tactics to turn Region Control; enables Scoring when it leads
+on the board, on its last Action of the Round unless nothing else pays; builds and
+activates Structures; buys Prisoners back early; retreats to its strongest Region.
+Deciding for the non-player Trogs, it plays them against the attacker. It reads the
+game, never changes it, and draws only on its own RNG stream (for tie-breaks).
 """
-
 from __future__ import annotations
 
 from collections.abc import Callable

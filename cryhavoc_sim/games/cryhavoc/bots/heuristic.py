@@ -12,6 +12,7 @@ activates Structures; buys Prisoners back early; retreats to its strongest Regio
 Deciding for the non-player Trogs, it plays them against the attacker. It reads the
 game, never changes it, and draws only on its own RNG stream (for tie-breaks).
 """
+
 from __future__ import annotations
 
 from collections.abc import Callable
@@ -19,10 +20,12 @@ from typing import Any, cast
 
 from cryhavoc_sim.games.cryhavoc.bots.base import objective_move
 from cryhavoc_sim.games.cryhavoc.bots.personalities import Personality
-from cryhavoc_sim.games.cryhavoc.bots.planner import Plan, Planner, token_trogs
+from cryhavoc_sim.games.cryhavoc.bots.planner import Plan, Planner, leader_weights, token_trogs
 from cryhavoc_sim.games.cryhavoc.content.schema import Card, ContentSet, FactionId, RegionId, Structure
 from cryhavoc_sim.games.cryhavoc.engine import Allocate, Choice, Decision, Game, Subset, effects
 from cryhavoc_sim.games.cryhavoc.engine.decisions import KINDS
+from cryhavoc_sim.games.cryhavoc.engine.movement import enterable, tokens_full
+from cryhavoc_sim.games.cryhavoc.engine.scoring import crystal_vp
 from cryhavoc_sim.games.cryhavoc.engine.state import ATT, CP, RC
 from cryhavoc_sim.rng import Rng
 
@@ -137,11 +140,9 @@ class HeuristicBot:
         return total - units.get(me, 0)
 
     def score_now(self, g: Game, f: FactionId, enabler: bool) -> int:
-        regions = g.controlled(f)
-        crystals = sum(g.regions[r].crystals for r in regions)
-        if f == "trogs":
-            crystals = (crystals + 1) // 2
-        return crystals + (len(regions) if enabler else 0)
+        """What a Scoring now would give ``f`` (scoring.crystal_vp, and 1 VP a Region
+        for the enabler)."""
+        return crystal_vp(g, f) + (len(g.controlled(f)) if enabler else 0)
 
     def stops(self, g: Game, f: FactionId) -> dict[RegionId, int]:
         """``f``'s Units stopped this turn (read, never created: the bot changes nothing)."""
@@ -314,21 +315,11 @@ class HeuristicBot:
                 targets = effects.ambush_targets(g, f)
                 base = max((self.ambush_value(g, f, r) for r in targets), default=-5.0)
             elif op == "gain_control":
-                base = 1.2 if self.scout_targets(g, f) else -5.0
+                base = 1.2 if effects.control_targets(g, f, None) else -5.0
             elif op == "structure_to_units" or op == "move_structure" or op == "move_nest":
                 base = -1.0
             total += base
         return total
-
-    def scout_targets(self, g: Game, f: FactionId) -> list[RegionId]:
-        """Unoccupied Regions next to ``f``'s that it does not control (Scouting)."""
-        out = []
-        for b in g.controlled(f):
-            for n in g.adj[b]:
-                s = g.regions[n]
-                if not s.units and s.hq_of is None and not s.battle and s.control != f:
-                    out.append(n)
-        return out
 
     def ambush_value(self, g: Game, f: FactionId, r: RegionId) -> float:
         """Worth of revealing the token in ``r`` (Ambush): its Trogs and the Region when
@@ -357,13 +348,12 @@ class HeuristicBot:
             for r, s in g.regions.items()
             if s.units.get(f, 0) > stops.get(r, 0) and not s.battle
         ]
-        full = sum(1 for s in g.regions.values() if s.battle) >= g.rules.battle_tokens
+        full = tokens_full(g)
+        leads = leader_weights(g, f)
         for dst, t in g.regions.items():
-            if t.battle or (t.hq_of is not None and t.hq_of != f):
+            if not enterable(g, f, dst, full, frozenset()):
                 continue
-            if full and any(o != f for o in t.units):
-                continue
-            target = self.planner.target(g, f, dst)
+            target = self.planner.target(g, f, dst, leads)
             if target is None:
                 continue
             need, gain = target

@@ -22,7 +22,14 @@ from dataclasses import dataclass, field
 from cryhavoc_sim.games.cryhavoc.bots.personalities import Personality
 from cryhavoc_sim.games.cryhavoc.content.schema import FactionId, RegionId
 from cryhavoc_sim.games.cryhavoc.engine import Game
-from cryhavoc_sim.games.cryhavoc.engine.movement import is_stop, is_trog_player, movable, needs_battle
+from cryhavoc_sim.games.cryhavoc.engine.movement import (
+    enterable,
+    is_stop,
+    is_trog_player,
+    movable,
+    tokens_full,
+)
+from cryhavoc_sim.games.cryhavoc.engine.scoring import crystal_vp
 
 Step = tuple[RegionId, RegionId]
 
@@ -51,36 +58,28 @@ def token_trogs(g: Game, kind: str, quantile: float) -> int:
 
 
 def standings(g: Game) -> dict[FactionId, float]:
-    """Each player's VP plus what its Regions would score now (Crystals, halved for the
-    Trogs, as Scoring counts them): the measure of who is running away with the game."""
+    """Each player's VP plus what its Regions would score now (scoring.crystal_vp): the
+    measure of who is running away with the game."""
+    return {f: float(g.players[f].vp + crystal_vp(g, f)) for f in g.player_factions}
+
+
+def leader_weights(g: Game, me: FactionId) -> dict[FactionId, float]:
+    """How much hurting each other player is worth to ``me`` beyond the board: 0 but for
+    the player ahead of everyone (me included), whose weight is its lead over the next
+    best in fives of points, at most 2. Players absent from the table weigh 0."""
+    table = standings(g)
     out: dict[FactionId, float] = {}
-    for f in g.player_factions:
-        crystals = 0
-        for r in g.controlled(f):
-            crystals += g.regions[r].crystals
-        if f == "trogs":
-            crystals = (crystals + 1) // 2
-        out[f] = g.players[f].vp + crystals
+    for other, score in table.items():
+        rest = [v for f, v in table.items() if f != other]
+        lead = score - max(rest) if rest else 0.0
+        if other != me and lead > 0:
+            out[other] = min(2.0, lead / 5.0)
     return out
 
 
 def leader_weight(g: Game, me: FactionId, other: FactionId | None) -> float:
-    """How much hurting ``other`` is worth to ``me`` beyond the board: 0 unless ``other``
-    is the player ahead of everyone (me included), then its lead over the next best in
-    fives of points, at most 2."""
-    if other is None or other == me or g.is_npc(other):
-        return 0.0
-    table = standings(g)
-    if other not in table:
-        return 0.0
-    mine = table[other]
-    rest = [v for f, v in table.items() if f != other]
-    if not rest:
-        return 0.0
-    lead = mine - max(rest)
-    if lead <= 0:
-        return 0.0
-    return min(2.0, lead / 5.0)
+    """``leader_weights`` of one player (0 for None and the non-player Trogs)."""
+    return 0.0 if other is None else leader_weights(g, me).get(other, 0.0)
 
 
 class Planner:
@@ -88,6 +87,16 @@ class Planner:
 
     def __init__(self, w: Personality) -> None:
         self.w = w
+        # token_trogs per kind, for the revealed tokens counted (it only grows in a game)
+        self._tokens: dict[str, tuple[int, int]] = {}
+
+    def token_need(self, g: Game, kind: str) -> int:
+        """``token_trogs`` at this personality's ``token_risk``, once per reveal."""
+        seen = len(g.revealed)
+        known = self._tokens.get(kind)
+        if known is None or known[0] != seen:
+            known = self._tokens[kind] = (seen, token_trogs(g, kind, self.w.token_risk))
+        return known[1]
 
     def garrison(self, g: Game, f: FactionId, r: RegionId) -> int:
         """Units ``f`` keeps in ``r``: ``guard`` of them where a player's Units stand next
@@ -104,9 +113,11 @@ class Planner:
                     return guard
         return 0
 
-    def target(self, g: Game, f: FactionId, r: RegionId) -> tuple[int, float] | None:
+    def target(
+        self, g: Game, f: FactionId, r: RegionId, leads: dict[FactionId, float]
+    ) -> tuple[int, float] | None:
         """(Units ``f`` wants in ``r`` when the Move ends, worth of having them there),
-        or None when ``r`` is not worth a Move."""
+        or None when ``r`` is not worth a Move. ``leads``: ``leader_weights(g, f)``."""
         w = self.w
         s = g.regions[r]
         enemy = 0
@@ -124,7 +135,7 @@ class Planner:
                 if not enemy:  # the Trog player reveals its own token: Trogs for free
                     return 1, 1.5 + worth
             else:
-                enemy += token_trogs(g, token.kind, w.token_risk)
+                enemy += self.token_need(g, token.kind)
                 if defender is None:
                     defender = "trogs"
         if not enemy:
@@ -132,10 +143,12 @@ class Planner:
                 return None
             gain = worth * w.expand + (0.8 if s.exploration is not None else 0.0)
             if s.control is not None:
-                gain += w.hunt * leader_weight(g, f, s.control)
+                gain += w.hunt * leads.get(s.control, 0.0)
             return 1, gain
         need = enemy + 1 + w.margin
-        gain = (worth + g.rules.region_control_vp) * w.attack + w.hunt * leader_weight(g, f, defender)
+        gain = (worth + g.rules.region_control_vp) * w.attack
+        if defender is not None:
+            gain += w.hunt * leads.get(defender, 0.0)
         if token is not None and g.role("trogs") == "player" and not is_trog_player(g, f):
             # Revealing a War Party puts the Trog player's Units on the board: worth it
             # only to a leader-hunter when the Trogs lead, and never cheap.
@@ -163,28 +176,23 @@ class Planner:
                     avail[r] = n
         if not avail:
             return out
-        full = sum(1 for s in regions.values() if s.battle) + len(pending) >= g.rules.battle_tokens
-
-        def enterable(r: RegionId) -> bool:
-            t = regions[r]
-            if t.battle or (t.hq_of is not None and t.hq_of != f):
-                return False
-            return not (full and r not in pending and needs_battle(g, f, r))
+        full = tokens_full(g, pending)
 
         # Who can reach each Region: (source, None) in one step, (source, via) in two.
         routes: dict[RegionId, list[tuple[RegionId, RegionId | None]]] = {}
         for src in avail:
             for n1 in g.neighbours(src, f):
-                if not enterable(n1):
+                if not enterable(g, f, n1, full, pending):
                     continue
                 routes.setdefault(n1, []).append((src, None))
                 if points >= 2 and not is_stop(g, f, n1):
                     for n2 in g.neighbours(n1, f):
-                        if n2 != src and enterable(n2):
+                        if n2 != src and enterable(g, f, n2, full, pending):
                             routes.setdefault(n2, []).append((src, n1))
+        leads = leader_weights(g, f)
         ranked: list[tuple[float, RegionId, int, float]] = []
         for r, ways in routes.items():
-            t = self.target(g, f, r)
+            t = self.target(g, f, r, leads)
             if t is None:
                 continue
             need, gain = t

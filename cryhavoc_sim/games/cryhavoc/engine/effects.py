@@ -499,6 +499,19 @@ class Recruit(Prim):
         g.finish()
 
 
+def control_targets(g: Game, f: FactionId, region: RegionId | None) -> tuple[RegionId, ...]:
+    """Where ``f`` may take Control (Scouting): an unoccupied Region, not an HQ or a
+    Battle Region, that it does not control, next to ``region`` or to one it controls."""
+    bases = [region] if region is not None else g.controlled(f)
+    seen: dict[RegionId, None] = {}
+    for base in bases:
+        for n in g.adj[base]:
+            s = g.regions[n]
+            if not s.units and s.hq_of is None and not s.battle and s.control != f:
+                seen[n] = None
+    return tuple(seen)
+
+
 @dataclass(eq=False)
 class GainControl(Prim):
     """Control of an unoccupied Region next to ``region`` (or to one the actor controls),
@@ -525,18 +538,12 @@ class GainControl(Prim):
     def run(self, g: Game) -> None:
         f, region = self.f, self.region
         if self.pc == 0:
-            bases = [region] if region is not None else g.controlled(f)
-            seen: dict[RegionId, None] = {}
-            for base in bases:
-                for n in g.adj[base]:
-                    s = g.regions[n]
-                    if not s.units and s.hq_of is None and not s.battle and s.control != f:
-                        seen[n] = None
+            seen = control_targets(g, f, region)
             if not seen:
                 g.finish()
                 return
             self.pc = 1
-            if self.pick(g, "target_region", tuple(seen), self.e.op):
+            if self.pick(g, "target_region", seen, self.e.op):
                 return
         g.set_control(self.options[g.answer], f, self.source)
         g.finish()
@@ -690,11 +697,8 @@ class Teleport(Prim):
             if e.str("to") == "hq":
                 dests = [hq] if hq is not None and hq != src else []
             else:
-                dests = [
-                    r for r, s in g.regions.items() if r != src and not s.battle and not g.is_enemy_hq(r, f)
-                ]
-                if sum(1 for s in g.regions.values() if s.battle) >= g.rules.battle_tokens:
-                    dests = [r for r in dests if not movement.needs_battle(g, f, r)]  # ruling R10
+                full = movement.tokens_full(g)
+                dests = [r for r in g.regions if r != src and movement.enterable(g, f, r, full, frozenset())]
             if not dests:
                 g.finish()
                 return
@@ -1010,9 +1014,11 @@ def ambush_targets(g: Game, f: FactionId) -> tuple[RegionId, ...]:
     """The face-down Trog tokens ``f`` may reveal (Ambush): in or next to a Region it
     controls, outside Battles, and only where no opponent stands once every Battle
     token is down."""
+    from cryhavoc_sim.games.cryhavoc.engine.movement import tokens_full
+
     mine = set(g.controlled(f))
     near = mine | {n for r in mine for n in g.neighbours(r, f)}
-    free = sum(1 for s in g.regions.values() if s.battle) < g.rules.battle_tokens
+    free = not tokens_full(g)
     return tuple(
         r
         for r in g.regions

@@ -528,10 +528,6 @@ class Game:
             s.control = faction
             self.log("control_gained", faction, region, old, None, cause)
 
-    def is_enemy_hq(self, region: RegionId, faction: FactionId) -> bool:
-        hq = self.regions[region].hq_of
-        return hq is not None and hq != faction
-
     # ------------------------------------------------------------------ Event track
     def _check_event_pass(self, vp: int) -> None:
         """Passed unresolved Event spots stack onto the next unresolved one (Events A)."""

@@ -49,24 +49,34 @@ def movable(g: Game, f: FactionId, region: RegionId, stopped: dict[RegionId, int
     return max(n, 0)
 
 
+def tokens_full(g: Game, pending: frozenset[RegionId] | set[RegionId] = frozenset()) -> bool:
+    """Every Battle token is down or promised to ``pending`` Regions: ruling R10, a Move
+    (or a teleport, an ambush) may not start more Battles than there are tokens."""
+    return sum(1 for s in g.regions.values() if s.battle) + len(pending) >= g.rules.battle_tokens
+
+
+def enterable(
+    g: Game, f: FactionId, region: RegionId, full: bool, pending: frozenset[RegionId] | set[RegionId]
+) -> bool:
+    """``f``'s Units may enter ``region``: never a Battle Region or an enemy HQ (Move
+    Action, Important), and no new Battle once the tokens are ``full`` (ruling R10)."""
+    t = g.regions[region]
+    if t.battle or (t.hq_of is not None and t.hq_of != f):
+        return False
+    return not (full and region not in pending and needs_battle(g, f, region))
+
+
 def move_options(
     g: Game, f: FactionId, stopped: dict[RegionId, int], pending: frozenset[RegionId] | set[RegionId]
 ) -> list[tuple[RegionId, RegionId]]:
-    regions = g.regions
-    # Ruling R10: a Move may not start more Battles than there are Battle tokens.
-    full = sum(1 for s in regions.values() if s.battle) + len(pending) >= g.rules.battle_tokens
+    full = tokens_full(g, pending)
     out: list[tuple[RegionId, RegionId]] = []
-    for r, s in regions.items():
+    for r, s in g.regions.items():
         if f not in s.units or ((stopped or s.battle) and movable(g, f, r, stopped) <= 0):
             continue
         for n in g.neighbours(r, f):
-            t = regions[n]
-            # Never into a Battle Region or an enemy HQ (Move Action, Important).
-            if t.battle or (t.hq_of is not None and t.hq_of != f):
-                continue
-            if full and n not in pending and needs_battle(g, f, n):
-                continue
-            out.append((r, n))
+            if enterable(g, f, n, full, pending):
+                out.append((r, n))
     return out
 
 

@@ -148,9 +148,16 @@ def scoring_phase(g: Game) -> None:
     else:
         return
     for f in g.order():
-        crystals = sum(g.regions[r].crystals for r in g.controlled(f))
-        vp = effects.trog_crystal_vp(crystals) if f == "trogs" else crystals
-        g.gain_vp(f, vp, "scoring_crystals")
+        g.gain_vp(f, crystal_vp(g, f), "scoring_crystals")
+
+
+def crystal_vp(g: Game, f: FactionId) -> int:
+    """What ``f``'s Regions score now: 1 VP per Crystal in them, the Trogs half, rounded
+    up (Scoring; 4-player game: Scoring)."""
+    crystals = 0
+    for r in g.controlled(f):
+        crystals += g.regions[r].crystals
+    return effects.trog_crystal_vp(crystals) if f == "trogs" else crystals
 
 
 def ranking(g: Game) -> list[str]:

@@ -485,28 +485,100 @@ def bench(
 
 @app.command()
 def ladder(
-    bots: Annotated[str, typer.Option("--bots", help="Comma-separated bot kinds.")] = "random,heuristic",
+    bots: Annotated[
+        str | None,
+        typer.Option(
+            "--bots",
+            help="Comma-separated bot kinds (default random,heuristic; with --skill, the skill rungs).",
+        ),
+    ] = None,
     rounds: Annotated[
         int, typer.Option("-r", "--rounds", min=1, help="Rotations per pairing (12 games each).")
     ] = 10,
-    seed: Annotated[int, typer.Option("--seed", min=0)] = 1,
+    seed: Annotated[int, typer.Option("--seed", min=0, help="Ladder seed: game k plays seed (seed, k).")] = 1,
+    skill: Annotated[
+        bool,
+        typer.Option(
+            "--skill",
+            help="The skill ladder: random, every heuristic personality and ismcts at each of --budgets, "
+            "and a table (and --plot) of each faction's win rate against who plays it.",
+        ),
+    ] = False,
+    budgets: Annotated[
+        str,
+        typer.Option(
+            "--budgets",
+            help="Search budgets of the skill ladder's ismcts rungs (iterations, comma-separated).",
+        ),
+    ] = "8,16,32,64",
+    plot: Annotated[
+        Path | None,
+        typer.Option("--plot", help="Draw win rate against rung per faction to this .png or .svg file."),
+    ] = None,
+    workers: Annotated[
+        int | None,
+        typer.Option(
+            "-j", "--workers", min=1, help="Worker processes (default: the CPUs this process may use)."
+        ),
+    ] = None,
     as_json: Annotated[
-        bool, typer.Option("--json", help="The table as one JSON document on stdout (notices on stderr).")
+        bool, typer.Option("--json", help="The tables as one JSON document on stdout (notices on stderr).")
     ] = False,
     game: GameOption = "cryhavoc",
 ) -> None:
-    """Seat-rotated 2-player matches between bot kinds: win rates with 95% intervals."""
-    from cryhavoc_sim.runner.ladder import ladder_matches, ladder_table, render
+    """Seat-rotated 2-player matches between bot kinds: win rates with 95% intervals.
+
+    Example: cryhavoc-sim ladder --skill --budgets 8,16,32 -r 2 --plot reports/skill.png"""
+    from cryhavoc_sim.runner.ladder import (
+        ladder_matches,
+        ladder_table,
+        plot_skill,
+        render,
+        render_skill,
+        skill_table,
+    )
 
     module = _game(game)
-    kinds = [b.strip() for b in bots.split(",") if b.strip()]
     try:
+        if bots is not None:
+            kinds = [b.strip() for b in bots.split(",") if b.strip()]
+        elif skill:
+            levels = [b.strip() for b in budgets.split(",") if b.strip()]
+            if not levels or not all(b.isdigit() and int(b) >= 1 for b in levels):
+                raise UserError(
+                    f"--budgets {budgets!r} is not a list of search budgets; allowed: positive whole numbers "
+                    "separated by commas, e.g. 8,16,32"
+                )
+            kinds = module.skill_lineup([int(b) for b in levels])
+        else:
+            kinds = ["random", "heuristic"]
         if len(kinds) < 2:
             raise UserError(f"--bots needs at least two bot kinds, got {bots!r}.")
-        rows = ladder_table(ladder_matches(module.load_content(None), kinds, rounds, seed, module.name))
+        if plot is not None and plot.suffix.lower() not in (".png", ".svg"):
+            raise UserError(f"--plot {plot}: the figure must be a .png or .svg file.")
+        cpus = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
+        matches = ladder_matches(
+            None, kinds, rounds, seed, module.name, workers or cpus, progress=not as_json
+        )
     except UserError as exc:
         raise _fail(str(exc)) from None
-    typer.echo(json.dumps(rows, indent=2) if as_json else render(rows))
+    rows = ladder_table(matches)
+    skills = skill_table(matches, kinds)
+    if as_json:
+        typer.echo(json.dumps({"pairs": rows, "skill": skills}, indent=2))
+    else:
+        typer.echo(render(rows))
+        typer.echo("")
+        typer.echo(render_skill(skills))
+    if plot is not None:
+        games = len(matches) // 2
+        plot_skill(
+            skills,
+            plot,
+            f"{module.title}: win rate by who plays the faction ({games:,} two-player games, seed {seed})",
+            RECONSTRUCTED_NOTICE,
+        )
+        typer.echo(f"Figure written to {plot}", err=as_json)
     # Under --json, stdout holds exactly one JSON document: the notice goes to stderr.
     typer.echo(RECONSTRUCTED_NOTICE, err=as_json)
 

@@ -195,11 +195,21 @@ class GameModule(Protocol):
 
     def bot_names(self) -> tuple[str, ...]: ...
 
+    @property
+    def ladder_rotation(self) -> int:
+        """Games in one rotation of :meth:`ladder` (every line-up and seat, both ways)."""
+        ...
+
     def ladder(
         self, content: Any, bot_a: str, bot_b: str, rounds: int, seed: int, first_index: int
     ) -> Iterator[Duel]:
         """``rounds`` seat-rotated rotations of two-player games between two bot kinds;
         game ``first_index + k`` takes seed (ladder seed, index)."""
+        ...
+
+    def skill_lineup(self, budgets: Sequence[int]) -> list[str]:
+        """The skill ladder's rungs, weakest first: the random bot, each heuristic
+        personality, the search bot at each of ``budgets`` (``ladder --skill``)."""
         ...
 
     def content_listing(self, content: Any, as_json: bool) -> str: ...

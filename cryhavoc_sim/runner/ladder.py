@@ -1,15 +1,25 @@
 """The bot ladder: seat-rotated 2-player matches between bot kinds, win rates with
-Wilson 95% intervals.
+Wilson 95% intervals; and the skill ladder (after TAG's SkillLadder): the same round
+robin over rungs of growing skill, read per faction.
 
 For every pair of bot kinds the game plays its rotations (Cry Havoc: every 2-player
 line-up, both ways of handing out the two factions, each bot kind going first once);
-game seeds derive from (ladder seed, game index), so a ladder is reproducible."""
+game ``k`` of the ladder takes the seed (ladder seed, k), pairs in the order given,
+rotations in order, so a ladder is reproducible and the same at any worker count:
+rotations are spread over worker processes and gathered back in order.
+
+The skill table reads the same games per rung and faction: how often a faction wins
+when that rung plays it against the rest of the ladder. A faction whose line climbs
+steeply with the rung is strong only when played well; a flat line, strong or weak
+whoever plays it."""
 
 from __future__ import annotations
 
 import itertools
+import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from cryhavoc_sim.games import DEFAULT_GAME, get_game
@@ -34,19 +44,80 @@ def wilson(wins: int, n: int) -> tuple[float, float]:
     return (float(ci.low), float(ci.high))
 
 
-def ladder_matches(
-    content: Any, bots: Sequence[str], rounds: int, seed: int = 1, game: str = DEFAULT_GAME
-) -> list[Match]:
-    """Play ``rounds`` rotations of every pairing of ``bots``; two rows per game."""
+# (game, content directory or None for the default, bot a, bot b, ladder seed, index
+# of the rotation's first game): plain values, so a task pickles to any worker
+Task = tuple[str, str | None, str, str, int, int]
+_CONTENT: dict[tuple[str, str | None], Any] = {}  # each process loads a content set once
+
+
+def _rotation(task: Task) -> list[Match]:
+    """One rotation of one pairing: two rows per game."""
+    game, content_dir, a, b, seed, first = task
     module = get_game(game)
+    content = _CONTENT.get((game, content_dir))
+    if content is None:
+        content = _CONTENT[game, content_dir] = module.load_content(content_dir)
     out: list[Match] = []
-    index = 0
-    for a, b in itertools.combinations(bots, 2):
-        for d in module.ladder(content, a, b, rounds, seed, index):
-            index += 1
-            out.append(Match(a, d.side_a, b, d.a_first, d.winner == d.side_a))
-            out.append(Match(b, d.side_b, a, not d.a_first, d.winner == d.side_b))
+    for d in module.ladder(content, a, b, 1, seed, first):
+        out.append(Match(a, d.side_a, b, d.a_first, d.winner == d.side_a))
+        out.append(Match(b, d.side_b, a, not d.a_first, d.winner == d.side_b))
     return out
+
+
+def ladder_matches(
+    content_dir: str | None,
+    bots: Sequence[str],
+    rounds: int,
+    seed: int = 1,
+    game: str = DEFAULT_GAME,
+    workers: int = 1,
+    progress: bool = False,
+) -> list[Match]:
+    """Play ``rounds`` rotations of every pairing of ``bots`` on ``workers`` processes,
+    on the content set in ``content_dir`` (None: the game's default); two rows per game,
+    in game order whatever the worker count."""
+    module = get_game(game)
+    content = module.load_content(content_dir)
+    for kind in bots:  # a bad name: one sentence before any game is played
+        next(module.ladder(content, kind, kind, 0, seed, 0), None)
+    size = module.ladder_rotation
+    tasks: list[Task] = [
+        (module.name, content_dir, a, b, seed, (p * rounds + r) * size)
+        for p, (a, b) in enumerate(itertools.combinations(bots, 2))
+        for r in range(rounds)
+    ]
+    from tqdm import tqdm
+
+    bar = tqdm(total=len(tasks) * size, unit="game", disable=not progress, file=sys.stderr)
+    out: list[Match] = []
+    if workers > 1 and len(tasks) > 1:
+        import multiprocess as mp
+
+        from cryhavoc_sim.runner.executor import _ignore_sigint
+
+        with mp.get_context("spawn").Pool(min(workers, len(tasks)), initializer=_ignore_sigint) as pool:
+            for rows in pool.imap(_rotation, tasks):
+                out.extend(rows)
+                bar.update(size)
+    else:
+        for task in tasks:
+            out.extend(_rotation(task))
+            bar.update(size)
+    bar.close()
+    return out
+
+
+def _row(keys: dict[str, object], sel: Sequence[Match]) -> dict[str, object]:
+    wins = sum(m.won for m in sel)
+    low, high = wilson(wins, len(sel))
+    return {
+        **keys,
+        "games": len(sel),
+        "wins": wins,
+        "win_rate": wins / len(sel),
+        "ci_low": low,
+        "ci_high": high,
+    }
 
 
 def ladder_table(matches: Sequence[Match]) -> list[dict[str, object]]:
@@ -57,28 +128,96 @@ def ladder_table(matches: Sequence[Match]) -> list[dict[str, object]]:
         mine = [m for m in matches if m.bot == bot and m.opponent == opp]
         for faction in [*sorted({m.faction for m in mine}), "all"]:
             sel = [m for m in mine if faction in ("all", m.faction)]
-            wins = sum(m.won for m in sel)
-            low, high = wilson(wins, len(sel))
-            rows.append(
-                {
-                    "bot": bot,
-                    "opponent": opp,
-                    "faction": faction,
-                    "games": len(sel),
-                    "wins": wins,
-                    "win_rate": wins / len(sel),
-                    "ci_low": low,
-                    "ci_high": high,
-                }
-            )
+            rows.append(_row({"bot": bot, "opponent": opp, "faction": faction}, sel))
+    return rows
+
+
+def skill_table(matches: Sequence[Match], rungs: Sequence[str]) -> list[dict[str, object]]:
+    """One row per rung (in ``rungs``' order) and faction, and per rung overall: its win
+    rate against every other rung of the ladder."""
+    rows: list[dict[str, object]] = []
+    factions = sorted({m.faction for m in matches})
+    for level, bot in enumerate(rungs):
+        mine = [m for m in matches if m.bot == bot]
+        for faction in [*factions, "all"]:
+            sel = [m for m in mine if faction in ("all", m.faction)]
+            if sel:
+                rows.append(_row({"rung": level, "bot": bot, "faction": faction}, sel))
     return rows
 
 
 def render(rows: Sequence[dict[str, object]]) -> str:
-    lines = [f"{'bot':<22} {'vs':<22} {'faction':<9} {'games':>6} {'win rate':>9}  95% CI (Wilson)", "-" * 88]
+    lines = [
+        f"{'bot':<28} {'vs':<28} {'faction':<9} {'games':>6} {'win rate':>9}  95% CI (Wilson)",
+        "-" * 100,
+    ]
     for r in rows:
         lines.append(
-            f"{r['bot']!s:<22} {r['opponent']!s:<22} {r['faction']!s:<9} {r['games']!s:>6} "
+            f"{r['bot']!s:<28} {r['opponent']!s:<28} {r['faction']!s:<9} {r['games']!s:>6} "
             f"{float(r['win_rate']):>8.1%}  [{float(r['ci_low']):.1%}, {float(r['ci_high']):.1%}]"  # type: ignore[arg-type]
         )
     return "\n".join(lines)
+
+
+def render_skill(rows: Sequence[dict[str, object]]) -> str:
+    """The skill table: one line per rung, a column per faction (win rate and interval)."""
+    factions = [f for f in dict.fromkeys(str(r["faction"]) for r in rows) if f != "all"] + ["all"]
+    cell = {(str(r["bot"]), str(r["faction"])): r for r in rows}
+    rungs = list(dict.fromkeys(str(r["bot"]) for r in rows))
+    width = 22
+    lines = [
+        "Win rate against the rest of the ladder, by who plays the faction (95% Wilson interval):",
+        f"{'rung':<22}" + "".join(f"{f:>{width}}" for f in factions),
+    ]
+    for bot in rungs:
+        parts = []
+        for f in factions:
+            r = cell.get((bot, f))
+            parts.append(
+                ""
+                if r is None
+                else f"{float(r['win_rate']):.1%} ({float(r['ci_low']):.0%}-{float(r['ci_high']):.0%})"  # type: ignore[arg-type]
+            )
+        lines.append(f"{bot:<22}" + "".join(f"{p:>{width}}" for p in parts))
+    return "\n".join(lines)
+
+
+def plot_skill(rows: Sequence[dict[str, object]], path: Path, title: str, notice: str) -> None:
+    """Win rate against rung, one line per faction with its Wilson band, the 50% fair
+    share of a 2-player game marked; PNG at 2x or SVG by ``path``'s suffix."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    matplotlib.rcParams["svg.fonttype"] = "none"  # SVG text stays text: searchable, selectable
+    import matplotlib.pyplot as plt
+
+    rungs = list(dict.fromkeys(str(r["bot"]) for r in rows))
+    factions = [f for f in dict.fromkeys(str(r["faction"]) for r in rows) if f != "all"]
+    fig, ax = plt.subplots(figsize=(9, 4.8))
+    for i, f in enumerate(factions):
+        pts = [(rungs.index(str(r["bot"])), r) for r in rows if r["faction"] == f]
+        xs = [x for x, _ in pts]
+        ys = [float(r["win_rate"]) for _, r in pts]  # type: ignore[arg-type]
+        lo = [float(r["ci_low"]) for _, r in pts]  # type: ignore[arg-type]
+        hi = [float(r["ci_high"]) for _, r in pts]  # type: ignore[arg-type]
+        color = f"C{i}"
+        ax.plot(xs, ys, marker="o", color=color, label=f)
+        ax.fill_between(xs, lo, hi, color=color, alpha=0.15, linewidth=0)
+    overall = [(rungs.index(str(r["bot"])), float(r["win_rate"])) for r in rows if r["faction"] == "all"]  # type: ignore[arg-type]
+    ax.plot(
+        [x for x, _ in overall], [y for _, y in overall], color="black", linewidth=1.2, label="any faction"
+    )
+    ax.axhline(0.5, color="0.4", linestyle="--", linewidth=1, label="fair share (50%)")
+    ax.set_xticks(range(len(rungs)), rungs, rotation=30, ha="right")
+    ax.set_ylim(0, 1)
+    ax.yaxis.set_major_formatter(matplotlib.ticker.PercentFormatter(1.0))
+    ax.set_ylabel("win rate against the rest of the ladder")
+    ax.set_xlabel("who plays the faction (the ladder's rungs in their order)")
+    ax.set_title(title)
+    ax.grid(axis="y", alpha=0.3)
+    ax.legend(loc="upper left", fontsize="small", frameon=False, bbox_to_anchor=(1.01, 1.0))
+    fig.text(0.01, 0.01, notice, fontsize="x-small", color="0.35")
+    fig.tight_layout(rect=(0, 0.04, 1, 1))
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fig.savefig(path, dpi=200)
+    plt.close(fig)

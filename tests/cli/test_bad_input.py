@@ -221,6 +221,16 @@ CASES = [
         "personality 'reckless', unknown for pilgrims; allowed: aggressive, balanced, defensive",
     ),
     Case(
+        "restriction_unknown",
+        run_with(scen("[bots]\nmachines = 'heuristic/no-magic'\n")),
+        "restriction 'no-magic', which does not exist; allowed: no-skills, no-structures, no-battles",
+    ),
+    Case(
+        "ladder_restriction_unknown",
+        lambda d: ["ladder", "--bots", "random,heuristic/no-tactics", "-r", "1"],
+        "restriction 'no-tactics', which does not exist; allowed: no-skills",
+    ),
+    Case(
         "policies_not_list", run_with(scen("policies = 'heuristic'\n")), "'scenario.policies' must be a list"
     ),
     Case(
@@ -332,6 +342,8 @@ CASES = [
         lambda d: ["run", str(d / "s.toml"), "--executor", "ray"],
         "is not one of 'local', 'dask'",
     ),
+    Case("ladder_bad_budgets", lambda d: ["ladder", "--skill", "--budgets", "8,x"], "positive whole numbers"),
+    Case("ladder_plot_pdf", lambda d: ["ladder", "--plot", str(d / "f.pdf")], "must be a .png or .svg file"),
     Case("ladder_one_bot", lambda d: ["ladder", "--bots", "random"], "at least two bot kinds"),
     Case("ladder_unknown_bot", lambda d: ["ladder", "--bots", "genius,random"], "genius"),
     Case("ladder_bad_budget", lambda d: ["ladder", "--bots", "random,ismcts:-3"], "ismcts:<N>"),

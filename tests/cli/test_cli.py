@@ -294,8 +294,10 @@ def test_ladder_json_is_one_document_on_stdout() -> None:
     """Every --json output is exactly one JSON document on stdout; notices go to stderr."""
     proc = cli("ladder", "--bots", "random,random", "-r", "1", "--json")
     assert proc.returncode == 0, proc.stderr
-    rows = json.loads(proc.stdout)
+    doc = json.loads(proc.stdout)
+    rows = doc["pairs"]
     assert {r["faction"] for r in rows} >= {"all"} and all(r["games"] > 0 for r in rows)
+    assert {r["bot"] for r in doc["skill"]} == {"random"}
     assert "RECONSTRUCTED" in proc.stderr
 
 

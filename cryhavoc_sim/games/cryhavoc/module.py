@@ -6,7 +6,7 @@ narrator.py, report.py, engine/playout.py, ...); heavy imports happen on first u
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -140,6 +140,17 @@ class CryHavoc:
             f"heuristic:{p}" for f in INVADERS for p in personality_names(f)
         }
         return tuple(sorted(names))
+
+    ladder_rotation = 12  # 3 pairs of invaders x 2 ways to hand them out x 2 seat orders
+
+    def skill_lineup(self, budgets: Sequence[int]) -> list[str]:
+        from cryhavoc_sim.games.cryhavoc.bots.personalities import personality_names
+        from cryhavoc_sim.games.cryhavoc.content.schema import INVADERS
+
+        shared = [
+            p for p in personality_names(INVADERS[0]) if all(p in personality_names(f) for f in INVADERS)
+        ]
+        return ["random", *(f"heuristic:{p}" for p in shared), *(f"ismcts:{b}" for b in budgets)]
 
     def ladder(
         self, content: Any, bot_a: str, bot_b: str, rounds: int, seed: int, first_index: int

@@ -31,7 +31,7 @@ from cryhavoc_sim.rng import game_seed
 from cryhavoc_sim.storage.schema import DEFAULT_POLICY
 
 FIELDS = ("players", "factions", "experience", "variant", "mode", "difficulty", "seats", "policies")
-MAX_POLICIES = 12
+MAX_POLICIES = 16
 TABLES = ("bots", "rules")
 
 

@@ -94,6 +94,11 @@ class HeuristicBot:
             self._rng = make()
         return self._rng
 
+    def restrict(self, restriction: str) -> None:
+        """Plan within ``restriction`` (bots/restrictions.py); the requests themselves
+        come filtered by :class:`RestrictedBot`."""
+        self.planner.battles = restriction != "no-battles"
+
     def forget(self) -> None:
         """Drop what the bot keeps for the request under way (values, plans, the Move
         in progress): for a caller that shows it requests out of their order (search)."""
@@ -333,6 +338,8 @@ class HeuristicBot:
         worth = s.crystals * self.w.crystal + 1.0
         if not enemy:
             return 1.0 + worth
+        if not self.planner.battles:
+            return -5.0  # restricted play: no Battle it starts
         sure = token_trogs(g, token.kind, 1.0 - self.w.token_risk) + s.units.get(f, 0)
         if sure <= enemy:
             return -5.0

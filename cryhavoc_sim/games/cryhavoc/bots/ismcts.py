@@ -32,6 +32,7 @@ from typing import Any
 from cryhavoc_sim.games.cryhavoc.bots.heuristic import HeuristicBot
 from cryhavoc_sim.games.cryhavoc.bots.personalities import personality
 from cryhavoc_sim.games.cryhavoc.bots.planner import standings
+from cryhavoc_sim.games.cryhavoc.bots.restrictions import RestrictedBot, allowed
 from cryhavoc_sim.games.cryhavoc.content.schema import FactionId
 from cryhavoc_sim.games.cryhavoc.engine import Allocate, Choice, Decision, Game, Subset
 from cryhavoc_sim.games.cryhavoc.engine.trogs import AUTOMATON
@@ -67,6 +68,12 @@ class IsmctsBot:
         self.name = f"ismcts:{iterations}"
         # The heuristic bot for the decisions not searched, on a stream of its own.
         self.helper = HeuristicBot(faction, personality(faction), derive(rng))
+        self.restriction = ""  # restricted play (bots/restrictions.py), "" for none
+
+    def restrict(self, restriction: str) -> None:
+        """Search, and roll out its own play, within ``restriction``."""
+        self.restriction = restriction
+        self.helper.restrict(restriction)
 
     # ------------------------------------------------------------------ answers
     def candidates(self, d: Decision, g: Game) -> list[tuple[Any, Any]]:
@@ -75,6 +82,9 @@ class IsmctsBot:
         and none; for a Battle placement the heuristic's split and the pure ones. Keys
         name an option the same way in every determinization."""
         if isinstance(d, Choice):
+            keep = allowed(self.restriction, d, g) if self.restriction else None
+            if keep is not None:
+                return [(d.options[i], i) for i in keep]
             return [(o, i) for i, o in enumerate(d.options)]
         if isinstance(d, Subset):
             hand = d.items
@@ -178,6 +188,10 @@ class IsmctsBot:
         out: dict[FactionId, Any] = {
             f: HeuristicBot(f, personality(f), rng) for f in sim.players if sim.role(f) != AUTOMATON
         }
+        if self.restriction and self.faction in out:  # it plays itself as it is bound to
+            mine = out[self.faction]
+            mine.restrict(self.restriction)
+            out[self.faction] = RestrictedBot(mine, self.restriction)
         if sim.trog_role == AUTOMATON:
             from cryhavoc_sim.games.cryhavoc.bots.automaton import AutomatonBot
 

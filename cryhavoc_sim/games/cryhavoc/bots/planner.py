@@ -87,6 +87,7 @@ class Planner:
 
     def __init__(self, w: Personality) -> None:
         self.w = w
+        self.battles = True  # False under the no-battles restriction (bots/restrictions.py)
         # token_trogs per kind, for the revealed tokens counted (it only grows in a game)
         self._tokens: dict[str, tuple[int, int]] = {}
 
@@ -138,6 +139,8 @@ class Planner:
                 enemy += self.token_need(g, token.kind)
                 if defender is None:
                     defender = "trogs"
+        if enemy and not self.battles:
+            return None  # restricted play: this Move would start a Battle
         if not enemy:
             if s.control == f:
                 return None

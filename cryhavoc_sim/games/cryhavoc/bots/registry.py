@@ -1,6 +1,8 @@
 """Bot names in scenarios and on the ladder: ``random``, ``heuristic`` (the balanced
 personality), ``heuristic:<personality>``, ``ismcts`` (the default budget) or
-``ismcts:<iterations>``. :func:`bot_problem` is the one check of a name."""
+``ismcts:<iterations>``, each optionally followed by ``/<restriction>`` (restricted
+play, bots/restrictions.py: ``heuristic/no-skills``). :func:`bot_problem` is the one
+check of a name."""
 
 from __future__ import annotations
 
@@ -10,6 +12,7 @@ from cryhavoc_sim.errors import ScenarioError
 from cryhavoc_sim.games.cryhavoc.bots.heuristic import HeuristicBot
 from cryhavoc_sim.games.cryhavoc.bots.personalities import personality, personality_names
 from cryhavoc_sim.games.cryhavoc.bots.random_bot import RandomBot
+from cryhavoc_sim.games.cryhavoc.bots.restrictions import RESTRICTIONS, RestrictedBot, restriction_problem
 from cryhavoc_sim.games.cryhavoc.engine import Decider
 from cryhavoc_sim.rng import stream
 
@@ -33,6 +36,11 @@ def bot_names(faction: str) -> list[str]:
 
 def bot_problem(name: str, faction: str) -> str | None:
     """Why ``name`` is not a bot for ``faction`` (a sentence's end), or None."""
+    name, slash, restriction = name.partition("/")
+    if slash:
+        problem = restriction_problem(restriction)
+        if problem:
+            return problem
     kind, colon, option = name.partition(":")
     if kind == "ismcts":
         if not colon:
@@ -45,7 +53,10 @@ def bot_problem(name: str, faction: str) -> str | None:
     if kind == "heuristic" and colon:
         allowed = ", ".join(personality_names(faction))
         return f"names the personality {option!r}, unknown for {faction}; allowed: {allowed}"
-    return f"is not a bot; allowed: {', '.join(bot_names(faction))}"
+    return (
+        f"is not a bot; allowed: {', '.join(bot_names(faction))}, each optionally followed by "
+        f"/<restriction> ({', '.join(RESTRICTIONS)})"
+    )
 
 
 def check_bot_name(name: str, faction: str, where: str) -> None:
@@ -61,6 +72,17 @@ def make_bot(name: str, faction: str, seed: int) -> Decider:
 
         return AutomatonBot()
     check_bot_name(name, faction, "bots")
+    name, slash, restriction = name.partition("/")
+    bot = _make(name, faction, seed)
+    if not slash:
+        return bot
+    restrict = getattr(bot, "restrict", None)  # a bot that plans ahead plans within it
+    if restrict is not None:
+        restrict(restriction)
+    return RestrictedBot(bot, restriction)
+
+
+def _make(name: str, faction: str, seed: int) -> Decider:
     if name == "random":
         return RandomBot(stream(seed, f"bot:{faction}"))
     kind, _, option = name.partition(":")

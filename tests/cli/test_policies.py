@@ -67,3 +67,21 @@ def test_verdicts_hold_only_when_every_policy_agrees() -> None:
     y = next(v for s, v in verdicts.items() if s.startswith("y"))
     assert not y["holds"] and y["by_policy"] == {"a": "below", "b": "within"}
     assert verdicts["ranking x > y"]["holds"]
+
+
+SHIPPED = sorted((Path(__file__).resolve().parents[2] / "scenarios").glob("*.toml"))
+
+
+def test_every_shipped_scenario_loads_and_plays_its_first_games(tmp_path: Path) -> None:
+    """Each file in scenarios/ parses and plays one game of each of its policies."""
+    from cryhavoc_sim.runner.scenario import load_scenario
+
+    assert len(SHIPPED) >= 10
+    for path in SHIPPED:
+        sc = load_scenario(path)
+        policies = sc.setup.policies
+        run = simulate(path, n_games=max(1, len(policies)), workers=1, out=tmp_path / sc.name)
+        games = run.games.collect()
+        assert games.height == max(1, len(policies)), path.name
+        if policies:
+            assert games["policy"].to_list() == [name for name, _ in policies]

@@ -34,6 +34,11 @@ app = typer.Typer(
 )
 
 
+def _flag(*names: str, **kw: Any) -> Any:
+    """A boolean option shown as a flag in --help (``--resume``, not ``--resume <bool>``)."""
+    return typer.Option(*names, metavar="", **kw)
+
+
 def _print_version(value: bool) -> None:
     if value:
         from importlib import metadata
@@ -46,7 +51,7 @@ def _print_version(value: bool) -> None:
 def _main(
     version: Annotated[
         bool,
-        typer.Option(
+        _flag(
             "--version", callback=_print_version, is_eager=True, help="Print the package version and exit."
         ),
     ] = False,
@@ -82,8 +87,20 @@ def _reading(*run_dirs: Path) -> Iterator[None]:
         ) from None
 
 
-def _fail(message: str, code: int = 2) -> typer.Exit:
+# Set by main() when the command line asks for --json: errors are then also one JSON
+# object on stdout ({"error": {"code": 2, "message": ...}}), for the program reading it.
+_JSON_ERRORS = False
+
+
+def _error(message: str, code: int) -> None:
+    """An error as people read it (stderr) and, under --json, as programs do (stdout)."""
     typer.echo(f"error: {message}", err=True)
+    if _JSON_ERRORS:
+        typer.echo(json.dumps({"error": {"code": code, "message": message}}))
+
+
+def _fail(message: str, code: int = 2) -> typer.Exit:
+    _error(message, code)
     return typer.Exit(code)
 
 
@@ -97,11 +114,14 @@ def run(
         typer.Option("-n", "--games", min=1, max=MAX_GAMES, help="Number of games (overrides the scenario)."),
     ] = None,
     workers: Annotated[
-        int,
+        int | None,
         typer.Option(
-            "-j", "--workers", min=1, help="Worker processes (the local executor uses at most one per CPU)."
+            "-j",
+            "--workers",
+            min=1,
+            help="Worker processes (default: every CPU this process may use; the local executor uses at most one per CPU).",
         ),
-    ] = 1,
+    ] = None,
     seed: Annotated[
         int | None,
         typer.Option("--seed", min=0, max=2**64 - 1, help="Master seed (overrides the scenario)."),
@@ -110,22 +130,29 @@ def run(
         Path | None,
         typer.Option("-o", "--out", help="Run directory (default runs/<scenario>-<seed>)."),
     ] = None,
-    resume: Annotated[bool, typer.Option("--resume", help="Complete an interrupted run in --out.")] = False,
-    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar.")] = False,
+    resume: Annotated[bool, _flag("--resume", help="Complete an interrupted run in --out.")] = False,
+    quiet: Annotated[bool, _flag("--quiet", "-q", help="No progress bar.")] = False,
     no_events: Annotated[
-        bool, typer.Option("--no-events", help="Do not log events (games and seats only).")
+        bool, _flag("--no-events", help="Do not log events (games and seats only).")
     ] = False,
-    fail_fast: Annotated[
-        bool, typer.Option("--fail-fast", help="Stop at the first game that raises.")
-    ] = False,
+    fail_fast: Annotated[bool, _flag("--fail-fast", help="Stop at the first game that raises.")] = False,
     executor: Annotated[
         Executor, typer.Option("--executor", help="local processes, or a Dask cluster.")
     ] = Executor.local,
     scheduler: Annotated[
         str | None, typer.Option("--scheduler", help="Dask scheduler address (default: a LocalCluster).")
     ] = None,
+    as_json: Annotated[
+        bool,
+        _flag(
+            "--json",
+            help="The result as one JSON document on stdout: status, counts, win rates with intervals, paths.",
+        ),
+    ] = False,
 ) -> None:
-    """Play a scenario's games and write the run directory (Parquet + manifest)."""
+    """Play a scenario's games and write the run directory (Parquet + manifest).
+
+    Example: cryhavoc-sim run four_player -n 2000 -j 2 -o runs/fp"""
     import shlex
 
     from cryhavoc_sim.runner.executor import run_scenario
@@ -133,11 +160,12 @@ def run(
 
     if scheduler is not None and executor != Executor.dask:
         raise _fail(f"--scheduler {scheduler} needs --executor dask (the local executor has no scheduler).")
-    if executor == Executor.local:
-        cpus = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
-        if workers > cpus:
-            typer.echo(f"note: -j {workers} capped at {cpus}, the CPUs this process may use.", err=True)
-            workers = cpus
+    cpus = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
+    if workers is None:
+        workers = cpus
+    elif executor == Executor.local and workers > cpus:
+        typer.echo(f"note: -j {workers} capped at {cpus}, the CPUs this process may use.", err=True)
+        workers = cpus
     try:
         sc = load_scenario(scenario).with_overrides(games=games, seed=seed)
         run_dir = out or Path("runs") / f"{sc.name}-{sc.seed}"
@@ -146,33 +174,63 @@ def run(
         )
     except UserError as exc:
         raise _fail(str(exc)) from None
+    again = shlex.join(
+        [
+            "cryhavoc-sim",
+            "run",
+            scenario,
+            "-o",
+            str(run_dir),
+            "--resume",
+            # Every option that shapes the data, as given (--resume checks they match).
+            *(["-n", str(games)] if games else []),
+            *(["--seed", str(seed)] if seed is not None else []),
+            *(["--no-events"] if no_events else []),
+            *(["--fail-fast"] if fail_fast else []),
+            "-j",
+            str(workers),
+            *(["--executor", "dask"] if executor == Executor.dask else []),
+            *(["--scheduler", scheduler] if scheduler else []),
+        ]
+    )
+    rates = [] if summary.interrupted else _rates(run_dir)
     if summary.interrupted:
-        # Every option that shapes the data, as given (--resume checks they match).
-        again = shlex.join(
-            [
-                "cryhavoc-sim",
-                "run",
-                scenario,
-                "-o",
-                str(run_dir),
-                "--resume",
-                *(["-n", str(games)] if games else []),
-                *(["--seed", str(seed)] if seed is not None else []),
-                *(["--no-events"] if no_events else []),
-                *(["--fail-fast"] if fail_fast else []),
-                "-j",
-                str(workers),
-                *(["--executor", "dask"] if executor == Executor.dask else []),
-                *(["--scheduler", scheduler] if scheduler else []),
-            ]
+        status, code = ("worker_lost", 1) if summary.worker_lost else ("interrupted", 130)
+    else:
+        status, code = ("errors", 1) if summary.errors else ("complete", 0)
+    if as_json:
+        # One JSON document on stdout; the notice and any error sentence go to stderr.
+        typer.echo(
+            json.dumps(
+                {
+                    "status": status,
+                    "exit_code": code,
+                    "run_dir": str(run_dir),
+                    "scenario": sc.name,
+                    "seed": sc.seed,
+                    "games_planned": sc.games,
+                    "games_done": summary.games_done,
+                    "played_now": summary.played_now,
+                    "seconds": round(summary.seconds, 3),
+                    "errors": summary.errors,
+                    "first_error": summary.first_error,
+                    "resume_command": again if summary.interrupted else None,
+                    "win_rates": rates,
+                    "content_reconstructed": bool(_notice(run_dir)) if not summary.interrupted else None,
+                },
+                indent=2,
+            )
         )
+    if summary.interrupted:
         why = f"Stopped: {summary.worker_lost}" if summary.worker_lost else "Interrupted"
         typer.echo(
             f"{why}: {summary.games_done} games kept in {run_dir}. Resume with:\n  {again}",
             err=True,
         )
-        raise typer.Exit(1 if summary.worker_lost else 130)
-    if summary.played_now == 0:
+        raise typer.Exit(code)
+    if as_json:
+        pass
+    elif summary.played_now == 0:
         typer.echo(f"Nothing to play: {run_dir} already holds all {summary.games_done} games of this run.")
     else:
         rate = summary.played_now / summary.seconds if summary.seconds else 0.0
@@ -182,10 +240,9 @@ def run(
             + (f"; {kept} kept from before" if kept > 0 else "")
             + ")"
         )
-    rates = _rates(run_dir)
-    if rates:
+    if rates and not as_json:
         typer.echo("Win rates (95% Wilson interval, games played): " + _rate_line(rates))
-    typer.echo(RECONSTRUCTED_NOTICE)
+    typer.echo(RECONSTRUCTED_NOTICE, err=as_json)
     if summary.errors:
         first = (summary.first_error or "").split(":")[0].removeprefix("game ")
         typer.echo(
@@ -201,7 +258,9 @@ def replay(
     run_dir: Annotated[Path, typer.Argument(help="A run directory.")],
     game_id: Annotated[int, typer.Argument(help="The game to replay (games.game_id).")],
 ) -> None:
-    """Replay one game from its seed: a readable account, checked against the stored events."""
+    """Replay one game from its seed: a readable account, checked against the stored events.
+
+    Example: cryhavoc-sim replay runs/quick 17"""
     from cryhavoc_sim.runner.replay import replay as do_replay
 
     try:
@@ -227,7 +286,9 @@ def report(
         Path | None, typer.Option("-o", "--out", help="Report directory (default reports/<run>).")
     ] = None,
 ) -> None:
-    """Write the run's report: HTML (figures embedded), Markdown, PNG figures, summary.json."""
+    """Write the run's report: HTML (figures embedded), Markdown, PNG figures, summary.json.
+
+    Example: cryhavoc-sim report runs/quick -o reports/quick"""
     from cryhavoc_sim.report.build import build_report
     from cryhavoc_sim.storage.reader import load_run
 
@@ -283,10 +344,14 @@ def compare(
     delta: Annotated[
         float, typer.Option("--delta", min=0.001, max=0.5, help="Difference to size the runs for.")
     ] = 0.05,
-    as_json: Annotated[bool, typer.Option("--json")] = False,
+    as_json: Annotated[
+        bool, _flag("--json", help="The tables and differences as one JSON document on stdout.")
+    ] = False,
 ) -> None:
     """Win-rate differences per faction and per seat, with intervals and corrected tests.
-    Says what differs between the runs; refuses runs of another game or player count."""
+    Says what differs between the runs; refuses runs of another game or player count.
+
+    Example: cryhavoc-sim compare runs/four_player-4 runs/four_player_machines_no_structures-4"""
     from cryhavoc_sim.analysis.compare import compare_rates, incomparable, markdown, run_differences
     from cryhavoc_sim.storage.reader import read_manifest
 
@@ -336,7 +401,9 @@ def baseline(
     run_dir: Annotated[Path, typer.Argument(help="The reference run.")],
     out: Annotated[Path, typer.Option("-o", "--out", help="Baseline JSON file to write.")],
 ) -> None:
-    """Store a run's per-faction win counts as the reference for `check`."""
+    """Store a run's per-faction win counts as the reference for `check`.
+
+    Example: cryhavoc-sim baseline runs/quick -o baselines/quick.json"""
     try:
         rows = _rates(run_dir)
         from cryhavoc_sim.storage.reader import read_manifest
@@ -372,9 +439,16 @@ def check(
     ] = 0.03,
     allow_scenario_change: Annotated[
         bool,
-        typer.Option(
+        _flag(
             "--allow-scenario-change",
             help="Compare even when the run's scenario name differs from the baseline's.",
+        ),
+    ] = False,
+    as_json: Annotated[
+        bool,
+        _flag(
+            "--json",
+            help="The verdict as one JSON document on stdout: status, exit code, every faction's row.",
         ),
     ] = False,
 ) -> None:
@@ -382,7 +456,9 @@ def check(
     Markdown table of what moved) when one moved by more than the tolerance with a
     significant test, 2 on bad input. It fails closed: a baseline with nothing to compare,
     or of another game, player count, scenario or set of factions, is exit 2. Appends the
-    table to $GITHUB_STEP_SUMMARY if set."""
+    table to $GITHUB_STEP_SUMMARY if set.
+
+    Example: cryhavoc-sim check runs/quick --baseline baselines/quick.json --tolerance 0.03"""
     import os
 
     from cryhavoc_sim.analysis.compare import compare_rates, markdown
@@ -407,7 +483,26 @@ def check(
     )
     notice = _notice(run_dir)
     report = table + "\n" + verdict + "\n" + (f"\n_{notice}_\n" if notice else "")
-    typer.echo(report)
+    if as_json:
+        typer.echo(
+            json.dumps(
+                {
+                    "status": "moved" if moved else "pass",
+                    "exit_code": 1 if moved else 0,
+                    "run_dir": str(run_dir),
+                    "baseline": str(baseline_file),
+                    "tolerance": tolerance,
+                    "moved": [r["faction"] for r in moved],
+                    "factions": rows,
+                    "content_reconstructed": bool(notice),
+                },
+                indent=2,
+            )
+        )
+        if notice:
+            typer.echo(notice, err=True)
+    else:
+        typer.echo(report)
     summary = os.environ.get("GITHUB_STEP_SUMMARY")
     if summary:
         with open(summary, "a") as fh:
@@ -433,10 +528,12 @@ def content(
     directory: Annotated[
         Path | None, typer.Option("--content", help="Content directory (default: the shipped set).")
     ] = None,
-    as_json: Annotated[bool, typer.Option("--json", help="Machine-readable output.")] = False,
+    as_json: Annotated[bool, _flag("--json", help="Machine-readable output.")] = False,
     game: GameOption = "cryhavoc",
 ) -> None:
-    """List the content set: every item, its numbers, its effect, its provenance."""
+    """List the content set: every item, its numbers, its effect, its provenance.
+
+    Example: cryhavoc-sim content --json > content.json"""
     module = _game(game)
     try:
         cs = module.load_content(None if directory is None else str(directory))
@@ -447,13 +544,17 @@ def content(
 
 @app.command()
 def soak(
-    games: Annotated[int, typer.Option("-n", "--games", min=1)] = 100_000,
-    workers: Annotated[int, typer.Option("-j", "--workers", min=1)] = 2,
-    seed: Annotated[int, typer.Option("--seed", min=0)] = 2016,
-    quiet: Annotated[bool, typer.Option("--quiet", "-q")] = False,
+    games: Annotated[int, typer.Option("-n", "--games", min=1, help="Random games to play.")] = 100_000,
+    workers: Annotated[int, typer.Option("-j", "--workers", min=1, help="Worker processes.")] = 2,
+    seed: Annotated[
+        int, typer.Option("--seed", min=0, help="Master seed: game k plays seed (seed, k).")
+    ] = 2016,
+    quiet: Annotated[bool, _flag("--quiet", "-q", help="No progress bar.")] = False,
     game: GameOption = "cryhavoc",
 ) -> None:
-    """Random playouts with every invariant checked at every step; reports violations with seeds."""
+    """Random playouts with every invariant checked at every step; reports violations with seeds.
+
+    Example: cryhavoc-sim soak -n 20000 -j 2"""
     from cryhavoc_sim.runner.soak import run_soak
 
     bad = run_soak(games, workers, seed, quiet, _game(game).name)
@@ -473,7 +574,9 @@ def bench(
     ] = None,
 ) -> None:
     """Measure games/s (1 and 2 workers), the cost of event logging, Parquet bytes per game,
-    and the cost of copying a game; with --against, side by side with another checkout."""
+    and the cost of copying a game; with --against, side by side with another checkout.
+
+    Example: cryhavoc-sim bench -n 3000 --against ../before/.venv/bin/python"""
     from cryhavoc_sim.runner.bench import run_bench
 
     if against is not None and not Path(against).is_file():
@@ -498,7 +601,7 @@ def ladder(
     seed: Annotated[int, typer.Option("--seed", min=0, help="Ladder seed: game k plays seed (seed, k).")] = 1,
     skill: Annotated[
         bool,
-        typer.Option(
+        _flag(
             "--skill",
             help="The skill ladder: random, every heuristic personality and ismcts at each of --budgets, "
             "and a table (and --plot) of each faction's win rate against who plays it.",
@@ -522,7 +625,7 @@ def ladder(
         ),
     ] = None,
     as_json: Annotated[
-        bool, typer.Option("--json", help="The tables as one JSON document on stdout (notices on stderr).")
+        bool, _flag("--json", help="The tables as one JSON document on stdout (notices on stderr).")
     ] = False,
     game: GameOption = "cryhavoc",
 ) -> None:
@@ -585,7 +688,9 @@ def ladder(
 
 @app.command()
 def version() -> None:
-    """Print the package version and, for each registered game, its rules and content versions."""
+    """Print the package version and, for each registered game, its rules and content versions.
+
+    Example: cryhavoc-sim version"""
     from importlib import metadata
 
     from cryhavoc_sim.games import game_names, get_game
@@ -605,21 +710,23 @@ def main(argv: list[str] | None = None) -> Any:
     except ImportError:  # pragma: no cover - older typer on the real click
         from click import exceptions as cx  # type: ignore[no-redef]
 
+    global _JSON_ERRORS
+    _JSON_ERRORS = "--json" in (sys.argv[1:] if argv is None else argv)
     try:
         code = app(args=argv, standalone_mode=False)
     except cx.NoArgsIsHelpError as exc:
         typer.echo(exc.ctx.get_help() if exc.ctx is not None else "")
         sys.exit(0)
     except cx.UsageError as exc:
-        typer.echo(f"error: {' '.join(exc.format_message().split())}", err=True)
+        _error(" ".join(exc.format_message().split()), 2)
         sys.exit(2)
     except cx.ClickException as exc:
-        typer.echo(f"error: {' '.join(exc.format_message().split())}", err=True)
+        _error(" ".join(exc.format_message().split()), exc.exit_code)
         sys.exit(exc.exit_code)
     except (typer.Abort, KeyboardInterrupt):
         sys.exit(130)
     except UserError as exc:  # pragma: no cover - commands catch their own
-        typer.echo(f"error: {exc}", err=True)
+        _error(str(exc), 2)
         sys.exit(2)
     sys.exit(code if isinstance(code, int) else 0)
 

@@ -28,6 +28,9 @@ from cryhavoc_sim.fields import field_error, get_field
 from cryhavoc_sim.games import DEFAULT_GAME, UnknownGame, get_game
 from cryhavoc_sim.runner.rundir import MAX_GAMES
 
+# The shipped scenarios: package data (so an installed wheel has them), and the
+# repository's top-level ``scenarios/`` is a link to this directory.
+SHIPPED = Path(__file__).resolve().parents[1] / "scenarios"
 NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,63}")
 GENERIC_FIELDS = ("name", "game", "games", "seed", "content", "description")
 
@@ -121,17 +124,23 @@ def parse_scenario(text: str, path: str = "<scenario>") -> Scenario:
     return Scenario(name, games, seed, game.name, setup, content, text, path)
 
 
+def shipped_names() -> list[str]:
+    """The names ``run`` accepts for the scenarios shipped with the package."""
+    return sorted(p.stem for p in SHIPPED.glob("*.toml"))
+
+
 def load_scenario(path: str | Path) -> Scenario:
     p = Path(path)
     if not p.exists() and not p.suffix:
-        shipped = Path(__file__).resolve().parents[2] / "scenarios" / f"{p.name}.toml"
+        shipped = SHIPPED / f"{p.name}.toml"
         if shipped.exists():
             p = shipped
     try:
         text = p.read_text()
     except FileNotFoundError:
         raise ScenarioError(
-            f"{path}: scenario file not found (give a path to a .toml file, e.g. scenarios/quick.toml)."
+            f"{path}: scenario file not found; give a path to a .toml file or the name of a shipped scenario "
+            f"({', '.join(shipped_names())})."
         ) from None
     except (OSError, UnicodeDecodeError) as exc:
         raise ScenarioError(f"{path}: scenario file cannot be read ({exc}).") from None

@@ -301,6 +301,29 @@ def test_ladder_json_is_one_document_on_stdout() -> None:
     assert "RECONSTRUCTED" in proc.stderr
 
 
+def test_run_json_is_one_document_with_counts_rates_and_paths(tmp_path: Path) -> None:
+    out = tmp_path / "r"
+    proc = cli("run", "quick", "-n", "12", "-o", str(out), "-q", "--json")
+    assert proc.returncode == 0, proc.stderr
+    doc = json.loads(proc.stdout)
+    assert doc["status"] == "complete" and doc["exit_code"] == 0
+    assert doc["run_dir"] == str(out) and doc["games_done"] == doc["played_now"] == 12
+    rates = {r["faction"]: r for r in doc["win_rates"]}
+    assert set(rates) == {"humans", "pilgrims", "machines", "trogs"}
+    assert all(r["games"] == 12 and r["ci_low"] <= r["win_rate"] <= r["ci_high"] for r in rates.values())
+    assert sum(r["wins"] for r in rates.values()) <= 12
+    assert "RECONSTRUCTED" in proc.stderr and doc["content_reconstructed"] is True
+    again = cli("run", "quick", "-n", "12", "-o", str(out), "--json")  # a used directory: an error
+    assert again.returncode == 2
+    assert json.loads(again.stdout)["error"]["code"] == 2
+
+
+def test_usage_errors_under_json_are_a_json_object() -> None:
+    proc = cli("run", "quick", "-n", "0", "--json")
+    assert proc.returncode == 2 and proc.stderr.startswith("error:")
+    assert "--games" in json.loads(proc.stdout)["error"]["message"]
+
+
 def test_version_option() -> None:
     from importlib import metadata
 
@@ -320,3 +343,23 @@ def test_shards_carry_their_run_in_parquet_metadata(tmp_path: Path) -> None:
         assert meta["cryhavoc_sim.content_id"] == manifest["content_id"]
         assert meta["cryhavoc_sim.rules_version"] == manifest["rules_version"]
         assert meta["cryhavoc_sim.game"] == "cryhavoc" and meta["cryhavoc_sim.scenario"] == "meta"
+
+
+def test_every_command_has_an_example_and_every_option_a_description() -> None:
+    import typer
+
+    from cryhavoc_sim.cli import app
+
+    group = typer.main.get_command(app)
+    commands = group.commands  # type: ignore[attr-defined]
+    assert {"run", "report", "replay", "compare", "baseline", "check", "ladder", "soak", "bench"} <= set(
+        commands
+    )
+    for name, command in commands.items():
+        assert "Example: cryhavoc-sim " in (command.help or ""), name
+        for param in command.params:
+            if param.param_type_name != "option":
+                continue
+            assert getattr(param, "help", None), f"{name} {param.opts} has no description"
+            if getattr(param, "is_flag", False) and param.opts != ["--help"]:
+                assert param.metavar == "", f"{name} {param.opts} shows a value"

@@ -82,6 +82,23 @@ def test_check_fails_on_a_deliberately_unbalanced_variant(runs: dict[str, Path],
     assert "| humans |" in summary.read_text()
 
 
+def test_check_json_is_one_document_with_the_verdict(runs: dict[str, Path], tmp_path: Path) -> None:
+    baseline = tmp_path / "baseline.json"
+    cli("baseline", str(runs["a"]), "-o", str(baseline))
+    moved = cli("check", str(runs["bad"]), "--baseline", str(baseline), "--json")
+    doc = json.loads(moved.stdout)
+    assert moved.returncode == doc["exit_code"] == 1
+    assert doc["status"] == "moved" and "humans" in doc["moved"]
+    assert {r["faction"] for r in doc["factions"]} == {"humans", "pilgrims", "machines"}
+    passed = cli("check", str(runs["b"]), "--baseline", str(baseline), "--json")
+    doc = json.loads(passed.stdout)
+    assert passed.returncode == doc["exit_code"] == 0 and doc["status"] == "pass" and doc["moved"] == []
+    error = cli("check", str(runs["a"]), "--baseline", str(tmp_path / "missing.json"), "--json")
+    assert error.returncode == 2 and error.stderr.startswith("error:")
+    problem = json.loads(error.stdout)["error"]
+    assert problem["code"] == 2 and "missing.json" in problem["message"]
+
+
 def test_check_and_compare_bad_input_exit_2(runs: dict[str, Path], tmp_path: Path) -> None:
     junk = tmp_path / "junk.json"
     junk.write_text("{not json")

@@ -52,7 +52,8 @@ def vp_by_source(events: pl.LazyFrame, seats: pl.LazyFrame) -> pl.LazyFrame:
 
 
 def cumulative_vp_by_round(events: pl.LazyFrame, seats: pl.LazyFrame) -> pl.LazyFrame:
-    """Per faction and Round: mean and spread of the VP total at the end of that Round."""
+    """Per faction and Round: mean, standard deviation and number of games of the VP
+    total at the end of that Round."""
     per_round = (
         events.filter(pl.col("kind") == "vp")
         .group_by("game_id", "faction", "round")
@@ -71,6 +72,10 @@ def cumulative_vp_by_round(events: pl.LazyFrame, seats: pl.LazyFrame) -> pl.Lazy
     )
     return (
         filled.group_by("faction", "round")
-        .agg(pl.col("total").mean().alias("mean"), pl.col("total").std().alias("std"))
+        .agg(
+            pl.col("total").mean().alias("mean"),
+            pl.col("total").std().alias("std"),
+            pl.len().alias("games"),
+        )
         .sort("faction", "round")
     )

@@ -70,11 +70,13 @@ class Violation:
 @dataclass
 class ReportSections:
     """A game's own part of a report: figures (name, caption, draw(ax)), tables
-    (caption, polars DataFrame) and ``summary.json`` entries."""
+    (caption, polars DataFrame), ``summary.json`` entries, and findings: sentences for
+    the headline, strongest first, each naming the figure or table behind it."""
 
     figures: list[tuple[str, str, Callable[[Any], None]]] = field(default_factory=list)
     tables: list[tuple[str, Any]] = field(default_factory=list)
     summary: dict[str, Any] = field(default_factory=dict)
+    findings: list[str] = field(default_factory=list)
 
 
 @dataclass(frozen=True, slots=True)

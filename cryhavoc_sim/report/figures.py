@@ -10,6 +10,30 @@ import polars as pl
 
 # Okabe-Ito, for sides a game gives no colour of its own (GameModule.side_colours).
 FALLBACK = ("#0072B2", "#E69F00", "#009E73", "#D55E00", "#CC79A7", "#56B4E9", "#F0E442", "#000000")
+# Twelve categories told apart (Paul Tol's muted scheme and four of his bright ones, no
+# two of one hue), for stacked sources: VP by source.
+CATEGORIES = (
+    "#332288", "#88CCEE", "#44AA99", "#117733", "#999933", "#DDCC77",
+    "#CC6677", "#882255", "#AA4499", "#DDDDDD", "#EE7733", "#000000",
+)  # fmt: skip
+
+
+def fair_line(ax: Any, xs: list[float], shares: list[float | None], width: float = 0.8) -> None:
+    """A dashed fair-share mark over each bar (1 / players of the games it counts)."""
+    labelled = False
+    for x, share in zip(xs, shares, strict=True):
+        if share is None:
+            continue
+        ax.hlines(
+            share,
+            x - width / 2,
+            x + width / 2,
+            colors="black",
+            linestyles="--",
+            linewidth=1,
+            label=None if labelled else "fair share",
+        )
+        labelled = True
 
 
 def colour(side: str, palette: Mapping[str, str] | None) -> str:
@@ -18,7 +42,13 @@ def colour(side: str, palette: Mapping[str, str] | None) -> str:
     return FALLBACK[sum(side.encode()) % len(FALLBACK)]
 
 
-def win_rates(ax: Any, wr: pl.DataFrame, n_games: int, palette: Mapping[str, str] | None = None) -> None:
+def win_rates(
+    ax: Any,
+    wr: pl.DataFrame,
+    n_games: int,
+    palette: Mapping[str, str] | None = None,
+    fair: Mapping[str, float | None] | None = None,
+) -> None:
     factions = wr["faction"].to_list()
     rates = wr["win_rate"].to_list()
     low = [r - lo for r, lo in zip(rates, wr["ci_low"].to_list(), strict=True)]
@@ -26,12 +56,18 @@ def win_rates(ax: Any, wr: pl.DataFrame, n_games: int, palette: Mapping[str, str
     ax.bar(factions, rates, yerr=[low, high], capsize=5, color=[colour(f, palette) for f in factions])
     for i, (r, n) in enumerate(zip(rates, wr["games"].to_list(), strict=True)):
         ax.annotate(f"{r:.0%}\nn={n}", (i, r), textcoords="offset points", xytext=(12, 4), fontsize=8)
+    if fair:
+        fair_line(ax, list(range(len(factions))), [fair.get(f) for f in factions])
+        ax.legend(fontsize=8, loc="upper left", bbox_to_anchor=(1.0, 1.0))
     ax.set_ylim(0, 1.12)
+    ax.yaxis.set_major_formatter(__import__("matplotlib").ticker.PercentFormatter(1.0))
     ax.set_ylabel("win rate (95% Wilson interval)")
-    ax.set_title(f"Win rate by faction ({n_games} games)")
+    ax.set_title(f"Win rate by faction ({n_games:,} games)")
 
 
-def win_rate_by_seat(ax: Any, by_seat: pl.DataFrame, palette: Mapping[str, str] | None = None) -> None:
+def win_rate_by_seat(
+    ax: Any, by_seat: pl.DataFrame, palette: Mapping[str, str] | None = None, fair: float | None = None
+) -> None:
     factions = sorted(set(by_seat["faction"].to_list()))
     width = 0.8 / max(1, len(factions))
     for k, f in enumerate(factions):
@@ -44,12 +80,15 @@ def win_rate_by_seat(ax: Any, by_seat: pl.DataFrame, palette: Mapping[str, str] 
         ]
         ax.bar(x, y, width=width, yerr=err, capsize=2, label=f, color=colour(f, palette))
     seats = sorted(s for s in set(by_seat["seat"].to_list()) if s is not None)
+    if fair is not None:
+        ax.axhline(fair, color="black", linestyle="--", linewidth=1, label=f"fair share ({fair:.0%})")
     ax.set_xticks(seats)
     ax.set_xlabel("starting Initiative seat (1 acts first)")
     ax.set_ylabel("win rate (95% Wilson interval)")
     ax.set_ylim(0, 1)
+    ax.yaxis.set_major_formatter(__import__("matplotlib").ticker.PercentFormatter(1.0))
     ax.set_title("Win rate by Initiative seat")
-    ax.legend(fontsize=8)
+    ax.legend(fontsize=8, loc="upper left", bbox_to_anchor=(1.0, 1.0))
 
 
 def vp_distribution(ax: Any, seats: pl.DataFrame, palette: Mapping[str, str] | None = None) -> None:
@@ -65,23 +104,30 @@ def vp_distribution(ax: Any, seats: pl.DataFrame, palette: Mapping[str, str] | N
 
 
 def cumulative_vp(ax: Any, cum: pl.DataFrame, palette: Mapping[str, str] | None = None) -> None:
+    """The mean VP total after each Round with its 95% confidence band (mean +- 1.96
+    standard errors): how sure the difference between the lines is, not how much games
+    vary."""
     for f in sorted(set(cum["faction"].to_list())):
         rows = cum.filter(pl.col("faction") == f).sort("round")
         r, m = rows["round"].to_list(), rows["mean"].to_list()
-        sd = [s or 0.0 for s in rows["std"].to_list()]
+        half = [
+            1.96 * (s or 0.0) / max(1, n) ** 0.5
+            for s, n in zip(rows["std"].to_list(), rows["games"].to_list(), strict=True)
+        ]
         ax.plot(r, m, marker="o", label=f, color=colour(f, palette))
         ax.fill_between(
             r,
-            [a - b for a, b in zip(m, sd, strict=True)],
-            [a + b for a, b in zip(m, sd, strict=True)],
-            alpha=0.12,
+            [a - b for a, b in zip(m, half, strict=True)],
+            [a + b for a, b in zip(m, half, strict=True)],
+            alpha=0.25,
             color=colour(f, palette),
+            linewidth=0,
         )
     ax.set_xlabel("Round")
-    ax.set_ylabel("VP at the end of the Round (mean ± 1 sd)")
+    ax.set_ylabel("VP at the end of the Round (mean, 95% CI)")
     ax.set_xticks([1, 2, 3, 4, 5])
     ax.set_title("Cumulative VP by Round")
-    ax.legend(fontsize=8)
+    ax.legend(fontsize=8, loc="upper left", bbox_to_anchor=(1.0, 1.0))
 
 
 def vp_by_source(ax: Any, src: pl.DataFrame) -> None:
@@ -89,17 +135,16 @@ def vp_by_source(ax: Any, src: pl.DataFrame) -> None:
     sources = sorted(set(src["source"].to_list()))
     bottom_pos = [0.0] * len(factions)
     bottom_neg = [0.0] * len(factions)
-    cmap = __import__("matplotlib").colormaps["tab20"]
     for k, s in enumerate(sources):
         vals = []
         for f in factions:
             cell = src.filter((pl.col("faction") == f) & (pl.col("source") == s))["vp_per_game"]
             vals.append(float(cell[0]) if cell.len() else 0.0)
         base = [bp if v >= 0 else bn for v, bp, bn in zip(vals, bottom_pos, bottom_neg, strict=True)]
-        ax.bar(factions, vals, bottom=base, label=s, color=cmap(k % 20))
+        ax.bar(factions, vals, bottom=base, label=s.replace("_", " "), color=CATEGORIES[k % len(CATEGORIES)])
         bottom_pos = [bp + max(v, 0) for v, bp in zip(vals, bottom_pos, strict=True)]
         bottom_neg = [bn + min(v, 0) for v, bn in zip(vals, bottom_neg, strict=True)]
     ax.axhline(0, color="black", linewidth=0.6)
     ax.set_ylabel("VP per game (negative: Prisoner buy-backs)")
     ax.set_title("Where the VP come from")
-    ax.legend(fontsize=7, ncol=2, loc="upper left", bbox_to_anchor=(1.0, 1.0))
+    ax.legend(fontsize=8, loc="upper left", bbox_to_anchor=(1.0, 1.0), title="source", title_fontsize=8)

@@ -11,6 +11,8 @@ import polars as pl
 from cryhavoc_sim.games.cryhavoc import analysis
 from cryhavoc_sim.games.protocol import ReportSections
 
+MIN_CELL = 30  # Battles a pairing-and-Terrain cell needs to be shown (fewer mean little)
+
 SIDE_COLOURS = {"humans": "#d9a400", "pilgrims": "#2f6fb3", "machines": "#c0392b", "trogs": "#3a8f3a"}
 
 
@@ -40,7 +42,10 @@ def report_sections(run: Any, content: Any) -> ReportSections:
     behaviour = analysis.bot_behaviour(run.events, run.seats).collect()
     terrain_map = _terrains(run, content)
     by_terrain = (
-        analysis.battle_summary_by_terrain(run.events, terrain_map).collect()
+        analysis.battle_summary_by_terrain(run.events, terrain_map)
+        .filter(pl.col("battles") >= MIN_CELL)
+        .with_columns(pl.col("terrain").replace("none", "outer ring"))
+        .collect()
         if terrain_map is not None
         else None
     )
@@ -58,7 +63,16 @@ def report_sections(run: Any, content: Any) -> ReportSections:
         ("How often each Round's Scoring changes the leader", changes),
         ("Does the final Round decide? (leader entering it loses; last player to act wins)", final),
         ("Battles: attacker Region Control win rate, Units killed and captured per Battle", fights),
-        *([("Battles by Terrain", by_terrain)] if by_terrain is not None else []),
+        *(
+            [
+                (
+                    f"Battles by Terrain (cells of at least {MIN_CELL} Battles; the outer ring has no Terrain)",
+                    by_terrain,
+                )
+            ]
+            if by_terrain is not None
+            else []
+        ),
         (
             "Bot behaviour: blunders the figures above should not rest on (hopeless and lone-Unit"
             " attacks per Battle started, empty Actions per Action, idle paid Skills per paid Skill,"
@@ -66,6 +80,7 @@ def report_sections(run: Any, content: Any) -> ReportSections:
             behaviour,
         ),
     ]
+    sections.findings = final_round_findings(final)
     sections.summary = {
         "game_length": length.to_dicts(),
         "leader_changes": changes.to_dicts(),
@@ -103,3 +118,33 @@ def scoring_timing_figure(ax: Any, timing: pl.DataFrame) -> None:
     ax.set_ylabel("Scoring enabled, per game")
     ax.set_title("Who enables Scoring, and when")
     ax.legend(fontsize=8)
+
+
+def final_round_findings(final: pl.DataFrame) -> list[str]:
+    """Headline sentences on the final Round: how often it overturns the leader, and
+    whether acting last in it wins more than chance (binomial test, p < 0.01)."""
+    from scipy.stats import binomtest
+
+    if final.height == 0:
+        return []
+    row = final.row(0, named=True)
+    n = int(row["games"] or 0)
+    if n < 30 or row["final_round_decides"] is None:
+        return []
+    out = []
+    decides = float(row["final_round_decides"])
+    if decides >= 0.25:
+        out.append(
+            f"The final Round decides {decides:.0%} of games: the leader entering it does not win them "
+            "(see 'Does the final Round decide?')."
+        )
+    last, chance = row["last_actor_wins"], row["by_chance"]
+    if last is not None and chance:
+        wins = round(float(last) * n)
+        if binomtest(wins, n, float(chance)).pvalue < 0.01:
+            more = "more" if float(last) > float(chance) else "less"
+            out.append(
+                f"The last player to act in the final Round wins {float(last):.0%} of games, {more} than the "
+                f"{float(chance):.0%} of chance."
+            )
+    return out

@@ -1,0 +1,176 @@
+"""The report's headline: what a designer can act on, in words.
+
+Each side's win rate against its fair share (1 / players, averaged over the games it
+played), with the 95% Wilson interval deciding "above", "below" or "within"; then the
+strongest other findings: a seat effect the data can tell from chance, the source most
+of the leading side's VP come from, and whatever the game's own report finds
+(``ReportSections.findings``). Game-agnostic: sides are whatever the seats table holds.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import polars as pl
+
+
+@dataclass(frozen=True, slots=True)
+class Standing:
+    """One side's win rate against its fair share."""
+
+    faction: str
+    games: int
+    win_rate: float
+    ci_low: float
+    ci_high: float
+    fair_share: float | None  # None: solo games, no share to be fair about
+    verdict: str  # "above", "below", "within" or "solo"
+
+
+def pct(x: float) -> str:
+    return f"{x:.1%}"
+
+
+def interval(low: float, high: float) -> str:
+    """ "61.4-65.9%": an interval as the report prints it."""
+    return f"{low * 100:.1f}-{high * 100:.1f}%"
+
+
+def rate_cell(rate: float, low: float, high: float) -> str:
+    """ "12.8% (11.2-14.6%)": a rate with its interval."""
+    return f"{pct(rate)} ({interval(low, high)})"
+
+
+def standings(wr: pl.DataFrame, seats: pl.LazyFrame, games: pl.LazyFrame) -> list[Standing]:
+    """Every side of ``wr`` (analysis.win_rates) against its fair share."""
+    shares = (
+        seats.filter(~pl.col("is_npc"))
+        .select("game_id", "faction")
+        .join(games.select("game_id", "n_players"), on="game_id")
+        .group_by("faction")
+        .agg(
+            (1 / pl.col("n_players").cast(pl.Float64)).mean().alias("fair_share"),
+            (pl.col("n_players") == 1).all().alias("solo"),
+        )
+        .collect()
+    )
+    share = {r["faction"]: (None if r["solo"] else r["fair_share"]) for r in shares.to_dicts()}
+    out = []
+    for r in wr.sort("win_rate", descending=True).to_dicts():
+        fair = share.get(r["faction"])
+        if fair is None:
+            verdict = "solo"
+        elif r["ci_low"] > fair:
+            verdict = "above"
+        elif r["ci_high"] < fair:
+            verdict = "below"
+        else:
+            verdict = "within"
+        out.append(
+            Standing(r["faction"], r["games"], r["win_rate"], r["ci_low"], r["ci_high"], fair, verdict)
+        )
+    return out
+
+
+def _players(games: pl.DataFrame) -> str:
+    counts = sorted({int(n) for n in games["n_players"].to_list()})
+    if counts == [1]:
+        return "solo"
+    return "/".join(str(n) for n in counts) + "-player"
+
+
+def standing_sentence(s: Standing, players: str) -> str:
+    name = s.faction.capitalize()
+    head = (
+        f"{name} win {pct(s.win_rate)} ({interval(s.ci_low, s.ci_high)}) of their {s.games:,} {players} games"
+    )
+    if s.fair_share is None:
+        return head + "."
+    fair = f"their fair share of {s.fair_share:.0%}"
+    ratio = s.win_rate / s.fair_share if s.fair_share else 0.0
+    if s.verdict == "above":
+        return f"{head}: {ratio:.1f} times {fair}."
+    if s.verdict == "below":
+        return f"{head}: {ratio:.0%} of {fair}." if ratio >= 0.1 else f"{head}: far below {fair}."
+    return f"{head}: within reach of {fair} (the interval includes it)."
+
+
+def seat_finding(seats: pl.LazyFrame) -> str | None:
+    """Pooled over the sides: does the starting seat change the win rate more than chance
+    would (chi-square test of seat against winning, p < 0.01)?"""
+    from scipy.stats import chi2_contingency
+
+    by_seat = (
+        seats.filter(~pl.col("is_npc") & pl.col("seat").is_not_null())
+        .group_by("seat")
+        .agg(pl.len().alias("games"), pl.col("won").cast(pl.Int64).sum().alias("wins"))
+        .sort("seat")
+        .collect()
+    )
+    if by_seat.height < 2 or by_seat["games"].min() < 30:  # type: ignore[operator]
+        return None
+    table = [[w, n - w] for w, n in zip(by_seat["wins"].to_list(), by_seat["games"].to_list(), strict=True)]
+    if any(sum(col) == 0 for col in zip(*table, strict=True)):
+        return None
+    p = float(chi2_contingency(table)[1])
+    if p >= 0.01:
+        return None
+    rates = [(s, w / n) for s, w, n in by_seat.select("seat", "wins", "games").iter_rows()]
+    best = max(rates, key=lambda t: t[1])
+    worst = min(rates, key=lambda t: t[1])
+    return (
+        f"The starting seat matters: seat {best[0]} wins {pct(best[1])} of its games, seat {worst[0]} "
+        f"{pct(worst[1])} (chi-square test, p = {p:.1g}); see the win rate by Initiative seat."
+    )
+
+
+def source_finding(src: pl.DataFrame, top: Standing | None) -> str | None:
+    """Where most of the leading side's VP come from, when one source dominates."""
+    if top is None or src.height == 0:
+        return None
+    mine = src.filter((pl.col("faction") == top.faction) & (pl.col("vp") > 0))
+    total = float(mine["vp"].sum()) if mine.height else 0.0
+    if total <= 0:
+        return None
+    row = mine.sort("vp", descending=True).row(0, named=True)
+    share = float(row["vp"]) / total
+    if share < 0.4:
+        return None
+    return (
+        f"{top.faction.capitalize()} score {share:.0%} of their VP from {str(row['source']).replace('_', ' ')} "
+        f"({float(row['vp_per_game']):.1f} VP a game); see VP by source."
+    )
+
+
+def headline(
+    wr: pl.DataFrame,
+    seats: pl.LazyFrame,
+    games: pl.DataFrame,
+    src: pl.DataFrame,
+    findings: list[str],
+) -> tuple[list[str], list[Standing]]:
+    """The headline sentences (sides first, then at most three other findings) and the
+    standings they rest on."""
+    if games.height == 0 or wr.height == 0:
+        return ["No games in this run yet."], []
+    table = standings(wr, seats, games.lazy())
+    players = _players(games)
+    sentences = [standing_sentence(s, players) for s in table]
+    others = [seat_finding(seats), source_finding(src, table[0] if table else None), *findings]
+    sentences += [s for s in others if s][:3]
+    return sentences, table
+
+
+def summary_entry(table: list[Standing]) -> list[dict[str, Any]]:
+    return [
+        {
+            "faction": s.faction,
+            "win_rate": s.win_rate,
+            "ci_low": s.ci_low,
+            "ci_high": s.ci_high,
+            "fair_share": s.fair_share,
+            "verdict": s.verdict,
+        }
+        for s in table
+    ]

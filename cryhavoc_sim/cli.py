@@ -286,7 +286,8 @@ def report(
         Path | None, typer.Option("-o", "--out", help="Report directory (default reports/<run>).")
     ] = None,
 ) -> None:
-    """Write the run's report: HTML (figures embedded), Markdown, PNG figures, summary.json.
+    """Write the run's report: HTML (figures embedded), Markdown, PNG figures, summary.json;
+    in a directory named reports, also reports/index.html listing every report there.
 
     Example: cryhavoc-sim report runs/quick -o reports/quick"""
     from cryhavoc_sim.report.build import build_report
@@ -302,6 +303,10 @@ def report(
     typer.echo(
         f"Report written to {result.html} (also {result.markdown.name}, {len(result.figures)} PNG figures, summary.json)"
     )
+    if target.resolve().parent.name == "reports":
+        from cryhavoc_sim.report.index import write_index
+
+        typer.echo(f"Index of every report: {write_index(target.resolve().parent)}")
     if run.manifest.get("content_reconstructed", True):
         typer.echo(RECONSTRUCTED_NOTICE)
 
@@ -347,6 +352,12 @@ def compare(
     as_json: Annotated[
         bool, _flag("--json", help="The tables and differences as one JSON document on stdout.")
     ] = False,
+    plot: Annotated[
+        Path | None,
+        typer.Option(
+            "--plot", help="Draw each faction's difference with its interval to this .png or .svg file."
+        ),
+    ] = None,
 ) -> None:
     """Win-rate differences per faction and per seat, with intervals and corrected tests.
     Says what differs between the runs; refuses runs of another game or player count.
@@ -373,6 +384,10 @@ def compare(
         raise _fail(str(exc)) from None
     if not tables["faction"]:
         raise _fail(f"{run_a} and {run_b} have no faction in common: nothing to compare.")
+    if plot is not None and plot.suffix.lower() not in (".png", ".svg"):
+        raise _fail(f"--plot {plot}: the figure must be a .png or .svg file.")
+    if plot is not None:
+        _compare_figure(tables["faction"], plot, run_a, run_b, _notice(run_a, run_b))
     if as_json:
         typer.echo(
             json.dumps(
@@ -386,6 +401,7 @@ def compare(
         if differences
         else "The runs differ only in seed and number of games."
     )
+    typer.echo(_changed_words(tables["faction"]))
     typer.echo(markdown(tables["faction"], ("faction",), f"Win rate: {run_b} (B) against {run_a} (A)"))
     typer.echo(markdown(tables["faction_seat"], ("faction", "seat"), "By starting seat"))
     typer.echo(
@@ -394,6 +410,40 @@ def compare(
     notice = _notice(run_a, run_b)
     if notice:
         typer.echo(notice)
+
+
+def _changed_words(rows: list[dict[str, Any]]) -> str:
+    """The differences the corrected test finds, in words, largest first."""
+    sure = sorted((r for r in rows if r.get("p_adjusted", 1.0) < 0.05), key=lambda r: -abs(r["diff"]))
+    if not sure:
+        return "No faction's win rate differs beyond chance (Fisher's exact test, corrected, p < 0.05)."
+    parts = [
+        f"{r['faction']} {'gain' if r['diff'] > 0 else 'lose'} {abs(r['diff']) * 100:.1f} points "
+        f"({r['rate_a']:.1%} to {r['rate_b']:.1%}; 95% interval {r['diff_low'] * 100:+.1f} to "
+        f"{r['diff_high'] * 100:+.1f})"
+        for r in sure
+    ]
+    return "In B, " + "; ".join(parts) + "."
+
+
+def _compare_figure(rows: list[dict[str, Any]], path: Path, run_a: Path, run_b: Path, notice: str) -> None:
+    import matplotlib
+
+    matplotlib.use("Agg")
+    matplotlib.rcParams["svg.fonttype"] = "none"
+    import matplotlib.pyplot as plt
+
+    from cryhavoc_sim.report import figures
+
+    fig, ax = plt.subplots(figsize=(8, 0.6 * len(rows) + 1.8))
+    figures.differences(ax, rows, f"A ({run_a.name})", f"B ({run_b.name})")
+    if notice:
+        fig.text(0.01, 0.005, "reconstructed content", fontsize=7, color="#aa0000")
+    fig.tight_layout()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fig.savefig(path, dpi=200)
+    plt.close(fig)
+    typer.echo(f"Figure written to {path}", err=True)
 
 
 @app.command()

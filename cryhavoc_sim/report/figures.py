@@ -148,3 +148,19 @@ def vp_by_source(ax: Any, src: pl.DataFrame) -> None:
     ax.set_ylabel("VP per game (negative: Prisoner buy-backs)")
     ax.set_title("Where the VP come from")
     ax.legend(fontsize=8, loc="upper left", bbox_to_anchor=(1.0, 1.0), title="source", title_fontsize=8)
+
+
+def differences(ax: Any, rows: list[dict[str, Any]], label_a: str, label_b: str) -> None:
+    """Per side: the win-rate difference B - A with its 95% interval, zero marked; a
+    difference the corrected test finds (p < 0.05) drawn solid, the others hollow."""
+    rows = sorted(rows, key=lambda r: r["diff"])
+    ys = list(range(len(rows)))
+    for y, r in zip(ys, rows, strict=True):
+        sure = r.get("p_adjusted", 1.0) < 0.05
+        ax.plot([r["diff_low"], r["diff_high"]], [y, y], color="black", linewidth=1.5)
+        ax.plot(r["diff"], y, "o", markersize=7, color="black", markerfacecolor="black" if sure else "white")
+    ax.axvline(0, color="0.5", linewidth=1)
+    ax.set_yticks(ys, [str(r["faction"]) for r in rows])
+    ax.xaxis.set_major_formatter(__import__("matplotlib").ticker.PercentFormatter(1.0))
+    ax.set_xlabel(f"win rate of {label_b} minus {label_a} (95% interval; filled: p < 0.05 corrected)")
+    ax.set_title("What changed between the runs")

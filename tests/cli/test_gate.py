@@ -122,6 +122,21 @@ def test_compare_reports_per_faction_and_seat(runs: dict[str, Path]) -> None:
     assert "| faction | A | B | B - A |" in text and "Benjamini-Hochberg" in text and "RECONSTRUCTED" in text
 
 
+def test_compare_says_what_changed_in_words_and_draws_it(runs: dict[str, Path], tmp_path: Path) -> None:
+    figure = tmp_path / "diff.svg"
+    proc = cli("compare", str(runs["a"]), str(runs["bad"]), "--plot", str(figure))
+    assert proc.returncode == 0, proc.stderr
+    assert "The runs differ in: " in proc.stdout and "bots" in proc.stdout
+    words = next(line for line in proc.stdout.splitlines() if line.startswith("In B, "))
+    assert words.startswith("In B, humans lose ")  # the largest, surest change comes first
+    svg = figure.read_text()
+    assert "What changed between the runs" in svg and "humans" in svg and "reconstructed content" in svg
+    same = cli("compare", str(runs["a"]), str(runs["b"])).stdout
+    assert "No faction's win rate differs beyond chance" in same or "In B, " in same
+    bad = cli("compare", str(runs["a"]), str(runs["b"]), "--plot", str(tmp_path / "d.pdf"))
+    assert bad.returncode == 2 and not (tmp_path / "d.pdf").exists()
+
+
 def test_statistics_against_known_values() -> None:
     # Two-proportion sample size, 50% -> 55%, alpha 0.05 two-sided, power 0.8: ~1,565 per group.
     assert 1550 <= games_needed(0.5, 0.05) <= 1575

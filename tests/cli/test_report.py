@@ -88,3 +88,20 @@ def test_report_shows_the_games_played_and_a_partial_run(tmp_path: Path) -> None
     assert cli("report", str(tmp_path / "run"), "-o", str(tmp_path / "rep2")).returncode == 0
     md = (tmp_path / "rep2" / "report.md").read_text()
     assert "12 of 24 planned (the run is running: a partial report)" in md
+
+
+def test_reports_index_lists_every_report_newest_first(tmp_path: Path) -> None:
+    import re
+
+    assert cli("run", "quick", "-n", "8", "-o", str(tmp_path / "run"), "-q", "-j", "1").returncode == 0
+    reports = tmp_path / "reports"
+    for name in ("first", "second"):
+        proc = cli("report", str(tmp_path / "run"), "-o", str(reports / name))
+        assert proc.returncode == 0 and "index.html" in proc.stdout, proc.stderr
+    page = (reports / "index.html").read_text()
+    links = re.findall(r'<a href="([^"]+)/report.html">', page)
+    assert links == ["second", "first"]
+    assert all((reports / name / "report.html").is_file() for name in links)
+    assert "<td>quick</td><td>8</td>" in page and "2 report(s)" in page
+    elsewhere = cli("report", str(tmp_path / "run"), "-o", str(tmp_path / "loose"))
+    assert "index.html" not in elsewhere.stdout and not (tmp_path / "index.html").exists()

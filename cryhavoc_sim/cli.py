@@ -27,7 +27,7 @@ class Executor(StrEnum):
 
 
 app = typer.Typer(
-    add_completion=False,
+    add_completion=True,
     no_args_is_help=True,
     help="Monte Carlo balance analysis for Cry Havoc: play many bot games, log them to Parquet.",
     pretty_exceptions_enable=False,

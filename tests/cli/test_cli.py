@@ -363,3 +363,23 @@ def test_every_command_has_an_example_and_every_option_a_description() -> None:
             assert getattr(param, "help", None), f"{name} {param.opts} has no description"
             if getattr(param, "is_flag", False) and param.opts != ["--help"]:
                 assert param.metavar == "", f"{name} {param.opts} shows a value"
+
+
+def test_shell_completion_completes_commands() -> None:
+    import os
+
+    env = {
+        **os.environ,
+        "_CRYHAVOC_SIM_COMPLETE": "complete_bash",
+        "COMP_WORDS": "cryhavoc-sim rep",
+        "COMP_CWORD": "1",
+    }
+    proc = subprocess.run(
+        [str(Path(sys.executable).parent / "cryhavoc-sim")],  # the installed script, as a shell runs it
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=60,
+    )
+    assert proc.returncode == 0 and set(proc.stdout.split()) == {"replay", "report"}
+    assert "--install-completion" in cli("--help").stdout

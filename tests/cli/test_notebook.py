@@ -26,3 +26,9 @@ def test_example_notebook_executes(tmp_path: Path, monkeypatch: pytest.MonkeyPat
         str(o.get("data", o.get("text", ""))) for c in nb.cells if c.cell_type == "code" for o in c.outputs
     )
     assert "win_rate" in outputs and os.path.exists(tmp_path / "run" / "manifest.json")
+    images = [
+        o for c in nb.cells if c.cell_type == "code" for o in c.outputs if "image/png" in o.get("data", {})
+    ]
+    assert len(images) == 2, "both charts draw inline"
+    source = "".join(c.source for c in nb.cells)
+    assert 'matplotlib.use("Agg")' not in source and "binomtest" not in source  # the package's intervals

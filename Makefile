@@ -5,13 +5,23 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-stamp
 JOBS ?= 2
 
-.PHONY: setup run test lint typecheck unit bench soak clean
+.PHONY: setup run test lint typecheck unit bench soak clean lock
 
-$(STAMP): pyproject.toml
+# requirements.lock pins every package to the versions the suite was last run with
+# (pip-compile, from pyproject.toml's dependencies and dev extras); `make lock` updates it.
+LOCK := requirements.lock
+
+$(STAMP): pyproject.toml $(LOCK)
 	$(PY) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	$(BIN)/python -m pip install --quiet -c $(LOCK) -e '.[dev]'
 	touch $(STAMP)
+
+## lock: re-resolve requirements.lock to the newest versions pyproject.toml allows (then run make test)
+lock: $(STAMP)
+	$(BIN)/python -m pip install --quiet pip-tools
+	$(BIN)/pip-compile --quiet --extra dev --strip-extras --allow-unsafe --no-emit-index-url \
+		--no-emit-find-links -o $(LOCK) pyproject.toml
 
 # The engine and bots compiled with mypyc (cryhavoc_sim/native.py). build_native checks
 # the hash of the sources it reads and returns at once when the build is current; without

@@ -43,6 +43,51 @@ def to_frame(table: str, columns: dict[str, list[Any]], run_id: str | None = Non
     return frame.with_columns(derived).select(list(schema))
 
 
+def pandas_metadata(schema: Any) -> str:
+    """The ``pandas`` schema metadata pyarrow reads to rebuild a DataFrame: integer
+    columns as pandas' nullable integers (``Int8``...), so ``pd.read_parquet`` keeps
+    counts, seats and amounts integers where a column holds nulls, instead of floats."""
+    import json
+
+    import polars as pl
+
+    columns = []
+    for name, dtype in schema.items():
+        if dtype.is_integer():
+            kind = str(dtype).lower()  # int8, uint64, ...
+            pandas, numpy = kind, ("U" + kind[1:].capitalize() if kind.startswith("u") else kind.capitalize())
+        elif dtype.is_float():
+            pandas = numpy = str(dtype).lower()
+        elif dtype == pl.Boolean:
+            pandas, numpy = "bool", "boolean"
+        elif dtype == pl.String:
+            pandas, numpy = "unicode", "object"
+        else:
+            pandas, numpy = "object", "object"
+        columns.append(
+            {"name": name, "field_name": name, "pandas_type": pandas, "numpy_type": numpy, "metadata": None}
+        )
+    return json.dumps(
+        {
+            "index_columns": [],
+            "column_indexes": [],
+            "columns": columns,
+            "creator": {"library": "cryhavoc-sim", "version": "1"},
+            "pandas_version": "2.0.0",
+        },
+        separators=(",", ":"),
+    )
+
+
+def arrow_schema(schema: Any) -> Any:
+    """The frame's Arrow schema with :func:`pandas_metadata` attached: polars writes
+    file-level key-values, but pandas reads the schema's own metadata (nanoarrow, the
+    Arrow project's small C-interface library, carries it)."""
+    import nanoarrow as na
+
+    return na.Schema(na.Schema(schema), metadata={"pandas": pandas_metadata(schema)})
+
+
 def write_shard(
     run_dir: Path, table: str, start: int, frames: list[pl.DataFrame], metadata: dict[str, str] | None = None
 ) -> Path:
@@ -68,6 +113,7 @@ def write_shard(
             statistics=False,
             row_group_size=120_000,
             metadata={"cryhavoc_sim.table": table, **(metadata or {})},
+            arrow_schema=arrow_schema(frame.schema),
         )
         os.replace(tmp, final)
     except BaseException:

@@ -99,6 +99,11 @@ def _error(message: str, code: int) -> None:
         typer.echo(json.dumps({"error": {"code": code, "message": message}}))
 
 
+def _cpus() -> int:
+    """The CPUs this process may use."""
+    return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
+
+
 def _fail(message: str, code: int = 2) -> typer.Exit:
     _error(message, code)
     return typer.Exit(code)
@@ -160,7 +165,7 @@ def run(
 
     if scheduler is not None and executor != Executor.dask:
         raise _fail(f"--scheduler {scheduler} needs --executor dask (the local executor has no scheduler).")
-    cpus = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
+    cpus = _cpus()
     if workers is None:
         workers = cpus
     elif executor == Executor.local and workers > cpus:
@@ -363,7 +368,14 @@ def compare(
     Says what differs between the runs; refuses runs of another game or player count.
 
     Example: cryhavoc-sim compare runs/four_player-4 runs/four_player_machines_no_structures-4"""
-    from cryhavoc_sim.analysis.compare import compare_rates, incomparable, markdown, run_differences
+    from cryhavoc_sim.analysis.compare import (
+        changed_words,
+        compare_rates,
+        incomparable,
+        markdown,
+        run_differences,
+    )
+    from cryhavoc_sim.report.figures import figure_problem
     from cryhavoc_sim.storage.reader import read_manifest
 
     try:
@@ -384,8 +396,8 @@ def compare(
         raise _fail(str(exc)) from None
     if not tables["faction"]:
         raise _fail(f"{run_a} and {run_b} have no faction in common: nothing to compare.")
-    if plot is not None and plot.suffix.lower() not in (".png", ".svg"):
-        raise _fail(f"--plot {plot}: the figure must be a .png or .svg file.")
+    if plot is not None and (problem := figure_problem(plot)):
+        raise _fail(problem)
     if plot is not None:
         _compare_figure(tables["faction"], plot, run_a, run_b, _notice(run_a, run_b))
     if as_json:
@@ -401,7 +413,7 @@ def compare(
         if differences
         else "The runs differ only in seed and number of games."
     )
-    typer.echo(_changed_words(tables["faction"]))
+    typer.echo(changed_words(tables["faction"]))
     typer.echo(markdown(tables["faction"], ("faction",), f"Win rate: {run_b} (B) against {run_a} (A)"))
     typer.echo(markdown(tables["faction_seat"], ("faction", "seat"), "By starting seat"))
     typer.echo(
@@ -412,37 +424,15 @@ def compare(
         typer.echo(notice)
 
 
-def _changed_words(rows: list[dict[str, Any]]) -> str:
-    """The differences the corrected test finds, in words, largest first."""
-    sure = sorted((r for r in rows if r.get("p_adjusted", 1.0) < 0.05), key=lambda r: -abs(r["diff"]))
-    if not sure:
-        return "No faction's win rate differs beyond chance (Fisher's exact test, corrected, p < 0.05)."
-    parts = [
-        f"{r['faction']} {'gain' if r['diff'] > 0 else 'lose'} {abs(r['diff']) * 100:.1f} points "
-        f"({r['rate_a']:.1%} to {r['rate_b']:.1%}; 95% interval {r['diff_low'] * 100:+.1f} to "
-        f"{r['diff_high'] * 100:+.1f})"
-        for r in sure
-    ]
-    return "In B, " + "; ".join(parts) + "."
-
-
 def _compare_figure(rows: list[dict[str, Any]], path: Path, run_a: Path, run_b: Path, notice: str) -> None:
-    import matplotlib
-
-    matplotlib.use("Agg")
-    matplotlib.rcParams["svg.fonttype"] = "none"
-    import matplotlib.pyplot as plt
-
     from cryhavoc_sim.report import figures
 
-    fig, ax = plt.subplots(figsize=(8, 0.6 * len(rows) + 1.8))
+    fig, ax = figures.new_figure((8, 0.6 * len(rows) + 1.8))
     figures.differences(ax, rows, f"A ({run_a.name})", f"B ({run_b.name})")
     if notice:
         fig.text(0.01, 0.005, "reconstructed content", fontsize=7, color="#aa0000")
     fig.tight_layout()
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fig.savefig(path, dpi=200)
-    plt.close(fig)
+    figures.save_figure(fig, path)
     typer.echo(f"Figure written to {path}", err=True)
 
 
@@ -682,6 +672,7 @@ def ladder(
     """Seat-rotated 2-player matches between bot kinds: win rates with 95% intervals.
 
     Example: cryhavoc-sim ladder --skill --budgets 8,16,32 -r 2 --plot reports/skill.png"""
+    from cryhavoc_sim.report.figures import figure_problem
     from cryhavoc_sim.runner.ladder import (
         ladder_matches,
         ladder_table,
@@ -707,11 +698,10 @@ def ladder(
             kinds = ["random", "heuristic"]
         if len(kinds) < 2:
             raise UserError(f"--bots needs at least two bot kinds, got {bots!r}.")
-        if plot is not None and plot.suffix.lower() not in (".png", ".svg"):
-            raise UserError(f"--plot {plot}: the figure must be a .png or .svg file.")
-        cpus = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
+        if plot is not None and (problem := figure_problem(plot)):
+            raise UserError(problem)
         matches = ladder_matches(
-            None, kinds, rounds, seed, module.name, workers or cpus, progress=not as_json
+            None, kinds, rounds, seed, module.name, workers or _cpus(), progress=not as_json
         )
     except UserError as exc:
         raise _fail(str(exc)) from None

@@ -8,14 +8,14 @@ import json
 import math
 from typing import Any
 
-from cryhavoc_sim.analysis.wilson import _bounds
+from cryhavoc_sim.analysis.wilson import wilson
 
 
 def diff_interval(w1: int, n1: int, w2: int, n2: int) -> tuple[float, float]:
     """Newcombe's 95% interval for p2 - p1, from the two Wilson intervals."""
     p1, p2 = w1 / n1, w2 / n2
-    l1, u1 = _bounds(w1, n1)
-    l2, u2 = _bounds(w2, n2)
+    l1, u1 = wilson(w1, n1)
+    l2, u2 = wilson(w2, n2)
     d = p2 - p1
     return (d - math.sqrt((p2 - l2) ** 2 + (u1 - p1) ** 2), d + math.sqrt((u2 - p2) ** 2 + (p1 - l1) ** 2))
 
@@ -134,3 +134,17 @@ def run_differences(a: dict[str, Any], b: dict[str, Any]) -> list[str]:
 
 def incomparable(differences: list[str]) -> list[str]:
     return [d for d in differences if d.split(" (")[0] in INCOMPARABLE]
+
+
+def changed_words(rows: list[dict[str, Any]]) -> str:
+    """The differences the corrected test finds, in words, largest first."""
+    sure = sorted((r for r in rows if r.get("p_adjusted", 1.0) < 0.05), key=lambda r: -abs(r["diff"]))
+    if not sure:
+        return "No faction's win rate differs beyond chance (Fisher's exact test, corrected, p < 0.05)."
+    parts = [
+        f"{r['faction']} {'gain' if r['diff'] > 0 else 'lose'} {abs(r['diff']) * 100:.1f} points "
+        f"({r['rate_a']:.1%} to {r['rate_b']:.1%}; 95% interval {r['diff_low'] * 100:+.1f} to "
+        f"{r['diff_high'] * 100:+.1f})"
+        for r in sure
+    ]
+    return "In B, " + "; ".join(parts) + "."

@@ -5,7 +5,8 @@ from __future__ import annotations
 import polars as pl
 
 
-def _bounds(wins: int, n: int) -> tuple[float, float]:
+def wilson(wins: int, n: int) -> tuple[float, float]:
+    """The 95% Wilson score interval of ``wins`` in ``n`` ((0, 1) for no games)."""
     if n <= 0:
         return (0.0, 1.0)
     from scipy.stats import binomtest
@@ -17,7 +18,7 @@ def _bounds(wins: int, n: int) -> tuple[float, float]:
 def with_wilson(frame: pl.LazyFrame, wins: str = "wins", n: str = "games") -> pl.LazyFrame:
     """Add ``win_rate``, ``ci_low`` and ``ci_high`` to an aggregated frame."""
     bounds = pl.struct(wins, n).map_elements(
-        lambda r: _bounds(r[wins], r[n]),
+        lambda r: wilson(r[wins], r[n]),
         return_dtype=pl.List(pl.Float64),
     )
     return (

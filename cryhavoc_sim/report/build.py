@@ -72,10 +72,9 @@ def _anchor(caption: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", caption.lower()).strip("-")[:60]
 
 
-def _png_size(path: Path) -> tuple[int, int]:
+def _png_size(png: bytes) -> tuple[int, int]:
     """Width and height in pixels, from the PNG header."""
-    head = path.read_bytes()[16:24]
-    return int.from_bytes(head[:4], "big"), int.from_bytes(head[4:], "big")
+    return int.from_bytes(png[16:20], "big"), int.from_bytes(png[20:24], "big")
 
 
 def _md(rows: list[list[str]]) -> str:
@@ -147,12 +146,9 @@ def _policy_tables(run: Run, games: Any) -> tuple[list[tuple[str, Any]], dict[st
         return [], {}
     table = policy_win_rates(run.seats, run.games).collect()
     shown = table.with_columns(
-        pl.format(
-            "{}% ({}-{}%)",
-            (pl.col("win_rate") * 100).round(1),
-            (pl.col("ci_low") * 100).round(1),
-            (pl.col("ci_high") * 100).round(1),
-        ).alias("cell")
+        pl.struct("win_rate", "ci_low", "ci_high")
+        .map_elements(lambda r: rate_cell(r["win_rate"], r["ci_low"], r["ci_high"]), return_dtype=pl.String)
+        .alias("cell")
     ).pivot(on="policy", index="faction", values="cell")
     verdicts = policy_verdicts(table)
     tables = [
@@ -282,8 +278,9 @@ def build_report(run: Run, out: Path) -> Report:
     md_path.write_text("\n".join(md))
 
     def img(caption: str, path: Path) -> str:
-        width, height = _png_size(path)
-        data = base64.b64encode(path.read_bytes()).decode()
+        png = path.read_bytes()
+        width, height = _png_size(png)
+        data = base64.b64encode(png).decode()
         return (
             f'<figure id="{_anchor("figure " + caption)}"><img alt="{html.escape(caption)}" width="{width // 2}" '
             f'height="{height // 2}" src="data:image/png;base64,{data}"/></figure>'

@@ -36,6 +36,36 @@ def fair_line(ax: Any, xs: list[float], shares: list[float | None], width: float
         labelled = True
 
 
+FIGURE_SUFFIXES = (".png", ".svg")
+
+
+def figure_problem(path: Any) -> str | None:
+    """Why ``path`` cannot take a figure (a sentence), or None."""
+    if str(path).lower().endswith(FIGURE_SUFFIXES):
+        return None
+    return f"--plot {path}: the figure must be a .png or .svg file."
+
+
+def new_figure(size: tuple[float, float]) -> tuple[Any, Any]:
+    """A figure and its Axes for a file (no screen); SVG text stays text."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    matplotlib.rcParams["svg.fonttype"] = "none"  # searchable, selectable
+    import matplotlib.pyplot as plt
+
+    return plt.subplots(figsize=size)
+
+
+def save_figure(fig: Any, path: Any) -> None:
+    """Write ``fig`` to ``path`` (PNG at 200 dpi, or SVG by the suffix) and free it."""
+    import matplotlib.pyplot as plt
+
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fig.savefig(path, dpi=200)
+    plt.close(fig)
+
+
 def colour(side: str, palette: Mapping[str, str] | None) -> str:
     if palette and side in palette:
         return palette[side]

@@ -13,7 +13,7 @@ from pathlib import Path
 def reports_in(root: Path) -> list[dict[str, str]]:
     """The reports under ``root`` (``NAME/report.html`` with its ``summary.json``),
     newest first."""
-    rows = []
+    found: list[tuple[float, dict[str, str]]] = []
     for page in root.glob("*/report.html"):
         try:
             summary = json.loads((page.parent / "summary.json").read_text())
@@ -23,20 +23,22 @@ def reports_in(root: Path) -> list[dict[str, str]]:
             continue
         mtime = page.stat().st_mtime
         headline = summary.get("headline") or [""]
-        rows.append(
-            {
-                "name": page.parent.name,
-                "scenario": str(summary.get("scenario", "")),
-                "games": f"{summary.get('games', 0):,}" if isinstance(summary.get("games"), int) else "",
-                "seed": str(summary.get("seed", "")),
-                "date": datetime.fromtimestamp(mtime, UTC).strftime("%Y-%m-%d %H:%M UTC"),
-                "headline": str(headline[0]) if isinstance(headline, list) and headline else "",
-                "reconstructed": "yes" if summary.get("content_reconstructed", True) else "no",
-                "_mtime": f"{mtime:020.6f}",
-            }
+        found.append(
+            (
+                mtime,
+                {
+                    "name": page.parent.name,
+                    "scenario": str(summary.get("scenario", "")),
+                    "games": f"{summary.get('games', 0):,}" if isinstance(summary.get("games"), int) else "",
+                    "seed": str(summary.get("seed", "")),
+                    "date": datetime.fromtimestamp(mtime, UTC).strftime("%Y-%m-%d %H:%M UTC"),
+                    "headline": str(headline[0]) if isinstance(headline, list) and headline else "",
+                    "reconstructed": "yes" if summary.get("content_reconstructed", True) else "no",
+                },
+            )
         )
-    rows.sort(key=lambda r: (r["_mtime"], r["name"]), reverse=True)
-    return rows
+    found.sort(key=lambda t: (t[0], t[1]["name"]), reverse=True)
+    return [row for _, row in found]
 
 
 def write_index(root: Path) -> Path:

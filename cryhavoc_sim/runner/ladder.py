@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from cryhavoc_sim.analysis.wilson import wilson
 from cryhavoc_sim.games import DEFAULT_GAME, get_game
 
 
@@ -34,29 +35,25 @@ class Match:
     won: bool
 
 
-def wilson(wins: int, n: int) -> tuple[float, float]:
-    """95% Wilson score interval of a win rate (scipy)."""
-    if n == 0:
-        return (0.0, 1.0)
-    from scipy.stats import binomtest
-
-    ci = binomtest(wins, n).proportion_ci(confidence_level=0.95, method="wilson")
-    return (float(ci.low), float(ci.high))
-
-
 # (game, content directory or None for the default, bot a, bot b, ladder seed, index
 # of the rotation's first game): plain values, so a task pickles to any worker
 Task = tuple[str, str | None, str, str, int, int]
 _CONTENT: dict[tuple[str, str | None], Any] = {}  # each process loads a content set once
 
 
+def _content(game: str, content_dir: str | None) -> Any:
+    """The content set of ``game`` in ``content_dir``, loaded once per process."""
+    content = _CONTENT.get((game, content_dir))
+    if content is None:
+        content = _CONTENT[game, content_dir] = get_game(game).load_content(content_dir)
+    return content
+
+
 def _rotation(task: Task) -> list[Match]:
     """One rotation of one pairing: two rows per game."""
     game, content_dir, a, b, seed, first = task
     module = get_game(game)
-    content = _CONTENT.get((game, content_dir))
-    if content is None:
-        content = _CONTENT[game, content_dir] = module.load_content(content_dir)
+    content = _content(game, content_dir)
     out: list[Match] = []
     for d in module.ladder(content, a, b, 1, seed, first):
         out.append(Match(a, d.side_a, b, d.a_first, d.winner == d.side_a))
@@ -77,7 +74,7 @@ def ladder_matches(
     on the content set in ``content_dir`` (None: the game's default); two rows per game,
     in game order whatever the worker count."""
     module = get_game(game)
-    content = module.load_content(content_dir)
+    content = _content(module.name, content_dir)
     for kind in bots:  # a bad name: one sentence before any game is played
         next(module.ladder(content, kind, kind, 0, seed, 0), None)
     size = module.ladder_rotation
@@ -187,13 +184,11 @@ def plot_skill(rows: Sequence[dict[str, object]], path: Path, title: str, notice
     share of a 2-player game marked; PNG at 2x or SVG by ``path``'s suffix."""
     import matplotlib
 
-    matplotlib.use("Agg")
-    matplotlib.rcParams["svg.fonttype"] = "none"  # SVG text stays text: searchable, selectable
-    import matplotlib.pyplot as plt
+    from cryhavoc_sim.report.figures import new_figure, save_figure
 
     rungs = list(dict.fromkeys(str(r["bot"]) for r in rows))
     factions = [f for f in dict.fromkeys(str(r["faction"]) for r in rows) if f != "all"]
-    fig, ax = plt.subplots(figsize=(9, 4.8))
+    fig, ax = new_figure((9, 4.8))
     for i, f in enumerate(factions):
         pts = [(rungs.index(str(r["bot"])), r) for r in rows if r["faction"] == f]
         xs = [x for x, _ in pts]
@@ -218,6 +213,4 @@ def plot_skill(rows: Sequence[dict[str, object]], path: Path, title: str, notice
     ax.legend(loc="upper left", fontsize="small", frameon=False, bbox_to_anchor=(1.01, 1.0))
     fig.text(0.01, 0.01, notice, fontsize="x-small", color="0.35")
     fig.tight_layout(rect=(0, 0.04, 1, 1))
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fig.savefig(path, dpi=200)
-    plt.close(fig)
+    save_figure(fig, path)

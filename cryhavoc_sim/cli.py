@@ -569,17 +569,29 @@ def content(
         Path | None, typer.Option("--content", help="Content directory (default: the shipped set).")
     ] = None,
     as_json: Annotated[bool, _flag("--json", help="Machine-readable output.")] = False,
+    numbers: Annotated[
+        bool,
+        _flag("--numbers", help="List every value by the path a scenario's [overrides] or a sweep names it."),
+    ] = False,
     game: GameOption = "cryhavoc",
 ) -> None:
-    """List the content set: every item, its numbers, its effect, its provenance.
+    """List the content set: every item, its numbers, its effect, its provenance, and the
+    plausible ranges declared for its reconstructed numbers.
 
-    Example: cryhavoc-sim content --json > content.json"""
+    Example: cryhavoc-sim content --numbers | grep war_party"""
     module = _game(game)
+    where = None if directory is None else str(directory)
     try:
-        cs = module.load_content(None if directory is None else str(directory))
+        cs = module.load_content(where)
+        values = module.content_values(where) if numbers else {}
     except UserError as exc:
         raise _fail(str(exc)) from None
-    typer.echo(module.content_listing(cs, as_json))
+    if not numbers:
+        typer.echo(module.content_listing(cs, as_json))
+    elif as_json:
+        typer.echo(json.dumps(values, indent=2))
+    else:
+        typer.echo("\n".join(f"{path} = {json.dumps(value)}" for path, value in values.items()))
 
 
 @app.command()

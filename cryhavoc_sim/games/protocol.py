@@ -12,14 +12,59 @@ over (a Cry Havoc faction). The stored ``faction`` column holds the side.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
 
 
+@dataclass(frozen=True, slots=True)
+class Plausible:
+    """A content file's declared plausible range (``low``..``high``) or alternatives
+    (``choices``) for every value a path names, its rationale, and the values shipped
+    (``current``, one per value the path names). ``sweep`` varies these."""
+
+    path: str
+    file: str
+    low: int | None
+    high: int | None
+    choices: tuple[Any, ...]
+    rationale: str
+    current: tuple[Any, ...]
+
+    def values(self) -> list[Any]:
+        """Every value the declaration allows, in order."""
+        if self.choices:
+            return list(self.choices)
+        assert self.low is not None and self.high is not None
+        return list(range(self.low, self.high + 1))
+
+    def describe(self) -> str:
+        if self.choices:
+            return "one of " + ", ".join(json.dumps(c) for c in self.choices)
+        return f"{self.low} to {self.high}"
+
+    def shipped(self) -> str:
+        """The shipped value, or "1-2 (mixed)" when the path names several that differ."""
+        distinct = sorted({json.dumps(c) for c in self.current})
+        if len(distinct) == 1:
+            return distinct[0]
+        return f"{', '.join(distinct)} (mixed)"
+
+
 class Content(Protocol):
     """A loaded content set, as the manifest and the report see it."""
+
+    @property
+    def overrides(self) -> tuple[tuple[str, Any], ...]:
+        """The scenario's overrides applied to the files: (path, value), sorted."""
+        ...
+
+    @property
+    def plausible(self) -> tuple[Plausible, ...]:
+        """The files' declared plausible ranges and alternatives."""
+        ...
 
     @property
     def content_id(self) -> str: ...
@@ -150,7 +195,10 @@ class GameModule(Protocol):
         """The files a content set is loaded from (a change reloads it)."""
         ...
 
-    def load_content(self, content_dir: str | None) -> Content: ...
+    def load_content(self, content_dir: str | None, overrides: Mapping[str, Any] | None = None) -> Content:
+        """The content set in ``content_dir`` (None: the game's default) with ``overrides``
+        (path -> value) set; any problem is a ContentError naming the file or path."""
+        ...
 
     def play(
         self, setup: Any, content: Any, master_seed: int, game_id: int, record_events: bool
@@ -215,3 +263,7 @@ class GameModule(Protocol):
         ...
 
     def content_listing(self, content: Any, as_json: bool) -> str: ...
+
+    def content_values(self, content_dir: str | None) -> dict[str, Any]:
+        """Every content value a scenario's [overrides] or a sweep may set, by path."""
+        ...

@@ -235,6 +235,11 @@ def build_report(run: Run, out: Path) -> Report:
         ),
         ("rules version", str(m.get("rules_version"))),
     ]
+    overrides = (m.get("config") or {}).get("overrides")
+    if overrides:
+        facts.insert(
+            5, ("content overrides", ", ".join(f"{k} = {json.dumps(v)}" for k, v in overrides.items()))
+        )
     summary = {
         "run_id": m.get("run_id"),
         "game": game.name,

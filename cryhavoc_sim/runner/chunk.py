@@ -15,7 +15,7 @@ from cryhavoc_sim.runner.play import Rows, play_one
 from cryhavoc_sim.runner.rundir import ensure_writer, file_sha256
 from cryhavoc_sim.runner.scenario import Scenario
 
-_CONTENT: dict[tuple[str, str | None, tuple[tuple[str, int, int], ...]], Any] = {}
+_CONTENT: dict[tuple[str, str | None, tuple[tuple[str, int, int], ...], str], Any] = {}
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,10 +61,10 @@ def content_for(scenario: Scenario) -> Any:
             stamp.append((str(path), st.st_mtime_ns, st.st_size))
         except OSError:
             stamp.append((str(path), -1, -1))
-    key = (scenario.game, scenario.content_dir, tuple(stamp))
+    key = (scenario.game, scenario.content_dir, tuple(stamp), repr(scenario.overrides))
     content = _CONTENT.get(key)
     if content is None:
-        content = _CONTENT[key] = game.load_content(scenario.content_dir)
+        content = _CONTENT[key] = game.load_content(scenario.content_dir, scenario.override_map)
     return content
 
 

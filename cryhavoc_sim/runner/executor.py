@@ -527,6 +527,8 @@ def _run_locked(
             "games": scenario.games,
             "seed": scenario.seed,
             **get_game(scenario.game).config(scenario.setup),
+            # only when there are some: configs (and hashes) of other runs unchanged
+            **({"overrides": dict(scenario.overrides)} if scenario.overrides else {}),
             "chunk_size": size,
             "chunk_plan": plan,
             "record_events": record_events,

@@ -9,6 +9,9 @@ seed = 1
 content = ""              # optional content directory, relative to this file
 description = ""
 # ... and the game's own fields (for Cry Havoc: games/cryhavoc/scenario.py)
+
+[overrides]               # optional: content numbers by path (`cryhavoc-sim content --numbers`)
+"tokens.war_party.*.trogs" = 2
 ```
 
 This module reads the generic fields; the game named by ``game`` reads the rest of
@@ -47,6 +50,12 @@ class Scenario:
     content_dir: str | None
     text: str = ""
     path: str = ""
+    # [overrides]: content values by path, sorted; applied when the content is loaded.
+    overrides: tuple[tuple[str, Any], ...] = ()
+
+    @property
+    def override_map(self) -> dict[str, Any]:
+        return dict(self.overrides)
 
     def seed_of(self, game_id: int) -> int:
         """Game ``game_id``'s own seed."""
@@ -79,7 +88,7 @@ def parse_scenario(text: str, path: str = "<scenario>") -> Scenario:
         game = get_game(game_name, f"{path}: field 'scenario.game'")
     except UnknownGame as exc:
         raise ScenarioError(str(exc)) from None
-    tables = ("scenario", *game.scenario_tables)
+    tables = ("scenario", "overrides", *game.scenario_tables)
     unknown = set(doc) - set(tables)
     if unknown:
         raise ScenarioError(
@@ -121,7 +130,24 @@ def parse_scenario(text: str, path: str = "<scenario>") -> Scenario:
     if content is not None and path not in ("<scenario>", ""):
         content = str((Path(path).parent / content).resolve())
     setup = game.parse_setup(head, doc, path)
-    return Scenario(name, games, seed, game.name, setup, content, text, path)
+    overrides = _overrides(doc.get("overrides", {}), game, content, path)
+    return Scenario(name, games, seed, game.name, setup, content, text, path, overrides)
+
+
+def _overrides(raw: Any, game: Any, content_dir: str | None, path: str) -> tuple[tuple[str, Any], ...]:
+    """The [overrides] table, checked by loading the content with it (so a path that
+    names nothing, or a value the game cannot play, is refused before anything runs)."""
+    from cryhavoc_sim.errors import ContentError
+
+    if not isinstance(raw, dict):
+        raise ScenarioError(f"{path}: [overrides] must be a table of content paths and values.")
+    if not raw:
+        return ()
+    try:
+        game.load_content(content_dir, raw)
+    except ContentError as exc:
+        raise ScenarioError(f"{path}: [overrides]: {str(exc).rstrip('.')}.") from None
+    return tuple(sorted(raw.items()))
 
 
 def shipped_names() -> list[str]:

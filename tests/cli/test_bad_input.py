@@ -479,6 +479,32 @@ CASES = [
     Case(
         "baseline_players_text", baseline_with({**_rates(), "players": "two"}), "field 'players' must be int"
     ),
+    Case(
+        "override_unknown_path",
+        run_with(scen('[overrides]\n"factions.trog.units" = 12\n')),
+        "override 'factions.trog.units' names no number of the content",
+    ),
+    Case(
+        "override_wrong_kind",
+        run_with(scen('[overrides]\n"tokens.war_party.*.trogs" = "two"\n')),
+        "must be a whole number",
+    ),
+    Case(
+        "override_unplayable",
+        run_with(scen('[overrides]\n"factions.trogs.units" = 0\n')),
+        "field 'units' must be between 1 and 99",
+    ),
+    Case("overrides_not_table", run_with(scen("overrides = 3\n")), "is not a scenario field"),
+    Case(
+        "plausible_outside",
+        content_with("factions.toml", "range = [12, 18]", "range = [17, 18]"),
+        "leaves out the shipped value 16",
+    ),
+    Case(
+        "plausible_no_path",
+        content_with("factions.toml", 'path = "factions.trogs.units"', 'path = "factions.trogs.figures"'),
+        "names no number of the content",
+    ),
 ]
 
 

@@ -156,6 +156,8 @@ def test_content_hash_follows_the_files(copy_dir, content):  # type: ignore[no-u
         "event_spots = [0, 15, 30, 45, 60]",
         "event_spots = [0, 16, 30, 45, 60]",
     )
+    # (the declared alternatives must hold the shipped spots: content/numbers.py)
+    _edit(copy_dir / "tokens.toml", "choices = [[0, 15, 30, 45, 60],", "choices = [[0, 16, 30, 45, 60],")
     changed = load_content(copy_dir)
     assert changed.digest != content.digest and changed.track.event_spots[1] == 16
 

@@ -68,10 +68,10 @@ class CryHavoc:
         base = Path(content_dir) if content_dir else default_content_dir()
         return [base / name for name in FILES]
 
-    def load_content(self, content_dir: str | None) -> Any:
+    def load_content(self, content_dir: str | None, overrides: Mapping[str, Any] | None = None) -> Any:
         from cryhavoc_sim.games.cryhavoc.content import load_content
 
-        return load_content(content_dir)
+        return load_content(content_dir, overrides)
 
     def play(
         self, setup: scenario.CryHavocSetup, content: Any, master_seed: int, game_id: int, record_events: bool
@@ -178,6 +178,11 @@ class CryHavoc:
                         )
                         o = play(g, {fa: make_bot(bot_a, fa, s), fb: make_bot(bot_b, fb, s)})
                         yield Duel(fa, fb, a_first, o.winner)
+
+    def content_values(self, content_dir: str | None) -> dict[str, Any]:
+        from cryhavoc_sim.games.cryhavoc.content.numbers import content_values
+
+        return content_values(content_dir)
 
     def content_listing(self, content: Any, as_json: bool) -> str:
         import json

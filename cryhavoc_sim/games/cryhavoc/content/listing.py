@@ -100,6 +100,18 @@ def content_listing(cs: ContentSet) -> dict[str, Any]:
             for t in (*cs.events, cs.final_event, *cs.exploration, *cs.war_parties, *cs.nests)
         ],
         "track": {"event_spots": list(cs.track.event_spots), **prov(cs.track)},
+        "plausible": [
+            {
+                "path": p.path,
+                "file": p.file,
+                "shipped": p.shipped(),
+                "range": None if p.choices else [p.low, p.high],
+                "choices": list(p.choices) or None,
+                "rationale": p.rationale,
+            }
+            for p in cs.plausible
+        ],
+        "overrides": dict(cs.overrides),
     }
 
 
@@ -141,4 +153,15 @@ def render_listing(listing: dict[str, Any]) -> str:
     lines.append(
         f"\nScore track Event spots at VP {listing['track']['event_spots']} {tag[listing['track']['provenance']]}"
     )
+    lines.append(
+        "\nPlausible values of reconstructed numbers (`sweep` varies them; a scenario's [overrides] sets them)"
+    )
+    for p in listing["plausible"]:
+        allowed = f"{p['range'][0]} to {p['range'][1]}" if p["range"] else " | ".join(map(str, p["choices"]))
+        lines.append(f"  {p['path']}\n      shipped {p['shipped']}; plausible {allowed}. {p['rationale']}")
+    if listing["overrides"]:
+        lines.append(
+            "\nOverridden by the scenario: "
+            + ", ".join(f"{k} = {v}" for k, v in listing["overrides"].items())
+        )
     return "\n".join(lines)

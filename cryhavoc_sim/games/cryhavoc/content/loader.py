@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from cryhavoc_sim.errors import ContentError
+from cryhavoc_sim.games.cryhavoc.content import numbers
 from cryhavoc_sim.games.cryhavoc.content.schema import (
     BONUSES,
     FACTIONS,
@@ -253,8 +254,12 @@ def _token(file: str, kind: str, table: Any, i: int) -> Token:
     )
 
 
-def load_content(directory: str | Path | None = None) -> ContentSet:
-    """Load, validate and hash the content set in ``directory`` (default: the shipped set)."""
+def load_content(
+    directory: str | Path | None = None, overrides: Mapping[str, Any] | None = None
+) -> ContentSet:
+    """Load, validate and hash the content set in ``directory`` (default: the shipped set),
+    with ``overrides`` (path -> value, :mod:`~cryhavoc_sim.games.cryhavoc.content.numbers`)
+    set before validation; they are part of the digest."""
     base = Path(directory) if directory is not None else default_content_dir()
     if not base.is_dir():
         raise ContentError(f"{base}: content directory does not exist.")
@@ -263,6 +268,10 @@ def load_content(directory: str | Path | None = None) -> ContentSet:
     for name in FILES:
         docs[name], raw = _read(base, name)
         digest.update(name.encode() + b"\0" + raw + b"\0")
+    files = docs
+    if overrides:
+        docs = numbers.apply_overrides(docs, overrides)
+        digest.update(b"overrides\0" + numbers.overrides_key(overrides).encode())
 
     head = _Item("content.toml", "[content]", docs["content.toml"].get("content", {}))
     boards = {
@@ -416,6 +425,8 @@ def load_content(directory: str | Path | None = None) -> ContentSet:
                 f"tokens.toml: board side {side} has {need} Exploration icons but only {len(exploration)} [[exploration]] tokens exist."
             )
 
+    # after the items: a declaration is checked against valid content (the files' own)
+    plausible = tuple(numbers.declared(files))
     return ContentSet(
         name=head.get("name", str),
         version=head.get("version", str),
@@ -432,6 +443,8 @@ def load_content(directory: str | Path | None = None) -> ContentSet:
         war_parties=war,
         nests=nests,
         track=Track(tuple(spots), track_item.provenance()),
+        overrides=tuple(sorted((overrides or {}).items())),
+        plausible=plausible,
     )
 
 

@@ -203,6 +203,10 @@ class ContentSet:
     war_parties: tuple[Token, ...]
     nests: tuple[Token, ...]
     track: Track
+    # Scenario overrides applied to the files ((path, value), ...; content/numbers.py),
+    # and the files' declared plausible ranges (content/numbers.py's Plausible).
+    overrides: tuple[tuple[str, Any], ...] = ()
+    plausible: tuple[Any, ...] = ()
     _decks: Mapping[str, tuple[CardId, ...]] = field(default_factory=dict, repr=False, compare=False)
     _special: Mapping[str, frozenset[CardId]] = field(default_factory=dict, repr=False, compare=False)
 

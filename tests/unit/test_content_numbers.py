@@ -1,0 +1,137 @@
+"""Content numbers by path (content/numbers.py): addresses, overrides, declared ranges."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from cryhavoc_sim.errors import ContentError, ScenarioError
+from cryhavoc_sim.games.cryhavoc.content import load_content
+from cryhavoc_sim.games.cryhavoc.content.numbers import content_values, expand
+from cryhavoc_sim.runner.scenario import parse_scenario
+
+
+def test_the_documented_paths_exist_with_the_shipped_values(content):  # type: ignore[no-untyped-def]
+    values = content_values(None)
+    assert values["factions.trogs.units"] == content.factions["trogs"].units
+    assert (
+        values["structures.humans.watchtower.build_cost"]
+        == content.structures["humans.watchtower"].build_cost
+    )
+    assert values["skills.humans.scouting.effect.where"] == "adjacent_unoccupied"
+    assert values["skills.humans.scouting.effect[0].where"] == "adjacent_unoccupied"
+    assert values["tokens.war_party.6.trogs"] == content.war_parties[5].trogs
+    assert values["board_34p.scorch.crystals"] == 2
+    assert values["track.event_spots"] == list(content.track.event_spots)
+    # fields a file leaves out are addressable at the loader's default
+    assert values["skills.humans.scouting.cost_units"] == 0
+    # what an item is, not how it plays, is not
+    assert not any(p.endswith((".id", ".name", ".text", ".faction", ".provenance")) for p in values)
+
+
+def test_brace_and_star_patterns() -> None:
+    assert expand("a.{b,c}.d") == ["a.b.d", "a.c.d"]
+    assert expand("{a,b}{1,2}") == ["a1", "a2", "b1", "b2"]
+    c = load_content(None, {"structures.trogs.{trap,brooding_pool}.build_cost": 3, "tokens.nest.*.trogs": 1})
+    assert c.structures["trogs.trap"].build_cost == c.structures["trogs.brooding_pool"].build_cost == 3
+    assert c.structures["trogs.tunnels"].build_cost == 1
+    assert {t.trogs for t in c.nests} == {1}
+
+
+def test_an_override_sets_every_match_and_changes_the_content_id(content):  # type: ignore[no-untyped-def]
+    c = load_content(None, {"tokens.war_party.*.trogs": 3, "skills.humans.scouting.cost_units": 1})
+    assert {t.trogs for t in c.war_parties} == {3}
+    assert [t.crystals for t in c.war_parties] == [t.crystals for t in content.war_parties]
+    assert c.skills["humans.scouting"].cost_units == 1
+    assert c.content_id != content.content_id and c.name == content.name
+    assert dict(c.overrides) == {"tokens.war_party.*.trogs": 3, "skills.humans.scouting.cost_units": 1}
+    # no overrides, no change: the digest of the files alone
+    assert load_content(None, {}).digest == content.digest
+    # an override of the shipped value is still an override (it is recorded)
+    assert load_content(None, {"factions.trogs.units": 16}).digest != content.digest
+
+
+def test_an_effect_index_is_literal_in_a_pattern() -> None:
+    c = load_content(None, {"skills.humans.veteran_forces.effect[0].count": 3})
+    assert c.skills["humans.veteran_forces"].effect[0].args["count"] == 3
+
+
+@pytest.mark.parametrize(
+    ("overrides", "message"),
+    [
+        ({"factions.trog.units": 12}, "names no number of the content"),
+        ({"factions.trogs.units": True}, "must be a whole number"),
+        ({"track.event_spots": [0, 1]}, "must be 5 ascending whole numbers"),
+        ({"skills.humans.scouting.effect.where": "anywhere"}, "allowed: adjacent_unoccupied"),
+    ],
+)
+def test_bad_overrides_are_one_sentence(overrides: dict[str, object], message: str) -> None:
+    with pytest.raises(ContentError, match=message):
+        load_content(None, overrides)
+
+
+def test_every_declared_value_is_playable(content):  # type: ignore[no-untyped-def]
+    """Both ends of every declared range and every alternative load (the loader's own
+    bounds), and the shipped values lie inside what is declared."""
+    assert len(content.plausible) >= 12
+    for p in content.plausible:
+        assert p.rationale
+        ends = p.values() if p.choices else [p.low, p.high]
+        for value in ends:
+            load_content(None, {p.path: value})
+        assert all(v in p.values() for v in p.current), p.path
+
+
+def test_declarations_name_the_numbers_the_issue_names(content):  # type: ignore[no-untyped-def]
+    paths = {p.path for p in content.plausible}
+    assert {"tokens.war_party.*.trogs", "factions.trogs.units"} <= paths
+    assert any(p.startswith("board_34p.") and p.endswith(".war_party") for p in paths)
+
+
+SCENARIO = """[scenario]
+name = "ov"
+games = 4
+players = 4
+[overrides]
+"tokens.war_party.*.trogs" = 1
+"factions.trogs.units" = 12
+"""
+
+
+def test_a_scenario_overrides_content(tmp_path: Path) -> None:
+    sc = parse_scenario(SCENARIO, str(tmp_path / "ov.toml"))
+    assert sc.override_map == {"tokens.war_party.*.trogs": 1, "factions.trogs.units": 12}
+    with pytest.raises(ScenarioError, match=r"ov.toml: \[overrides\]: override 'x.y' names no number"):
+        parse_scenario(SCENARIO + '"x.y" = 1\n', str(tmp_path / "ov.toml"))
+
+
+def test_a_run_with_overrides_records_and_uses_them(tmp_path: Path) -> None:
+    from cryhavoc_sim.runner.chunk import content_for
+    from cryhavoc_sim.runner.executor import run_scenario
+
+    sc = parse_scenario(SCENARIO, str(tmp_path / "ov.toml"))
+    assert content_for(sc).factions["trogs"].units == 12
+    assert content_for(sc).content_id != load_content().content_id
+    run_scenario(sc, tmp_path / "run", workers=1, quiet=True)
+    manifest = json.loads((tmp_path / "run" / "manifest.json").read_text())
+    assert manifest["config"]["overrides"] == {"factions.trogs.units": 12, "tokens.war_party.*.trogs": 1}
+    assert manifest["content_id"] == content_for(sc).content_id
+
+
+def test_content_numbers_cli() -> None:
+    out = subprocess.run(
+        [sys.executable, "-m", "cryhavoc_sim", "content", "--numbers", "--json"],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+    values = json.loads(out)
+    assert values["factions.trogs.units"] == 16 and len(values) > 500
+    listing = subprocess.run(
+        [sys.executable, "-m", "cryhavoc_sim", "content"], capture_output=True, text=True, check=True
+    ).stdout
+    assert "Plausible values of reconstructed numbers" in listing and "tokens.war_party.*.trogs" in listing

@@ -7,6 +7,8 @@ Notebook API::
     run.seats.group_by("faction").agg(pl.col("won").mean()).collect()
 
 ``run.games``, ``run.seats``, ``run.events`` are polars LazyFrames; ``run.manifest`` a dict.
+``sweep("design.toml")`` plays a sensitivity design and returns its results, statements
+and spans (polars DataFrames) and the report's path.
 Imports are lazy so that ``import cryhavoc_sim`` stays cheap.
 """
 
@@ -14,7 +16,7 @@ from __future__ import annotations
 
 from typing import Any
 
-__all__ = ["load_run", "simulate"]
+__all__ = ["load_run", "simulate", "sweep"]
 
 
 def simulate(*args: Any, **kwargs: Any) -> Any:
@@ -27,3 +29,9 @@ def load_run(run_dir: Any) -> Any:
     from cryhavoc_sim.storage.reader import load_run as _load_run
 
     return _load_run(run_dir)
+
+
+def sweep(*args: Any, **kwargs: Any) -> Any:
+    from cryhavoc_sim.api import sweep as _sweep
+
+    return _sweep(*args, **kwargs)

@@ -1,10 +1,12 @@
 """The notebook API: ``simulate`` runs a scenario and returns the run; ``load_run`` opens
-one. Both return a :class:`cryhavoc_sim.storage.reader.Run` whose ``games``, ``seats``
+one; ``sweep`` plays a design and returns what it shows. Both return a :class:`cryhavoc_sim.storage.reader.Run` whose ``games``, ``seats``
 and ``events`` are polars LazyFrames and ``manifest`` a dict."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from cryhavoc_sim.errors import UserError
 from cryhavoc_sim.runner.scenario import Scenario, load_scenario
@@ -49,3 +51,47 @@ def simulate(
     if summary.interrupted:  # Ctrl-C (a kernel interrupt): finished chunks are kept
         raise KeyboardInterrupt
     return load_run(run_dir)
+
+
+@dataclass(frozen=True)
+class Sweep:
+    """A finished sweep: its directory, one row per cell and side (``results``), the
+    statements of the shipped scenario counted over the cells, each factor's span per
+    side, and the report page."""
+
+    path: Path
+    results: Any
+    statements: Any
+    spans: Any
+    report: Path
+
+
+def sweep(
+    design: str | Path,
+    out: str | Path | None = None,
+    workers: int = 1,
+    quiet: bool = True,
+    max_games: int | None = None,
+) -> Sweep:
+    """Play the design file ``design`` (see ``cryhavoc-sim sweep``) into ``out`` (default
+    sweeps/<name>) and return what it shows. A finished sweep of the same design there is
+    reused; an interrupted one is completed."""
+    import polars as pl
+
+    from cryhavoc_sim.sweeps.analyse import level_means, read_record, spans, statements
+    from cryhavoc_sim.sweeps.design import load_design
+    from cryhavoc_sim.sweeps.report import build_sweep_report
+    from cryhavoc_sim.sweeps.run import SWEEP_FILE, run_sweep
+
+    plan = load_design(design, max_games)
+    target = Path(out) if out is not None else Path("sweeps") / plan.name
+    summary = run_sweep(plan, target, workers, resume=(target / SWEEP_FILE).exists(), quiet=quiet)
+    if summary.stopped:
+        raise RuntimeError(f"{target}: {summary.stopped}; calling sweep() again completes it.")
+    if summary.interrupted:
+        raise KeyboardInterrupt
+    page = build_sweep_report(target)
+    record = read_record(target)
+    results = pl.read_parquet(target / "results.parquet")
+    seats = pl.read_parquet(target / "seats.parquet")
+    return Sweep(target, results, statements(results, seats), spans(level_means(results, record)), page)

@@ -286,9 +286,12 @@ def replay(
 
 @app.command()
 def report(
-    run_dir: Annotated[Path, typer.Argument(help="A run directory.")],
+    run_dir: Annotated[Path, typer.Argument(help="A run directory (or a sweep directory).")],
     out: Annotated[
-        Path | None, typer.Option("-o", "--out", help="Report directory (default reports/<run>).")
+        Path | None,
+        typer.Option(
+            "-o", "--out", help="Report directory (default reports/<run>; a sweep's: SWEEP/report)."
+        ),
     ] = None,
 ) -> None:
     """Write the run's report: HTML (figures embedded), Markdown, PNG figures, summary.json;
@@ -298,6 +301,16 @@ def report(
     from cryhavoc_sim.report.build import build_report
     from cryhavoc_sim.storage.reader import load_run
 
+    if (run_dir / "sweep.json").exists():  # a sweep directory: its own report
+        from cryhavoc_sim.sweeps.report import build_sweep_report
+
+        try:
+            page = build_sweep_report(run_dir, out)
+        except UserError as exc:
+            raise _fail(str(exc)) from None
+        typer.echo(f"Sweep report written to {page}")
+        typer.echo(RECONSTRUCTED_NOTICE)
+        return
     try:
         with _reading(run_dir):
             run = load_run(run_dir)
@@ -314,6 +327,78 @@ def report(
         typer.echo(f"Index of every report: {write_index(target.resolve().parent)}")
     if run.manifest.get("content_reconstructed", True):
         typer.echo(RECONSTRUCTED_NOTICE)
+
+
+@app.command()
+def sweep(
+    design: Annotated[
+        Path, typer.Argument(help="Design TOML file: [sweep] and [factors] (see docs/sweeps.md).")
+    ],
+    out: Annotated[
+        Path | None, typer.Option("-o", "--out", help="Sweep directory (default sweeps/<design name>).")
+    ] = None,
+    workers: Annotated[
+        int | None,
+        typer.Option("-j", "--workers", min=1, help="Worker processes per cell (default: every CPU)."),
+    ] = None,
+    resume: Annotated[bool, _flag("--resume", help="Complete an interrupted sweep in --out.")] = False,
+    max_games: Annotated[
+        int,
+        typer.Option("--max-games", min=1, help="Refuse a design that plays more games than this in all."),
+    ] = 2_000_000,
+    quiet: Annotated[bool, _flag("--quiet", "-q", help="No progress bars.")] = False,
+    executor: Annotated[
+        Executor, typer.Option("--executor", help="local processes, or a Dask cluster.")
+    ] = Executor.local,
+    scheduler: Annotated[
+        str | None, typer.Option("--scheduler", help="Dask scheduler address (default: a LocalCluster).")
+    ] = None,
+) -> None:
+    """Play a design over content numbers and rule knobs (grid, one-at-a-time, Latin
+    hypercube, Morris or Sobol), each cell an ordinary run; then write its report:
+    sensitivity of every side's win rate to every factor, and in how many cells each
+    statement of the shipped scenario holds.
+
+    Example: cryhavoc-sim sweep designs/trog_numbers.toml -j 2"""
+    import shlex
+
+    from cryhavoc_sim.sweeps.design import load_design
+    from cryhavoc_sim.sweeps.report import build_sweep_report
+    from cryhavoc_sim.sweeps.run import run_sweep
+
+    if scheduler is not None and executor != Executor.dask:
+        raise _fail(f"--scheduler {scheduler} needs --executor dask (the local executor has no scheduler).")
+    cpus = _cpus()
+    workers = min(workers or cpus, cpus) if executor == Executor.local else workers or cpus
+    try:
+        plan = load_design(design, max_games)
+        target = out or Path("sweeps") / plan.name
+        summary = run_sweep(plan, target, workers, resume, quiet, executor.value, scheduler)
+    except UserError as exc:
+        raise _fail(str(exc)) from None
+    if summary.interrupted:
+        again = shlex.join(
+            ["cryhavoc-sim", "sweep", str(design), "-o", str(target), "--resume", "-j", str(workers)]
+            + (["--executor", "dask"] if executor == Executor.dask else [])
+            + (["--scheduler", scheduler] if scheduler else [])
+        )
+        why = f"Stopped: {summary.stopped}" if summary.stopped else "Interrupted"
+        typer.echo(
+            f"{why}: {summary.complete} of {summary.cells} cells complete in {target}. Resume with:\n  {again}",
+            err=True,
+        )
+        raise typer.Exit(1 if summary.stopped else 130)
+    try:
+        page = build_sweep_report(target)
+    except UserError as exc:
+        raise _fail(str(exc)) from None
+    played = f"{summary.played_now:,} games played now" if summary.played_now else "nothing left to play"
+    typer.echo(f"Sweep of {summary.cells} cells complete in {target} ({played}, {summary.seconds:.0f} s).")
+    summary_json = json.loads((page.parent / "summary.json").read_text())
+    for line in summary_json["headline"]:
+        typer.echo(f"  {line}")
+    typer.echo(f"Report written to {page}")
+    typer.echo(RECONSTRUCTED_NOTICE)
 
 
 def _rate_line(rows: list[dict[str, Any]]) -> str:

@@ -4,8 +4,6 @@ content."""
 
 from __future__ import annotations
 
-import base64
-import html
 import json
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -15,6 +13,7 @@ from typing import Any
 from cryhavoc_sim import analysis
 from cryhavoc_sim.games import DEFAULT_GAME, get_game
 from cryhavoc_sim.report.headline import headline, rate_cell, summary_entry
+from cryhavoc_sim.report.page import write_pages
 from cryhavoc_sim.storage.reader import Run
 
 NOTICE = (
@@ -31,62 +30,6 @@ class Report:
     markdown: Path
     summary: Path
     figures: list[Path]
-
-
-# Float columns shown as percentages: rates and shares (by the end of their name).
-_PERCENT = ("rate", "share", "decides", "by_chance", "_wins")
-
-
-def _header(column: str) -> str:
-    words = column.replace("_", " ").split()
-    return " ".join("VP" if w == "vp" else w for w in words)
-
-
-def _table(frame: Any, digits: int = 2) -> list[list[str]]:
-    """A frame as the report prints it: readable headers, a win rate with its 95%
-    interval in one cell ("12.8% (11.2-14.6%)"), rates and shares as percentages."""
-    cols = list(frame.columns)
-    rate = {"win_rate", "ci_low", "ci_high"} <= set(cols)
-    shown = [c for c in cols if not (rate and c in ("ci_low", "ci_high"))]
-    rows = [["win rate (95% CI)" if rate and c == "win_rate" else _header(c) for c in shown]]
-    for r in frame.iter_rows(named=True):
-        cells = []
-        for c in shown:
-            v = r[c]
-            if rate and c == "win_rate":
-                cells.append(rate_cell(v, r["ci_low"], r["ci_high"]))
-            elif isinstance(v, float) and c.endswith(_PERCENT):
-                cells.append(f"{v:.1%}")
-            elif isinstance(v, float):
-                cells.append(f"{v:.{digits}f}")
-            else:
-                cells.append("" if v is None else f"{v:,}" if isinstance(v, int) and c != "seat" else str(v))
-        rows.append(cells)
-    return rows
-
-
-def _anchor(caption: str) -> str:
-    """An HTML id / Markdown anchor for a section."""
-    import re
-
-    return re.sub(r"[^a-z0-9]+", "-", caption.lower()).strip("-")[:60]
-
-
-def _png_size(png: bytes) -> tuple[int, int]:
-    """Width and height in pixels, from the PNG header."""
-    return int.from_bytes(png[16:20], "big"), int.from_bytes(png[20:24], "big")
-
-
-def _md(rows: list[list[str]]) -> str:
-    out = ["| " + " | ".join(rows[0]) + " |", "|" + "---|" * len(rows[0])]
-    out += ["| " + " | ".join(r) + " |" for r in rows[1:]]
-    return "\n".join(out)
-
-
-def _html_table(rows: list[list[str]]) -> str:
-    head = "".join(f"<th>{html.escape(c)}</th>" for c in rows[0])
-    body = "".join("<tr>" + "".join(f"<td>{html.escape(c)}</td>" for c in r) + "</tr>" for r in rows[1:])
-    return f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
 
 
 def _content(run: Run) -> Any:
@@ -261,55 +204,15 @@ def build_report(run: Run, out: Path) -> Report:
     summary_path.write_text(json.dumps(summary, indent=2, default=str) + "\n")
 
     title = f"cryhavoc-sim report: {m.get('scenario')} ({n_games:,} games)"
-    # (anchor, label) of every section: figures and tables may share a caption
-    sections = (
-        [(_anchor("figure " + c), f"Figure: {c}") for _, c, _ in plots]
-        + [(_anchor("table " + c), f"Table: {c}") for c, _ in tables]
-        + [("scenario", "Scenario")]
-    )
-    md = [f"# {title}", ""]
-    if reconstructed:
-        md += [f"> **Notice.** {NOTICE}", ""]
-    md += ["## Headline", "", *[f"- {line}" for line in sentences], ""]
-    md += ["## Contents", "", *[f"- [{label}](#{a})" for a, label in sections], ""]
-    md += [f"- **{k}**: {v}" for k, v in facts] + [""]
-    for name, caption, _ in plots:
-        md += [f'<a id="{_anchor("figure " + caption)}"></a>', "", f"![{caption}]({name}.png)", ""]
-    for caption, frame in tables:
-        md += [f'<a id="{_anchor("table " + caption)}"></a>', "", f"## {caption}", "", _md(_table(frame)), ""]
     scenario_text = _scenario_text(m)
-    md += ['<a id="scenario"></a>', "", "## Scenario", "", "```toml", scenario_text, "```", ""]
-    md_path = out / "report.md"
-    md_path.write_text("\n".join(md))
-
-    def img(caption: str, path: Path) -> str:
-        png = path.read_bytes()
-        width, height = _png_size(png)
-        data = base64.b64encode(png).decode()
-        return (
-            f'<figure id="{_anchor("figure " + caption)}"><img alt="{html.escape(caption)}" width="{width // 2}" '
-            f'height="{height // 2}" src="data:image/png;base64,{data}"/></figure>'
-        )
-
-    imgs = "".join(img(caption, p) for (_, caption, _), p in zip(plots, pngs, strict=True))
-    notice = f'<div class="notice"><b>Notice.</b> {html.escape(NOTICE)}</div>' if reconstructed else ""
-    head = "".join(f"<li>{html.escape(line)}</li>" for line in sentences)
-    toc = "".join(f'<li><a href="#{a}">{html.escape(label)}</a></li>' for a, label in sections)
-    page = f"""<!doctype html><html><head><meta charset="utf-8"><title>{html.escape(title)}</title>
-<style>body{{font-family:sans-serif;max-width:1000px;margin:2em auto;color:#222;line-height:1.4}}
-.notice{{background:#fff3f0;border:1px solid #d33;padding:.8em;margin:1em 0}}
-.headline{{background:#f3f7ff;border-left:4px solid #2f6fb3;padding:.6em 1em;font-size:1.05em}}
-.headline li{{margin:.3em 0}}nav ol{{columns:2;font-size:.9em}}
-table{{border-collapse:collapse;margin:.5em 0 1.5em}}td,th{{border:1px solid #ccc;padding:.2em .5em;font-size:.85em}}
-th{{background:#f4f4f4}}figure{{margin:1em 0}}img{{max-width:100%;height:auto}}pre{{background:#f6f6f6;padding:.8em}}</style></head><body>
-<h1>{html.escape(title)}</h1>{notice}
-<section class="headline" id="headline"><h2>Headline</h2><ul>{head}</ul></section>
-<nav><h2>Contents</h2><ol>{toc}</ol></nav>
-<ul>{"".join(f"<li><b>{html.escape(k)}</b>: {html.escape(v)}</li>" for k, v in facts)}</ul>
-{imgs}
-{"".join(f'<h2 id="{_anchor("table " + c)}">{html.escape(c)}</h2>{_html_table(_table(f))}' for c, f in tables)}
-<h2 id="scenario">Scenario</h2><pre>{html.escape(scenario_text)}</pre>
-</body></html>"""
-    html_path = out / "report.html"
-    html_path.write_text(page)
+    md_path, html_path = write_pages(
+        out,
+        title,
+        NOTICE if reconstructed else None,
+        sentences,
+        facts,
+        [(caption, p) for (_, caption, _), p in zip(plots, pngs, strict=True)],
+        tables,
+        ("scenario", "Scenario", "toml", scenario_text),
+    )
     return Report(out, html_path, md_path, summary_path, pngs)

@@ -47,6 +47,23 @@ def run_with(text: str, *extra: str) -> Callable[[Path], list[str]]:
     return setup
 
 
+DESIGN = """[sweep]
+name = "bad"
+scenario = "quick"
+games = 10
+
+[factors]
+"tokens.war_party.*.trogs" = [1, 3]
+"""
+
+
+def sweep_with(text: str, *extra: str, out: str = "sw") -> Callable[[Path], list[str]]:
+    def setup(d: Path) -> list[str]:
+        return ["sweep", str(write(d / "d.toml", text)), "-o", str(d / out), "-q", *extra]
+
+    return setup
+
+
 def manifest_edit(edit: Callable[[dict], None], *extra: str) -> Callable[[Path], list[str]]:  # type: ignore[type-arg]
     def setup(d: Path) -> list[str]:
         path = d / "done" / "manifest.json"
@@ -505,6 +522,25 @@ CASES = [
         content_with("factions.toml", 'path = "factions.trogs.units"', 'path = "factions.trogs.figures"'),
         "names no number of the content",
     ),
+    Case(
+        "sweep_unknown_path",
+        sweep_with(DESIGN.replace("tokens.war_party.*.trogs", "tokens.war_party.*.trog")),
+        "d.toml: field 'factors.tokens.war_party.*.trog' value 1 cannot be played",
+    ),
+    Case(
+        "sweep_range_unplayable",
+        sweep_with(DESIGN.replace("[1, 3]", "[0, 200]")),
+        "value 200 cannot be played",
+    ),
+    Case("sweep_too_large", sweep_with(DESIGN, "--max-games", "25"), "allowed with --max-games: at most 25"),
+    Case("sweep_no_factors", sweep_with(DESIGN.split("[factors]")[0]), "needs a [factors] table"),
+    Case(
+        "sweep_missing_file",
+        lambda d: ["sweep", str(d / "nope.toml"), "-o", str(d / "sw")],
+        "design file not found",
+    ),
+    Case("sweep_into_a_run", sweep_with(DESIGN, out="done"), "done: exists and is not empty"),
+    Case("sweep_resume_nothing", sweep_with(DESIGN, "--resume"), "nothing to resume"),
 ]
 
 

@@ -1,0 +1,326 @@
+"""What a finished sweep says: each cell's win rates, how each side's win rate moves
+with each factor, sensitivity indices with their intervals, and in how many cells each
+statement holds.
+
+- **Level means**: a side's wins over its games, pooled over the cells where a factor
+  takes a value, with the 95% Wilson interval (for ``oat`` these are one-at-a-time
+  curves; for other designs the factor's main effect).
+- **Span** (every method): the largest minus the smallest level mean of a factor, with
+  an interval from the two levels' Wilson intervals (lowest possible to highest possible
+  difference): the tornado chart's bar.
+- **Morris** (``morris``): SALib's mu* (mean absolute elementary effect over the factor's
+  whole range) with its bootstrap interval, and sigma. **Sobol** (``sobol``): SALib's
+  first-order and total indices with their intervals.
+- **Statements**: each side's verdict against its fair share in the base cell (cell 0,
+  the scenario as shipped), "no side is clearly superior" (every side within 10 points
+  of its fair share) and "the last seat wins more than its fair share", each counted over
+  the cells where it holds, where the opposite is shown, and where the data cannot tell.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import polars as pl
+
+from cryhavoc_sim.analysis.wilson import wilson
+from cryhavoc_sim.sweeps.run import SWEEP_FILE, cell_dir
+
+CLEAR_MARGIN = 0.10  # "clearly superior": more than 10 points above the fair share
+
+
+def read_record(out: Path) -> dict[str, Any]:
+    from cryhavoc_sim.errors import UserError
+
+    try:
+        data: dict[str, Any] = json.loads((out / SWEEP_FILE).read_text())
+    except FileNotFoundError:
+        raise UserError(f"{out}: is not a sweep directory (no {SWEEP_FILE}).") from None
+    except (OSError, ValueError) as exc:
+        raise UserError(f"{out / SWEEP_FILE}: cannot be read ({exc}).") from None
+    return data
+
+
+def _cell_tables(run_dir: Path) -> tuple[pl.DataFrame, pl.DataFrame]:
+    """(sides, seats) of one cell: per side games, wins, Wilson interval, fair share and
+    verdict; per starting seat games and wins (player seats only)."""
+    from cryhavoc_sim.analysis.winrates import win_rates
+    from cryhavoc_sim.report.headline import standings
+    from cryhavoc_sim.storage.reader import load_run
+
+    run = load_run(run_dir)
+    wr = win_rates(run.seats, run.games).collect()
+    table = standings(wr, run.seats, run.games)
+    wins = dict(wr.select("faction", "wins").iter_rows())
+    sides = pl.DataFrame(
+        [
+            {
+                "side": s.faction,
+                "games": s.games,
+                "wins": int(wins[s.faction]),
+                "win_rate": s.win_rate,
+                "ci_low": s.ci_low,
+                "ci_high": s.ci_high,
+                "fair_share": s.fair_share,
+                "verdict": s.verdict,
+            }
+            for s in table
+        ],
+        schema={
+            "side": pl.String,
+            "games": pl.Int64,
+            "wins": pl.Int64,
+            "win_rate": pl.Float64,
+            "ci_low": pl.Float64,
+            "ci_high": pl.Float64,
+            "fair_share": pl.Float64,
+            "verdict": pl.String,
+        },
+    )
+    players = run.seats.filter(~pl.col("is_npc") & pl.col("seat").is_not_null())
+    seats = (
+        players.join(run.games.select("game_id", "n_players"), on="game_id")
+        .group_by("seat", "n_players")
+        .agg(pl.len().alias("games"), pl.col("won").cast(pl.Int64).sum().alias("wins"))
+        .sort("seat", "n_players")
+        .collect()
+        .with_columns(pl.col("seat").cast(pl.Int64), pl.col("n_players").cast(pl.Int64))
+    )
+    return sides, seats
+
+
+def write_results(out: Path) -> pl.DataFrame:
+    """``results.parquet`` (cell x side) and ``seats.parquet`` (cell x seat) from the
+    cells' run directories; returns the first."""
+    record = read_record(out)
+    sides: list[pl.DataFrame] = []
+    seats: list[pl.DataFrame] = []
+    for c in record["cells"]:
+        s, t = _cell_tables(cell_dir(out, c["cell"]))
+        values = {
+            f"value:{p}": json.dumps(c["values"].get(p)) for p in (f["path"] for f in record["factors"])
+        }
+        sides.append(
+            s.with_columns(pl.lit(c["cell"]).alias("cell"), *(pl.lit(v).alias(k) for k, v in values.items()))
+        )
+        seats.append(t.with_columns(pl.lit(c["cell"]).alias("cell")))
+    results = pl.concat(sides).select("cell", pl.exclude("cell"))
+    results.write_parquet(out / "results.parquet")
+    pl.concat(seats).select("cell", pl.exclude("cell")).write_parquet(out / "seats.parquet")
+    return results
+
+
+def level_means(results: pl.DataFrame, record: dict[str, Any]) -> pl.DataFrame:
+    """Per factor, value and side: pooled games, wins, win rate and Wilson interval over
+    the design's cells where the factor takes that value (cell 0 stays out: it sets none)."""
+    rows = []
+    for f in record["factors"]:
+        col = f"value:{f['path']}"
+        for order, value in enumerate(f["values"]):
+            label = json.dumps(value)
+            part = results.filter(pl.col(col) == label)
+            for side, games, wins in (
+                part.group_by("side")
+                .agg(pl.col("games").sum(), pl.col("wins").sum())
+                .sort("side")
+                .iter_rows()
+            ):
+                lo, hi = wilson(wins, games)
+                rows.append(
+                    {
+                        "factor": f["path"],
+                        "order": order,
+                        "value": label,
+                        "side": side,
+                        "games": games,
+                        "wins": wins,
+                        "win_rate": wins / games if games else 0.0,
+                        "ci_low": lo,
+                        "ci_high": hi,
+                    }
+                )
+    return pl.DataFrame(rows)
+
+
+def spans(levels: pl.DataFrame) -> pl.DataFrame:
+    """Per side and factor: the lowest and highest level mean, the span between them and
+    its interval; sorted by side, widest span first (the tornado's order)."""
+    rows = []
+    for (side, factor), part in levels.group_by("side", "factor", maintain_order=True):
+        low = part.sort("win_rate").row(0, named=True)
+        high = part.sort("win_rate").row(-1, named=True)
+        rows.append(
+            {
+                "side": side,
+                "factor": factor,
+                "low_value": low["value"],
+                "low_rate": low["win_rate"],
+                "high_value": high["value"],
+                "high_rate": high["win_rate"],
+                "span": high["win_rate"] - low["win_rate"],
+                "span_low": max(0.0, high["ci_low"] - low["ci_high"]),
+                "span_high": high["ci_high"] - low["ci_low"],
+            }
+        )
+    return pl.DataFrame(rows).sort(["side", "span"], descending=[False, True])
+
+
+def salib_indices(results: pl.DataFrame, record: dict[str, Any]) -> pl.DataFrame | None:
+    """Morris mu* / sigma, or Sobol S1 / ST, per side and factor with 95% intervals (SALib);
+    None for designs SALib did not sample."""
+    import numpy as np
+
+    method = record["method"]
+    if method not in ("morris", "sobol") or not record.get("rows"):
+        return None
+    from cryhavoc_sim.sweeps.design import MORRIS_LEVELS, parse_design
+
+    design = parse_design(record["design_text"], record["design_path"])
+    problem = design.problem()
+    x = np.array(design.matrix)
+    rows = []
+    for side in sorted(results["side"].unique().to_list()):
+        rate = dict(results.filter(pl.col("side") == side).select("cell", "win_rate").iter_rows())
+        y = np.array([rate.get(c, np.nan) for c in record["rows"]], dtype=float)
+        if np.isnan(y).any():
+            continue
+        if method == "morris":
+            from SALib.analyze import morris
+
+            r = morris.analyze(problem, x, y, num_levels=MORRIS_LEVELS, seed=design.seed)
+            for i, name in enumerate(problem["names"]):
+                mu, conf = float(r["mu_star"][i]), float(r["mu_star_conf"][i])
+                rows.append(
+                    {
+                        "side": side,
+                        "factor": name,
+                        "index": "mu*",
+                        "value": mu,
+                        "ci_low": mu - conf,
+                        "ci_high": mu + conf,
+                    }
+                )
+                rows.append(
+                    {
+                        "side": side,
+                        "factor": name,
+                        "index": "sigma",
+                        "value": float(r["sigma"][i]),
+                        "ci_low": None,
+                        "ci_high": None,
+                    }
+                )
+        else:
+            from SALib.analyze import sobol
+
+            r = sobol.analyze(problem, y, calc_second_order=False, seed=design.seed)
+            for i, name in enumerate(problem["names"]):
+                for index, key in (("S1", "S1"), ("ST", "ST")):
+                    v, conf = float(r[key][i]), float(r[f"{key}_conf"][i])
+                    rows.append(
+                        {
+                            "side": side,
+                            "factor": name,
+                            "index": index,
+                            "value": v,
+                            "ci_low": v - conf,
+                            "ci_high": v + conf,
+                        }
+                    )
+    return (
+        pl.DataFrame(rows, schema_overrides={"ci_low": pl.Float64, "ci_high": pl.Float64}) if rows else None
+    )
+
+
+def _last_seat(seats: pl.DataFrame) -> dict[int, tuple[str, float, float, float]]:
+    """Per cell: (verdict, rate, low, high) of the last starting seat against its fair share."""
+    out = {}
+    for (cell,), part in seats.filter(pl.col("seat") == pl.col("n_players")).group_by("cell"):
+        games, wins = int(part["games"].sum()), int(part["wins"].sum())
+        fair = float((1 / part["n_players"]).mean())  # type: ignore[arg-type]
+        if games == 0 or int(part["n_players"].max()) < 2:  # type: ignore[arg-type]
+            continue
+        lo, hi = wilson(wins, games)
+        verdict = "above" if lo > fair else "below" if hi < fair else "within"
+        out[int(cell)] = (verdict, wins / games, lo, hi)
+    return out
+
+
+def _judge(claim: str, found: str | None) -> str:
+    """A cell's word on a claim ("above", "below" or "within" the fair share): "holds"
+    when the cell shows the same, "opposite" when it decides otherwise (a claim of
+    "within" is contradicted by a decided "above" or "below"), else "cannot tell"."""
+    if found == claim:
+        return "holds"
+    decided = ("above", "below")
+    if found in decided and (claim == "within" or claim in decided):
+        return "opposite"
+    return "cannot tell"
+
+
+def statements(results: pl.DataFrame, seats: pl.DataFrame) -> pl.DataFrame:
+    """Each statement of the base cell, and in how many cells it holds, its opposite is
+    shown, or the data cannot tell."""
+    cells = sorted(results["cell"].unique().to_list())
+    base = results.filter(pl.col("cell") == 0)
+    by_cell = {c: {r["side"]: r for r in results.filter(pl.col("cell") == c).to_dicts()} for c in cells}
+    rows = []
+
+    def add(text: str, as_shipped: str, verdicts: list[str]) -> None:
+        rows.append(
+            {
+                "statement": text,
+                "as shipped": as_shipped,
+                "holds": verdicts.count("holds"),
+                "opposite": verdicts.count("opposite"),
+                "cannot tell": verdicts.count("cannot tell"),
+                "cells": len(verdicts),
+            }
+        )
+
+    word = {"above": "more than", "below": "less than", "within": "within reach of"}
+    for r in base.sort("win_rate", descending=True).to_dicts():
+        if r["verdict"] not in word:
+            continue
+        side, verdict = r["side"], r["verdict"]
+        text = f"{side.capitalize()} win {word[verdict]} their fair share ({r['fair_share']:.0%})"
+        out = [_judge(verdict, by_cell[c].get(side, {}).get("verdict")) for c in cells]
+        add(text, "holds", out)
+
+    def balanced(c: int) -> str:
+        sides = [s for s in by_cell[c].values() if s["fair_share"] is not None]
+        if not sides:
+            return "cannot tell"
+        if all(
+            s["fair_share"] - CLEAR_MARGIN <= s["ci_low"] and s["ci_high"] <= s["fair_share"] + CLEAR_MARGIN
+            for s in sides
+        ):
+            return "holds"
+        if any(
+            s["ci_low"] > s["fair_share"] + CLEAR_MARGIN or s["ci_high"] < s["fair_share"] - CLEAR_MARGIN
+            for s in sides
+        ):
+            return "opposite"
+        return "cannot tell"
+
+    if any(s["fair_share"] is not None for s in by_cell[0].values()):
+        verdicts = [balanced(c) for c in cells]
+        add(
+            "No side is clearly superior: every side within 10 points of its fair share",
+            verdicts[0],
+            verdicts,
+        )
+    last = _last_seat(seats)
+    if 0 in last:
+        verdicts = [
+            "holds"
+            if last.get(c, ("",))[0] == "above"
+            else "opposite"
+            if last.get(c, ("",))[0] == "below"
+            else "cannot tell"
+            for c in cells
+        ]
+        add("The last starting seat wins more than its fair share", verdicts[0], verdicts)
+    return pl.DataFrame(rows)

@@ -1,0 +1,339 @@
+"""A sweep design: which numbers and knobs vary, over which values, and the cells to play.
+
+```toml
+[sweep]
+name = "trog_numbers"       # names the cells' scenarios (and the default output directory)
+scenario = "four_player"    # a shipped scenario's name or a path (relative to this file)
+method = "grid"             # grid | oat | lhs | morris | sobol
+games = 2000                # games per cell (every cell plays the same seeds)
+seed = 1                    # the cells' master seed (common random numbers across cells)
+samples = 8                 # lhs: rows; morris: trajectories; sobol: base samples (a power of 2)
+
+[factors]                   # path = values
+"tokens.war_party.*.trogs" = [1, 2, 3]        # these values
+"factions.trogs.units" = "plausible"          # the range the content file declares
+"rules.war_party_trogs_delta" = { range = [-1, 1] }   # whole numbers low..high
+```
+
+A path names a content number (``cryhavoc-sim content --numbers``), or a scenario table's
+key: ``rules.<knob>``, ``scenario.<field>``, ``bots.<faction>``. Every design also plays
+the base scenario as shipped (cell 0), the reference its statements are read against.
+
+Methods: ``grid`` every combination; ``oat`` one factor at a time from the shipped
+content; ``lhs`` a Latin hypercube of ``samples`` rows; ``morris`` ``samples`` Morris
+trajectories and ``sobol`` Saltelli's scheme of ``samples`` x (factors + 2) rows, both
+sampled by SALib. SALib works on [0, 1]; a row maps to each factor's nearest value. Rows
+that land on the same values share one cell.
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+import tomllib
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from cryhavoc_sim.errors import ContentError, ScenarioError, UserError
+from cryhavoc_sim.runner.rundir import MAX_GAMES
+from cryhavoc_sim.runner.scenario import NAME, Scenario, load_scenario, parse_scenario
+
+METHODS = ("grid", "oat", "lhs", "morris", "sobol")
+SWEEP_FIELDS = ("name", "scenario", "method", "games", "seed", "samples", "description")
+MAX_CELLS = 10_000
+MORRIS_LEVELS = 4
+
+
+class DesignError(UserError):
+    """A design file that cannot be played: one sentence naming the file and the field."""
+
+
+@dataclass(frozen=True, slots=True)
+class Factor:
+    """One varied path and the values it takes, in order."""
+
+    path: str
+    values: tuple[Any, ...]
+
+    @property
+    def numeric(self) -> bool:
+        return all(isinstance(v, int) and not isinstance(v, bool) for v in self.values)
+
+    def label(self, value: Any) -> str:
+        return json.dumps(value)
+
+
+@dataclass(frozen=True, slots=True)
+class Design:
+    """A parsed design: the base scenario, the factors, and the cells to play."""
+
+    name: str
+    path: str
+    text: str
+    method: str
+    games: int
+    seed: int
+    samples: int
+    base: Scenario
+    factors: tuple[Factor, ...]
+    # cells[0] is the base scenario as shipped (None for every factor); then each
+    # distinct combination of values, as indices into each factor's values.
+    cells: tuple[tuple[int | None, ...], ...]
+    # SALib's sample rows (morris, sobol, lhs) as cell numbers, in SALib's order
+    rows: tuple[int, ...] = ()
+    # SALib's own sample matrix on [0, 1] (morris and sobol analyses read it)
+    matrix: tuple[tuple[float, ...], ...] = ()
+
+    @property
+    def total_games(self) -> int:
+        return len(self.cells) * self.games
+
+    def cell_values(self, cell: int) -> dict[str, Any]:
+        """path -> value of ``cell`` (only the factors it sets)."""
+        return {
+            f.path: f.values[i] for f, i in zip(self.factors, self.cells[cell], strict=True) if i is not None
+        }
+
+    def problem(self) -> dict[str, Any]:
+        """SALib's problem definition: every factor on [0, 1]."""
+        return {
+            "num_vars": len(self.factors),
+            "names": [f.path for f in self.factors],
+            "bounds": [[0.0, 1.0]] * len(self.factors),
+        }
+
+    def cell_scenario(self, cell: int) -> Scenario:
+        """Cell ``cell`` as an ordinary scenario: the base with the cell's values set."""
+        import tomli_w
+
+        doc = tomllib.loads(self.base.text)
+        head = doc.setdefault("scenario", {})
+        head["name"] = f"{self.name}-c{cell:04d}"
+        head["games"], head["seed"] = self.games, self.seed
+        if self.base.content_dir:
+            head["content"] = self.base.content_dir
+        head["description"] = f"cell {cell} of sweep {self.name} ({self.method}) over {self.base.name}"
+        for path, value in self.cell_values(cell).items():
+            table, key = _target(path, self.base)
+            doc.setdefault(table, {})[key] = value
+        text = tomli_w.dumps(doc)
+        return parse_scenario(text, f"{self.path} (cell {cell})")
+
+
+def _target(path: str, base: Scenario) -> tuple[str, str]:
+    """The scenario table and key a path sets: ``rules.x`` -> ([rules], x); a content
+    path -> ([overrides], path)."""
+    from cryhavoc_sim.games import get_game
+
+    head, _, rest = path.partition(".")
+    if head in ("scenario", *get_game(base.game).scenario_tables) and rest:
+        return head, rest
+    return "overrides", path
+
+
+def _fail(path: str, field: str, problem: str) -> DesignError:
+    return DesignError(f"{path}: field '{field}' {problem}.")
+
+
+def _int(head: dict[str, Any], path: str, key: str, default: int | None, lo: int, hi: int) -> int:
+    value = head.get(key, default)
+    if value is None:
+        raise _fail(path, f"sweep.{key}", "is missing")
+    if not isinstance(value, int) or isinstance(value, bool) or not lo <= value <= hi:
+        raise _fail(path, f"sweep.{key}", f"must be a whole number from {lo:,} to {hi:,}, got {value!r}")
+    return value
+
+
+# The shipped designs: package data; the repository's top-level ``designs/`` links here.
+SHIPPED = Path(__file__).resolve().parents[1] / "designs"
+
+
+def shipped_designs() -> list[str]:
+    return sorted(p.stem for p in SHIPPED.glob("*.toml"))
+
+
+def load_design(path: str | Path, max_games: int | None = None) -> Design:
+    """Read and check a design file (or a shipped design by name); every problem is a
+    :class:`DesignError` naming the file and the field, before anything is played or
+    written."""
+    p = Path(path)
+    if not p.exists() and not p.suffix and (SHIPPED / f"{p.name}.toml").exists():
+        p = SHIPPED / f"{p.name}.toml"
+    try:
+        text = p.read_text()
+    except FileNotFoundError:
+        raise DesignError(
+            f"{path}: design file not found; give a path to a .toml file or a shipped design"
+            f" ({', '.join(shipped_designs())})."
+        ) from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise DesignError(f"{path}: design file cannot be read ({exc}).") from None
+    return parse_design(text, str(p), max_games)
+
+
+def parse_design(text: str, path: str = "<design>", max_games: int | None = None) -> Design:
+    try:
+        doc = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise DesignError(f"{path}: is not valid TOML ({exc}).") from None
+    unknown = set(doc) - {"sweep", "factors"}
+    if unknown:
+        raise DesignError(f"{path}: unknown table(s) {', '.join(sorted(unknown))}; allowed: sweep, factors.")
+    head = doc.get("sweep")
+    if not isinstance(head, dict):
+        raise DesignError(f"{path}: needs a [sweep] table.")
+    for key in head:
+        if key not in SWEEP_FIELDS:
+            raise _fail(path, f"sweep.{key}", f"is not a sweep field; allowed: {', '.join(SWEEP_FIELDS)}")
+    name = head.get("name")
+    if not isinstance(name, str) or not NAME.fullmatch(name) or len(name) > 50:
+        raise _fail(path, "sweep.name", f"must be 1 to 50 letters, digits, '_', '-' or '.', got {name!r}")
+    method = head.get("method", "grid")
+    if method not in METHODS:
+        raise _fail(path, "sweep.method", f"is {method!r}; allowed: {', '.join(METHODS)}")
+    games = _int(head, path, "games", None, 1, MAX_GAMES)
+    seed = _int(head, path, "seed", 0, 0, 2**63 - 1)
+    samples = _int(head, path, "samples", 8 if method in ("lhs", "morris", "sobol") else 1, 1, MAX_CELLS)
+    if method == "sobol" and samples & (samples - 1):
+        raise _fail(
+            path, "sweep.samples", f"must be a power of 2 for a Sobol design (Saltelli), got {samples}"
+        )
+    where = head.get("scenario")
+    if not isinstance(where, str) or not where:
+        raise _fail(path, "sweep.scenario", "must name a shipped scenario or a scenario file")
+    local = Path(path).parent / where
+    try:
+        base = load_scenario(local if local.suffix == ".toml" and local.exists() else where)
+    except ScenarioError as exc:
+        raise _fail(path, "sweep.scenario", f"cannot be used: {exc}") from None
+    raw = doc.get("factors")
+    if not isinstance(raw, dict) or not raw:
+        raise DesignError(f"{path}: needs a [factors] table naming at least one path to vary.")
+    factors = tuple(_factor(path, key, value, base) for key, value in raw.items())
+    cells, rows, matrix = _cells(method, factors, samples, seed)
+    design = Design(name, path, text, method, games, seed, samples, base, factors, cells, rows, matrix)
+    if len(cells) > MAX_CELLS:
+        raise _fail(path, "sweep.samples", f"makes {len(cells):,} cells; allowed: at most {MAX_CELLS:,}")
+    if max_games is not None and design.total_games > max_games:
+        raise _fail(
+            path,
+            "sweep.games",
+            f"plays {design.total_games:,} games ({len(cells)} cells x {games:,}); allowed with --max-games:"
+            f" at most {max_games:,}",
+        )
+    return design
+
+
+def _factor(path: str, key: str, raw: Any, base: Scenario) -> Factor:
+    """One [factors] entry: a list of values, "plausible", or { range = [low, high] }."""
+    where = f"factors.{key}"
+    from cryhavoc_sim.games import get_game
+
+    game = get_game(base.game)
+    table, _ = _target(key, base)
+    if raw == "plausible":
+        if table != "overrides":
+            raise _fail(path, where, "is 'plausible', but only content numbers declare plausible values")
+        content = game.load_content(base.content_dir, base.override_map)
+        found = [p for p in content.plausible if p.path == key]
+        if not found:
+            declared = ", ".join(p.path for p in content.plausible)
+            raise _fail(path, where, f"has no declared plausible values; declared: {declared}")
+        values = tuple(found[0].values())
+    elif isinstance(raw, dict) and set(raw) == {"range"}:
+        r = raw["range"]
+        ok = (
+            isinstance(r, list)
+            and len(r) == 2
+            and all(isinstance(v, int) and not isinstance(v, bool) for v in r)
+        )
+        if not ok or r[0] >= r[1]:
+            raise _fail(path, where, f"range must be [low, high], whole numbers with low < high, got {r!r}")
+        values = tuple(range(r[0], r[1] + 1))
+    elif isinstance(raw, list) and len(raw) >= 2:
+        values = tuple(raw)
+    else:
+        raise _fail(
+            path, where, 'must be a list of 2 or more values, "plausible", or { range = [low, high] }'
+        )
+    if len({json.dumps(v) for v in values}) != len(values):
+        raise _fail(path, where, f"repeats a value in {list(values)}")
+    for value in values:  # every value playable on its own, before anything runs
+        _check_value(path, where, key, value, table, base, game)
+    return Factor(key, values)
+
+
+def _check_value(path: str, where: str, key: str, value: Any, table: str, base: Scenario, game: Any) -> None:
+    if table == "overrides":
+        try:
+            game.load_content(base.content_dir, {**base.override_map, key: value})
+        except ContentError as exc:
+            raise _fail(
+                path, where, f"value {json.dumps(value)} cannot be played: {str(exc).rstrip('.')}"
+            ) from None
+        return
+    import tomli_w
+
+    doc = tomllib.loads(base.text)
+    doc.setdefault(table, {})[key.partition(".")[2]] = value
+    try:
+        parse_scenario(tomli_w.dumps(doc), base.path or "<scenario>")
+    except ScenarioError as exc:
+        raise _fail(
+            path, where, f"value {json.dumps(value)} cannot be played: {str(exc).rstrip('.')}"
+        ) from None
+
+
+def _level(x: float, k: int) -> int:
+    """A SALib coordinate on [0, 1] as the index of one of ``k`` values."""
+    return min(k - 1, max(0, round(x * (k - 1))))
+
+
+def _cells(
+    method: str, factors: tuple[Factor, ...], samples: int, seed: int
+) -> tuple[tuple[tuple[int | None, ...], ...], tuple[int, ...], tuple[tuple[float, ...], ...]]:
+    shipped: tuple[int | None, ...] = tuple(None for _ in factors)
+    combos: list[tuple[int | None, ...]]
+    matrix: list[tuple[float, ...]] = []
+    if method == "grid":
+        combos = [tuple(c) for c in itertools.product(*(range(len(f.values)) for f in factors))]
+    elif method == "oat":
+        combos = [
+            tuple(i if j == n else None for j in range(len(factors)))
+            for n, f in enumerate(factors)
+            for i in range(len(f.values))
+        ]
+    else:
+        import numpy as np
+
+        problem = {
+            "num_vars": len(factors),
+            "names": [f.path for f in factors],
+            "bounds": [[0.0, 1.0]] * len(factors),
+        }
+        if method == "lhs":
+            from SALib.sample import latin
+
+            x = latin.sample(problem, samples, seed=seed)
+        elif method == "morris":
+            from SALib.sample import morris
+
+            x = morris.sample(problem, samples, num_levels=MORRIS_LEVELS, seed=seed)
+        else:
+            from SALib.sample import sobol
+
+            x = sobol.sample(problem, samples, calc_second_order=False, seed=seed)
+        matrix = [tuple(float(v) for v in row) for row in np.asarray(x)]
+        combos = [
+            tuple(_level(v, len(f.values)) for v, f in zip(row, factors, strict=True)) for row in matrix
+        ]
+    cells: list[tuple[int | None, ...]] = [shipped]
+    index: dict[tuple[int | None, ...], int] = {shipped: 0}
+    rows = []
+    for combo in combos:
+        if combo not in index:
+            index[combo] = len(cells)
+            cells.append(combo)
+        rows.append(index[combo])
+    return tuple(cells), tuple(rows) if matrix else (), tuple(matrix)

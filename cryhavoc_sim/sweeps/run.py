@@ -1,0 +1,150 @@
+"""Play a sweep: every cell an ordinary run directory, the whole resumable.
+
+```
+SWEEP_DIR/
+  sweep.json        the design file's text, its factors and cells, and each cell's status
+  cells/c0000/      cell 0: the base scenario as shipped (an ordinary run directory)
+  cells/c0001/ ...  the other cells, each with its own manifest, scenario and tables
+  results.parquet   one row per cell and side: the cell's values, games, wins, win rate
+                    and 95% Wilson interval (written when every cell is complete)
+```
+
+A cell is complete when its manifest says so; ``--resume`` skips complete cells,
+completes a cell that was interrupted, and plays the rest. Nothing is written before
+the design has been checked whole.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from cryhavoc_sim.errors import UserError
+from cryhavoc_sim.sweeps.design import Design
+
+SWEEP_FILE = "sweep.json"
+
+
+@dataclass
+class SweepSummary:
+    out: Path
+    cells: int
+    complete: int = 0
+    played_now: int = 0  # games this call played
+    seconds: float = 0.0
+    interrupted: bool = False
+    stopped: str | None = None  # why it stopped early (a worker lost, a full disk, errors)
+    errors: int = 0
+    cells_run: list[int] = field(default_factory=list)
+
+
+def cell_dir(out: Path, cell: int) -> Path:
+    return out / "cells" / f"c{cell:04d}"
+
+
+def _write(path: Path, data: dict[str, Any]) -> None:
+    tmp = path.with_suffix(".tmp")
+    tmp.write_text(json.dumps(data, indent=2, default=str) + "\n")
+    os.replace(tmp, path)
+
+
+def _record(design: Design, status: str, done: list[bool]) -> dict[str, Any]:
+    return {
+        "kind": "cryhavoc-sim sweep",
+        "name": design.name,
+        "design_path": design.path,
+        "design_text": design.text,
+        "method": design.method,
+        "games_per_cell": design.games,
+        "seed": design.seed,
+        "scenario": design.base.name,
+        "game": design.base.game,
+        "factors": [{"path": f.path, "values": list(f.values)} for f in design.factors],
+        "cells": [
+            {"cell": i, "dir": f"cells/c{i:04d}", "values": design.cell_values(i), "complete": done[i]}
+            for i in range(len(design.cells))
+        ],
+        "rows": list(design.rows),
+        "status": status,
+    }
+
+
+def _complete(run_dir: Path) -> bool:
+    try:
+        return bool(json.loads((run_dir / "manifest.json").read_text()).get("status") == "complete")
+    except (OSError, ValueError):
+        return False
+
+
+def run_sweep(
+    design: Design,
+    out: Path,
+    workers: int = 1,
+    resume: bool = False,
+    quiet: bool = False,
+    executor: str = "local",
+    scheduler: str | None = None,
+) -> SweepSummary:
+    """Play every cell of ``design`` into ``out`` (see the module's layout)."""
+    from cryhavoc_sim.runner.executor import run_scenario
+
+    record_path = out / SWEEP_FILE
+    if record_path.exists() and not resume:
+        raise UserError(
+            f"{out}: a sweep already exists there; add --resume to complete it or choose another -o."
+        )
+    if resume:
+        if not record_path.exists():
+            raise UserError(f"{out}: nothing to resume (no {SWEEP_FILE}); run without --resume.")
+        try:
+            old = json.loads(record_path.read_text())
+        except (OSError, ValueError) as exc:
+            raise UserError(f"{record_path}: cannot be read ({exc}).") from None
+        if old.get("design_text") != design.text:
+            raise UserError(
+                f"{out}: holds a sweep of another design (the design file changed); resuming would mix the two."
+            )
+    elif out.exists() and any(out.iterdir()):
+        raise UserError(f"{out}: exists and is not empty; choose a new or empty directory for the sweep.")
+    scenarios = [design.cell_scenario(i) for i in range(len(design.cells))]  # all checked first
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise UserError(f"{out}: cannot create the sweep directory ({exc.strerror or exc}).") from None
+    done = [_complete(cell_dir(out, i)) for i in range(len(design.cells))]
+    _write(record_path, _record(design, "running", done))
+    summary = SweepSummary(out, len(design.cells))
+    started = time.perf_counter()
+    for i, sc in enumerate(scenarios):
+        if done[i]:
+            continue
+        where = cell_dir(out, i)
+        if not quiet:
+            values = (
+                ", ".join(f"{k} = {json.dumps(v)}" for k, v in design.cell_values(i).items()) or "as shipped"
+            )
+            print(f"cell {i + 1}/{len(scenarios)}: {values}", flush=True)
+        result = run_scenario(
+            sc, where, workers, (where / "manifest.json").exists(), quiet, True, False, executor, scheduler
+        )
+        summary.played_now += result.played_now
+        summary.errors += result.errors
+        summary.cells_run.append(i)
+        if result.interrupted:
+            summary.interrupted = True
+            summary.stopped = result.worker_lost
+            break
+        done[i] = _complete(where)
+    summary.complete = sum(done)
+    summary.seconds = time.perf_counter() - started
+    status = "complete" if all(done) else "interrupted"
+    _write(record_path, _record(design, status, done))
+    if all(done):
+        from cryhavoc_sim.sweeps.analyse import write_results
+
+        write_results(out)
+    return summary

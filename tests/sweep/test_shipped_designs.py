@@ -1,0 +1,25 @@
+"""Every shipped design is a valid design of the shipped content."""
+
+from __future__ import annotations
+
+import pytest
+
+from cryhavoc_sim.sweeps.design import load_design, shipped_designs
+
+
+@pytest.mark.parametrize("name", shipped_designs())
+def test_a_shipped_design_loads(name: str) -> None:
+    d = load_design(name)
+    assert d.name == name and len(d.cells) >= 2 and d.total_games <= 2_000_000
+
+
+def test_the_worked_example_is_27_cells_and_the_shipped_one() -> None:
+    d = load_design("four_player_numbers")
+    assert len(d.cells) == 28 and d.games == 2000 and d.base.name == "four_player"
+
+
+def test_the_screening_design_covers_every_declared_number() -> None:
+    from cryhavoc_sim.games.cryhavoc.content import load_content
+
+    d = load_design("four_player_screening")
+    assert {f.path for f in d.factors} == {p.path for p in load_content().plausible}

@@ -1,0 +1,205 @@
+"""Sweeps (issue 14): designs, cells as ordinary runs, resume, analysis and report."""
+
+from __future__ import annotations
+
+import json
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import polars as pl
+import pytest
+
+from cryhavoc_sim.errors import UserError
+from cryhavoc_sim.sweeps.design import parse_design
+
+GRID = """[sweep]
+name = "tiny"
+scenario = "four_player"
+method = "grid"
+games = {games}
+seed = 3
+
+[factors]
+"tokens.war_party.*.trogs" = [1, 3]
+"rules.trog_start_units_4p" = [1, 3]
+"""
+
+
+def write(tmp: Path, text: str, name: str = "d.toml") -> Path:
+    path = tmp / name
+    path.write_text(text)
+    return path
+
+
+def cli(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "cryhavoc_sim", *args], capture_output=True, text=True, timeout=600, cwd=cwd
+    )
+
+
+def test_grid_cells_are_every_combination_after_the_shipped_cell() -> None:
+    d = parse_design(GRID.format(games=10))
+    assert len(d.cells) == 5 and d.cells[0] == (None, None)
+    assert d.cell_values(0) == {}
+    assert [d.cell_values(i) for i in range(1, 5)] == [
+        {"tokens.war_party.*.trogs": a, "rules.trog_start_units_4p": b} for a in (1, 3) for b in (1, 3)
+    ]
+    sc = d.cell_scenario(4)
+    assert sc.override_map == {"tokens.war_party.*.trogs": 3}
+    assert sc.setup.rules.trog_start_units_4p == 3 and sc.games == 10 and sc.seed == 3
+    assert sc.name == "tiny-c0004"
+
+
+def test_oat_varies_one_factor_at_a_time() -> None:
+    d = parse_design(GRID.format(games=10).replace('"grid"', '"oat"'))
+    sets = [d.cell_values(i) for i in range(len(d.cells))]
+    assert sets[0] == {} and all(len(s) == 1 for s in sets[1:]) and len(sets) == 5
+
+
+@pytest.mark.parametrize(("method", "samples", "rows"), [("lhs", 6, 6), ("morris", 3, 9), ("sobol", 4, 16)])
+def test_salib_designs_map_rows_onto_cells(method: str, samples: int, rows: int) -> None:
+    text = (
+        GRID.format(games=10)
+        .replace('"grid"', f'"{method}"')
+        .replace("seed = 3", f"seed = 3\nsamples = {samples}")
+    )
+    d = parse_design(text)
+    assert len(d.rows) == rows == len(d.matrix)
+    assert set(d.rows) <= set(range(1, len(d.cells))) and len(d.cells) <= rows + 1
+    assert parse_design(text).cells == d.cells  # the seed fixes the sample
+    for row, cell in zip(d.matrix, d.rows, strict=True):  # each row lands on its nearest values
+        for x, f, i in zip(row, d.factors, d.cells[cell], strict=True):
+            assert i == round(x * (len(f.values) - 1))
+
+
+def test_plausible_takes_the_declared_range() -> None:
+    d = parse_design(GRID.format(games=10).replace('[1, 3]\n"rules', '"plausible"\n"rules', 1))
+    assert d.factors[0].values == (1, 2, 3, 4)
+
+
+@pytest.mark.parametrize(
+    ("edit", "message"),
+    [
+        (
+            ('"tokens.war_party.*.trogs"', '"tokens.war_party.*.trog"'),
+            "factors.tokens.war_party.*.trog' value 1 cannot be played",
+        ),
+        (('[1, 3]\n"rules', '[1, 300]\n"rules'), "value 300 cannot be played"),
+        (
+            ('"rules.trog_start_units_4p" = [1, 3]', '"rules.trog_start_units_4p" = [1, 99]'),
+            "must be between 0 and 16",
+        ),
+        (
+            ('"rules.trog_start_units_4p" = [1, 3]', '"rules.trog_start_units_4p" = "plausible"'),
+            "only content numbers declare",
+        ),
+        (('method = "grid"', 'method = "magic"'), "allowed: grid, oat, lhs, morris, sobol"),
+        (('method = "grid"', 'method = "sobol"\nsamples = 6'), "must be a power of 2"),
+        (("games = 10", "games = 0"), "sweep.games' must be a whole number"),
+        (('scenario = "four_player"', 'scenario = "nope"'), "field 'sweep.scenario' cannot be used"),
+        (("[factors]", "[factors]\nx = 1"), "must be a list of 2 or more values"),
+    ],
+)
+def test_bad_designs_are_one_sentence(edit: tuple[str, str], message: str) -> None:
+    text = GRID.format(games=10)
+    assert edit[0] in text
+    with pytest.raises(UserError, match=None) as err:
+        parse_design(text.replace(*edit), "d.toml")
+    assert str(err.value).startswith("d.toml: ") and message in str(err.value), str(err.value)
+
+
+def test_a_design_too_large_for_max_games_is_refused() -> None:
+    with pytest.raises(
+        UserError, match=r"plays 5,000 games \(5 cells x 1,000\); allowed with --max-games: at most 4,000"
+    ):
+        parse_design(GRID.format(games=1000), "d.toml", max_games=4000)
+
+
+def test_a_sweep_end_to_end_and_its_resume(tmp_path: Path) -> None:
+    """The CLI plays every cell as an ordinary run, writes results and the report; a
+    cell lost afterwards is played again by --resume, identically (same seeds)."""
+    design = write(tmp_path, GRID.format(games=24))
+    out = tmp_path / "sw"
+    done = cli("sweep", str(design), "-o", str(out), "-j", "2", "-q")
+    assert done.returncode == 0, done.stderr
+    assert "Sweep of 5 cells complete" in done.stdout and "Report written to" in done.stdout
+    record = json.loads((out / "sweep.json").read_text())
+    assert record["status"] == "complete" and all(c["complete"] for c in record["cells"])
+    results = pl.read_parquet(out / "results.parquet")
+    assert results["cell"].n_unique() == 5 and set(results["side"]) == {
+        "humans",
+        "pilgrims",
+        "machines",
+        "trogs",
+    }
+    assert (results.group_by("cell").agg(pl.col("wins").sum())["wins"] == 24).all()
+    for c in range(5):
+        m = json.loads((out / "cells" / f"c{c:04d}" / "manifest.json").read_text())
+        content = {k: v for k, v in record["cells"][c]["values"].items() if not k.startswith("rules.")}
+        assert m["status"] == "complete" and m["config"].get("overrides", {}) == content
+    page = (out / "report" / "report.html").read_text()
+    assert "How far each factor moves" in page and page.count("<img") == 2
+    assert "Statements of the shipped scenario" in page and "RECONSTRUCTED" in page
+    summary = json.loads((out / "report" / "summary.json").read_text())
+    assert summary["cells"] == 5 and summary["statements"]
+
+    # a finished sweep is not overwritten
+    again = cli("sweep", str(design), "-o", str(out), "-q")
+    assert again.returncode == 2 and "add --resume" in again.stderr
+    # lose a cell: --resume plays exactly it, with the same result
+    before = pl.read_parquet(out / "cells" / "c0003" / "games" / "*.parquet").sort("game_id")
+    import shutil
+
+    shutil.rmtree(out / "cells" / "c0003")
+    resumed = cli("sweep", str(design), "-o", str(out), "-q", "--resume")
+    assert resumed.returncode == 0, resumed.stderr
+    assert "24 games played now" in resumed.stdout
+    after = pl.read_parquet(out / "cells" / "c0003" / "games" / "*.parquet").sort("game_id")
+    assert after.drop("run_id").equals(before.drop("run_id"))
+    # a changed design does not resume into this sweep
+    changed = cli("sweep", str(write(tmp_path, GRID.format(games=25))), "-o", str(out), "-q", "--resume")
+    assert changed.returncode == 2 and "another design" in changed.stderr
+
+
+def test_an_interrupted_sweep_keeps_its_cells_and_resumes(tmp_path: Path) -> None:
+    design = write(tmp_path, GRID.format(games=150))
+    out = tmp_path / "sw"
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "cryhavoc_sim", "sweep", str(design), "-o", str(out), "-j", "1", "-q"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    deadline = time.time() + 300
+    while time.time() < deadline and not (out / "cells" / "c0001" / "manifest.json").exists():
+        time.sleep(0.05)
+    proc.send_signal(signal.SIGINT)
+    _, err = proc.communicate(timeout=300)
+    assert proc.returncode == 130, err
+    assert "cells complete in" in err and "--resume" in err
+    record = json.loads((out / "sweep.json").read_text())
+    assert record["status"] == "interrupted" and not (out / "results.parquet").exists()
+    kept = [c["cell"] for c in record["cells"] if c["complete"]]
+    assert 0 in kept and len(kept) < 5
+    command = err.strip().splitlines()[-1].split()
+    again = cli(*command[1:])
+    assert again.returncode == 0, again.stderr
+    results = pl.read_parquet(out / "results.parquet")
+    assert (results.group_by("cell").agg(pl.col("wins").sum())["wins"] == 150).all()
+
+
+def test_the_notebook_api(tmp_path: Path) -> None:
+    from cryhavoc_sim import sweep
+
+    design = write(
+        tmp_path,
+        GRID.format(games=12).replace('"grid"', '"morris"').replace("seed = 3", "seed = 3\nsamples = 2"),
+    )
+    result = sweep(design, out=tmp_path / "sw", workers=1)
+    assert result.results["cell"].n_unique() >= 2
+    assert set(result.spans["side"]) == {"humans", "pilgrims", "machines", "trogs"}
+    assert result.report.exists() and "Morris mu*" in result.report.read_text()
+    assert sweep(design, out=tmp_path / "sw").results.equals(result.results)  # reused

@@ -68,6 +68,94 @@ RECONSTRUCTED_NOTICE = (
 )
 
 
+def _outside(bound: dict[str, Any], baseline: dict[str, Any], tolerance: float) -> bool:
+    """Whether a side's confidence-sequence interval lies wholly outside its baseline
+    rate +- tolerance."""
+    ref = next((r["wins"] / r["games"] for r in baseline["win_rates"] if r["faction"] == bound["side"]), None)
+    return ref is not None and (bound["high"] < ref - tolerance or bound["low"] > ref + tolerance)
+
+
+def _play_for_gate(
+    run_dir: Path,
+    baseline: dict[str, Any],
+    tolerance: float,
+    precision: float,
+    scenario: str | None,
+    max_games: int | None,
+    workers: int | None,
+) -> dict[str, Any]:
+    """``check --precision``: play the scenario into ``run_dir`` until the gate can decide
+    (or reuse / complete a run of the same rule there); returns the manifest's record."""
+    from cryhavoc_sim.runner.executor import run_scenario
+    from cryhavoc_sim.runner.precision import Gate
+    from cryhavoc_sim.runner.scenario import load_scenario
+
+    if not 0.001 <= precision <= 0.25:
+        raise UserError(
+            f"--precision {precision} is out of range; allowed: 0.001 to 0.25 (0.01 = +-1 point)."
+        )
+    name = scenario or baseline.get("scenario")
+    if not name:
+        raise UserError("the baseline names no scenario; give the one to play with --scenario.")
+    sc = _capped(load_scenario(name), max_games or PRECISION_CAP)
+    rates = {r["faction"]: r["wins"] / r["games"] for r in baseline["win_rates"]}
+    rule = Gate(rates, tolerance, precision)
+    resume = (run_dir / "manifest.json").exists()  # complete it, or reuse it when complete
+    cpus = _cpus()
+    summary = run_scenario(
+        sc, run_dir, min(workers or cpus, cpus), resume, True, True, False, "local", None, rule
+    )
+    if summary.interrupted:
+        typer.echo(
+            f"{'Stopped: ' + summary.worker_lost if summary.worker_lost else 'Interrupted'}: the gate has not"
+            f" decided; {summary.games_done} games are kept in {run_dir} and the same check completes them.",
+            err=True,
+        )
+        raise typer.Exit(1 if summary.worker_lost else 130)
+    return _stopped(run_dir)
+
+
+def _stopped(run_dir: Path) -> dict[str, Any]:
+    """The manifest's record of a stopping rule (where it stopped and every interval)."""
+    from cryhavoc_sim.storage.reader import read_manifest
+
+    record: dict[str, Any] = read_manifest(run_dir).get("precision") or {}
+    return record
+
+
+def _precision_line(p: dict[str, Any]) -> str:
+    """Where a precision run stopped, and why, with its confidence-sequence intervals."""
+    cells = ", ".join(
+        f"{b['side']} {b['rate']:.1%} ({b['low']:.1%}-{b['high']:.1%})".replace("%-", "-", 1)
+        for b in sorted(p.get("bounds", []), key=lambda b: -b["rate"])
+    )
+    target = f"+-{p.get('target', 0) * 100:g} points"
+    if p.get("stopped_at") is None:
+        head = f"Reached --max-games ({p.get('max_games'):,}) before every interval was within {target}"
+    elif p.get("decision") in ("pass", "moved"):
+        head = f"The gate decided ({p['decision']}) at game {p['stopped_at']:,}"
+    else:
+        head = f"Stopped at game {p['stopped_at']:,}: every interval within {target}"
+    return f"{head} (confidence sequences, 95% at every look, {p.get('looks', 0)} looks): {cells}."
+
+
+# The cap of a --precision run without --max-games.
+PRECISION_CAP = 200_000
+
+
+def _capped(sc: Any, cap: int) -> Any:
+    """A precision run's scenario: ``cap`` games, rounded down to whole blocks."""
+    from cryhavoc_sim.games import get_game
+
+    block = get_game(sc.game).block_size(sc.setup)
+    if cap < block:
+        raise UserError(
+            f"--max-games {cap} is less than one block of {sc.name} ({block} games: every seat and line-up once);"
+            f" allowed: at least {block}."
+        )
+    return sc.with_overrides(games=cap - cap % block)
+
+
 @contextmanager
 def _reading(*run_dirs: Path) -> Iterator[None]:
     """Unreadable or corrupt run files become one sentence and exit code 2."""
@@ -154,10 +242,23 @@ def run(
             help="The result as one JSON document on stdout: status, counts, win rates with intervals, paths.",
         ),
     ] = False,
+    precision: Annotated[
+        float | None,
+        typer.Option(
+            "--precision",
+            help="Play until every faction's win-rate interval is at most +- this (0.01 = 1 point), with"
+            " intervals valid at every look (a confidence sequence); --max-games caps it.",
+        ),
+    ] = None,
+    max_games: Annotated[
+        int | None,
+        typer.Option("--max-games", min=1, max=MAX_GAMES, help="With --precision: the most games to play."),
+    ] = None,
 ) -> None:
     """Play a scenario's games and write the run directory (Parquet + manifest).
 
-    Example: cryhavoc-sim run four_player -n 2000 -j 2 -o runs/fp"""
+    Example: cryhavoc-sim run four_player -n 2000 -j 2 -o runs/fp
+    (or: cryhavoc-sim run four_player --precision 0.02 --max-games 40000)"""
     import shlex
 
     from cryhavoc_sim.runner.executor import run_scenario
@@ -165,6 +266,23 @@ def run(
 
     if scheduler is not None and executor != Executor.dask:
         raise _fail(f"--scheduler {scheduler} needs --executor dask (the local executor has no scheduler).")
+    rule = None
+    if precision is not None:
+        from cryhavoc_sim.runner.precision import Precision
+
+        if not 0.001 <= precision <= 0.25:
+            raise _fail(
+                f"--precision {precision} is out of range; allowed: 0.001 to 0.25 (0.01 = +-1 point)."
+            )
+        if games is not None:
+            raise _fail(
+                "-n/--games and --precision do not go together; cap a precision run with --max-games."
+            )
+        rule = Precision(precision)
+    elif max_games is not None:
+        raise _fail(
+            "--max-games caps a --precision run; without --precision give the number of games with -n."
+        )
     cpus = _cpus()
     if workers is None:
         workers = cpus
@@ -173,9 +291,11 @@ def run(
         workers = cpus
     try:
         sc = load_scenario(scenario).with_overrides(games=games, seed=seed)
+        if rule is not None:
+            sc = _capped(sc, max_games or PRECISION_CAP)
         run_dir = out or Path("runs") / f"{sc.name}-{sc.seed}"
         summary = run_scenario(
-            sc, run_dir, workers, resume, quiet, not no_events, fail_fast, executor.value, scheduler
+            sc, run_dir, workers, resume, quiet, not no_events, fail_fast, executor.value, scheduler, rule
         )
     except UserError as exc:
         raise _fail(str(exc)) from None
@@ -189,6 +309,8 @@ def run(
             "--resume",
             # Every option that shapes the data, as given (--resume checks they match).
             *(["-n", str(games)] if games else []),
+            *(["--precision", str(precision)] if precision is not None else []),
+            *(["--max-games", str(max_games)] if max_games is not None else []),
             *(["--seed", str(seed)] if seed is not None else []),
             *(["--no-events"] if no_events else []),
             *(["--fail-fast"] if fail_fast else []),
@@ -222,6 +344,7 @@ def run(
                     "resume_command": again if summary.interrupted else None,
                     "win_rates": rates,
                     "content_reconstructed": bool(_notice(run_dir)) if not summary.interrupted else None,
+                    **({"precision": _stopped(run_dir)} if rule is not None else {}),
                 },
                 indent=2,
             )
@@ -247,6 +370,8 @@ def run(
         )
     if rates and not as_json:
         typer.echo("Win rates (95% Wilson interval, games played): " + _rate_line(rates))
+    if rule is not None and not as_json:
+        typer.echo(_precision_line(_stopped(run_dir)))
     typer.echo(RECONSTRUCTED_NOTICE, err=as_json)
     if summary.errors:
         first = (summary.first_error or "").split(":")[0].removeprefix("game ")
@@ -576,22 +701,51 @@ def check(
             help="The verdict as one JSON document on stdout: status, exit code, every faction's row.",
         ),
     ] = False,
+    precision: Annotated[
+        float | None,
+        typer.Option(
+            "--precision",
+            help="Play the scenario into RUN_DIR until the gate can decide (confidence sequences), or"
+            " every interval is within +- this; then check.",
+        ),
+    ] = None,
+    scenario: Annotated[
+        str | None,
+        typer.Option("--scenario", help="With --precision: the scenario to play (default: the baseline's)."),
+    ] = None,
+    max_games: Annotated[
+        int | None,
+        typer.Option("--max-games", min=1, max=MAX_GAMES, help="With --precision: the most games."),
+    ] = None,
+    workers: Annotated[
+        int | None, typer.Option("-j", "--workers", min=1, help="With --precision: worker processes.")
+    ] = None,
 ) -> None:
     """Exit 0 when every faction's win rate is consistent with the baseline, 1 (with a
     Markdown table of what moved) when one moved by more than the tolerance with a
     significant test, 2 on bad input. It fails closed: a baseline with nothing to compare,
     or of another game, player count, scenario or set of factions, is exit 2. Appends the
-    table to $GITHUB_STEP_SUMMARY if set.
+    table to $GITHUB_STEP_SUMMARY if set. With --precision it first plays the scenario into
+    RUN_DIR until the data decide: every faction's interval inside baseline +- tolerance
+    (pass) or one wholly outside it (moved), both valid at every look.
 
-    Example: cryhavoc-sim check runs/quick --baseline baselines/quick.json --tolerance 0.03"""
+    Example: cryhavoc-sim check runs/quick --baseline baselines/quick.json --tolerance 0.03
+    (or: cryhavoc-sim check runs/gate --baseline baselines/quick.json --precision 0.02)"""
     import os
 
     from cryhavoc_sim.analysis.compare import compare_rates, markdown
     from cryhavoc_sim.runner.gate import read_baseline, refuse_mismatch
     from cryhavoc_sim.storage.reader import read_manifest
 
+    sequential: dict[str, Any] = {}
     try:
         stored = read_baseline(baseline_file)
+        if precision is not None:
+            sequential = _play_for_gate(run_dir, stored, tolerance, precision, scenario, max_games, workers)
+        elif scenario is not None or max_games is not None or workers is not None:
+            raise UserError(
+                "--scenario, --max-games and -j go with --precision (check then plays the scenario)."
+            )
         current = _rates(run_dir)
         refuse_mismatch(
             stored, read_manifest(run_dir), current, baseline_file, run_dir, allow_scenario_change
@@ -600,12 +754,19 @@ def check(
     except UserError as exc:
         raise _fail(str(exc)) from None
     moved = [r for r in rows if abs(r["diff"]) > tolerance and r.get("p_adjusted", 1.0) < 0.05]
+    how = ""
+    if sequential.get("decision") in ("pass", "moved"):  # the confidence sequences decided
+        gone = {b["side"] for b in sequential["bounds"] if _outside(b, stored, tolerance)}
+        moved = [r for r in rows if r["faction"] in gone]
+        how = f". Decided by confidence sequences at game {sequential['stopped_at']:,} (valid at every look)."
+    elif sequential:
+        how = ". The confidence sequences did not decide within the precision; the fixed-sample test did."
     table = markdown(rows, ("faction",), f"Balance check of {run_dir} (tolerance {tolerance:.0%})")
     verdict = (
         f"{len(moved)} faction(s) moved: {', '.join(r['faction'] for r in moved)}"
         if moved
-        else "No faction moved."
-    )
+        else "No faction moved"
+    ) + (how or ".")
     notice = _notice(run_dir)
     report = table + "\n" + verdict + "\n" + (f"\n_{notice}_\n" if notice else "")
     if as_json:
@@ -619,6 +780,7 @@ def check(
                     "tolerance": tolerance,
                     "moved": [r["faction"] for r in moved],
                     "factions": rows,
+                    **({"precision": sequential} if sequential else {}),
                     "content_reconstructed": bool(notice),
                 },
                 indent=2,

@@ -187,6 +187,12 @@ class GameModule(Protocol):
         """The setup as manifest ``config`` entries (``compare`` lists differences)."""
         ...
 
+    def block_size(self, setup: Any) -> int:
+        """Consecutive games (from game 0) that together are one independent, balanced
+        draw: games of one block may share a deal, blocks share nothing. Precision runs
+        count their confidence sequences in blocks (analysis/sequential.py)."""
+        ...
+
     def seed_of(self, setup: Any, master_seed: int, game_id: int) -> int:
         """Game ``game_id``'s own seed (it replays the game alone)."""
         ...

@@ -178,6 +178,21 @@ def build_report(run: Run, out: Path) -> Report:
         ),
         ("rules version", str(m.get("rules_version"))),
     ]
+    stop = m.get("precision")
+    if isinstance(stop, dict):
+        where = f"stopped at game {stop['stopped_at']:,}" if stop.get("stopped_at") else "reached its cap"
+        shown = ", ".join(
+            f"{b['side']} {b['low']:.1%}-{b['high']:.1%}"
+            for b in sorted(stop.get("bounds", []), key=lambda b: -b["rate"])
+        )
+        facts.append(
+            (
+                "stopping rule",
+                f"{stop.get('rule')} (+-{stop.get('target', 0) * 100:g} points, cap {stop.get('max_games'):,} games):"
+                f" {where} ({stop.get('decision') or 'undecided'}); confidence-sequence intervals, valid at every"
+                f" look: {shown}",
+            )
+        )
     overrides = (m.get("config") or {}).get("overrides")
     if overrides:
         facts.insert(

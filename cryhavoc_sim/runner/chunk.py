@@ -30,6 +30,8 @@ class ChunkTask:
     # The run attempt's id (manifest "writer"); shards are written only while the run
     # directory's manifest names it (runner/rundir.py). Empty: no check (tests).
     writer: str = ""
+    # Return every game's (winner, sides) in order (a run that stops at a precision).
+    outcomes: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,6 +45,8 @@ class ChunkResult:
     shards: dict[str, str] | None = None  # table -> SHA-256 of the shard written
     # Games played per faction (the win rate's denominator).
     played: dict[str, int] | None = None
+    # (winner, sides) of every game in order, when the task asked (None for a game that raised)
+    outcomes: tuple[tuple[str | None, tuple[str, ...]] | None, ...] | None = None
 
 
 class ShardWriteError(Exception):
@@ -96,6 +100,7 @@ def run_chunk(task: ChunkTask, stop: Callable[[], bool] | None = None) -> ChunkR
 
     wins: dict[str, int] = {}
     played: dict[str, int] = {}
+    outcomes: list[tuple[str | None, tuple[str, ...]] | None] = []
     errors = 0
     first_error = None
     for game_id in range(task.start, task.stop):
@@ -109,10 +114,12 @@ def run_chunk(task: ChunkTask, stop: Callable[[], bool] | None = None) -> ChunkR
             errors += 1
             first_error = first_error or f"game {game_id}: {exc!r}"
             rows.add_error(game_id, scenario.seed_of(game_id), repr(exc), traceback.format_exc())
+            outcomes.append(None)
             if task.fail_fast:
                 break
             continue
         rows.add_game(task.run_id, scenario, content, game_id, result)
+        outcomes.append((result.winner, tuple(result.sides)))
         if result.winner is not None:
             wins[result.winner] = wins.get(result.winner, 0) + 1
         for f in result.sides:
@@ -144,5 +151,13 @@ def run_chunk(task: ChunkTask, stop: Callable[[], bool] | None = None) -> ChunkR
         why = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc).split(": ")[-1]
         raise ShardWriteError(f"cannot write shards to {run_dir} ({why})") from None
     return ChunkResult(
-        task.start, task.stop, task.stop - task.start - errors, errors, wins, first_error, shards, played
+        task.start,
+        task.stop,
+        task.stop - task.start - errors,
+        errors,
+        wins,
+        first_error,
+        shards,
+        played,
+        tuple(outcomes) if task.outcomes else None,
     )

@@ -13,7 +13,7 @@ import sys
 import threading
 import time
 import traceback
-from collections.abc import Iterator
+from collections.abc import Generator, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -29,6 +29,7 @@ from cryhavoc_sim.runner.chunk import (
     content_for,
     run_chunk,
 )
+from cryhavoc_sim.runner.precision import Looks, Rule, kept_outcomes
 from cryhavoc_sim.runner.rundir import (
     NotOurRun,
     bots_version_of,
@@ -79,8 +80,13 @@ def plan_chunks(scenario: Scenario, size: int | None = None, plan: str = CHUNK_P
     return out
 
 
-def config_hash(scenario: Scenario) -> str:
-    key = json.dumps([scenario.text, scenario.games, scenario.seed], sort_keys=True)
+def config_hash(scenario: Scenario, rule: Any = None) -> str:
+    """What identifies a run's data: the scenario's text, games and seed (and the stopping
+    rule of a precision run)."""
+    parts: list[Any] = [scenario.text, scenario.games, scenario.seed]
+    if rule is not None:
+        parts.append(rule.describe())
+    key = json.dumps(parts, sort_keys=True)
     return hashlib.sha256(key.encode()).hexdigest()[:16]
 
 
@@ -231,7 +237,7 @@ def _iterate_dask(tasks: list[ChunkTask], client: Any, cluster: Any) -> Iterator
 
 def _iterate(
     tasks: list[ChunkTask], workers: int, dask: tuple[Any, Any] | None = None
-) -> Iterator[ChunkResult]:
+) -> Generator[ChunkResult, None, None]:
     if dask is not None:
         yield from _iterate_dask(tasks, *dask)
         return
@@ -361,14 +367,16 @@ def _iterate_local(tasks: list[ChunkTask], workers: int) -> Iterator[ChunkResult
 
 
 def resume_problem(
-    old: dict[str, Any], scenario: Scenario, content_hash: str, record_events: bool
+    old: dict[str, Any], scenario: Scenario, content_hash: str, record_events: bool, rule: Any = None
 ) -> str | None:
     """Why the run described by manifest ``old`` cannot be completed with these inputs
     (everything that shapes what is written must be the same), or None."""
     config = old.get("config")
     if not isinstance(config, dict):
         return "its manifest has no 'config' object; the file was changed by hand"
-    if old.get("config_hash") != config_hash(scenario):
+    if config.get("stop_rule") != (rule.describe() if rule is not None else None):
+        return "it was played with another stopping rule (--precision, its target or baseline)"
+    if old.get("config_hash") != config_hash(scenario, rule):
         return "it was played with another scenario, number of games or seed"
     if old.get("schema_version", 1) != SCHEMA_VERSION:
         return (
@@ -410,13 +418,13 @@ def resume_problem(
 
 
 def _check_resume(
-    run_dir: Path, scenario: Scenario, content_hash: str, record_events: bool
+    run_dir: Path, scenario: Scenario, content_hash: str, record_events: bool, rule: Any = None
 ) -> dict[str, Any]:
     """The manifest of the run to complete, or :class:`UserError` saying why it cannot be."""
     from cryhavoc_sim.storage.reader import read_manifest
 
     old = read_manifest(run_dir)
-    problem = resume_problem(old, scenario, content_hash, record_events)
+    problem = resume_problem(old, scenario, content_hash, record_events, rule)
     if problem:
         raise UserError(f"{run_dir}: cannot resume this run: {problem}.")
     return old
@@ -432,8 +440,11 @@ def run_scenario(
     fail_fast: bool = False,
     executor: str = "local",
     scheduler: str | None = None,
+    rule: Rule | None = None,
 ) -> RunSummary:
     """Play every planned game of ``scenario`` into ``run_dir`` (see OUTPUT_CONTRACT).
+    With a stopping ``rule`` (runner/precision.py), ``scenario.games`` is the cap and the
+    run ends at the first look where the rule stops, keeping exactly the games before it.
 
     Bad input (an unusable directory, a run of something else, a second writer) raises
     :class:`UserError` before anything is written; a directory this call created for
@@ -452,7 +463,7 @@ def run_scenario(
     elif not manifest_path.exists():
         raise UserError(f"{run_dir}: nothing to resume (no manifest.json); run without --resume.")
     else:  # checked before the lock too, so that bad input touches nothing
-        _check_resume(run_dir, scenario, content.digest, record_events)
+        _check_resume(run_dir, scenario, content.digest, record_events, rule)
     existed = run_dir.exists()
     try:
         run_dir.mkdir(parents=True, exist_ok=True)
@@ -471,6 +482,7 @@ def run_scenario(
                 fail_fast,
                 executor,
                 scheduler,
+                rule,
             )
     except UserError:
         if not existed:  # leave nothing behind for bad input
@@ -491,16 +503,22 @@ def _run_locked(
     fail_fast: bool,
     executor: str,
     scheduler: str | None,
+    rule: Rule | None = None,
 ) -> RunSummary:
     import uuid
 
     manifest_path = run_dir / "manifest.json"
-    chash = config_hash(scenario)
+    chash = config_hash(scenario, rule)
     size = chunk_size(scenario.games)
     plan = CHUNK_PLAN
+    looks: Looks | None = None
+    if rule is not None:  # chunks of whole blocks, so that every look ends a block
+        block = get_game(scenario.game).block_size(scenario.setup)
+        size, plan = block * max(1, 500 // block), "fixed"
+        looks = Looks(rule, block)
     kept: dict[int, dict[str, Any]] = {}
     if resume:
-        old = _check_resume(run_dir, scenario, content.digest, record_events)
+        old = _check_resume(run_dir, scenario, content.digest, record_events, rule)
         size, plan = old["config"]["chunk_size"], old["config"]["chunk_plan"]
         entries = ledger(old) or {}
         kept = {s: entries[s] for s in verified_chunks(run_dir, entries)}
@@ -534,6 +552,7 @@ def _run_locked(
             "record_events": record_events,
             "executor": executor,
             "fail_fast": fail_fast,
+            **({"stop_rule": rule.describe()} if rule is not None else {}),
         },
         "seed": scenario.seed,
         "game": scenario.game,
@@ -554,8 +573,15 @@ def _run_locked(
     except OSError as exc:
         raise UserError(f"{run_dir}: cannot write the manifest ({exc.strerror or exc}).") from None
     tasks = [
-        ChunkTask(scenario, str(run_dir), run_id, a, b, record_events, fail_fast, writer) for a, b in todo
+        ChunkTask(scenario, str(run_dir), run_id, a, b, record_events, fail_fast, writer, looks is not None)
+        for a, b in todo
     ]
+    if looks is not None:  # kept chunks are looked at first, as if just played
+        stops = {s: e["stop"] for s, e in kept.items()}
+        for start, outs in sorted(kept_outcomes(run_dir, stops).items()):
+            looks.add(start, stops[start], outs)
+        if looks.stopped_at is not None:
+            tasks = []
     from tqdm import tqdm
 
     already = manifest["games_attempted"]
@@ -569,8 +595,9 @@ def _run_locked(
     )
     started = time.perf_counter()
     summary = RunSummary(run_dir, manifest["games_done"], 0, {}, 0.0)
+    results = _iterate(tasks, workers, dask)
     try:
-        for result in _iterate(tasks, workers, dask):
+        for result in results:
             manifest["chunks"][str(result.start)] = {
                 "stop": result.stop,
                 "games": result.games,
@@ -597,6 +624,8 @@ def _run_locked(
             )
             if fail_fast and result.errors:
                 break
+            if looks is not None and looks.add(result.start, result.stop, result.outcomes or ()):
+                break
     except KeyboardInterrupt:
         summary.interrupted = True
     except WorkerLost as exc:
@@ -608,15 +637,18 @@ def _run_locked(
             f"cannot write to {run_dir} ({exc.strerror or exc})" if isinstance(exc, OSError) else str(exc)
         )
     finally:
+        results.close()  # workers end before anything beyond a stop is removed
         bar.close()
         summary.seconds = time.perf_counter() - started
+        if looks is not None:
+            _settle(run_dir, manifest, looks, scenario.games, summary)
         _count(manifest)
         attempted = manifest["games_attempted"]
         manifest.update(
             status="interrupted"
             if summary.interrupted
             else "complete"
-            if attempted == scenario.games
+            if attempted == manifest["games_planned"]
             else "incomplete",
             seconds=round(summary.seconds, 3),
         )
@@ -626,6 +658,36 @@ def _run_locked(
             summary.interrupted = True
             summary.worker_lost = summary.worker_lost or f"cannot write the manifest ({exc.strerror or exc})"
     return summary
+
+
+def _settle(run_dir: Path, manifest: dict[str, Any], looks: Looks, cap: int, summary: RunSummary) -> None:
+    """A stopping rule's end: the run keeps exactly the games before the look that
+    stopped it (chunks played beyond it leave the ledger and the disk), and the manifest
+    says where, why and what every side's interval was."""
+    import uuid
+
+    manifest["precision"] = looks.record(cap)
+    if looks.stopped_at is None:
+        return
+    edge = looks.stopped_at
+    manifest["writer"] = uuid.uuid4().hex  # a late chunk of this attempt writes nothing
+    manifest["chunks"] = {k: e for k, e in manifest["chunks"].items() if int(k) < edge}
+    drop_unproven(run_dir, {int(k) for k in manifest["chunks"]})
+    manifest["games_planned"] = edge
+    summary.interrupted = False
+    summary.worker_lost = None
+    summary.wins, summary.played = {}, {}
+    summary.games_done = 0
+    summary.errors = 0
+    for o in looks.outcomes[:edge]:
+        if o is None:
+            summary.errors += 1
+            continue
+        summary.games_done += 1
+        if o[0] is not None:
+            summary.wins[o[0]] = summary.wins.get(o[0], 0) + 1
+        for side in o[1]:
+            summary.played[side] = summary.played.get(side, 0) + 1
 
 
 def _count(manifest: dict[str, Any]) -> None:

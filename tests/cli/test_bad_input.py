@@ -541,7 +541,45 @@ CASES = [
     ),
     Case("sweep_into_a_run", sweep_with(DESIGN, out="done"), "done: exists and is not empty"),
     Case("sweep_resume_nothing", sweep_with(DESIGN, "--resume"), "nothing to resume"),
+    Case("precision_with_games", run_with(SMALL, "--precision", "0.05", "-n", "100"), "do not go together"),
+    Case("precision_zero", run_with(SMALL, "--precision", "0"), "allowed: 0.001 to 0.25"),
+    Case("max_games_alone", run_with(SMALL, "--max-games", "100"), "caps a --precision run"),
+    Case(
+        "max_games_below_a_block",
+        run_with(SMALL, "--precision", "0.05", "--max-games", "1"),
+        "less than one block of small (2 games",
+    ),
+    Case(
+        "check_scenario_without_precision",
+        lambda d: [
+            "check",
+            str(d / "done"),
+            "--baseline",
+            str(_baseline(d)),
+            "--scenario",
+            str(d / "s.toml"),
+        ],
+        "go with --precision",
+    ),
+    Case(
+        "check_precision_other_rule",
+        lambda d: [
+            "check",
+            str(d / "done"),
+            "--baseline",
+            str(_baseline(d)),
+            "--precision",
+            "0.05",
+            "--scenario",
+            str(d / "s.toml"),
+        ],
+        "another stopping rule",
+    ),
 ]
+
+
+def _baseline(d: Path) -> Path:
+    return write(d / "b.json", json.dumps(_rates()))
 
 
 def cli(args: list[str], cwd: Path) -> subprocess.CompletedProcess[str]:

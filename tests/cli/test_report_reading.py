@@ -14,8 +14,9 @@ import polars as pl
 import pytest
 
 from cryhavoc_sim.api import simulate
-from cryhavoc_sim.report.build import _table, build_report
+from cryhavoc_sim.report.build import build_report
 from cryhavoc_sim.report.headline import Standing, seat_finding, standing_sentence
+from cryhavoc_sim.report.page import table_rows
 from cryhavoc_sim.storage.reader import load_run
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser") or shutil.which("google-chrome")
@@ -71,7 +72,7 @@ def test_rates_print_with_their_intervals_and_no_raw_bounds(report: Path) -> Non
             "ci_high": [0.146],
         }
     )
-    assert _table(frame) == [
+    assert table_rows(frame) == [
         ["faction", "games", "wins", "win rate (95% CI)"],
         ["x", "1,000", "128", "12.8% (11.2-14.6%)"],
     ]

@@ -59,6 +59,9 @@ class CryHavoc:
             **({"policies": [[n, b] for n, b in setup.policies]} if setup.policies else {}),
         }
 
+    def block_size(self, setup: scenario.CryHavocSetup) -> int:
+        return setup.block()
+
     def seed_of(self, setup: scenario.CryHavocSetup, master_seed: int, game_id: int) -> int:
         return setup.plan(master_seed, game_id)[0]
 

@@ -58,6 +58,12 @@ class CryHavocSetup:
             return DEFAULT_POLICY, self.bots
         return self.policies[game_id % len(self.policies)]
 
+    def block(self) -> int:
+        """Games that together are one independent, balanced draw: every policy, seat
+        rotation and line-up of one cycle of the plan (each block takes its own seeds)."""
+        width = self.players + (1 if self.mode == "solo" else 0) if self.seats == "rotate" else 1
+        return max(1, len(self.policies)) * width * len(self.lineups)
+
     def plan(self, master_seed: int, game_id: int) -> tuple[int, tuple[str, ...], tuple[str, ...] | None]:
         """(seed, factions, initial Initiative or None for random) of game ``game_id``.
 

@@ -1,0 +1,186 @@
+"""Runs that stop when the answer is known: ``run --precision`` and ``check --precision``.
+
+The run is planned for ``--max-games`` games in chunks that are whole blocks
+(:meth:`GameModule.block_size`). A *look* happens at the end of every chunk of the
+unbroken prefix of finished chunks, in game-index order, whichever worker finished
+first; at each look every side's confidence sequence
+(:mod:`cryhavoc_sim.analysis.sequential`) is computed over the blocks of the prefix and
+the rule decides whether to stop there. The first look that stops is therefore a
+function of the seed alone: a re-run, at any worker count, stops at the same game. Chunks
+already played beyond it are discarded, so the run holds exactly the games before it.
+
+Rules:
+
+- :class:`Precision`: every side's interval is at most +-``target``.
+- :class:`Gate`: every side's interval lies inside its baseline rate +- tolerance
+  ("pass"), or some side's lies wholly outside it ("moved"); or every interval is at
+  most +-``target`` (the data will not decide sooner; the ordinary test then decides).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from cryhavoc_sim.analysis.sequential import Bound, bounds
+
+Outcome = tuple[str | None, tuple[str, ...]] | None  # (winner, sides) of a game; None: it raised
+
+
+@dataclass(frozen=True)
+class Precision:
+    """Stop when every side's interval is at most +-``target``."""
+
+    target: float
+    confidence: float = 0.95
+
+    def decide(self, found: Sequence[Bound]) -> str | None:
+        """ "precise" when it stops, else None."""
+        if found and all(b.half_width <= self.target for b in found):
+            return "precise"
+        return None
+
+    def describe(self) -> dict[str, Any]:
+        return {"rule": "precision", "target": self.target, "confidence": self.confidence}
+
+
+@dataclass(frozen=True)
+class Gate:
+    """Stop when the balance gate can decide against ``baseline`` (side -> rate)."""
+
+    baseline: dict[str, float]
+    tolerance: float
+    target: float
+    confidence: float = 0.95
+
+    def verdicts(self, found: Sequence[Bound]) -> dict[str, str]:
+        """Per side: "pass" (inside the band), "moved" (outside it) or "open"."""
+        out = {}
+        for b in found:
+            ref = self.baseline.get(b.side)
+            if ref is None:
+                out[b.side] = "open"
+            elif ref - self.tolerance <= b.low and b.high <= ref + self.tolerance:
+                out[b.side] = "pass"
+            elif b.high < ref - self.tolerance or b.low > ref + self.tolerance:
+                out[b.side] = "moved"
+            else:
+                out[b.side] = "open"
+        return out
+
+    def decide(self, found: Sequence[Bound]) -> str | None:
+        if not found:
+            return None
+        v = self.verdicts(found)
+        if "moved" in v.values():
+            return "moved"
+        if all(x == "pass" for x in v.values()):
+            return "pass"
+        if all(b.half_width <= self.target for b in found):
+            return "precise"
+        return None
+
+    def describe(self) -> dict[str, Any]:
+        return {
+            "rule": "gate",
+            "target": self.target,
+            "tolerance": self.tolerance,
+            "baseline": self.baseline,
+            "confidence": self.confidence,
+        }
+
+
+Rule = Precision | Gate
+
+
+def blocks_of(outcomes: Sequence[Outcome], block: int) -> list[dict[str, tuple[int, int]]]:
+    """Per whole block of ``outcomes`` (in game order): side -> (wins, games)."""
+    out = []
+    for start in range(0, len(outcomes) - block + 1, block):
+        tally: dict[str, list[int]] = {}
+        for o in outcomes[start : start + block]:
+            if o is None:
+                continue
+            winner, sides = o
+            for s in sides:
+                t = tally.setdefault(s, [0, 0])
+                t[1] += 1
+                t[0] += s == winner
+        out.append({s: (w, g) for s, (w, g) in tally.items()})
+    return out
+
+
+@dataclass
+class Looks:
+    """The looks of one run: fed finished chunks in any order, it looks at the end of
+    every chunk of the unbroken prefix, in order, until the rule stops."""
+
+    rule: Rule
+    block: int
+    edge: int = 0
+    outcomes: list[Outcome] = field(default_factory=list)
+    pending: dict[int, tuple[int, Sequence[Outcome]]] = field(default_factory=dict)
+    stopped_at: int | None = None
+    decision: str | None = None
+    last: list[Bound] = field(default_factory=list)
+    looks: int = 0
+
+    def add(self, start: int, stop: int, outcomes: Sequence[Outcome]) -> bool:
+        """Take a finished chunk; True once the rule has stopped the run."""
+        if self.stopped_at is not None:
+            return True
+        self.pending[start] = (stop, outcomes)
+        while self.edge in self.pending and self.stopped_at is None:
+            stop_, outs = self.pending.pop(self.edge)
+            self.outcomes.extend(outs)
+            self.edge = stop_
+            self.looks += 1
+            self.last = bounds(blocks_of(self.outcomes, self.block), self.rule.confidence)
+            self.decision = self.rule.decide(self.last)
+            if self.decision is not None:
+                self.stopped_at = self.edge
+        return self.stopped_at is not None
+
+    def record(self, max_games: int) -> dict[str, Any]:
+        """The manifest's ``precision`` entry."""
+        return {
+            **self.rule.describe(),
+            "method": "PrPl-EB confidence sequence over blocks (Waudby-Smith and Ramdas 2024), Bonferroni over sides",
+            "block_games": self.block,
+            "max_games": max_games,
+            "looks": self.looks,
+            "stopped_at": self.stopped_at,
+            "decision": self.decision,
+            "bounds": [
+                {
+                    "side": b.side,
+                    "games": b.games,
+                    "wins": b.wins,
+                    "rate": b.rate,
+                    "low": b.low,
+                    "high": b.high,
+                }
+                for b in self.last
+            ],
+        }
+
+
+def kept_outcomes(run_dir: Path, chunks: dict[int, int]) -> dict[int, list[Outcome]]:
+    """The (winner, sides) of every game of kept chunks (start -> stop), read from the
+    shards (a resumed precision run looks at them as if just played)."""
+    import polars as pl
+
+    if not chunks:
+        return {}
+    games = pl.read_parquet(run_dir / "games" / "*.parquet").select("game_id", "winner")
+    seats = (
+        pl.read_parquet(run_dir / "seats" / "*.parquet")
+        .filter(~pl.col("is_npc"))
+        .group_by("game_id")
+        .agg(pl.col("faction").sort_by("seat"))
+    )
+    both = games.join(seats, on="game_id", how="left")
+    by_id = {r["game_id"]: (r["winner"], tuple(r["faction"] or ())) for r in both.iter_rows(named=True)}
+    return {start: [by_id.get(g) for g in range(start, stop)] for start, stop in chunks.items()}

@@ -1,0 +1,136 @@
+"""run --precision and check --precision end to end (issue 14): the stop depends on the
+seed alone, at any worker count and across an interruption."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import polars as pl
+
+from cryhavoc_sim.analysis.sequential import bounds
+from cryhavoc_sim.runner.precision import blocks_of
+
+SCENARIO = """[scenario]
+name = "prec"
+games = 100
+seed = 9
+players = 2
+factions = "every_combination"
+[bots]
+default = "random"
+"""
+
+
+def cli(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "cryhavoc_sim", *args], capture_output=True, text=True, timeout=600, cwd=cwd
+    )
+
+
+def shards(run: Path) -> dict[str, bytes]:
+    return {str(p.relative_to(run)): p.read_bytes() for p in sorted(run.glob("*/*.parquet"))}
+
+
+def outcomes(run: Path) -> list[tuple[str | None, tuple[str, ...]]]:
+    games = pl.read_parquet(run / "games" / "*.parquet").sort("game_id")
+    seats = pl.read_parquet(run / "seats" / "*.parquet").filter(~pl.col("is_npc"))
+    sides = {g: tuple(sorted(f)) for g, f in seats.group_by("game_id").agg("faction").iter_rows()}
+    return [(w, sides[g]) for g, w in games.select("game_id", "winner").iter_rows()]
+
+
+def test_run_precision_stops_at_the_same_game_at_any_worker_count_and_after_an_interruption(
+    tmp_path: Path,
+) -> None:
+    (tmp_path / "s.toml").write_text(SCENARIO)
+    args = ["run", "s.toml", "--precision", "0.05", "--max-games", "30000", "-q"]
+    one = cli(*args, "-j", "1", "-o", "one", cwd=tmp_path)
+    assert one.returncode == 0, one.stderr
+    assert "Stopped at game" in one.stdout and "confidence sequences" in one.stdout
+    two = cli(*args, "-j", "2", "-o", "two", cwd=tmp_path)
+    assert two.returncode == 0, two.stderr
+    m = json.loads((tmp_path / "one" / "manifest.json").read_text())
+    p = m["precision"]
+    edge = p["stopped_at"]
+    assert m["status"] == "complete" and m["games_planned"] == m["games_done"] == edge < 30000
+    assert p["decision"] == "precise" and p["block_games"] == 6 and edge % m["config"]["chunk_size"] == 0
+    assert all(max(b["rate"] - b["low"], b["high"] - b["rate"]) <= 0.05 for b in p["bounds"])
+    assert shards(tmp_path / "one") == shards(tmp_path / "two")
+    # the stop is the first look that holds: one chunk fewer did not
+    games = outcomes(tmp_path / "one")
+    assert len(games) == edge
+    shorter = bounds(blocks_of(games[: edge - m["config"]["chunk_size"]], 6))
+    assert any(b.half_width > 0.05 for b in shorter)
+
+    # interrupted after its first chunk: --resume stops at the same game, same tables
+    man = tmp_path / "two" / "manifest.json"
+    data = json.loads(man.read_text())
+    data["chunks"] = {"0": data["chunks"]["0"]}
+    data["status"] = "interrupted"
+    man.write_text(json.dumps(data))
+    again = cli(*args, "-j", "2", "-o", "two", "--resume", cwd=tmp_path)
+    assert again.returncode == 0, again.stderr
+    assert shards(tmp_path / "one") == shards(tmp_path / "two")
+    assert json.loads(man.read_text())["precision"]["stopped_at"] == edge
+    # a resume under another target is refused
+    other = cli(
+        "run", "s.toml", "--precision", "0.04", "--max-games", "30000", "-o", "two", "--resume", cwd=tmp_path
+    )
+    assert other.returncode == 2 and "another stopping rule" in other.stderr
+
+
+def test_check_precision_plays_until_the_gate_decides(tmp_path: Path) -> None:
+    (tmp_path / "s.toml").write_text(SCENARIO)
+    (tmp_path / "h.toml").write_text(SCENARIO + 'humans = "heuristic"\n')
+    assert cli("run", "s.toml", "-n", "1200", "-o", "base", "-q", cwd=tmp_path).returncode == 0
+    assert cli("baseline", "base", "-o", "b.json", cwd=tmp_path).returncode == 0
+    same = cli(
+        "check",
+        "g1",
+        "--baseline",
+        "b.json",
+        "--precision",
+        "0.02",
+        "--scenario",
+        "s.toml",
+        "--tolerance",
+        "0.12",
+        cwd=tmp_path,
+    )
+    assert same.returncode == 0, same.stderr
+    assert "No faction moved. Decided by confidence sequences" in same.stdout
+    changed = cli(
+        "check",
+        "g2",
+        "--baseline",
+        "b.json",
+        "--precision",
+        "0.02",
+        "--scenario",
+        "h.toml",
+        "--json",
+        cwd=tmp_path,
+    )
+    assert changed.returncode == 1, changed.stderr
+    verdict = json.loads(changed.stdout)
+    assert verdict["status"] == "moved" and "humans" in verdict["moved"]
+    assert verdict["precision"]["decision"] == "moved"
+    stopped = verdict["precision"]["stopped_at"]
+    # the same check again reuses the run: the same verdict, no game played again
+    before = shards(tmp_path / "g2")
+    again = cli(
+        "check",
+        "g2",
+        "--baseline",
+        "b.json",
+        "--precision",
+        "0.02",
+        "--scenario",
+        "h.toml",
+        "--json",
+        cwd=tmp_path,
+    )
+    assert again.returncode == 1 and json.loads(again.stdout)["precision"]["stopped_at"] == stopped
+    assert shards(tmp_path / "g2") == before

@@ -430,7 +430,8 @@ def report(
         from cryhavoc_sim.sweeps.report import build_sweep_report
 
         try:
-            page = build_sweep_report(run_dir, out)
+            with _reading(run_dir):
+                page = build_sweep_report(run_dir, out)
         except UserError as exc:
             raise _fail(str(exc)) from None
         typer.echo(f"Sweep report written to {page}")

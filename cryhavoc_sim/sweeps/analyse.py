@@ -160,8 +160,8 @@ def spans(levels: pl.DataFrame) -> pl.DataFrame:
                 "high_value": high["value"],
                 "high_rate": high["win_rate"],
                 "span": high["win_rate"] - low["win_rate"],
-                "span_low": max(0.0, high["ci_low"] - low["ci_high"]),
-                "span_high": high["ci_high"] - low["ci_low"],
+                "span_from": max(0.0, high["ci_low"] - low["ci_high"]),
+                "span_to": high["ci_high"] - low["ci_low"],
             }
         )
     return pl.DataFrame(rows).sort(["side", "span"], descending=[False, True])

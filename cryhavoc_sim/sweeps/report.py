@@ -153,8 +153,8 @@ def build_sweep_report(out: Path, report_dir: Path | None = None) -> Path:
                 "high_value",
                 "high_rate",
                 "span",
-                "span_low",
-                "span_high",
+                "span_from",
+                "span_to",
             ),
         ),
     ]

@@ -527,6 +527,80 @@ def sweep(
     typer.echo(RECONSTRUCTED_NOTICE)
 
 
+@app.command()
+def tune(
+    targets_file: Annotated[
+        Path, typer.Argument(help="Targets TOML: [tune], [parameters], [[target]] (docs/sweeps.md).")
+    ],
+    out: Annotated[
+        Path | None, typer.Option("-o", "--out", help="Calibration directory (default tunes/<name>).")
+    ] = None,
+    workers: Annotated[
+        int | None,
+        typer.Option("-j", "--workers", min=1, help="Worker processes per run (default: every CPU)."),
+    ] = None,
+    resume: Annotated[bool, _flag("--resume", help="Complete an interrupted calibration in --out.")] = False,
+    max_games: Annotated[
+        int,
+        typer.Option("--max-games", min=1, help="Refuse targets that play more games than this in all."),
+    ] = 5_000_000,
+    quiet: Annotated[bool, _flag("--quiet", "-q", help="No progress bars.")] = False,
+) -> None:
+    """Calibrate content numbers to targets: Optuna's TPE proposes values inside their
+    ranges, every target scenario is played with them, and the best set is written as a
+    new content set (OUT/content/<content_name>/) and as OUT/best.toml.
+
+    Example: cryhavoc-sim tune targets/calibration.toml -j 2"""
+    import shlex
+
+    from cryhavoc_sim.games import get_game
+    from cryhavoc_sim.tuning.search import run_tune
+    from cryhavoc_sim.tuning.targets import load_targets
+
+    workers = min(workers or _cpus(), _cpus())
+    try:
+        plan = load_targets(targets_file, max_games)
+        target = out or Path("tunes") / plan.name
+        summary = run_tune(plan, target, workers, resume, quiet)
+    except UserError as exc:
+        raise _fail(str(exc)) from None
+    if summary.interrupted:
+        again = shlex.join(
+            ["cryhavoc-sim", "tune", str(targets_file), "-o", str(target), "--resume", "-j", str(workers)]
+        )
+        why = f"Stopped: {summary.stopped}" if summary.stopped else "Interrupted"
+        typer.echo(
+            f"{why}: {summary.done} of {summary.trials} trials kept in {target}. Resume with:\n  {again}",
+            err=True,
+        )
+        raise typer.Exit(1 if summary.stopped else 130)
+    assert summary.best is not None and summary.reference is not None
+    best = summary.best
+    note = f"cryhavoc-sim tune {targets_file.name}, Optuna TPE, trial {best['trial']} of {plan.trials}"
+    base = plan.targets[0].scenario
+    written = get_game(base.game).write_content(
+        base.content_dir, best["values"], target / "content" / plan.content_name, plan.content_name, note
+    )
+    typer.echo(
+        f"Calibration of {plan.trials} trials complete in {target} ({summary.played_now:,} games played now)."
+    )
+    typer.echo(
+        f"Shipped content: score {summary.reference['score']:.4f}; best (trial {best['trial']}): {best['score']:.4f}."
+    )
+    typer.echo("Best values: " + ", ".join(f"{k} = {json.dumps(v)}" for k, v in best["values"].items()))
+    for name, found in best["found"].items():
+        rates = ", ".join(
+            f"{s} {r['rate']:.1%}" for s, r in sorted(found["sides"].items(), key=lambda x: -x[1]["rate"])
+        )
+        typer.echo(f"  {name}: {rates}")
+    if best["missed"]:
+        typer.echo(f"The best set still misses ({len(best['missed'])} targets): " + "; ".join(best["missed"]))
+    else:
+        typer.echo("Every target is met.")
+    typer.echo(f"Content set written to {written} (and the values to {target / 'best.toml'}).")
+    typer.echo(RECONSTRUCTED_NOTICE)
+
+
 def _rate_line(rows: list[dict[str, Any]]) -> str:
     """Each faction's win rate over the games it played, highest first:
     "humans 85.0% (83.4-86.5, n=2000)"."""

@@ -270,6 +270,13 @@ class GameModule(Protocol):
 
     def content_listing(self, content: Any, as_json: bool) -> str: ...
 
+    def write_content(
+        self, content_dir: str | None, overrides: Mapping[str, Any], target: Path, name: str, note: str
+    ) -> Path:
+        """Write the content set with ``overrides`` set as a new set ``name`` in ``target``,
+        each changed item saying so (``note``: the search that chose it)."""
+        ...
+
     def content_values(self, content_dir: str | None) -> dict[str, Any]:
         """Every content value a scenario's [overrides] or a sweep may set, by path."""
         ...

@@ -105,20 +105,35 @@ class Design:
 
     def cell_scenario(self, cell: int) -> Scenario:
         """Cell ``cell`` as an ordinary scenario: the base with the cell's values set."""
-        import tomli_w
+        return scenario_with(
+            self.base,
+            self.cell_values(cell),
+            f"{self.name}-c{cell:04d}",
+            self.games,
+            self.seed,
+            f"cell {cell} of sweep {self.name} ({self.method}) over {self.base.name}",
+            f"{self.path} (cell {cell})",
+        )
 
-        doc = tomllib.loads(self.base.text)
-        head = doc.setdefault("scenario", {})
-        head["name"] = f"{self.name}-c{cell:04d}"
-        head["games"], head["seed"] = self.games, self.seed
-        if self.base.content_dir:
-            head["content"] = self.base.content_dir
-        head["description"] = f"cell {cell} of sweep {self.name} ({self.method}) over {self.base.name}"
-        for path, value in self.cell_values(cell).items():
-            table, key = _target(path, self.base)
-            doc.setdefault(table, {})[key] = value
-        text = tomli_w.dumps(doc)
-        return parse_scenario(text, f"{self.path} (cell {cell})")
+
+def scenario_with(
+    base: Scenario, values: dict[str, Any], name: str, games: int, seed: int, description: str, where: str
+) -> Scenario:
+    """``base`` as an ordinary scenario with ``values`` set (content paths into
+    [overrides], ``rules.x`` into [rules], ...), renamed, with its games and seed."""
+    import tomli_w
+
+    doc = tomllib.loads(base.text)
+    head = doc.setdefault("scenario", {})
+    head["name"] = name
+    head["games"], head["seed"] = games, seed
+    if base.content_dir:
+        head["content"] = base.content_dir
+    head["description"] = description
+    for path, value in values.items():
+        table, key = _target(path, base)
+        doc.setdefault(table, {})[key] = value
+    return parse_scenario(tomli_w.dumps(doc), where)
 
 
 def _target(path: str, base: Scenario) -> tuple[str, str]:
@@ -225,9 +240,10 @@ def parse_design(text: str, path: str = "<design>", max_games: int | None = None
     return design
 
 
-def _factor(path: str, key: str, raw: Any, base: Scenario) -> Factor:
-    """One [factors] entry: a list of values, "plausible", or { range = [low, high] }."""
-    where = f"factors.{key}"
+def _factor(path: str, key: str, raw: Any, base: Scenario, section: str = "factors") -> Factor:
+    """One [factors] entry (or a targets file's [parameters]): a list of values,
+    "plausible", or { range = [low, high] }; every value checked playable."""
+    where = f"{section}.{key}"
     from cryhavoc_sim.games import get_game
 
     game = get_game(base.game)

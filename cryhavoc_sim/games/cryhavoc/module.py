@@ -187,6 +187,13 @@ class CryHavoc:
 
         return content_values(content_dir)
 
+    def write_content(
+        self, content_dir: str | None, overrides: Mapping[str, Any], target: Path, name: str, note: str
+    ) -> Path:
+        from cryhavoc_sim.games.cryhavoc.content.numbers import write_content_set
+
+        return write_content_set(content_dir, overrides, target, name, note)
+
     def content_listing(self, content: Any, as_json: bool) -> str:
         import json
 

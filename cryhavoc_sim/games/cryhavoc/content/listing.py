@@ -119,11 +119,18 @@ def render_listing(listing: dict[str, Any]) -> str:
     counts = listing["provenance_counts"]
     lines = [
         f"Content set {listing['content_id']}",
-        f"Provenance: {counts['rulebook']} rulebook, {counts['research']} research, {counts['reconstructed']} reconstructed items.",
+        f"Provenance: {counts['rulebook']} rulebook, {counts['research']} research, {counts['reconstructed']} reconstructed"
+        + (f", {counts['calibrated']} reconstructed and calibrated" if counts.get("calibrated") else "")
+        + " items.",
     ]
     if listing["reconstructed"]:
         lines.append("RECONSTRUCTED items are invented; results that rest on them are labelled so.")
-    tag = {"rulebook": "[rulebook]", "research": "[research]", "reconstructed": "[RECONSTRUCTED]"}
+    tag = {
+        "rulebook": "[rulebook]",
+        "research": "[research]",
+        "reconstructed": "[RECONSTRUCTED]",
+        "calibrated": "[RECONSTRUCTED, calibrated]",
+    }
     for side, regions in listing["boards"].items():
         lines.append(f"\nBoard {side}: {len(regions)} Regions")
         for r in regions:

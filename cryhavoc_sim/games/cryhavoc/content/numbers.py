@@ -36,6 +36,7 @@ import json
 import re
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from cryhavoc_sim.errors import ContentError
@@ -310,7 +311,6 @@ def _declaration(
 def content_values(directory: str | None, overrides: Mapping[str, Any] | None = None) -> dict[str, Any]:
     """Every addressable value of the content set in ``directory`` (None: the shipped
     set), after ``overrides``: what ``cryhavoc-sim content --numbers`` lists."""
-    from pathlib import Path
 
     from cryhavoc_sim.games.cryhavoc.content.loader import FILES, _read, default_content_dir
 
@@ -319,3 +319,50 @@ def content_values(directory: str | None, overrides: Mapping[str, Any] | None = 
         raise ContentError(f"{base}: content directory does not exist.")
     docs = apply_overrides({name: _read(base, name)[0] for name in FILES}, overrides or {})
     return {address: slot.get(docs) for address, slot in addresses(docs).items()}
+
+
+def write_content_set(
+    directory: str | None, overrides: Mapping[str, Any], target: Path, name: str, note: str
+) -> Path:
+    """Write the content set in ``directory`` (None: the shipped one) with ``overrides``
+    set, as a new set named ``name`` in ``target``: every item a value changed in says
+    so in its rationale (``note``), and a reconstructed one becomes ``calibrated``
+    (reconstructed, then chosen by the search ``note`` names). The written set loads."""
+    import tomli_w
+
+    from cryhavoc_sim.games.cryhavoc.content.loader import FILES, _read, default_content_dir, load_content
+
+    base = Path(directory) if directory is not None else default_content_dir()
+    docs = {f: _read(base, f)[0] for f in FILES}
+    table = addresses(docs)
+    changed: dict[tuple[str, tuple[Any, ...]], list[str]] = {}
+    for path, value in overrides.items():
+        for address in matching(table, path):
+            slot = table[address]
+            if slot.get(docs) != value:
+                item = (slot.file, slot.steps[:2])
+                changed.setdefault(item, []).append(f"{address.rsplit('.', 1)[-1]} = {json.dumps(value)}")
+    out = apply_overrides(docs, overrides)
+    for (file, steps), what in changed.items():
+        item = out[file]
+        for s in steps:
+            item = item[s]
+        if item.get("provenance") == "reconstructed":
+            item["provenance"] = "calibrated"
+        item["rationale"] = (
+            f"{item.get('rationale', '')} Calibrated: {', '.join(sorted(set(what)))} ({note}).".strip()
+        )
+    head = out["content.toml"]["content"]
+    head["name"] = name
+    head["description"] = (
+        f"{head.get('description', '')} Calibrated from {head.get('name', 'the shipped set')}: {note}."
+    )
+    target.mkdir(parents=True, exist_ok=True)
+    for f in FILES:
+        text = (
+            f"# Written by cryhavoc-sim tune ({note}) from {base / f}; comments of the original are not kept.\n"
+            + tomli_w.dumps(out[f])
+        )
+        (target / f).write_text(text)
+    load_content(target)  # the written set must load
+    return target

@@ -21,7 +21,8 @@ StructureId = str
 FACTIONS: tuple[FactionId, ...] = ("humans", "pilgrims", "machines", "trogs")
 INVADERS: tuple[FactionId, ...] = ("humans", "pilgrims", "machines")
 TERRAINS: tuple[str, ...] = ("mountain", "desert", "jungle", "ocean")
-PROVENANCES: tuple[str, ...] = ("rulebook", "research", "reconstructed")
+# "calibrated": reconstructed, then chosen inside its declared range by `cryhavoc-sim tune`.
+PROVENANCES: tuple[str, ...] = ("rulebook", "research", "reconstructed", "calibrated")
 BONUSES: tuple[str, ...] = ("draw_per_icon", "draw_one", "vp")
 SPECIALS: tuple[str, ...] = ("enable_scoring", "initiative")
 SKILL_TIMINGS: tuple[str, ...] = ("action", "battle")
@@ -261,4 +262,5 @@ class ContentSet:
 
     @property
     def reconstructed(self) -> bool:
-        return self.provenance_counts()["reconstructed"] > 0
+        counts = self.provenance_counts()
+        return counts["reconstructed"] + counts["calibrated"] > 0

@@ -1,0 +1,255 @@
+"""The calibration search: Optuna's TPE proposes values, every target's scenario is
+played with them, the shortfall from the targets is scored; resumable trial by trial.
+
+```
+TUNE_DIR/
+  tune.json          the targets file's text, the shipped content's score ("reference"),
+                     every finished trial (values, score, each target's rates) and the best
+  trials/t0000/<scenario>/   one ordinary run directory per target per trial
+  best.toml          the best values as a scenario [overrides] table
+  content/<name>/    the content set written with the best values (tune --write)
+```
+
+Determinism: trial ``n``'s proposal comes from a sampler seeded with (seed, n) and
+conditioned on trials 0..n-1 only, and every trial plays the same seeds; so a resumed
+search proposes, plays and scores exactly what an uninterrupted one would.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from cryhavoc_sim.errors import UserError
+from cryhavoc_sim.sweeps.design import scenario_with
+from cryhavoc_sim.tuning.targets import Target, Targets
+
+TUNE_FILE = "tune.json"
+EVEN_WEIGHT = 0.01  # weight of the distance from fair shares among sets that meet every target
+
+
+@dataclass
+class TuneSummary:
+    out: Path
+    trials: int
+    done: int = 0
+    played_now: int = 0
+    seconds: float = 0.0
+    interrupted: bool = False
+    stopped: str | None = None
+    best: dict[str, Any] | None = None
+    reference: dict[str, Any] | None = None
+    record: dict[str, Any] = field(default_factory=dict)
+
+
+def _rates(run_dir: Path) -> dict[str, Any]:
+    """A target run's sides (rate, fair share) and its pooled player win rate."""
+    from cryhavoc_sim.sweeps.analyse import _cell_tables
+
+    sides, _ = _cell_tables(run_dir)
+    rows = sides.to_dicts()
+    games = sum(r["games"] for r in rows)
+    wins = sum(r["wins"] for r in rows)
+    return {
+        "sides": {
+            r["side"]: {"rate": r["win_rate"], "fair": r["fair_share"], "games": r["games"]} for r in rows
+        },
+        "win_rate": wins / games if games else 0.0,
+    }
+
+
+def score(targets: tuple[Target, ...], found: dict[str, dict[str, Any]]) -> tuple[float, list[str]]:
+    """(score, what is missed): the sum of squared shortfalls (0 when every target is
+    met) plus EVEN_WEIGHT x each faction's squared distance from its fair share."""
+    total = 0.0
+    missed = []
+    for t in targets:
+        r = found[t.name]
+        if t.fair_within is not None:
+            for side, s in sorted(r["sides"].items()):
+                if s["fair"] is None:
+                    continue
+                gap = abs(s["rate"] - s["fair"])
+                total += EVEN_WEIGHT * gap**2
+                if gap > t.fair_within:
+                    total += (gap - t.fair_within) ** 2
+                    missed.append(f"{t.name}: {side} {s['rate']:.1%} against a fair share of {s['fair']:.0%}")
+        if t.win_rate is not None:
+            lo, hi = t.win_rate
+            rate = r["win_rate"]
+            short = max(0.0, lo - rate) + max(0.0, rate - hi)
+            if short > 0:
+                total += short**2
+                missed.append(f"{t.name}: win rate {rate:.1%} outside {lo:.0%}-{hi:.0%}")
+        if t.harder_than is not None:
+            rate, other = r["win_rate"], found[t.harder_than]["win_rate"]
+            if rate >= other:
+                total += (rate - other + 0.01) ** 2
+                missed.append(f"{t.name}: won {rate:.1%}, not less often than {t.harder_than} ({other:.1%})")
+    return total, missed
+
+
+def _write(path: Path, data: dict[str, Any]) -> None:
+    tmp = path.with_suffix(".tmp")
+    tmp.write_text(json.dumps(data, indent=2, default=str) + "\n")
+    os.replace(tmp, path)
+
+
+def _complete(run_dir: Path) -> bool:
+    try:
+        return bool(json.loads((run_dir / "manifest.json").read_text()).get("status") == "complete")
+    except (OSError, ValueError):
+        return False
+
+
+def _play(
+    targets: Targets,
+    values: dict[str, Any],
+    where: Path,
+    label: str,
+    workers: int,
+    quiet: bool,
+    summary: TuneSummary,
+) -> dict[str, dict[str, Any]] | None:
+    """Play every target's scenario with ``values`` into ``where``; None when stopped."""
+    from cryhavoc_sim.runner.executor import run_scenario
+
+    found = {}
+    for t in targets.targets:
+        sc = scenario_with(
+            t.scenario,
+            values,
+            f"{t.name}-{label}",
+            targets.games,
+            t.scenario.seed,
+            f"{label} of calibration {targets.name}",
+            f"{targets.path} ({label}, {t.name})",
+        )
+        run_dir = where / t.name
+        if not _complete(run_dir):
+            result = run_scenario(sc, run_dir, workers, (run_dir / "manifest.json").exists(), quiet)
+            summary.played_now += result.played_now
+            if result.interrupted:
+                summary.interrupted = True
+                summary.stopped = result.worker_lost
+                return None
+        found[t.name] = _rates(run_dir)
+    return found
+
+
+def run_tune(
+    targets: Targets, out: Path, workers: int = 1, resume: bool = False, quiet: bool = False
+) -> TuneSummary:
+    """Run (or complete) the calibration search of ``targets`` into ``out``."""
+    import optuna
+
+    optuna.logging.set_verbosity(optuna.logging.WARNING)
+    record_path = out / TUNE_FILE
+    if record_path.exists() and not resume:
+        raise UserError(
+            f"{out}: a calibration already exists there; add --resume to complete it or choose another -o."
+        )
+    if resume:
+        if not record_path.exists():
+            raise UserError(f"{out}: nothing to resume (no {TUNE_FILE}); run without --resume.")
+        try:
+            record: dict[str, Any] = json.loads(record_path.read_text())
+        except (OSError, ValueError) as exc:
+            raise UserError(f"{record_path}: cannot be read ({exc}).") from None
+        if record.get("targets_text") != targets.text:
+            raise UserError(
+                f"{out}: holds a calibration of another targets file; resuming would mix the two."
+            )
+    else:
+        if out.exists() and any(out.iterdir()):
+            raise UserError(f"{out}: exists and is not empty; choose a new or empty directory.")
+        record = {
+            "kind": "cryhavoc-sim tune",
+            "name": targets.name,
+            "targets_path": targets.path,
+            "targets_text": targets.text,
+            "parameters": [{"path": p.path, "values": list(p.values)} for p in targets.parameters],
+            "targets": [t.describe() for t in targets.targets],
+            "reference": None,
+            "trials": [],
+            "status": "running",
+        }
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise UserError(f"{out}: cannot create the directory ({exc.strerror or exc}).") from None
+    _write(record_path, record)
+    summary = TuneSummary(out, targets.trials, record=record)
+    started = time.perf_counter()
+    try:
+        if record["reference"] is None:  # the shipped content, scored the same way
+            found = _play(targets, {}, out / "trials" / "shipped", "shipped", workers, quiet, summary)
+            if found is None:
+                return summary
+            value, missed = score(targets.targets, found)
+            record["reference"] = {"score": value, "missed": missed, "found": found}
+            _write(record_path, record)
+        dists: dict[str, optuna.distributions.BaseDistribution] = {
+            p.path: optuna.distributions.IntDistribution(0, len(p.values) - 1)
+            if p.numeric
+            else optuna.distributions.CategoricalDistribution(list(range(len(p.values))))
+            for p in targets.parameters
+        }
+        study = optuna.create_study(direction="minimize")
+        for t in record["trials"]:
+            study.add_trial(
+                optuna.trial.create_trial(params=t["indices"], distributions=dists, value=t["score"])
+            )
+        startup = max(1, min(10, targets.trials // 3))
+        for n in range(len(record["trials"]), targets.trials):
+            study.sampler = optuna.samplers.TPESampler(
+                seed=(targets.seed * 1_000_003 + n) % 2**32, n_startup_trials=startup
+            )
+            trial = study.ask(dists)
+            indices = {p.path: int(trial.params[p.path]) for p in targets.parameters}
+            values = {p.path: p.values[indices[p.path]] for p in targets.parameters}
+            if not quiet:
+                print(
+                    f"trial {n + 1}/{targets.trials}: "
+                    + ", ".join(f"{k} = {json.dumps(v)}" for k, v in values.items()),
+                    flush=True,
+                )
+            found = _play(targets, values, out / "trials" / f"t{n:04d}", f"t{n:04d}", workers, quiet, summary)
+            if found is None:
+                return summary
+            value, missed = score(targets.targets, found)
+            study.tell(trial, value)
+            record["trials"].append(
+                {
+                    "trial": n,
+                    "indices": indices,
+                    "values": values,
+                    "score": value,
+                    "missed": missed,
+                    "found": found,
+                }
+            )
+            _write(record_path, record)
+        best = min(record["trials"], key=lambda t: (t["score"], t["trial"]))
+        record["best"] = best["trial"]
+        record["status"] = "complete"
+        _write(record_path, record)
+        summary.best = best
+        summary.reference = record["reference"]
+        import tomli_w
+
+        (out / "best.toml").write_text(
+            f"# The best values of calibration {targets.name} (trial {best['trial']} of {targets.trials}),"
+            f" score {best['score']:.5f}.\n" + tomli_w.dumps({"overrides": best["values"]})
+        )
+        return summary
+    finally:
+        summary.done = len(record["trials"])
+        summary.seconds = time.perf_counter() - started
+        if summary.interrupted:
+            record["status"] = "interrupted"
+            _write(record_path, record)

@@ -8,7 +8,8 @@ Notebook API::
 
 ``run.games``, ``run.seats``, ``run.events`` are polars LazyFrames; ``run.manifest`` a dict.
 ``sweep("design.toml")`` plays a sensitivity design and returns its results, statements
-and spans (polars DataFrames) and the report's path.
+and spans (polars DataFrames) and the report's path; ``tune("targets.toml")`` calibrates
+content numbers to targets and returns the best values and the content set it wrote.
 Imports are lazy so that ``import cryhavoc_sim`` stays cheap.
 """
 
@@ -16,7 +17,7 @@ from __future__ import annotations
 
 from typing import Any
 
-__all__ = ["load_run", "simulate", "sweep"]
+__all__ = ["load_run", "simulate", "sweep", "tune"]
 
 
 def simulate(*args: Any, **kwargs: Any) -> Any:
@@ -35,3 +36,9 @@ def sweep(*args: Any, **kwargs: Any) -> Any:
     from cryhavoc_sim.api import sweep as _sweep
 
     return _sweep(*args, **kwargs)
+
+
+def tune(*args: Any, **kwargs: Any) -> Any:
+    from cryhavoc_sim.api import tune as _tune
+
+    return _tune(*args, **kwargs)

@@ -95,3 +95,33 @@ def sweep(
     results = pl.read_parquet(target / "results.parquet")
     seats = pl.read_parquet(target / "seats.parquet")
     return Sweep(target, results, statements(results, seats), spans(level_means(results, record)), page)
+
+
+@dataclass(frozen=True)
+class Calibration:
+    """A finished calibration: its directory, the best trial (values, score, what it
+    still misses, each target's rates), the shipped content's score, and the content set
+    written with the best values."""
+
+    path: Path
+    best: dict[str, Any]
+    reference: dict[str, Any]
+    content: Path
+
+
+def tune(
+    targets: str | Path, out: str | Path | None = None, workers: int = 1, quiet: bool = True
+) -> Calibration:
+    """Run the calibration of the targets file ``targets`` (see ``cryhavoc-sim tune``)
+    into ``out`` (default tunes/<name>); an interrupted one there is completed."""
+    from cryhavoc_sim.tuning.search import TUNE_FILE, run_tune, write_best
+    from cryhavoc_sim.tuning.targets import load_targets
+
+    plan = load_targets(targets)
+    target = Path(out) if out is not None else Path("tunes") / plan.name
+    summary = run_tune(plan, target, workers, resume=(target / TUNE_FILE).exists(), quiet=quiet)
+    if summary.stopped:
+        raise RuntimeError(f"{target}: {summary.stopped}; calling tune() again completes it.")
+    if summary.interrupted or summary.best is None or summary.reference is None:
+        raise KeyboardInterrupt
+    return Calibration(target, summary.best, summary.reference, write_best(plan, summary.best, target))

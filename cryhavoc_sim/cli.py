@@ -553,8 +553,7 @@ def tune(
     Example: cryhavoc-sim tune targets/calibration.toml -j 2"""
     import shlex
 
-    from cryhavoc_sim.games import get_game
-    from cryhavoc_sim.tuning.search import run_tune
+    from cryhavoc_sim.tuning.search import run_tune, write_best
     from cryhavoc_sim.tuning.targets import load_targets
 
     workers = min(workers or _cpus(), _cpus())
@@ -576,11 +575,7 @@ def tune(
         raise typer.Exit(1 if summary.stopped else 130)
     assert summary.best is not None and summary.reference is not None
     best = summary.best
-    note = f"cryhavoc-sim tune {targets_file.name}, Optuna TPE, trial {best['trial']} of {plan.trials}"
-    base = plan.targets[0].scenario
-    written = get_game(base.game).write_content(
-        base.content_dir, best["values"], target / "content" / plan.content_name, plan.content_name, note
-    )
+    written = write_best(plan, best, target)
     typer.echo(
         f"Calibration of {plan.trials} trials complete in {target} ({summary.played_now:,} games played now)."
     )

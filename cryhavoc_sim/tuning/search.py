@@ -253,3 +253,18 @@ def run_tune(
         if summary.interrupted:
             record["status"] = "interrupted"
             _write(record_path, record)
+
+
+def write_best(targets: Targets, best: dict[str, Any], out: Path) -> Path:
+    """Write the content set of the best trial: OUT/content/<content_name>/, its changed
+    items naming the search (the game's own writer)."""
+    from cryhavoc_sim.games import get_game
+
+    base = targets.targets[0].scenario
+    note = (
+        f"cryhavoc-sim tune {Path(targets.path).name}, Optuna TPE, trial {best['trial']} of {targets.trials}"
+    )
+    written: Path = get_game(base.game).write_content(
+        base.content_dir, best["values"], out / "content" / targets.content_name, targets.content_name, note
+    )
+    return written

@@ -883,7 +883,10 @@ def _game(name: str) -> Any:
 @app.command()
 def content(
     directory: Annotated[
-        Path | None, typer.Option("--content", help="Content directory (default: the shipped set).")
+        Path | None,
+        typer.Option(
+            "--content", help="Content directory or a shipped set's name (default: the default set)."
+        ),
     ] = None,
     as_json: Annotated[bool, _flag("--json", help="Machine-readable output.")] = False,
     numbers: Annotated[
@@ -898,6 +901,8 @@ def content(
     Example: cryhavoc-sim content --numbers | grep war_party"""
     module = _game(game)
     where = None if directory is None else str(directory)
+    if directory is not None and not directory.exists():  # a shipped set by name
+        where = module.shipped_content(str(directory)) or where
     try:
         cs = module.load_content(where)
         values = module.content_values(where) if numbers else {}

@@ -197,6 +197,10 @@ class GameModule(Protocol):
         """Game ``game_id``'s own seed (it replays the game alone)."""
         ...
 
+    def shipped_content(self, name: str) -> str | None:
+        """The directory of the shipped content set called ``name``, or None."""
+        ...
+
     def content_files(self, content_dir: str | None) -> list[Path]:
         """The files a content set is loaded from (a change reloads it)."""
         ...

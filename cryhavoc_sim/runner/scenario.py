@@ -6,7 +6,7 @@ name = "quick"            # used in run directory names and every output row
 game = "cryhavoc"         # a registered game (cryhavoc_sim/games/); this when absent
 games = 200
 seed = 1
-content = ""              # optional content directory, relative to this file
+content = ""              # optional: a content directory (relative to this file) or a shipped set's name
 description = ""
 # ... and the game's own fields (for Cry Havoc: games/cryhavoc/scenario.py)
 
@@ -127,8 +127,10 @@ def parse_scenario(text: str, path: str = "<scenario>") -> Scenario:
     content = head.get("content") or None
     if content is not None and not isinstance(content, str):
         raise field_error(path, "scenario.content", f"must be a directory path, got {content!r}")
-    if content is not None and path not in ("<scenario>", ""):
-        content = str((Path(path).parent / content).resolve())
+    if content is not None:  # a directory (relative to this file), or a shipped set's name
+        local = Path(path).parent / content if path not in ("<scenario>", "") else Path(content)
+        shipped = None if local.exists() else game.shipped_content(content)
+        content = shipped or (str(local.resolve()) if path not in ("<scenario>", "") else content)
     setup = game.parse_setup(head, doc, path)
     overrides = _overrides(doc.get("overrides", {}), game, content, path)
     return Scenario(name, games, seed, game.name, setup, content, text, path, overrides)

@@ -135,3 +135,27 @@ def test_content_numbers_cli() -> None:
         [sys.executable, "-m", "cryhavoc_sim", "content"], capture_output=True, text=True, check=True
     ).stdout
     assert "Plausible values of reconstructed numbers" in listing and "tokens.war_party.*.trogs" in listing
+
+
+def test_a_shipped_set_is_found_by_name(tmp_path: Path) -> None:
+    from cryhavoc_sim.games.cryhavoc.content.loader import shipped_sets
+
+    sets = shipped_sets()
+    assert "cryhavoc-base-reconstructed" in sets
+    for name, where in sets.items():
+        c = load_content(where)
+        assert name in (where.name, c.name)
+    sc = parse_scenario(
+        SCENARIO.replace("games = 4", 'games = 4\ncontent = "cryhavoc-base-reconstructed"'),
+        str(tmp_path / "s.toml"),
+    )
+    assert sc.content_dir == str(sets["cryhavoc-base-reconstructed"])
+    # a directory of that name beside the scenario wins over the shipped set
+    import shutil
+
+    shutil.copytree(sets["cryhavoc-base-reconstructed"], tmp_path / "cryhavoc-base-reconstructed")
+    sc = parse_scenario(
+        SCENARIO.replace("games = 4", 'games = 4\ncontent = "cryhavoc-base-reconstructed"'),
+        str(tmp_path / "s.toml"),
+    )
+    assert sc.content_dir == str((tmp_path / "cryhavoc-base-reconstructed").resolve())

@@ -65,6 +65,12 @@ class CryHavoc:
     def seed_of(self, setup: scenario.CryHavocSetup, master_seed: int, game_id: int) -> int:
         return setup.plan(master_seed, game_id)[0]
 
+    def shipped_content(self, name: str) -> str | None:
+        from cryhavoc_sim.games.cryhavoc.content.loader import shipped_sets
+
+        found = shipped_sets().get(name)
+        return None if found is None else str(found)
+
     def content_files(self, content_dir: str | None) -> list[Path]:
         from cryhavoc_sim.games.cryhavoc.content.loader import FILES, default_content_dir
 

@@ -53,8 +53,28 @@ FILES = (
 _MISSING = object()
 
 
+# The shipped content sets (directories under data/) and the default one.
+DEFAULT_SET = "cryhavoc"
+
+
+def shipped_sets() -> dict[str, Path]:
+    """Every shipped content set by its name (content.toml's [content] name) and by its
+    directory's name, e.g. "cryhavoc-base-reconstructed" and "cryhavoc"."""
+    root = Path(str(resources.files("cryhavoc_sim.games.cryhavoc.content") / "data"))
+    out: dict[str, Path] = {}
+    for d in sorted(p for p in root.iterdir() if (p / "content.toml").is_file()):
+        out[d.name] = d
+        try:
+            name = tomllib.loads((d / "content.toml").read_text()).get("content", {}).get("name")
+        except (OSError, tomllib.TOMLDecodeError):
+            continue
+        if isinstance(name, str):
+            out.setdefault(name, d)
+    return out
+
+
 def default_content_dir() -> Path:
-    return Path(str(resources.files("cryhavoc_sim.games.cryhavoc.content") / "data" / "cryhavoc"))
+    return shipped_sets()[DEFAULT_SET]
 
 
 class _Item:

@@ -418,6 +418,14 @@ def report(
             "-o", "--out", help="Report directory (default reports/<run>; a sweep's: SWEEP/report)."
         ),
     ] = None,
+    sweep_dir: Annotated[
+        Path | None,
+        typer.Option(
+            "--sweep",
+            help="A finished sweep of the run's scenario whose most sensitive numbers the headline names"
+            " (default: the newest in sweeps/ beside runs/ or here).",
+        ),
+    ] = None,
 ) -> None:
     """Write the run's report: HTML (figures embedded), Markdown, PNG figures, summary.json;
     in a directory named reports, also reports/index.html listing every report there.
@@ -441,7 +449,9 @@ def report(
         with _reading(run_dir):
             run = load_run(run_dir)
             target = out or Path("reports") / run_dir.name
-            result = build_report(run, target)
+            if sweep_dir is not None and not (sweep_dir / "sweep.json").exists():
+                raise UserError(f"--sweep {sweep_dir}: is not a sweep directory (no sweep.json).")
+            result = build_report(run, target, sweep_dir)
     except UserError as exc:
         raise _fail(str(exc)) from None
     typer.echo(

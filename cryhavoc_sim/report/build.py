@@ -32,6 +32,18 @@ class Report:
     figures: list[Path]
 
 
+def _sensitivity(run: Run, sweep: Path | None) -> tuple[str, Path] | None:
+    """(sentence, sweep directory) of the newest finished sweep of the run's scenario."""
+    from cryhavoc_sim.sweeps.lookup import find_sweeps, sensitivity
+
+    found = find_sweeps(
+        run.path, str(run.manifest.get("scenario")), str(run.manifest.get("content_id")), sweep
+    )
+    if not found:
+        return None
+    return sensitivity(found[0])[0], found[0]
+
+
 def _content(run: Run) -> Any:
     """The run's content set as loaded now, or None when it cannot be loaded."""
     from cryhavoc_sim.errors import UserError
@@ -101,7 +113,10 @@ def _policy_tables(run: Run, games: Any) -> tuple[list[tuple[str, Any]], dict[st
     return tables, {"policies": {"win_rates": table.to_dicts(), "verdicts": verdicts}}
 
 
-def build_report(run: Run, out: Path) -> Report:
+def build_report(run: Run, out: Path, sweep: Path | None = None) -> Report:
+    """The report of ``run`` in ``out``; when a finished sweep of its scenario is found
+    (``sweep``, or ``sweeps/*`` beside the run's directory or here), the headline names
+    the numbers each side's win rate is most sensitive to."""
     import matplotlib
 
     matplotlib.use("Agg")
@@ -126,6 +141,9 @@ def build_report(run: Run, out: Path) -> Report:
     own = game.report_sections(run, _content(run))
     by_policy = _policy_tables(run, games)
     sentences, standing = headline(wr, run.seats, games, src, own.findings)
+    sensitive = _sensitivity(run, sweep)
+    if sensitive:
+        sentences.append(sensitive[0])
     fair = {s.faction: s.fair_share for s in standing}
     shares = {round(v, 6) for v in fair.values() if v is not None}
     seat_fair = shares.pop() if len(shares) == 1 else None
@@ -193,6 +211,8 @@ def build_report(run: Run, out: Path) -> Report:
                 f" look: {shown}",
             )
         )
+    if sensitive:
+        facts.append(("sweep of this scenario", str(sensitive[1])))
     overrides = (m.get("config") or {}).get("overrides")
     if overrides:
         facts.insert(

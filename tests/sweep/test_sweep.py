@@ -146,6 +146,14 @@ def test_a_sweep_end_to_end_and_its_resume(tmp_path: Path) -> None:
     summary = json.loads((out / "report" / "summary.json").read_text())
     assert summary["cells"] == 5 and summary["statements"]
 
+    # the report of an ordinary run of the scenario names its most sensitive numbers
+    assert cli("run", "four_player", "-n", "8", "-o", str(tmp_path / "runs" / "fp"), "-q").returncode == 0
+    (tmp_path / "sweeps").mkdir()
+    (tmp_path / "sweeps" / "tiny").symlink_to(out)
+    rep = cli("report", str(tmp_path / "runs" / "fp"), "-o", str(tmp_path / "rep"))
+    assert rep.returncode == 0, rep.stderr
+    assert "Most sensitive numbers (sweep tiny, 5 cells of 24 games" in (tmp_path / "rep" / "report.md").read_text()
+
     # a finished sweep is not overwritten
     again = cli("sweep", str(design), "-o", str(out), "-q")
     assert again.returncode == 2 and "add --resume" in again.stderr

@@ -599,7 +599,10 @@ def tune(
         )
         typer.echo(f"  {name}: {rates}")
     if best["missed"]:
-        typer.echo(f"The best set still misses ({len(best['missed'])} targets): " + "; ".join(best["missed"]))
+        typer.echo(
+            f"The best set still misses {len(best['missed'])} of the targets' conditions: "
+            + "; ".join(best["missed"])
+        )
     else:
         typer.echo("Every target is met.")
     typer.echo(f"Content set written to {written} (and the values to {target / 'best.toml'}).")

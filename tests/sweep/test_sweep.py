@@ -152,7 +152,10 @@ def test_a_sweep_end_to_end_and_its_resume(tmp_path: Path) -> None:
     (tmp_path / "sweeps" / "tiny").symlink_to(out)
     rep = cli("report", str(tmp_path / "runs" / "fp"), "-o", str(tmp_path / "rep"))
     assert rep.returncode == 0, rep.stderr
-    assert "Most sensitive numbers (sweep tiny, 5 cells of 24 games" in (tmp_path / "rep" / "report.md").read_text()
+    assert (
+        "Most sensitive numbers (sweep tiny, 5 cells of 24 games"
+        in (tmp_path / "rep" / "report.md").read_text()
+    )
 
     # a finished sweep is not overwritten
     again = cli("sweep", str(design), "-o", str(out), "-q")

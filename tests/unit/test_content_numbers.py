@@ -159,3 +159,39 @@ def test_a_shipped_set_is_found_by_name(tmp_path: Path) -> None:
         str(tmp_path / "s.toml"),
     )
     assert sc.content_dir == str((tmp_path / "cryhavoc-base-reconstructed").resolve())
+
+
+def test_the_shipped_calibrated_set_differs_only_where_the_calibration_may_set() -> None:
+    """cryhavoc-base-calibrated (written by `tune calibration`) changes only numbers that
+    targets/calibration.toml lets the search set, each to one of its allowed values, and
+    every item it changed names the search."""
+    from cryhavoc_sim.games.cryhavoc.content.loader import shipped_sets
+    from cryhavoc_sim.tuning.targets import load_targets
+
+    sets = shipped_sets()
+    calibrated = content_values(str(sets["cryhavoc-base-calibrated"]))
+    shipped = content_values(str(sets["cryhavoc-base-reconstructed"]))
+    assert calibrated.keys() == shipped.keys()
+    import re
+
+    changed = {k for k in shipped if calibrated[k] != shipped[k]}
+    changed = {
+        k for k in changed if re.sub(r"\[\d+\]", "", k) == k or re.sub(r"\[\d+\]", "", k) not in changed
+    }
+    assert changed
+    from cryhavoc_sim.games.cryhavoc.content.numbers import matching
+
+    allowed = load_targets("calibration").parameters
+    table = dict.fromkeys(shipped)
+    for address in changed:
+        owners = [p for p in allowed if address in matching(table, p.path)]  # type: ignore[arg-type]
+        assert owners, address
+        assert calibrated[address] in owners[0].values
+    c = load_content(sets["cryhavoc-base-calibrated"])
+    assert c.name == "cryhavoc-base-calibrated" and c.reconstructed
+    assert c.provenance_counts()["calibrated"] > 0
+    assert all(
+        "cryhavoc-sim tune calibration" in s.provenance.rationale
+        for s in c.structures.values()
+        if s.provenance.source == "calibrated"
+    )

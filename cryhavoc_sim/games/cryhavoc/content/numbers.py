@@ -360,7 +360,7 @@ def write_content_set(
     target.mkdir(parents=True, exist_ok=True)
     for f in FILES:
         text = (
-            f"# Written by cryhavoc-sim tune ({note}) from {base / f}; comments of the original are not kept.\n"
+            f"# Written by cryhavoc-sim tune ({note}) from the content set {base.name}/{f}; comments of the original are not kept.\n"
             + tomli_w.dumps(out[f])
         )
         (target / f).write_text(text)

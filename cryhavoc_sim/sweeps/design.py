@@ -35,18 +35,15 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from cryhavoc_sim.errors import ContentError, ScenarioError, UserError
+from cryhavoc_sim.errors import ContentError, ScenarioError
 from cryhavoc_sim.runner.rundir import MAX_GAMES
-from cryhavoc_sim.runner.scenario import NAME, Scenario, load_scenario, parse_scenario
+from cryhavoc_sim.runner.scenario import Scenario, load_scenario, parse_scenario
+from cryhavoc_sim.sweeps.files import DesignError, fail, read_file, read_head, whole
 
 METHODS = ("grid", "oat", "lhs", "morris", "sobol")
 SWEEP_FIELDS = ("name", "scenario", "method", "games", "seed", "samples", "description")
 MAX_CELLS = 10_000
 MORRIS_LEVELS = 4
-
-
-class DesignError(UserError):
-    """A design file that cannot be played: one sentence naming the file and the field."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -147,19 +144,6 @@ def _target(path: str, base: Scenario) -> tuple[str, str]:
     return "overrides", path
 
 
-def _fail(path: str, field: str, problem: str) -> DesignError:
-    return DesignError(f"{path}: field '{field}' {problem}.")
-
-
-def _int(head: dict[str, Any], path: str, key: str, default: int | None, lo: int, hi: int) -> int:
-    value = head.get(key, default)
-    if value is None:
-        raise _fail(path, f"sweep.{key}", "is missing")
-    if not isinstance(value, int) or isinstance(value, bool) or not lo <= value <= hi:
-        raise _fail(path, f"sweep.{key}", f"must be a whole number from {lo:,} to {hi:,}, got {value!r}")
-    return value
-
-
 # The shipped designs: package data; the repository's top-level ``designs/`` links here.
 SHIPPED = Path(__file__).resolve().parents[1] / "designs"
 
@@ -172,66 +156,42 @@ def load_design(path: str | Path, max_games: int | None = None) -> Design:
     """Read and check a design file (or a shipped design by name); every problem is a
     :class:`DesignError` naming the file and the field, before anything is played or
     written."""
-    p = Path(path)
-    if not p.exists() and not p.suffix and (SHIPPED / f"{p.name}.toml").exists():
-        p = SHIPPED / f"{p.name}.toml"
-    try:
-        text = p.read_text()
-    except FileNotFoundError:
-        raise DesignError(
-            f"{path}: design file not found; give a path to a .toml file or a shipped design"
-            f" ({', '.join(shipped_designs())})."
-        ) from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise DesignError(f"{path}: design file cannot be read ({exc}).") from None
-    return parse_design(text, str(p), max_games)
+    text, where = read_file(path, SHIPPED, "design")
+    return parse_design(text, where, max_games)
 
 
 def parse_design(text: str, path: str = "<design>", max_games: int | None = None) -> Design:
-    try:
-        doc = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise DesignError(f"{path}: is not valid TOML ({exc}).") from None
-    unknown = set(doc) - {"sweep", "factors"}
-    if unknown:
-        raise DesignError(f"{path}: unknown table(s) {', '.join(sorted(unknown))}; allowed: sweep, factors.")
-    head = doc.get("sweep")
-    if not isinstance(head, dict):
-        raise DesignError(f"{path}: needs a [sweep] table.")
-    for key in head:
-        if key not in SWEEP_FIELDS:
-            raise _fail(path, f"sweep.{key}", f"is not a sweep field; allowed: {', '.join(SWEEP_FIELDS)}")
-    name = head.get("name")
-    if not isinstance(name, str) or not NAME.fullmatch(name) or len(name) > 50:
-        raise _fail(path, "sweep.name", f"must be 1 to 50 letters, digits, '_', '-' or '.', got {name!r}")
+    doc, head, name = read_head(text, path, "sweep", ("sweep", "factors"), SWEEP_FIELDS)
     method = head.get("method", "grid")
     if method not in METHODS:
-        raise _fail(path, "sweep.method", f"is {method!r}; allowed: {', '.join(METHODS)}")
-    games = _int(head, path, "games", None, 1, MAX_GAMES)
-    seed = _int(head, path, "seed", 0, 0, 2**63 - 1)
-    samples = _int(head, path, "samples", 8 if method in ("lhs", "morris", "sobol") else 1, 1, MAX_CELLS)
+        raise fail(path, "sweep.method", f"is {method!r}; allowed: {', '.join(METHODS)}")
+    games = whole(head, path, "sweep", "games", None, 1, MAX_GAMES)
+    seed = whole(head, path, "sweep", "seed", 0, 0, 2**63 - 1)
+    samples = whole(
+        head, path, "sweep", "samples", 8 if method in ("lhs", "morris", "sobol") else 1, 1, MAX_CELLS
+    )
     if method == "sobol" and samples & (samples - 1):
-        raise _fail(
+        raise fail(
             path, "sweep.samples", f"must be a power of 2 for a Sobol design (Saltelli), got {samples}"
         )
     where = head.get("scenario")
     if not isinstance(where, str) or not where:
-        raise _fail(path, "sweep.scenario", "must name a shipped scenario or a scenario file")
+        raise fail(path, "sweep.scenario", "must name a shipped scenario or a scenario file")
     local = Path(path).parent / where
     try:
         base = load_scenario(local if local.suffix == ".toml" and local.exists() else where)
     except ScenarioError as exc:
-        raise _fail(path, "sweep.scenario", f"cannot be used: {exc}") from None
+        raise fail(path, "sweep.scenario", f"cannot be used: {exc}") from None
     raw = doc.get("factors")
     if not isinstance(raw, dict) or not raw:
         raise DesignError(f"{path}: needs a [factors] table naming at least one path to vary.")
-    factors = tuple(_factor(path, key, value, base) for key, value in raw.items())
+    factors = tuple(parse_factor(path, key, value, base) for key, value in raw.items())
     cells, rows, matrix = _cells(method, factors, samples, seed)
     design = Design(name, path, text, method, games, seed, samples, base, factors, cells, rows, matrix)
     if len(cells) > MAX_CELLS:
-        raise _fail(path, "sweep.samples", f"makes {len(cells):,} cells; allowed: at most {MAX_CELLS:,}")
+        raise fail(path, "sweep.samples", f"makes {len(cells):,} cells; allowed: at most {MAX_CELLS:,}")
     if max_games is not None and design.total_games > max_games:
-        raise _fail(
+        raise fail(
             path,
             "sweep.games",
             f"plays {design.total_games:,} games ({len(cells)} cells x {games:,}); allowed with --max-games:"
@@ -240,7 +200,7 @@ def parse_design(text: str, path: str = "<design>", max_games: int | None = None
     return design
 
 
-def _factor(path: str, key: str, raw: Any, base: Scenario, section: str = "factors") -> Factor:
+def parse_factor(path: str, key: str, raw: Any, base: Scenario, section: str = "factors") -> Factor:
     """One [factors] entry (or a targets file's [parameters]): a list of values,
     "plausible", or { range = [low, high] }; every value checked playable."""
     where = f"{section}.{key}"
@@ -250,12 +210,12 @@ def _factor(path: str, key: str, raw: Any, base: Scenario, section: str = "facto
     table, _ = _target(key, base)
     if raw == "plausible":
         if table != "overrides":
-            raise _fail(path, where, "is 'plausible', but only content numbers declare plausible values")
+            raise fail(path, where, "is 'plausible', but only content numbers declare plausible values")
         content = game.load_content(base.content_dir, base.override_map)
         found = [p for p in content.plausible if p.path == key]
         if not found:
             declared = ", ".join(p.path for p in content.plausible)
-            raise _fail(path, where, f"has no declared plausible values; declared: {declared}")
+            raise fail(path, where, f"has no declared plausible values; declared: {declared}")
         values = tuple(found[0].values())
     elif isinstance(raw, dict) and set(raw) == {"range"}:
         r = raw["range"]
@@ -265,16 +225,14 @@ def _factor(path: str, key: str, raw: Any, base: Scenario, section: str = "facto
             and all(isinstance(v, int) and not isinstance(v, bool) for v in r)
         )
         if not ok or r[0] >= r[1]:
-            raise _fail(path, where, f"range must be [low, high], whole numbers with low < high, got {r!r}")
+            raise fail(path, where, f"range must be [low, high], whole numbers with low < high, got {r!r}")
         values = tuple(range(r[0], r[1] + 1))
     elif isinstance(raw, list) and len(raw) >= 2:
         values = tuple(raw)
     else:
-        raise _fail(
-            path, where, 'must be a list of 2 or more values, "plausible", or { range = [low, high] }'
-        )
+        raise fail(path, where, 'must be a list of 2 or more values, "plausible", or { range = [low, high] }')
     if len({json.dumps(v) for v in values}) != len(values):
-        raise _fail(path, where, f"repeats a value in {list(values)}")
+        raise fail(path, where, f"repeats a value in {list(values)}")
     for value in values:  # every value playable on its own, before anything runs
         _check_value(path, where, key, value, table, base, game)
     return Factor(key, values)
@@ -285,7 +243,7 @@ def _check_value(path: str, where: str, key: str, value: Any, table: str, base: 
         try:
             game.load_content(base.content_dir, {**base.override_map, key: value})
         except ContentError as exc:
-            raise _fail(
+            raise fail(
                 path, where, f"value {json.dumps(value)} cannot be played: {str(exc).rstrip('.')}"
             ) from None
         return
@@ -296,7 +254,7 @@ def _check_value(path: str, where: str, key: str, value: Any, table: str, base: 
     try:
         parse_scenario(tomli_w.dumps(doc), base.path or "<scenario>")
     except ScenarioError as exc:
-        raise _fail(
+        raise fail(
             path, where, f"value {json.dumps(value)} cannot be played: {str(exc).rstrip('.')}"
         ) from None
 

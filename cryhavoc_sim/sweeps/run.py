@@ -17,7 +17,6 @@ the design has been checked whole.
 from __future__ import annotations
 
 import json
-import os
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -25,6 +24,7 @@ from typing import Any
 
 from cryhavoc_sim.errors import UserError
 from cryhavoc_sim.sweeps.design import Design
+from cryhavoc_sim.sweeps.files import run_complete, write_json
 
 SWEEP_FILE = "sweep.json"
 
@@ -46,12 +46,6 @@ def cell_dir(out: Path, cell: int) -> Path:
     return out / "cells" / f"c{cell:04d}"
 
 
-def _write(path: Path, data: dict[str, Any]) -> None:
-    tmp = path.with_suffix(".tmp")
-    tmp.write_text(json.dumps(data, indent=2, default=str) + "\n")
-    os.replace(tmp, path)
-
-
 def _record(design: Design, status: str, done: list[bool]) -> dict[str, Any]:
     return {
         "kind": "cryhavoc-sim sweep",
@@ -71,13 +65,6 @@ def _record(design: Design, status: str, done: list[bool]) -> dict[str, Any]:
         "rows": list(design.rows),
         "status": status,
     }
-
-
-def _complete(run_dir: Path) -> bool:
-    try:
-        return bool(json.loads((run_dir / "manifest.json").read_text()).get("status") == "complete")
-    except (OSError, ValueError):
-        return False
 
 
 def run_sweep(
@@ -115,8 +102,8 @@ def run_sweep(
         out.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         raise UserError(f"{out}: cannot create the sweep directory ({exc.strerror or exc}).") from None
-    done = [_complete(cell_dir(out, i)) for i in range(len(design.cells))]
-    _write(record_path, _record(design, "running", done))
+    done = [run_complete(cell_dir(out, i)) for i in range(len(design.cells))]
+    write_json(record_path, _record(design, "running", done))
     summary = SweepSummary(out, len(design.cells))
     started = time.perf_counter()
     for i, sc in enumerate(scenarios):
@@ -138,11 +125,11 @@ def run_sweep(
             summary.interrupted = True
             summary.stopped = result.worker_lost
             break
-        done[i] = _complete(where)
+        done[i] = run_complete(where)
     summary.complete = sum(done)
     summary.seconds = time.perf_counter() - started
     status = "complete" if all(done) else "interrupted"
-    _write(record_path, _record(design, status, done))
+    write_json(record_path, _record(design, status, done))
     if all(done):
         from cryhavoc_sim.sweeps.analyse import write_results
 

@@ -18,7 +18,6 @@ search proposes, plays and scores exactly what an uninterrupted one would.
 from __future__ import annotations
 
 import json
-import os
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -26,6 +25,7 @@ from typing import Any
 
 from cryhavoc_sim.errors import UserError
 from cryhavoc_sim.sweeps.design import scenario_with
+from cryhavoc_sim.sweeps.files import run_complete, write_json
 from cryhavoc_sim.tuning.targets import Target, Targets
 
 TUNE_FILE = "tune.json"
@@ -93,19 +93,6 @@ def score(targets: tuple[Target, ...], found: dict[str, dict[str, Any]]) -> tupl
     return total, missed
 
 
-def _write(path: Path, data: dict[str, Any]) -> None:
-    tmp = path.with_suffix(".tmp")
-    tmp.write_text(json.dumps(data, indent=2, default=str) + "\n")
-    os.replace(tmp, path)
-
-
-def _complete(run_dir: Path) -> bool:
-    try:
-        return bool(json.loads((run_dir / "manifest.json").read_text()).get("status") == "complete")
-    except (OSError, ValueError):
-        return False
-
-
 def _play(
     targets: Targets,
     values: dict[str, Any],
@@ -130,7 +117,7 @@ def _play(
             f"{targets.path} ({label}, {t.name})",
         )
         run_dir = where / t.name
-        if not _complete(run_dir):
+        if not run_complete(run_dir):
             result = run_scenario(sc, run_dir, workers, (run_dir / "manifest.json").exists(), quiet)
             summary.played_now += result.played_now
             if result.interrupted:
@@ -182,7 +169,7 @@ def run_tune(
         out.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         raise UserError(f"{out}: cannot create the directory ({exc.strerror or exc}).") from None
-    _write(record_path, record)
+    write_json(record_path, record)
     summary = TuneSummary(out, targets.trials, record=record)
     started = time.perf_counter()
     try:
@@ -192,7 +179,7 @@ def run_tune(
                 return summary
             value, missed = score(targets.targets, found)
             record["reference"] = {"score": value, "missed": missed, "found": found}
-            _write(record_path, record)
+            write_json(record_path, record)
         dists: dict[str, optuna.distributions.BaseDistribution] = {
             p.path: optuna.distributions.IntDistribution(0, len(p.values) - 1)
             if p.numeric
@@ -233,11 +220,11 @@ def run_tune(
                     "found": found,
                 }
             )
-            _write(record_path, record)
+            write_json(record_path, record)
         best = min(record["trials"], key=lambda t: (t["score"], t["trial"]))
         record["best"] = best["trial"]
         record["status"] = "complete"
-        _write(record_path, record)
+        write_json(record_path, record)
         summary.best = best
         summary.reference = record["reference"]
         import tomli_w
@@ -252,7 +239,7 @@ def run_tune(
         summary.seconds = time.perf_counter() - started
         if summary.interrupted:
             record["status"] = "interrupted"
-            _write(record_path, record)
+            write_json(record_path, record)
 
 
 def write_best(targets: Targets, best: dict[str, Any], out: Path) -> Path:

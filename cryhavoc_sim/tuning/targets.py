@@ -29,13 +29,13 @@ sets that meet every target, the most even). Everything is checked before anythi
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from cryhavoc_sim.runner.scenario import NAME, Scenario, load_scenario
-from cryhavoc_sim.sweeps.design import DesignError, Factor, _factor
+from cryhavoc_sim.sweeps.design import Factor, parse_factor
+from cryhavoc_sim.sweeps.files import DesignError, fail, read_file, read_head, whole
 
 TUNE_FIELDS = ("name", "trials", "games", "seed", "content_name", "description")
 TARGET_FIELDS = ("scenario", "fair_within", "win_rate", "harder_than")
@@ -81,63 +81,24 @@ class Targets:
         return self.trials * self.games * len(self.targets)
 
 
-def _fail(path: str, field: str, problem: str) -> DesignError:
-    return DesignError(f"{path}: field '{field}' {problem}.")
-
-
 # The shipped targets files: package data; the repository's top-level ``targets/`` links here.
 SHIPPED = Path(__file__).resolve().parents[1] / "targets"
 
 
 def load_targets(path: str | Path, max_games: int | None = None) -> Targets:
     """Read and check a targets file (or a shipped one by name, e.g. ``calibration``)."""
-    p = Path(path)
-    if not p.exists() and not p.suffix and (SHIPPED / f"{p.name}.toml").exists():
-        p = SHIPPED / f"{p.name}.toml"
-    try:
-        text = p.read_text()
-    except FileNotFoundError:
-        shipped = ", ".join(sorted(x.stem for x in SHIPPED.glob("*.toml")))
-        raise DesignError(
-            f"{path}: targets file not found; give a path to a .toml file or a shipped one ({shipped})."
-        ) from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise DesignError(f"{path}: targets file cannot be read ({exc}).") from None
-    return parse_targets(text, str(p), max_games)
-
-
-def _count(head: dict[str, Any], path: str, key: str, default: int | None, lo: int, hi: int) -> int:
-    value = head.get(key, default)
-    if not isinstance(value, int) or isinstance(value, bool) or not lo <= value <= hi:
-        raise _fail(path, f"tune.{key}", f"must be a whole number from {lo:,} to {hi:,}, got {value!r}")
-    return value
+    text, where = read_file(path, SHIPPED, "targets")
+    return parse_targets(text, where, max_games)
 
 
 def parse_targets(text: str, path: str = "<targets>", max_games: int | None = None) -> Targets:
-    try:
-        doc = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise DesignError(f"{path}: is not valid TOML ({exc}).") from None
-    unknown = set(doc) - {"tune", "parameters", "target"}
-    if unknown:
-        raise DesignError(
-            f"{path}: unknown table(s) {', '.join(sorted(unknown))}; allowed: tune, parameters, target."
-        )
-    head = doc.get("tune")
-    if not isinstance(head, dict):
-        raise DesignError(f"{path}: needs a [tune] table.")
-    for key in head:
-        if key not in TUNE_FIELDS:
-            raise _fail(path, f"tune.{key}", f"is not a tune field; allowed: {', '.join(TUNE_FIELDS)}")
-    name = head.get("name")
-    if not isinstance(name, str) or not NAME.fullmatch(name) or len(name) > 50:
-        raise _fail(path, "tune.name", f"must be 1 to 50 letters, digits, '_', '-' or '.', got {name!r}")
-    trials = _count(head, path, "trials", 40, 1, MAX_TRIALS)
-    games = _count(head, path, "games", 1000, 10, 1_000_000)
-    seed = _count(head, path, "seed", 0, 0, 2**31 - 1)
+    doc, head, name = read_head(text, path, "tune", ("tune", "parameters", "target"), TUNE_FIELDS)
+    trials = whole(head, path, "tune", "trials", 40, 1, MAX_TRIALS)
+    games = whole(head, path, "tune", "games", 1000, 10, 1_000_000)
+    seed = whole(head, path, "tune", "seed", 0, 0, 2**31 - 1)
     content_name = head.get("content_name", f"{name}-content")
     if not isinstance(content_name, str) or not NAME.fullmatch(content_name):
-        raise _fail(
+        raise fail(
             path,
             "tune.content_name",
             f"must be a name of letters, digits, '_', '-' or '.', got {content_name!r}",
@@ -152,7 +113,7 @@ def parse_targets(text: str, path: str = "<targets>", max_games: int | None = No
     for i, t in enumerate(targets):
         if t.harder_than is not None and (t.harder_than not in names or t.harder_than == t.name):
             others = ", ".join(n for n in names if n != t.name) or "none"
-            raise _fail(
+            raise fail(
                 path,
                 f"target[{i}].harder_than",
                 f"is {t.harder_than!r}; allowed: another target's scenario ({others})",
@@ -163,10 +124,10 @@ def parse_targets(text: str, path: str = "<targets>", max_games: int | None = No
     if not isinstance(raw, dict) or not raw:
         raise DesignError(f"{path}: needs a [parameters] table naming at least one number to set.")
     base = targets[0].scenario
-    parameters = tuple(_factor(path, key, value, base, "parameters") for key, value in raw.items())
+    parameters = tuple(parse_factor(path, key, value, base, "parameters") for key, value in raw.items())
     out = Targets(name, path, text, trials, games, seed, content_name, parameters, tuple(targets))
     if max_games is not None and out.total_games > max_games:
-        raise _fail(
+        raise fail(
             path,
             "tune.trials",
             f"plays {out.total_games:,} games ({trials} trials x {len(targets)} targets x {games:,});"
@@ -181,20 +142,20 @@ def _target(path: str, i: int, raw: Any) -> Target:
         raise DesignError(f"{path}: {where} must be a table.")
     for key in raw:
         if key not in TARGET_FIELDS:
-            raise _fail(path, f"{where}.{key}", f"is not a target field; allowed: {', '.join(TARGET_FIELDS)}")
+            raise fail(path, f"{where}.{key}", f"is not a target field; allowed: {', '.join(TARGET_FIELDS)}")
     name = raw.get("scenario")
     if not isinstance(name, str):
-        raise _fail(path, f"{where}.scenario", "must name a shipped scenario or a scenario file")
+        raise fail(path, f"{where}.scenario", "must name a shipped scenario or a scenario file")
     local = Path(path).parent / name
     try:
         scenario = load_scenario(local if local.suffix == ".toml" and local.exists() else name)
     except DesignError:
         raise
     except Exception as exc:  # a ScenarioError: one sentence
-        raise _fail(path, f"{where}.scenario", f"cannot be used: {exc}") from None
+        raise fail(path, f"{where}.scenario", f"cannot be used: {exc}") from None
     fair = raw.get("fair_within")
     if fair is not None and (isinstance(fair, bool) or not isinstance(fair, int | float) or not 0 < fair < 1):
-        raise _fail(
+        raise fail(
             path, f"{where}.fair_within", f"must be a share between 0 and 1 (0.10 = 10 points), got {fair!r}"
         )
     rate = raw.get("win_rate")
@@ -206,18 +167,18 @@ def _target(path: str, i: int, raw: Any) -> Target:
             and 0 <= rate[0] < rate[1] <= 1
         )
         if not ok:
-            raise _fail(
+            raise fail(
                 path, f"{where}.win_rate", f"must be [low, high] with 0 <= low < high <= 1, got {rate!r}"
             )
     if fair is None and rate is None and raw.get("harder_than") is None:
         raise DesignError(f"{path}: {where} sets no target; give fair_within, win_rate or harder_than.")
     if fair is not None and getattr(scenario.setup, "players", 2) < 2:
-        raise _fail(
+        raise fail(
             path, f"{where}.fair_within", f"cannot be met: {name} is a one-player game (no fair share)"
         )
     harder = raw.get("harder_than")
     if harder is not None and not isinstance(harder, str):
-        raise _fail(path, f"{where}.harder_than", f"must name another target's scenario, got {harder!r}")
+        raise fail(path, f"{where}.harder_than", f"must name another target's scenario, got {harder!r}")
     return Target(
         scenario,
         float(fair) if fair is not None else None,

@@ -125,6 +125,18 @@ class ReportSections:
 
 
 @dataclass(frozen=True, slots=True)
+class Measure:
+    """A share of games a sweep follows from cell to cell (besides the win rates):
+    ``successes`` of ``trials`` games, and the share chance alone would give (None when
+    chance says nothing), e.g. "the last player to act in the final Round wins"."""
+
+    text: str
+    successes: int
+    trials: int
+    chance: float | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class Duel:
     """One two-player ladder game: the sides bot A and bot B played, whether A went
     first, and the winning side (None: no winner)."""
@@ -237,6 +249,11 @@ class GameModule(Protocol):
     def report_sections(self, run: Any, content: Any) -> ReportSections:
         """The game's own figures and tables for the report of ``run`` (``content``: the
         run's content set as loaded now, or None when it cannot be)."""
+        ...
+
+    def sweep_measures(self, run: Any) -> list[Measure]:
+        """The game's own shares of games that a sweep reports over its cells (``run``: a
+        cell's :class:`~cryhavoc_sim.storage.reader.Run`)."""
         ...
 
     def bench_scenario(self, bot: str) -> str:

@@ -91,13 +91,27 @@ def _cell_tables(run_dir: Path) -> tuple[pl.DataFrame, pl.DataFrame]:
     return sides, seats
 
 
+def _measures(run_dir: Path, game: str) -> list[dict[str, Any]]:
+    """The game's own measures of one cell (GameModule.sweep_measures)."""
+    from cryhavoc_sim.games import get_game
+    from cryhavoc_sim.storage.reader import load_run
+
+    return [
+        {"measure": m.text, "successes": m.successes, "trials": m.trials, "chance": m.chance}
+        for m in get_game(game).sweep_measures(load_run(run_dir))
+    ]
+
+
 def write_results(out: Path) -> pl.DataFrame:
-    """``results.parquet`` (cell x side) and ``seats.parquet`` (cell x seat) from the
-    cells' run directories; returns the first."""
+    """``results.parquet`` (cell x side), ``seats.parquet`` (cell x seat) and
+    ``measures.parquet`` (cell x the game's own measures) from the cells' run
+    directories; returns the first."""
     record = read_record(out)
     sides: list[pl.DataFrame] = []
     seats: list[pl.DataFrame] = []
+    measures: list[dict[str, Any]] = []
     for c in record["cells"]:
+        measures += [{"cell": c["cell"], **m} for m in _measures(cell_dir(out, c["cell"]), record["game"])]
         s, t = _cell_tables(cell_dir(out, c["cell"]))
         values = {
             f"value:{p}": json.dumps(c["values"].get(p)) for p in (f["path"] for f in record["factors"])
@@ -109,7 +123,46 @@ def write_results(out: Path) -> pl.DataFrame:
     results = pl.concat(sides).select("cell", pl.exclude("cell"))
     results.write_parquet(out / "results.parquet")
     pl.concat(seats).select("cell", pl.exclude("cell")).write_parquet(out / "seats.parquet")
+    pl.DataFrame(
+        measures,
+        schema={
+            "cell": pl.Int64,
+            "measure": pl.String,
+            "successes": pl.Int64,
+            "trials": pl.Int64,
+            "chance": pl.Float64,
+        },
+    ).write_parquet(out / "measures.parquet")
     return results
+
+
+def measure_table(measures: pl.DataFrame) -> pl.DataFrame:
+    """Per measure: its share as shipped (cell 0) with the Wilson interval, and the lowest
+    and highest share over the cells."""
+    rows = []
+    for (text,), part in measures.group_by("measure", maintain_order=True):
+        rates = {r["cell"]: r["successes"] / r["trials"] for r in part.iter_rows(named=True) if r["trials"]}
+        base = part.filter(pl.col("cell") == 0)
+        if base.height == 0 or not rates:
+            continue
+        k, n = int(base["successes"][0]), int(base["trials"][0])
+        lo, hi = wilson(k, n)
+        low_cell = min(rates, key=lambda c: rates[c])
+        high_cell = max(rates, key=lambda c: rates[c])
+        rows.append(
+            {
+                "measure": text,
+                "win_rate": k / n if n else 0.0,
+                "ci_low": lo,
+                "ci_high": hi,
+                "lowest_rate": rates[low_cell],
+                "lowest_cell": low_cell,
+                "highest_rate": rates[high_cell],
+                "highest_cell": high_cell,
+                "chance_share": base["chance"][0],
+            }
+        )
+    return pl.DataFrame(rows)
 
 
 def level_means(results: pl.DataFrame, record: dict[str, Any]) -> pl.DataFrame:
@@ -248,6 +301,14 @@ def _last_seat(seats: pl.DataFrame) -> dict[int, tuple[str, float, float, float]
     return out
 
 
+def _against_chance(row: dict[str, Any] | None) -> str | None:
+    """A measure's share in one cell against chance: "above", "below" or "within"."""
+    if row is None or not row["trials"] or row["chance"] is None:
+        return None
+    lo, hi = wilson(row["successes"], row["trials"])
+    return "above" if lo > row["chance"] else "below" if hi < row["chance"] else "within"
+
+
 def _judge(claim: str, found: str | None) -> str:
     """A cell's word on a claim ("above", "below" or "within" the fair share): "holds"
     when the cell shows the same, "opposite" when it decides otherwise (a claim of
@@ -260,7 +321,9 @@ def _judge(claim: str, found: str | None) -> str:
     return "cannot tell"
 
 
-def statements(results: pl.DataFrame, seats: pl.DataFrame) -> pl.DataFrame:
+def statements(
+    results: pl.DataFrame, seats: pl.DataFrame, measures: pl.DataFrame | None = None
+) -> pl.DataFrame:
     """Each statement of the base cell, and in how many cells it holds, its opposite is
     shown, or the data cannot tell."""
     cells = sorted(results["cell"].unique().to_list())
@@ -312,6 +375,13 @@ def statements(results: pl.DataFrame, seats: pl.DataFrame) -> pl.DataFrame:
             verdicts[0],
             verdicts,
         )
+    for (text,), part in measures.group_by("measure", maintain_order=True) if measures is not None else []:
+        by = {r["cell"]: r for r in part.iter_rows(named=True)}
+        if 0 not in by or by[0]["chance"] is None:
+            continue
+
+        verdicts = [_judge("above", _against_chance(by.get(c))) for c in cells]
+        add(f"{text} more often than chance ({by[0]['chance']:.0%})", verdicts[0], verdicts)
     last = _last_seat(seats)
     if 0 in last:
         verdicts = [

@@ -13,7 +13,14 @@ import polars as pl
 
 from cryhavoc_sim.report.build import NOTICE
 from cryhavoc_sim.report.headline import pct
-from cryhavoc_sim.sweeps.analyse import level_means, read_record, salib_indices, spans, statements
+from cryhavoc_sim.sweeps.analyse import (
+    level_means,
+    measure_table,
+    read_record,
+    salib_indices,
+    spans,
+    statements,
+)
 
 
 def _palette(game: str) -> Mapping[str, str]:
@@ -105,9 +112,11 @@ def build_sweep_report(out: Path, report_dir: Path | None = None) -> Path:
     target = report_dir or out / "report"
     results = pl.read_parquet(out / "results.parquet")
     seats = pl.read_parquet(out / "seats.parquet")
+    measures = pl.read_parquet(out / "measures.parquet") if (out / "measures.parquet").exists() else None
     levels = level_means(results, record)
     span = spans(levels)
-    said = statements(results, seats)
+    said = statements(results, seats, measures)
+    game_measures = measure_table(measures) if measures is not None and measures.height else None
     indices = salib_indices(results, record)
     base = results.filter(pl.col("cell") == 0)
     palette = _palette(record["game"])
@@ -132,6 +141,12 @@ def build_sweep_report(out: Path, report_dir: Path | None = None) -> Path:
 
     cells = _cells_table(results, record)
     sentences = _headline(record, said, span, base)
+    if game_measures is not None:
+        sentences += [
+            f"{r['measure']}: in {r['win_rate']:.0%} of games as shipped, from {r['lowest_rate']:.0%}"
+            f" (cell {r['lowest_cell']}) to {r['highest_rate']:.0%} (cell {r['highest_cell']}) over the cells."
+            for r in game_measures.iter_rows(named=True)
+        ]
     facts = [
         ("game", str(record["game"])),
         ("base scenario", str(record["scenario"])),
@@ -158,6 +173,23 @@ def build_sweep_report(out: Path, report_dir: Path | None = None) -> Path:
             ),
         ),
     ]
+    if game_measures is not None:
+        from cryhavoc_sim.report.headline import rate_cell
+
+        shown = game_measures.select(
+            "measure",
+            pl.struct("win_rate", "ci_low", "ci_high")
+            .map_elements(
+                lambda r: rate_cell(r["win_rate"], r["ci_low"], r["ci_high"]), return_dtype=pl.String
+            )
+            .alias("as shipped (95% CI)"),
+            "lowest_rate",
+            "lowest_cell",
+            "highest_rate",
+            "highest_cell",
+            "chance_share",
+        )
+        tables.append(("The game's own measures: share of games, as shipped and over the cells", shown))
     if indices is not None:
         name = (
             "Morris mu* and sigma"

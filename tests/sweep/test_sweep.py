@@ -145,6 +145,12 @@ def test_a_sweep_end_to_end_and_its_resume(tmp_path: Path) -> None:
     assert "Statements of the shipped scenario" in page and "RECONSTRUCTED" in page
     summary = json.loads((out / "report" / "summary.json").read_text())
     assert summary["cells"] == 5 and summary["statements"]
+    # the game's own measures (GameModule.sweep_measures): the final Round, per cell
+    measures = pl.read_parquet(out / "measures.parquet")
+    assert measures["cell"].n_unique() == 5 and (measures["trials"] == 24).all()
+    assert any(m.startswith("The final Round decides the winner") for m in measures["measure"])
+    assert any("more often than chance" in s["statement"] for s in summary["statements"])
+    assert "own measures: share of games" in page
 
     # the report of an ordinary run of the scenario names its most sensitive numbers
     assert cli("run", "four_player", "-n", "8", "-o", str(tmp_path / "runs" / "fp"), "-q").returncode == 0

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from cryhavoc_sim.games.cryhavoc import scenario
-from cryhavoc_sim.games.protocol import Duel, GameRows, Played, ReportSections, Violation
+from cryhavoc_sim.games.protocol import Duel, GameRows, Measure, Played, ReportSections, Violation
 
 
 class CryHavoc:
@@ -121,6 +121,11 @@ class CryHavoc:
             for r in random_playouts(load_content(), master_seed, start, stop)
             if r.violations or r.error
         ]
+
+    def sweep_measures(self, run: Any) -> list[Measure]:
+        from cryhavoc_sim.games.cryhavoc.report import final_round_measures
+
+        return final_round_measures(run)
 
     def report_sections(self, run: Any, content: Any) -> ReportSections:
         from cryhavoc_sim.games.cryhavoc.report import report_sections

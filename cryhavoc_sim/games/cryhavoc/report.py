@@ -9,7 +9,7 @@ from typing import Any
 import polars as pl
 
 from cryhavoc_sim.games.cryhavoc import analysis
-from cryhavoc_sim.games.protocol import ReportSections
+from cryhavoc_sim.games.protocol import Measure, ReportSections
 
 MIN_CELL = 30  # Battles a pairing-and-Terrain cell needs to be shown (fewer mean little)
 
@@ -118,6 +118,35 @@ def scoring_timing_figure(ax: Any, timing: pl.DataFrame) -> None:
     ax.set_ylabel("Scoring enabled, per game")
     ax.set_title("Who enables Scoring, and when")
     ax.legend(fontsize=8)
+
+
+def final_round_measures(run: Any) -> list[Measure]:
+    """What a sweep follows of the final Round: how often it decides the winner (the
+    leader entering it does not win) and how often the last player to act in it wins."""
+    final = analysis.final_round(run.events, run.games).collect()
+    if final.height == 0:
+        return []
+    row = final.row(0, named=True)
+    n = int(row["games"] or 0)
+    if n == 0 or row["final_round_decides"] is None:
+        return []
+    out = [
+        Measure(
+            "The final Round decides the winner (the leader entering it does not win)",
+            round(float(row["final_round_decides"]) * n),
+            n,
+        )
+    ]
+    if row["last_actor_wins"] is not None and row["by_chance"]:
+        out.append(
+            Measure(
+                "The last player to act in the final Round wins",
+                round(float(row["last_actor_wins"]) * n),
+                n,
+                float(row["by_chance"]),
+            )
+        )
+    return out
 
 
 def final_round_findings(final: pl.DataFrame) -> list[str]:

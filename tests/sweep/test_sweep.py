@@ -220,3 +220,14 @@ def test_the_notebook_api(tmp_path: Path) -> None:
     assert set(result.spans["side"]) == {"humans", "pilgrims", "machines", "trogs"}
     assert result.report.exists() and "Morris mu*" in result.report.read_text()
     assert sweep(design, out=tmp_path / "sw").results.equals(result.results)  # reused
+
+
+def test_bot_line_ups_and_scenario_fields_are_factors() -> None:
+    """A sweep can vary who plays (bots.<faction> / bots.default) and scenario fields."""
+    d = parse_design(
+        '[sweep]\nname = "b"\nscenario = "quick"\nmethod = "oat"\ngames = 10\n[factors]\n'
+        '"bots.default" = ["heuristic", "random"]\n"scenario.experience" = ["first_time", "veteran"]\n'
+    )
+    assert d.cell_scenario(2).setup.bots["humans"] == "random"
+    assert d.cell_scenario(4).setup.experience == "veteran"
+    assert d.cell_scenario(4).setup.bots["humans"] == "heuristic"

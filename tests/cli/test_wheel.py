@@ -41,6 +41,9 @@ def test_the_wheel_installs_and_runs_a_shipped_scenario_from_another_directory(t
     assert "cryhavoc_sim/scenarios/four_player.toml" in names
     assert any(n.endswith("bots/data/personalities.toml") for n in names)
     assert any(n.endswith("content/data/cryhavoc/cards.toml") for n in names)
+    assert any(n.endswith("content/data/cryhavoc-calibrated/cards.toml") for n in names)
+    assert "cryhavoc_sim/designs/four_player_numbers.toml" in names
+    assert "cryhavoc_sim/targets/calibration.toml" in names
 
     # A fresh venv; its dependencies (polars, scipy, ...) are borrowed from this one by a
     # path entry, which adds no .pth of this venv (so not the editable install).
@@ -78,4 +81,29 @@ def test_the_wheel_installs_and_runs_a_shipped_scenario_from_another_directory(t
     assert run.returncode == 0, run.stderr
     doc = json.loads(run.stdout)
     assert doc["status"] == "complete" and doc["games_done"] == 20
+    # shipped designs and content sets by name, from the installed wheel
+    design = elsewhere / "d.toml"
+    design.write_text(
+        '[sweep]\nname = "w"\nscenario = "quick"\nmethod = "oat"\ngames = 4\n[factors]\n'
+        '"factions.trogs.units" = [12, 16]\n'
+    )
+    swept = subprocess.run(
+        [str(venv / "bin" / "cryhavoc-sim"), "sweep", "d.toml", "-j", "1", "-q"],
+        capture_output=True,
+        text=True,
+        cwd=elsewhere,
+        timeout=300,
+        env={"PATH": "/usr/bin:/bin", "HOME": str(tmp_path)},
+    )
+    assert swept.returncode == 0, swept.stderr
+    assert (elsewhere / "sweeps" / "w" / "report" / "report.html").exists()
+    listed = subprocess.run(
+        [str(venv / "bin" / "cryhavoc-sim"), "content", "--content", "cryhavoc-base-calibrated"],
+        capture_output=True,
+        text=True,
+        cwd=elsewhere,
+        timeout=120,
+        env={"PATH": "/usr/bin:/bin", "HOME": str(tmp_path)},
+    )
+    assert listed.returncode == 0 and "cryhavoc-base-calibrated" in listed.stdout, listed.stderr
     assert (elsewhere / doc["run_dir"] / "manifest.json").is_file()

@@ -92,8 +92,9 @@ def curves(
         ax.tick_params(axis="y", labelsize=7)
     for ax in list(axes)[len(factors) :]:
         ax.set_visible(False)
-    if len(factors):
-        axes[0].legend(fontsize=7)
+    if len(factors):  # one legend for every panel, beside them (never over a curve)
+        handles, labels = axes[0].get_legend_handles_labels()
+        axes[0].figure.legend(handles, labels, fontsize=7, loc="center right", frameon=False)
 
 
 def build_sweep_report(out: Path, report_dir: Path | None = None) -> Path:
@@ -136,7 +137,8 @@ def build_sweep_report(out: Path, report_dir: Path | None = None) -> Path:
     shares = {round(v, 6) for v in base["fair_share"].drop_nulls().to_list()}
     curves(axes.flatten(), levels, factors, palette, shares.pop() if len(shares) == 1 else None)
     fig.suptitle("Win rate at each value (pooled over the cells that set it; 95% Wilson bands)", fontsize=9)
-    fig.tight_layout()
+    fig.text(0.99, 0.01, "reconstructed content", ha="right", va="bottom", fontsize=7, color="#aa0000")
+    fig.tight_layout(rect=(0, 0.02, 0.88, 1))
     save_figure(fig, target / "factor_curves.png")
 
     cells = _cells_table(results, record)

@@ -87,13 +87,12 @@ def _play_for_gate(
     """``check --precision``: play the scenario into ``run_dir`` until the gate can decide
     (or reuse / complete a run of the same rule there); returns the manifest's record."""
     from cryhavoc_sim.runner.executor import run_scenario
-    from cryhavoc_sim.runner.precision import Gate
+    from cryhavoc_sim.runner.precision import Gate, precision_problem
     from cryhavoc_sim.runner.scenario import load_scenario
 
-    if not 0.001 <= precision <= 0.25:
-        raise UserError(
-            f"--precision {precision} is out of range; allowed: 0.001 to 0.25 (0.01 = +-1 point)."
-        )
+    problem = precision_problem(precision)
+    if problem:
+        raise UserError(problem)
     name = scenario or baseline.get("scenario")
     if not name:
         raise UserError("the baseline names no scenario; give the one to play with --scenario.")
@@ -268,12 +267,11 @@ def run(
         raise _fail(f"--scheduler {scheduler} needs --executor dask (the local executor has no scheduler).")
     rule = None
     if precision is not None:
-        from cryhavoc_sim.runner.precision import Precision
+        from cryhavoc_sim.runner.precision import Precision, precision_problem
 
-        if not 0.001 <= precision <= 0.25:
-            raise _fail(
-                f"--precision {precision} is out of range; allowed: 0.001 to 0.25 (0.01 = +-1 point)."
-            )
+        problem = precision_problem(precision)
+        if problem:
+            raise _fail(problem)
         if games is not None:
             raise _fail(
                 "-n/--games and --precision do not go together; cap a precision run with --max-games."

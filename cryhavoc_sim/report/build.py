@@ -12,7 +12,7 @@ from typing import Any
 
 from cryhavoc_sim import analysis
 from cryhavoc_sim.games import DEFAULT_GAME, get_game
-from cryhavoc_sim.report.headline import headline, rate_cell, summary_entry
+from cryhavoc_sim.report.headline import headline, rate_text, summary_entry
 from cryhavoc_sim.report.page import write_pages
 from cryhavoc_sim.storage.reader import Run
 
@@ -93,18 +93,13 @@ def _scenario_text(m: dict[str, Any]) -> str:
 def _policy_tables(run: Run, games: Any) -> tuple[list[tuple[str, Any]], dict[str, Any]]:
     """With several policies (bot line-ups on the same seeds): the win rates side by
     side and, per headline statement, whether it holds under every policy."""
-    import polars as pl
 
     from cryhavoc_sim.analysis.policies import policy_verdicts, policy_win_rates, verdict_frame
 
     if games.height == 0 or games["policy"].n_unique() < 2:
         return [], {}
     table = policy_win_rates(run.seats, run.games).collect()
-    shown = table.with_columns(
-        pl.struct("win_rate", "ci_low", "ci_high")
-        .map_elements(lambda r: rate_cell(r["win_rate"], r["ci_low"], r["ci_high"]), return_dtype=pl.String)
-        .alias("cell")
-    ).pivot(on="policy", index="faction", values="cell")
+    shown = table.with_columns(rate_text().alias("cell")).pivot(on="policy", index="faction", values="cell")
     verdicts = policy_verdicts(table)
     tables = [
         ("Win rate by policy (same seeds, 95% Wilson interval)", shown),

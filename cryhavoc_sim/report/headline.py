@@ -42,6 +42,13 @@ def rate_cell(rate: float, low: float, high: float) -> str:
     return f"{pct(rate)} ({interval(low, high)})"
 
 
+def rate_text() -> pl.Expr:
+    """``win_rate`` with ``ci_low`` and ``ci_high`` as one text column, as :func:`rate_cell`."""
+    return pl.struct("win_rate", "ci_low", "ci_high").map_elements(
+        lambda r: rate_cell(r["win_rate"], r["ci_low"], r["ci_high"]), return_dtype=pl.String
+    )
+
+
 def standings(wr: pl.DataFrame, seats: pl.LazyFrame, games: pl.LazyFrame) -> list[Standing]:
     """Every side of ``wr`` (analysis.win_rates) against its fair share."""
     shares = (

@@ -114,12 +114,14 @@ def run_chunk(task: ChunkTask, stop: Callable[[], bool] | None = None) -> ChunkR
             errors += 1
             first_error = first_error or f"game {game_id}: {exc!r}"
             rows.add_error(game_id, scenario.seed_of(game_id), repr(exc), traceback.format_exc())
-            outcomes.append(None)
+            if task.outcomes:
+                outcomes.append(None)
             if task.fail_fast:
                 break
             continue
         rows.add_game(task.run_id, scenario, content, game_id, result)
-        outcomes.append((result.winner, tuple(result.sides)))
+        if task.outcomes:
+            outcomes.append((result.winner, tuple(result.sides)))
         if result.winner is not None:
             wins[result.winner] = wins.get(result.winner, 0) + 1
         for f in result.sides:

@@ -80,7 +80,7 @@ def plan_chunks(scenario: Scenario, size: int | None = None, plan: str = CHUNK_P
     return out
 
 
-def config_hash(scenario: Scenario, rule: Any = None) -> str:
+def config_hash(scenario: Scenario, rule: Rule | None = None) -> str:
     """What identifies a run's data: the scenario's text, games and seed (and the stopping
     rule of a precision run)."""
     parts: list[Any] = [scenario.text, scenario.games, scenario.seed]
@@ -367,7 +367,7 @@ def _iterate_local(tasks: list[ChunkTask], workers: int) -> Iterator[ChunkResult
 
 
 def resume_problem(
-    old: dict[str, Any], scenario: Scenario, content_hash: str, record_events: bool, rule: Any = None
+    old: dict[str, Any], scenario: Scenario, content_hash: str, record_events: bool, rule: Rule | None = None
 ) -> str | None:
     """Why the run described by manifest ``old`` cannot be completed with these inputs
     (everything that shapes what is written must be the same), or None."""
@@ -418,7 +418,7 @@ def resume_problem(
 
 
 def _check_resume(
-    run_dir: Path, scenario: Scenario, content_hash: str, record_events: bool, rule: Any = None
+    run_dir: Path, scenario: Scenario, content_hash: str, record_events: bool, rule: Rule | None = None
 ) -> dict[str, Any]:
     """The manifest of the run to complete, or :class:`UserError` saying why it cannot be."""
     from cryhavoc_sim.storage.reader import read_manifest

@@ -28,6 +28,16 @@ from cryhavoc_sim.analysis.sequential import Bound, bounds
 
 Outcome = tuple[str | None, tuple[str, ...]] | None  # (winner, sides) of a game; None: it raised
 
+PRECISION_RANGE = (0.001, 0.25)  # +-0.1 to +-25 points
+
+
+def precision_problem(target: float) -> str | None:
+    """Why ``--precision target`` cannot be played (a sentence), or None."""
+    lo, hi = PRECISION_RANGE
+    if lo <= target <= hi:
+        return None
+    return f"--precision {target} is out of range; allowed: {lo} to {hi} (0.01 = +-1 point)."
+
 
 @dataclass(frozen=True)
 class Precision:

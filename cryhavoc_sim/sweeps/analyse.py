@@ -43,41 +43,29 @@ def read_record(out: Path) -> dict[str, Any]:
     return data
 
 
-def _cell_tables(run_dir: Path) -> tuple[pl.DataFrame, pl.DataFrame]:
-    """(sides, seats) of one cell: per side games, wins, Wilson interval, fair share and
-    verdict; per starting seat games and wins (player seats only)."""
+def cell_tables(run: Any) -> tuple[pl.DataFrame, pl.DataFrame]:
+    """(sides, seats) of one cell's run: per side games, wins, Wilson interval, fair share
+    and verdict (the report's standings); per starting seat games and wins (player seats)."""
     from cryhavoc_sim.analysis.winrates import win_rates
-    from cryhavoc_sim.report.headline import standings
-    from cryhavoc_sim.storage.reader import load_run
+    from cryhavoc_sim.report.headline import standings, summary_entry
 
-    run = load_run(run_dir)
     wr = win_rates(run.seats, run.games).collect()
-    table = standings(wr, run.seats, run.games)
-    wins = dict(wr.select("faction", "wins").iter_rows())
-    sides = pl.DataFrame(
-        [
-            {
-                "side": s.faction,
-                "games": s.games,
-                "wins": int(wins[s.faction]),
-                "win_rate": s.win_rate,
-                "ci_low": s.ci_low,
-                "ci_high": s.ci_high,
-                "fair_share": s.fair_share,
-                "verdict": s.verdict,
-            }
-            for s in table
-        ],
-        schema={
-            "side": pl.String,
-            "games": pl.Int64,
-            "wins": pl.Int64,
-            "win_rate": pl.Float64,
-            "ci_low": pl.Float64,
-            "ci_high": pl.Float64,
-            "fair_share": pl.Float64,
-            "verdict": pl.String,
-        },
+    counts = wr.select(pl.col("faction").alias("side"), pl.col("games", "wins").cast(pl.Int64))
+    sides = (
+        pl.DataFrame(
+            summary_entry(standings(wr, run.seats, run.games)),
+            schema={
+                "faction": pl.String,
+                "win_rate": pl.Float64,
+                "ci_low": pl.Float64,
+                "ci_high": pl.Float64,
+                "fair_share": pl.Float64,
+                "verdict": pl.String,
+            },
+        )
+        .rename({"faction": "side"})
+        .join(counts, on="side", maintain_order="left")
+        .select("side", "games", "wins", "win_rate", "ci_low", "ci_high", "fair_share", "verdict")
     )
     players = run.seats.filter(~pl.col("is_npc") & pl.col("seat").is_not_null())
     seats = (
@@ -91,14 +79,13 @@ def _cell_tables(run_dir: Path) -> tuple[pl.DataFrame, pl.DataFrame]:
     return sides, seats
 
 
-def _measures(run_dir: Path, game: str) -> list[dict[str, Any]]:
-    """The game's own measures of one cell (GameModule.sweep_measures)."""
+def _measures(run: Any, game: str) -> list[dict[str, Any]]:
+    """The game's own measures of one cell's run (GameModule.sweep_measures)."""
     from cryhavoc_sim.games import get_game
-    from cryhavoc_sim.storage.reader import load_run
 
     return [
         {"measure": m.text, "successes": m.successes, "trials": m.trials, "chance": m.chance}
-        for m in get_game(game).sweep_measures(load_run(run_dir))
+        for m in get_game(game).sweep_measures(run)
     ]
 
 
@@ -106,13 +93,16 @@ def write_results(out: Path) -> pl.DataFrame:
     """``results.parquet`` (cell x side), ``seats.parquet`` (cell x seat) and
     ``measures.parquet`` (cell x the game's own measures) from the cells' run
     directories; returns the first."""
+    from cryhavoc_sim.storage.reader import load_run
+
     record = read_record(out)
     sides: list[pl.DataFrame] = []
     seats: list[pl.DataFrame] = []
     measures: list[dict[str, Any]] = []
     for c in record["cells"]:
-        measures += [{"cell": c["cell"], **m} for m in _measures(cell_dir(out, c["cell"]), record["game"])]
-        s, t = _cell_tables(cell_dir(out, c["cell"]))
+        run = load_run(cell_dir(out, c["cell"]))  # read once for every table of the cell
+        measures += [{"cell": c["cell"], **m} for m in _measures(run, record["game"])]
+        s, t = cell_tables(run)
         values = {
             f"value:{p}": json.dumps(c["values"].get(p)) for p in (f["path"] for f in record["factors"])
         }
@@ -228,11 +218,15 @@ def salib_indices(results: pl.DataFrame, record: dict[str, Any]) -> pl.DataFrame
     method = record["method"]
     if method not in ("morris", "sobol") or not record.get("rows"):
         return None
-    from cryhavoc_sim.sweeps.design import MORRIS_LEVELS, parse_design
+    from cryhavoc_sim.sweeps.design import MORRIS_LEVELS, Factor, salib_problem
 
-    design = parse_design(record["design_text"], record["design_path"])
-    problem = design.problem()
-    x = np.array(design.matrix)
+    problem = salib_problem(tuple(Factor(f["path"], tuple(f["values"])) for f in record["factors"]))
+    if "matrix" in record:  # SALib's sample, as the sweep drew it
+        x = np.array(record["matrix"])
+    else:  # a sweep recorded before the matrix was: draw it again from its design
+        from cryhavoc_sim.sweeps.design import parse_design
+
+        x = np.array(parse_design(record["design_text"], record["design_path"]).matrix)
     rows = []
     for side in sorted(results["side"].unique().to_list()):
         rate = dict(results.filter(pl.col("side") == side).select("cell", "win_rate").iter_rows())
@@ -242,7 +236,7 @@ def salib_indices(results: pl.DataFrame, record: dict[str, Any]) -> pl.DataFrame
         if method == "morris":
             from SALib.analyze import morris
 
-            r = morris.analyze(problem, x, y, num_levels=MORRIS_LEVELS, seed=design.seed)
+            r = morris.analyze(problem, x, y, num_levels=MORRIS_LEVELS, seed=record["seed"])
             for i, name in enumerate(problem["names"]):
                 mu, conf = float(r["mu_star"][i]), float(r["mu_star_conf"][i])
                 rows.append(
@@ -268,7 +262,7 @@ def salib_indices(results: pl.DataFrame, record: dict[str, Any]) -> pl.DataFrame
         else:
             from SALib.analyze import sobol
 
-            r = sobol.analyze(problem, y, calc_second_order=False, seed=design.seed)
+            r = sobol.analyze(problem, y, calc_second_order=False, seed=record["seed"])
             for i, name in enumerate(problem["names"]):
                 for index, key in (("S1", "S1"), ("ST", "ST")):
                     v, conf = float(r[key][i]), float(r[f"{key}_conf"][i])

@@ -57,9 +57,6 @@ class Factor:
     def numeric(self) -> bool:
         return all(isinstance(v, int) and not isinstance(v, bool) for v in self.values)
 
-    def label(self, value: Any) -> str:
-        return json.dumps(value)
-
 
 @dataclass(frozen=True, slots=True)
 class Design:
@@ -90,14 +87,6 @@ class Design:
         """path -> value of ``cell`` (only the factors it sets)."""
         return {
             f.path: f.values[i] for f, i in zip(self.factors, self.cells[cell], strict=True) if i is not None
-        }
-
-    def problem(self) -> dict[str, Any]:
-        """SALib's problem definition: every factor on [0, 1]."""
-        return {
-            "num_vars": len(self.factors),
-            "names": [f.path for f in self.factors],
-            "bounds": [[0.0, 1.0]] * len(self.factors),
         }
 
     def cell_scenario(self, cell: int) -> Scenario:
@@ -259,6 +248,15 @@ def _check_value(path: str, where: str, key: str, value: Any, table: str, base: 
         ) from None
 
 
+def salib_problem(factors: tuple[Factor, ...]) -> dict[str, Any]:
+    """SALib's problem definition: every factor on [0, 1] (a row maps to its values)."""
+    return {
+        "num_vars": len(factors),
+        "names": [f.path for f in factors],
+        "bounds": [[0.0, 1.0]] * len(factors),
+    }
+
+
 def _level(x: float, k: int) -> int:
     """A SALib coordinate on [0, 1] as the index of one of ``k`` values."""
     return min(k - 1, max(0, round(x * (k - 1))))
@@ -281,11 +279,7 @@ def _cells(
     else:
         import numpy as np
 
-        problem = {
-            "num_vars": len(factors),
-            "names": [f.path for f in factors],
-            "bounds": [[0.0, 1.0]] * len(factors),
-        }
+        problem = salib_problem(factors)
         if method == "lhs":
             from SALib.sample import latin
 

@@ -92,3 +92,32 @@ def run_complete(run_dir: Path) -> bool:
         return bool(json.loads((run_dir / "manifest.json").read_text()).get("status") == "complete")
     except (OSError, ValueError):
         return False
+
+
+def open_record(
+    out: Path, name: str, kind: str, key: str, text: str, other: str, resume: bool
+) -> dict[str, Any] | None:
+    """The record ``out/name`` of a sweep or calibration to complete (``resume``), checked
+    to be of the same file (``record[key] == text``; else it holds one of ``other``), or
+    None for a new one in a new or empty directory; anything else is one sentence, before
+    anything is written."""
+    path = out / name
+    if path.exists() and not resume:
+        raise UserError(
+            f"{out}: a {kind} already exists there; add --resume to complete it or choose another -o."
+        )
+    if not resume:
+        if out.exists() and any(out.iterdir()):
+            raise UserError(
+                f"{out}: exists and is not empty; choose a new or empty directory for the {kind}."
+            )
+        return None
+    if not path.exists():
+        raise UserError(f"{out}: nothing to resume (no {name}); run without --resume.")
+    try:
+        record: dict[str, Any] = json.loads(path.read_text())
+    except (OSError, ValueError) as exc:
+        raise UserError(f"{path}: cannot be read ({exc}).") from None
+    if record.get(key) != text:
+        raise UserError(f"{out}: holds a {kind} of {other}; resuming would mix the two.")
+    return record

@@ -12,7 +12,7 @@ from typing import Any
 import polars as pl
 
 from cryhavoc_sim.report.build import NOTICE
-from cryhavoc_sim.report.headline import pct
+from cryhavoc_sim.report.headline import pct, rate_text
 from cryhavoc_sim.sweeps.analyse import (
     level_means,
     measure_table,
@@ -176,15 +176,9 @@ def build_sweep_report(out: Path, report_dir: Path | None = None) -> Path:
         ),
     ]
     if game_measures is not None:
-        from cryhavoc_sim.report.headline import rate_cell
-
         shown = game_measures.select(
             "measure",
-            pl.struct("win_rate", "ci_low", "ci_high")
-            .map_elements(
-                lambda r: rate_cell(r["win_rate"], r["ci_low"], r["ci_high"]), return_dtype=pl.String
-            )
-            .alias("as shipped (95% CI)"),
+            rate_text().alias("as shipped (95% CI)"),
             "lowest_rate",
             "lowest_cell",
             "highest_rate",
@@ -231,13 +225,7 @@ def build_sweep_report(out: Path, report_dir: Path | None = None) -> Path:
 
 
 def _cells_table(results: pl.DataFrame, record: dict[str, Any]) -> pl.DataFrame:
-    from cryhavoc_sim.report.headline import rate_cell
-
-    shown = results.with_columns(
-        pl.struct("win_rate", "ci_low", "ci_high")
-        .map_elements(lambda r: rate_cell(r["win_rate"], r["ci_low"], r["ci_high"]), return_dtype=pl.String)
-        .alias("rate")
-    )
+    shown = results.with_columns(rate_text().alias("rate"))
     values = shown.select(
         "cell",
         pl.concat_str(

@@ -18,13 +18,13 @@ from __future__ import annotations
 
 import json
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from cryhavoc_sim.errors import UserError
 from cryhavoc_sim.sweeps.design import Design
-from cryhavoc_sim.sweeps.files import run_complete, write_json
+from cryhavoc_sim.sweeps.files import open_record, run_complete, write_json
 
 SWEEP_FILE = "sweep.json"
 
@@ -39,7 +39,6 @@ class SweepSummary:
     interrupted: bool = False
     stopped: str | None = None  # why it stopped early (a worker lost, a full disk, errors)
     errors: int = 0
-    cells_run: list[int] = field(default_factory=list)
 
 
 def cell_dir(out: Path, cell: int) -> Path:
@@ -63,6 +62,7 @@ def _record(design: Design, status: str, done: list[bool]) -> dict[str, Any]:
             for i in range(len(design.cells))
         ],
         "rows": list(design.rows),
+        "matrix": [list(row) for row in design.matrix],
         "status": status,
     }
 
@@ -80,23 +80,15 @@ def run_sweep(
     from cryhavoc_sim.runner.executor import run_scenario
 
     record_path = out / SWEEP_FILE
-    if record_path.exists() and not resume:
-        raise UserError(
-            f"{out}: a sweep already exists there; add --resume to complete it or choose another -o."
-        )
-    if resume:
-        if not record_path.exists():
-            raise UserError(f"{out}: nothing to resume (no {SWEEP_FILE}); run without --resume.")
-        try:
-            old = json.loads(record_path.read_text())
-        except (OSError, ValueError) as exc:
-            raise UserError(f"{record_path}: cannot be read ({exc}).") from None
-        if old.get("design_text") != design.text:
-            raise UserError(
-                f"{out}: holds a sweep of another design (the design file changed); resuming would mix the two."
-            )
-    elif out.exists() and any(out.iterdir()):
-        raise UserError(f"{out}: exists and is not empty; choose a new or empty directory for the sweep.")
+    open_record(
+        out,
+        SWEEP_FILE,
+        "sweep",
+        "design_text",
+        design.text,
+        "another design (the design file changed)",
+        resume,
+    )
     scenarios = [design.cell_scenario(i) for i in range(len(design.cells))]  # all checked first
     try:
         out.mkdir(parents=True, exist_ok=True)
@@ -120,7 +112,6 @@ def run_sweep(
         )
         summary.played_now += result.played_now
         summary.errors += result.errors
-        summary.cells_run.append(i)
         if result.interrupted:
             summary.interrupted = True
             summary.stopped = result.worker_lost

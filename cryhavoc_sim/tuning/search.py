@@ -25,7 +25,7 @@ from typing import Any
 
 from cryhavoc_sim.errors import UserError
 from cryhavoc_sim.sweeps.design import scenario_with
-from cryhavoc_sim.sweeps.files import run_complete, write_json
+from cryhavoc_sim.sweeps.files import open_record, run_complete, write_json
 from cryhavoc_sim.tuning.targets import Target, Targets
 
 TUNE_FILE = "tune.json"
@@ -48,9 +48,10 @@ class TuneSummary:
 
 def _rates(run_dir: Path) -> dict[str, Any]:
     """A target run's sides (rate, fair share) and its pooled player win rate."""
-    from cryhavoc_sim.sweeps.analyse import _cell_tables
+    from cryhavoc_sim.storage.reader import load_run
+    from cryhavoc_sim.sweeps.analyse import cell_tables
 
-    sides, _ = _cell_tables(run_dir)
+    sides, _ = cell_tables(load_run(run_dir))
     rows = sides.to_dicts()
     games = sum(r["games"] for r in rows)
     wins = sum(r["wins"] for r in rows)
@@ -136,24 +137,10 @@ def run_tune(
 
     optuna.logging.set_verbosity(optuna.logging.WARNING)
     record_path = out / TUNE_FILE
-    if record_path.exists() and not resume:
-        raise UserError(
-            f"{out}: a calibration already exists there; add --resume to complete it or choose another -o."
-        )
-    if resume:
-        if not record_path.exists():
-            raise UserError(f"{out}: nothing to resume (no {TUNE_FILE}); run without --resume.")
-        try:
-            record: dict[str, Any] = json.loads(record_path.read_text())
-        except (OSError, ValueError) as exc:
-            raise UserError(f"{record_path}: cannot be read ({exc}).") from None
-        if record.get("targets_text") != targets.text:
-            raise UserError(
-                f"{out}: holds a calibration of another targets file; resuming would mix the two."
-            )
-    else:
-        if out.exists() and any(out.iterdir()):
-            raise UserError(f"{out}: exists and is not empty; choose a new or empty directory.")
+    record = open_record(
+        out, TUNE_FILE, "calibration", "targets_text", targets.text, "another targets file", resume
+    )
+    if record is None:
         record = {
             "kind": "cryhavoc-sim tune",
             "name": targets.name,

@@ -173,3 +173,50 @@ def test_a_decision_reads_the_game_and_changes_nothing(g3):  # type: ignore[no-u
     b.decide(Choice("move_step", "humans", ((src, dst), None), points=2), g3)
     assert observation(g3, "humans") == before
     assert "humans" not in g3.turn_stops
+
+
+def test_extraction_weighs_the_scorings_its_crystals_would_have_made(g3):  # type: ignore[no-untyped-def]
+    """Extraction to the Faction board takes Crystals that score 1 VP at every Scoring
+    still to come (Scoring; rulings R31: stored Crystals score nothing): early, on a
+    safe Region, it is not worth using; in the final Round, with Crystal Offering to
+    turn the store into VP and the Region about to fall, it is."""
+    b = bot("pilgrims")
+    src, near = open_pair(g3)
+    place(g3, src, "pilgrims", 3)
+    g3.regions[src].crystals = 2
+    g3.players["pilgrims"].skills = ["pilgrims.extraction", "pilgrims.crystal_offering"]
+    assert b.rounds_left(g3) > 0
+    assert b.skill_value(g3, "pilgrims", "pilgrims.extraction") < 0
+    g3.final_round = True
+    place(g3, near, "machines", 5)
+    assert b.threatened(g3, "pilgrims", src)
+    assert b.skill_value(g3, "pilgrims", "pilgrims.extraction") > 0
+    g3.players["pilgrims"].skills = ["pilgrims.extraction"]  # a store it cannot turn into VP
+    assert b.skill_value(g3, "pilgrims", "pilgrims.extraction") < 0
+
+
+def test_an_activation_with_nothing_to_hit_is_not_a_build_option(g3):  # type: ignore[no-untyped-def]
+    """The Artillery kills next to its own Region: with no enemy there its Activation is
+    worth nothing and a Build Action is not chosen for it; with one, it is."""
+    b = bot("humans")
+    src, near = open_pair(g3)
+    place(g3, src, "humans", 2)
+    g3.regions[src].structures += (("humans", "humans.artillery"),)
+    g3.players["humans"].structures_left = dict.fromkeys(g3.players["humans"].structures_left, 0)
+    assert b.structure_value(g3, "humans", "humans.artillery", src, False) < 0
+    assert b.build_options(g3, "humans", 1) == []
+    place(g3, near, "machines", 1)
+    assert b.structure_value(g3, "humans", "humans.artillery", src, False) > 0
+    assert len(b.build_options(g3, "humans", 1)) == 1
+
+
+def test_a_structure_built_in_the_final_round_is_worth_less(g3):  # type: ignore[no-untyped-def]
+    """A Structure's worth is mostly its later Activations: none are left in the final
+    Round, so the same Build is worth less there than in the first Round."""
+    b = bot("machines")
+    src, _ = open_pair(g3)
+    place(g3, src, "machines", 2)
+    early = b.structure_value(g3, "machines", "machines.factory", src, True)
+    g3.final_round = True
+    late = b.structure_value(g3, "machines", "machines.factory", src, True)
+    assert late < early and late <= 0 < early

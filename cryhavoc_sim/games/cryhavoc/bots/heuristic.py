@@ -21,7 +21,14 @@ from typing import Any, cast
 from cryhavoc_sim.games.cryhavoc.bots.base import objective_move
 from cryhavoc_sim.games.cryhavoc.bots.personalities import Personality
 from cryhavoc_sim.games.cryhavoc.bots.planner import Plan, Planner, leader_weights, token_trogs
-from cryhavoc_sim.games.cryhavoc.content.schema import Card, ContentSet, FactionId, RegionId, Structure
+from cryhavoc_sim.games.cryhavoc.content.schema import (
+    Card,
+    ContentSet,
+    Effect,
+    FactionId,
+    RegionId,
+    Structure,
+)
 from cryhavoc_sim.games.cryhavoc.engine import Allocate, Choice, Decision, Game, Subset, effects
 from cryhavoc_sim.games.cryhavoc.engine.decisions import KINDS
 from cryhavoc_sim.games.cryhavoc.engine.movement import enterable, tokens_full
@@ -49,7 +56,7 @@ OP_VALUE = {  # worth of one use of a primitive, before context
 
 # (bot class, id of the content set) -> (that content set, build table, activation table)
 _STRUCTURE_TABLES: dict[
-    tuple[type, int], tuple[ContentSet, dict[str, tuple[int, float]], dict[str, tuple[int | None, float]]]
+    tuple[type, int], tuple[ContentSet, dict[str, tuple[int, float]], dict[str, int | None]]
 ] = {}
 
 # Each bot class's method per decision kind (unbound: a copied bot stays itself), looked
@@ -76,7 +83,7 @@ class HeuristicBot:
         self._built: tuple[int, int] = (-1, -1)  # the turn of the last Build step taken
         self._builds: dict[str, tuple[int, float]] = {}
         self._survey: tuple[FactionId, list[RegionId], int] | None = None  # this turn's
-        self._activations: dict[str, tuple[int | None, float]] = {}
+        self._activations: dict[str, int | None] = {}
         cls = type(self)
         methods = _METHOD_TABLES.get(cls)
         if methods is None:
@@ -273,12 +280,13 @@ class HeuristicBot:
             on_board = self.survey(g, f)[1]
             return n * w.recruit * (1.0 if on_board < 8 else 0.4)
         if action == "build":
-            values = [v for _, v in self.build_options(g, f, self.usable_points(g, f, "build"))]
-            if not values:
+            points = self.usable_points(g, f, "build")
+            options = sorted(self.build_options(g, f, points), key=lambda o: -o[1])
+            if not options:
                 return -1.0
-            values.sort()
-            values.reverse()
-            return w.build * (values[0] + values[1] if len(values) > 1 else values[0])
+            cost, value = options[0]  # the best, then the best the points left pay for
+            second = next((v for c, v in options[1:] if c <= points - cost), 0.0)
+            return w.build * (value + second)
         if action == "draw":
             return w.draw + (0.6 if len(p.hand) <= 2 else 0.0)
         return -1.0
@@ -286,45 +294,114 @@ class HeuristicBot:
     def skill_value(self, g: Game, f: FactionId, skill_id: str) -> float:
         """What using a Skill now is worth, its cost counted; -1 or less when it would do
         nothing (an idle Skill that paid a Unit or a Crystal is a blunder)."""
-        p = g.players[f]
         skill = g.content.skills[skill_id]
         total = -0.8 * skill.cost_units - 0.6 * skill.cost_crystals
         for e in skill.effect:
-            op = e.op
-            base = OP_VALUE.get(op, -1.0)
-            if op == "draw_cards" and len(p.hand) >= 6:
-                base = -0.5
-            elif op == "recruit" and p.reserve == 0:
-                base = -1.0
-            elif op in ("extract_crystals", "add_crystals"):
-                mine = [r for r in g.controlled(f) if g.regions[r].hq_of is None]
-                if not mine or (op == "extract_crystals" and not any(g.regions[r].crystals for r in mine)):
-                    base = -1.0
-            elif op == "convert_stock":
-                base = 1.0 if p.stock >= 2 or (p.stock and g.round >= 4) else -1.0
-            elif op == "teleport":
-                pick = self.teleport_pick(g, f, e.int("count")) if e.str("to") != "hq" else None
-                base = -1.0 if pick is None else pick[2]
-            elif op == "kill":
-                base = 1.5 if effects.kill_targets(g, f, e, None) else -5.0
-            elif op == "gain_vp_per":
-                base = float(len(g.controlled(f)) // max(1, e.int("per")))
-            elif op == "move":
-                base = self.move_opportunity(g, f, e.int("points")) - 0.5
-            elif op == "unit_to_structure":
-                crowded = [r for r in g.controlled(f) if g.units(r, f) >= 3 and g.regions[r].hq_of is None]
-                base = 0.9 if crowded and any(p.structures_left.values()) else -1.0
-            elif op == "place_nest":
-                base = 1.2 if g.nest_supply and effects.nest_targets(g, f) else -5.0
-            elif op == "trigger_token":
-                targets = effects.ambush_targets(g, f)
-                base = max((self.ambush_value(g, f, r) for r in targets), default=-5.0)
-            elif op == "gain_control":
-                base = 1.2 if effects.control_targets(g, f, None) else -5.0
-            elif op == "structure_to_units" or op == "move_structure" or op == "move_nest":
-                base = -1.0
-            total += base
+            total += self.effect_value(g, f, e, None)
         return total
+
+    def effect_value(self, g: Game, f: FactionId, e: Effect, region: RegionId | None) -> float:
+        """What one effect of a Skill (``region`` None) or of a Structure activated in
+        ``region`` is worth now: its primitive's worth where it has a target here, -1 or
+        less where it would do nothing. One reading for Skills and Structures alike."""
+        p = g.players[f]
+        op = e.op
+        base = OP_VALUE.get(op, -1.0)
+        if op == "draw_cards" and len(p.hand) >= 6:
+            base = -0.5
+        elif op == "recruit" and p.reserve == 0:
+            base = -1.0
+        elif op == "extract_crystals":
+            extract = self.extract_pick(g, f, e, region)
+            base = -1.0 if extract is None else extract[1]
+        elif op == "add_crystals":
+            places = [region] if region is not None else self.crystal_places(g, f)
+            base = max((e.int("amount") * self.crystal_hold(g, f, r) for r in places), default=-1.0)
+        elif op == "convert_stock":
+            base = 1.0 if p.stock >= 2 or (p.stock and g.round >= 4) else -1.0
+        elif op == "teleport":
+            pick = self.teleport_pick(g, f, e.int("count")) if e.str("to") != "hq" else None
+            base = -1.0 if pick is None else pick[2]
+        elif op == "kill":
+            base = 1.5 if effects.kill_targets(g, f, e, region) else -5.0
+        elif op == "gain_vp_per":
+            base = float(len(g.controlled(f)) // max(1, e.int("per")))
+        elif op == "move":
+            base = self.move_opportunity(g, f, e.int("points")) - 0.5
+        elif op == "unit_to_structure":
+            crowded = [r for r in g.controlled(f) if g.units(r, f) >= 3 and g.regions[r].hq_of is None]
+            base = 0.9 if crowded and any(p.structures_left.values()) else -1.0
+        elif op == "place_nest":
+            base = 1.2 if g.nest_supply and effects.nest_targets(g, f) else -5.0
+        elif op == "trigger_token":
+            targets = effects.ambush_targets(g, f)
+            base = max((self.ambush_value(g, f, r) for r in targets), default=-5.0)
+        elif op == "gain_control":
+            base = 1.2 if effects.control_targets(g, f, region) else -5.0
+        elif op == "structure_to_units" or op == "move_structure" or op == "move_nest":
+            base = -1.0
+        return base
+
+    # ------------------------------------------------------------------ Crystals
+    def rounds_left(self, g: Game) -> int:
+        """Rounds still to come after this one: the Event spots not yet resolved (none
+        once the final Event is out)."""
+        if g.final_round:
+            return 0
+        left = 0
+        for i, stack in enumerate(g.spots):
+            if stack and not g.spot_resolved[i]:
+                left += 1
+        return left
+
+    def crystal_hold(self, g: Game, f: FactionId, r: RegionId) -> float:
+        """What one Crystal in ``r`` is worth to ``f`` while it stays there: 1 VP at each
+        Scoring still to come in which ``f`` holds ``r`` (Scoring: 1 VP per Crystal in a
+        controlled Region). Most Rounds are Scored and the final one always is; a Region
+        with more enemy Units next to it than ``f`` keeps in it is held half as long."""
+        s = g.regions[r]
+        if s.control != f:
+            return 0.0
+        scorings = 1.0 + 0.8 * self.rounds_left(g)
+        if self.threatened(g, f, r):
+            scorings *= 0.5
+        return scorings * (0.5 if f == "trogs" else 1.0)  # the Trogs score half
+
+    def crystal_places(self, g: Game, f: FactionId) -> list[RegionId]:
+        """``f``'s Regions where Crystals may be added or extracted (no HQ)."""
+        return [r for r in g.controlled(f) if g.regions[r].hq_of is None]
+
+    def stock_value(self, g: Game, f: FactionId) -> float:
+        """What one stored Crystal is worth to ``f``: 1 VP through a Skill that turns the
+        store into VP (Crystal Offering), else what Skills that spend it make of it."""
+        skills = g.content.skills
+        best = 0.0
+        for sid in g.players[f].skills:
+            for e in skills[sid].effect:
+                if e.op == "convert_stock":
+                    best = max(best, 0.9 * e.int("vp_each"))  # one Action turns up to ``most``
+            if skills[sid].cost_crystals:
+                best = max(best, 0.5)
+        return best
+
+    def extract_pick(
+        self, g: Game, f: FactionId, e: Effect, region: RegionId | None
+    ) -> tuple[RegionId, float] | None:
+        """The Region an ``extract_crystals`` effect is best used on and its worth: the
+        Crystals taken, each worth its VP now (``vp_each``) or a stored Crystal's worth
+        (``to = "stock"``), less the Scorings they would have made where they lay."""
+        places = [region] if region is not None else self.crystal_places(g, f)
+        gain = self.stock_value(g, f) if e.str("to") == "stock" else float(e.int("vp_each"))
+        amount = e.int("amount")
+        best: tuple[RegionId, float] | None = None
+        for r in places:
+            n = min(amount, g.regions[r].crystals)
+            if n <= 0:
+                continue
+            worth = n * (gain - self.crystal_hold(g, f, r))
+            if best is None or worth > best[1]:
+                best = (r, worth)
+        return best
 
     def ambush_value(self, g: Game, f: FactionId, r: RegionId) -> float:
         """Worth of revealing the token in ``r`` (Ambush): its Trogs and the Region when
@@ -456,65 +533,87 @@ class HeuristicBot:
         return len(d.options) - 1
 
     def build_options(self, g: Game, f: FactionId, points: int) -> list[tuple[int, float]]:
-        """(cost, worth) of every Build and Activation ``points`` could pay for."""
+        """(cost, worth) of every Build and Activation ``points`` could pay for that
+        would be worth something (``structure_value``)."""
         if points <= 0:
             return []
         if not self._builds:
             self._structure_tables(g)
         table, activations = self._builds, self._activations
-        builds: dict[str, tuple[int, float]] = {}
-        for sid, left in g.players[f].structures_left.items():
-            if left:
-                cost, value = table[sid]
-                if cost <= points:
-                    builds[sid] = (cost, value)
+        affordable = [
+            sid for sid, left in g.players[f].structures_left.items() if left and table[sid][0] <= points
+        ]
         out: list[tuple[int, float]] = []
         regions = g.regions
         for r in g.controlled(f):
             s = regions[r]
             if s.hq_of is not None or s.battle:
                 continue
-            bonus = 0.3 * s.crystals
             here = {x for _, x in s.structures}
-            out += [(cost, v + bonus) for sid, (cost, v) in builds.items() if sid not in here]
+            for sid in affordable:
+                if sid not in here:
+                    value = self.structure_value(g, f, sid, r, True)
+                    if value > 0.0:
+                        out.append((table[sid][0], value))
             for owner, sid in s.structures:
                 if owner == f:
-                    act_cost, act_value = activations[sid]
+                    act_cost = activations[sid]
                     if act_cost is not None and act_cost <= points:
-                        out.append((act_cost, act_value))
+                        value = self.structure_value(g, f, sid, r, False)
+                        if value > 0.0:
+                            out.append((act_cost, value))
         return out
 
     def _structure_tables(self, g: Game) -> None:
-        """Per Structure: (build cost, worth of a build) and (activation cost or None when
-        it cannot be activated, worth of an activation), before the Region counts. Made
-        once per bot class and content set (they depend on nothing else), shared."""
+        """Per Structure: (build cost, worth of its standing effects) and its activation
+        cost (None when it cannot be activated). Made once per bot class and content set
+        (they depend on nothing else), shared."""
         content = g.content
         key = (type(self), id(content))
         tables = _STRUCTURE_TABLES.get(key)
         if tables is None or tables[0] is not content:
             builds: dict[str, tuple[int, float]] = {}
-            activations: dict[str, tuple[int | None, float]] = {}
+            activations: dict[str, int | None] = {}
             for sid, st in content.structures.items():
-                builds[sid] = (st.build_cost, self.structure_base(st, build=True))
-                act_cost = st.activate_cost if st.activatable else None
-                activations[sid] = (act_cost, self.structure_base(st, build=False))
+                builds[sid] = (st.build_cost, self.structure_guard(st))
+                activations[sid] = st.activate_cost if st.activatable else None
             tables = _STRUCTURE_TABLES[key] = (content, builds, activations)
         self._builds, self._activations = tables[1], tables[2]
 
-    def structure_base(self, st: Structure, build: bool) -> float:
-        """A Structure's worth before its Region counts (kept in ``_structure_tables``)."""
-        if build:
-            guard = 0.8 * len(st.passive) + (0.5 if st.tunnel else 0.0)
-            return 0.6 + guard - 0.2 * st.build_cost
-        use = sum(OP_VALUE.get(e.op, 0.5) for e in st.effect) + (0.6 if st.handler else 0.0)
-        return use - 0.2 * st.activate_cost
+    def structure_guard(self, st: Structure) -> float:
+        """Worth of a Structure's standing effects (passives, Tunnels) where they matter."""
+        return 0.8 * len(st.passive) + (0.5 if st.tunnel else 0.0)
 
-    def structure_value(self, g: Game, sid: str, r: RegionId, build: bool) -> float:
+    def later_uses(self, g: Game) -> float:
+        """How much of a Structure's later use is still to come: whole with two Rounds
+        or more after this one, half with one, none in the final Round."""
+        return min(1.0, 0.5 * self.rounds_left(g))
+
+    def threatened(self, g: Game, f: FactionId, r: RegionId) -> bool:
+        """More enemy Units stand in one Region next to ``r`` than ``f`` keeps in it."""
+        mine = g.regions[r].units.get(f, 0)
+        return any(self.enemies_in(g, n, f) > mine for n in g.adj[r])
+
+    def structure_value(self, g: Game, f: FactionId, sid: str, r: RegionId, build: bool) -> float:
+        """A Build of ``sid`` in ``r``: its standing effects where the Region is
+        threatened, its later Activations and the Region's Crystals while Rounds remain
+        for them, less its cost. An Activation there: its effects read in that Region
+        (``effect_value``), so an Artillery with no enemy next to it is worth nothing."""
         if not self._builds:
             self._structure_tables(g)
         if build:
-            return self._builds[sid][1] + 0.3 * g.regions[r].crystals
-        return self._activations[sid][1]
+            cost, guard = self._builds[sid]
+            later = self.later_uses(g)
+            if guard and not self.threatened(g, f, r):
+                guard *= 0.3
+            return guard + later * (0.5 + 0.2 * g.regions[r].crystals) - 0.2 * cost
+        st = g.content.structures[sid]
+        use = 0.0
+        for e in st.effect:
+            use += self.effect_value(g, f, e, r)
+        if st.handler:  # the Matrix: a Terrain card stored, while there is room (3 at most)
+            use += 0.6 if len(g.players[f].stored) < 3 else -1.0
+        return use - 0.2 * st.activate_cost
 
     def _build_step(self, d: Choice, g: Game) -> int:
         """The best Build or Activation; stopping (None, last) only once one is made: a
@@ -523,7 +622,7 @@ class HeuristicBot:
         values = [
             (0.0 if self._built == key else -100.0)
             if o is None
-            else self.structure_value(g, o[1], o[2], o[0] == "build")
+            else self.structure_value(g, d.faction, o[1], o[2], o[0] == "build")
             for o in d.options
         ]
         pick = self._best(values)
@@ -672,7 +771,14 @@ class HeuristicBot:
             )
         if ctx == "place_nest":
             return self._best([float(sum(self.enemies_in(g, a, f) for a in g.adj[r])) for r in opts])
-        # Crystals decide elsewhere: control, add, extract, recruit.
+        if ctx == "extract_crystals":
+            gain = self.stock_value(g, f)
+            return self._best(
+                [min(3, g.regions[r].crystals) * (gain - self.crystal_hold(g, f, r)) for r in opts]
+            )
+        if ctx == "add_crystals":
+            return self._best([self.crystal_hold(g, f, r) for r in opts])
+        # Crystals decide elsewhere: control, recruit.
         return self._best([g.regions[r].crystals + (0.5 if g.regions[r].control != f else 0.0) for r in opts])
 
     def kill_value(self, g: Game, f: FactionId, r: RegionId, victim: FactionId) -> float:
@@ -689,6 +795,6 @@ class HeuristicBot:
         f = d.faction
         if d.context == "unit_to_structure":
             return self._best(
-                [g.units(o[0], f) + self.structure_value(g, o[1], o[0], True) for o in d.options]
+                [g.units(o[0], f) + self.structure_value(g, f, o[1], o[0], True) for o in d.options]
             )
         return self._best([float(g.regions[o[0]].crystals) for o in d.options])

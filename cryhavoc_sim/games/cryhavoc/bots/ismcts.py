@@ -44,6 +44,7 @@ SEARCHED = frozenset({"turn", "discard", "place_units", "tactic", "target_region
 DEFAULT_ITERATIONS = 24
 EXPLORE = 0.7  # UCB1's exploration constant for values in [0, 1]
 SCALE = 4.0  # VP lead that makes a position worth about 0.73
+CARD = 0.5  # VP a card in hand is worth at a rollout's end (the heuristic's Draw weight)
 MAX_ROLLOUT = 400  # decisions, a bound on a rollout that cannot end otherwise
 
 
@@ -205,6 +206,8 @@ class IsmctsBot:
         if sim.outcome is not None:
             return 1.0 if sim.outcome.winner == f else 0.0
         table = standings(sim)
+        for o in table:  # cards carried into the next Round: Actions and Tactics to come
+            table[o] += CARD * len(sim.players[o].hand)
         mine = table.get(f, 0.0)
         rest = [v for o, v in table.items() if o != f]
         lead = mine - (max(rest) if rest else 0.0)

@@ -135,6 +135,8 @@ def test_tune_end_to_end_writes_a_loadable_content_set_and_resumes_identically(t
 
     written = load_content(tmp_path / "tu" / "content" / "tiny-calibrated")
     assert written.name == "tiny-calibrated"
+    head = (tmp_path / "tu" / "content" / "tiny-calibrated" / "content.toml").read_text()
+    assert "Calibrated from cryhavoc-base-reconstructed:" in head  # the set it started from
     assert written.skills["humans.scouting"].cost_units == best["values"]["skills.humans.scouting.cost_units"]
     changed = [
         s

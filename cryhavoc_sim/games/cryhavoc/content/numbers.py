@@ -353,10 +353,9 @@ def write_content_set(
             f"{item.get('rationale', '')} Calibrated: {', '.join(sorted(set(what)))} ({note}).".strip()
         )
     head = out["content.toml"]["content"]
+    source = head.get("name", "the shipped set")
     head["name"] = name
-    head["description"] = (
-        f"{head.get('description', '')} Calibrated from {head.get('name', 'the shipped set')}: {note}."
-    )
+    head["description"] = f"{head.get('description', '')} Calibrated from {source}: {note}."
     target.mkdir(parents=True, exist_ok=True)
     for f in FILES:
         text = (

@@ -213,6 +213,10 @@ class GameModule(Protocol):
         """The directory of the shipped content set called ``name``, or None."""
         ...
 
+    def shipped_content_names(self) -> list[str]:
+        """The names ``shipped_content`` knows, sorted."""
+        ...
+
     def content_files(self, content_dir: str | None) -> list[Path]:
         """The files a content set is loaded from (a change reloads it)."""
         ...

@@ -7,6 +7,8 @@ trials = 40                     # Optuna trials (each plays every target's scena
 games = 1000                    # games per target scenario per trial (same seeds every trial)
 seed = 1                        # the search's seed
 content_name = "cryhavoc-base-calibrated"   # the name of the content set it writes
+content = "cryhavoc-base-reconstructed"      # optional: the shipped set every target plays
+                                # and the calibration starts from (default: each scenario's)
 
 [parameters]                    # the numbers the search sets, as in a sweep's [factors]
 "tokens.war_party.*.trogs" = "plausible"
@@ -29,7 +31,7 @@ sets that meet every target, the most even). Everything is checked before anythi
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -37,7 +39,7 @@ from cryhavoc_sim.runner.scenario import NAME, Scenario, load_scenario
 from cryhavoc_sim.sweeps.design import Factor, parse_factor
 from cryhavoc_sim.sweeps.files import DesignError, fail, read_file, read_head, whole
 
-TUNE_FIELDS = ("name", "trials", "games", "seed", "content_name", "description")
+TUNE_FIELDS = ("name", "trials", "games", "seed", "content_name", "content", "description")
 TARGET_FIELDS = ("scenario", "fair_within", "win_rate", "harder_than")
 MAX_TRIALS = 2000
 
@@ -107,6 +109,10 @@ def parse_targets(text: str, path: str = "<targets>", max_games: int | None = No
     if not isinstance(raw_targets, list) or not raw_targets:
         raise DesignError(f"{path}: needs at least one [[target]] table.")
     targets = [_target(path, i, t) for i, t in enumerate(raw_targets)]
+    content = head.get("content")
+    if content is not None:
+        content_dir = _shipped_set(path, content, targets[0].scenario.game)
+        targets = [replace(t, scenario=replace(t.scenario, content_dir=content_dir)) for t in targets]
     names = [t.name for t in targets]
     if len(set(names)) != len(names):
         raise DesignError(f"{path}: two [[target]] tables name the same scenario; give each once.")
@@ -134,6 +140,18 @@ def parse_targets(text: str, path: str = "<targets>", max_games: int | None = No
             f" allowed with --max-games: at most {max_games:,}",
         )
     return out
+
+
+def _shipped_set(path: str, content: Any, game_name: str) -> str:
+    """The directory of the shipped content set ``content`` names."""
+    from cryhavoc_sim.games import get_game
+
+    game = get_game(game_name)
+    found = game.shipped_content(content) if isinstance(content, str) else None
+    if found is None:
+        allowed = ", ".join(game.shipped_content_names())
+        raise fail(path, "tune.content", f"names no shipped content set ({content!r}); allowed: {allowed}")
+    return found
 
 
 def _target(path: str, i: int, raw: Any) -> Target:

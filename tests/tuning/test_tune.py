@@ -64,6 +64,10 @@ def test_the_shipped_targets_file_loads() -> None:
     }
     assert all(x.fair_within == 0.10 for x in t.targets if x.scenario.name.endswith("player"))
     assert next(x for x in t.targets if x.name == "solo_1").harder_than == "solo_3"
+    # the calibration starts from the reconstructed set whatever the default is
+    from cryhavoc_sim.games.cryhavoc.content.loader import shipped_sets
+
+    assert {x.scenario.content_dir for x in t.targets} == {str(shipped_sets()["cryhavoc-base-reconstructed"])}
 
 
 @pytest.mark.parametrize(
@@ -79,6 +83,13 @@ def test_the_shipped_targets_file_loads() -> None:
         (("fair_within = 0.10", ""), "sets no target"),
         (('scenario = "r2.toml"', 'scenario = "solo_1"'), "cannot be met: solo_1 is a one-player game"),
         (("trials = 3", "trials = 0"), "tune.trials' must be a whole number"),
+        (
+            (
+                'content_name = "tiny-calibrated"',
+                'content_name = "tiny-calibrated"\ncontent = "cryhavoc-base"',
+            ),
+            "tune.content' names no shipped content set ('cryhavoc-base'); allowed: cryhavoc,",
+        ),
     ],
 )
 def test_bad_targets_are_one_sentence(tmp_path: Path, edit: tuple[str, str], message: str) -> None:

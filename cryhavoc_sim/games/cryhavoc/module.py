@@ -71,6 +71,11 @@ class CryHavoc:
         found = shipped_sets().get(name)
         return None if found is None else str(found)
 
+    def shipped_content_names(self) -> list[str]:
+        from cryhavoc_sim.games.cryhavoc.content.loader import shipped_sets
+
+        return sorted(shipped_sets())
+
     def content_files(self, content_dir: str | None) -> list[Path]:
         from cryhavoc_sim.games.cryhavoc.content.loader import FILES, default_content_dir
 

@@ -54,7 +54,7 @@ _MISSING = object()
 
 
 # The shipped content sets (directories under data/) and the default one.
-DEFAULT_SET = "cryhavoc"
+DEFAULT_SET = "cryhavoc-calibrated"
 
 
 def shipped_sets() -> dict[str, Path]:

@@ -347,10 +347,13 @@ def write_content_set(
         item = out[file]
         for s in steps:
             item = item[s]
-        if item.get("provenance") == "reconstructed":
-            item["provenance"] = "calibrated"
+        # Only invented numbers are declared plausible, so a changed item's numbers are now
+        # the calibration's whatever its name or effect came from (kept in the rationale).
+        before = item.get("provenance")
+        item["provenance"] = "calibrated"
+        was = f"; provenance before: {before}" if before not in (None, "reconstructed", "calibrated") else ""
         item["rationale"] = (
-            f"{item.get('rationale', '')} Calibrated: {', '.join(sorted(set(what)))} ({note}).".strip()
+            f"{item.get('rationale', '')} Calibrated: {', '.join(sorted(set(what)))} ({note}{was}).".strip()
         )
     head = out["content.toml"]["content"]
     source = head.get("name", "the shipped set")

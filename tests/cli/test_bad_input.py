@@ -15,6 +15,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.conftest import reconstructed_dir
+
 SMALL = '[scenario]\nname = "small"\ngames = 20\nseed = 5\nplayers = 2\n'
 
 
@@ -86,9 +88,7 @@ def baseline_with(data: object) -> Callable[[Path], list[str]]:
 
 def content_with(file: str, find: str, replace: str, remove: bool = False) -> Callable[[Path], list[str]]:
     def setup(d: Path) -> list[str]:
-        from cryhavoc_sim.games.cryhavoc.content.loader import default_content_dir
-
-        shutil.copytree(default_content_dir(), d / "c")
+        shutil.copytree(reconstructed_dir(), d / "c")  # hand-written TOML: edited by text
         path = d / "c" / file
         if remove:
             path.unlink()

@@ -88,14 +88,15 @@ def test_heuristic_decides_for_npc_trogs_against_the_attacker(content):  # type:
 
 def test_ismcts_beats_the_heuristic_bot_and_for_every_faction(content):  # type: ignore[no-untyped-def]
     """Issue 13: 2-player games, factions and seats rotated (each pairing both ways), the
-    search bot at its default budget wins more than 55% (95% Wilson lower bound; 192
-    games: against bots version 3 its rate is near 65%, too close for 96), and
+    search bot at its default budget wins more than 55% (95% Wilson lower bound; on the
+    default content: on the reconstructed set its rate against bots version 3 is near
+    65%, measured with 192 games), and
     playing each faction it wins more often than the heuristic bot does with that faction
     in the same line-ups (so a faction's own strength neither hides nor fakes it)."""
-    rows = ladder_table(ladder_matches(None, ["heuristic", "ismcts"], rounds=16, seed=2013))
+    rows = ladder_table(ladder_matches(None, ["heuristic", "ismcts"], rounds=8, seed=2013))
     by = {(r["bot"], r["faction"]): r for r in rows}
     overall = by[("ismcts", "all")]
-    assert overall["games"] == 192 and float(overall["ci_low"]) > 0.55, overall  # type: ignore[arg-type]
+    assert overall["games"] == 96 and float(overall["ci_low"]) > 0.55, overall  # type: ignore[arg-type]
     for f in ("humans", "pilgrims", "machines"):
         mine, theirs = by[("ismcts", f)], by[("heuristic", f)]
         assert float(mine["win_rate"]) > float(theirs["win_rate"]), (mine, theirs)  # type: ignore[arg-type]

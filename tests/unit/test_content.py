@@ -8,9 +8,10 @@ from pathlib import Path
 import pytest
 
 from cryhavoc_sim.errors import ContentError
-from cryhavoc_sim.games.cryhavoc.content import default_content_dir, load_content
+from cryhavoc_sim.games.cryhavoc.content import load_content
 from cryhavoc_sim.games.cryhavoc.content.vocabulary import VOCABULARY
 from cryhavoc_sim.games.cryhavoc.engine.effects import PRIMITIVES
+from tests.conftest import reconstructed_dir
 
 
 def test_shipped_content_counts(content):  # type: ignore[no-untyped-def]
@@ -63,7 +64,7 @@ def test_board_facts_from_the_rulebook(content):  # type: ignore[no-untyped-def]
 @pytest.fixture
 def copy_dir(tmp_path: Path) -> Path:
     target = tmp_path / "content"
-    shutil.copytree(default_content_dir(), target)
+    shutil.copytree(reconstructed_dir(), target)  # hand-written TOML: edited by text
     return target
 
 

@@ -158,6 +158,9 @@ def test_tune_end_to_end_writes_a_loadable_content_set_and_resumes_identically(t
         best["values"]["structures.humans.*.build_cost"]
     }
     assert all("Optuna TPE, trial" in s.provenance.rationale for s in changed)
+    # a changed item's text says which numbers changed (the text keeps its old ones)
+    assert changed and all("[Calibrated: build_cost = " in s.text for s in changed)
+    assert all(s.provenance.source == "calibrated" for s in changed)
 
     # lose the last trial: --resume proposes and plays the same values, with the same score
     import shutil

@@ -352,9 +352,10 @@ def write_content_set(
         before = item.get("provenance")
         item["provenance"] = "calibrated"
         was = f"; provenance before: {before}" if before not in (None, "reconstructed", "calibrated") else ""
-        item["rationale"] = (
-            f"{item.get('rationale', '')} Calibrated: {', '.join(sorted(set(what)))} ({note}{was}).".strip()
-        )
+        changes = ", ".join(sorted(set(what)))
+        item["rationale"] = f"{item.get('rationale', '')} Calibrated: {changes} ({note}{was}).".strip()
+        if item.get("text"):  # the printed-style text keeps its old numbers: say what changed
+            item["text"] = f"{item['text']} [Calibrated: {changes}.]"
     head = out["content.toml"]["content"]
     source = head.get("name", "the shipped set")
     head["name"] = name

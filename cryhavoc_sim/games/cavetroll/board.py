@@ -1,0 +1,121 @@
+"""Cave Troll's board state and the rules that read it (issue 16, second part): who stands
+where, who may enter a space, what a room is worth and who controls it when it is scored.
+
+Rulebook sections (004, 2015): Movement (staircases and pits unlimited, rooms at most five
+characters, heroes never in pits), Scoring a Room (most heroes controls; a tie scores
+nobody), Classic Abilities (Knight: opposing characters but Knights cannot enter its room;
+Cave Troll: nobody enters its room; Dwarf: the printed gold doubled once per Dwarf, any
+colour; Barbarian: two heroes at scoring only; Treasure Chest: +4, not doubled). Rulings:
+CT2 (a chest is not a character). The turn structure, cards and abilities that move
+figures come with the engine; this module is their shared ground and is tested alone.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from cryhavoc_sim.games.cavetroll.content import CaveTrollContent
+
+HEROES = frozenset({"adventurer", "knight", "dwarf", "thief", "barbarian"})
+MONSTERS = frozenset({"orc", "wraith", "cave_troll"})
+CHEST = "chest"
+
+
+@dataclass(frozen=True, slots=True)
+class Figure:
+    """One figure: its owner's colour and its kind (a hero, a monster or the chest)."""
+
+    owner: str
+    kind: str
+
+    @property
+    def is_hero(self) -> bool:
+        return self.kind in HEROES
+
+    @property
+    def is_character(self) -> bool:
+        return self.kind != CHEST
+
+
+@dataclass(slots=True)
+class Board:
+    """Where every figure on the board stands: space id -> the figures there."""
+
+    content: CaveTrollContent
+    spaces: dict[str, list[Figure]] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        for s in self.content.spaces:
+            self.spaces.setdefault(s, [])
+
+    def copy(self) -> Board:
+        return Board(self.content, {s: list(f) for s, f in self.spaces.items()})
+
+    def put(self, space: str, figure: Figure) -> None:
+        self.spaces[space].append(figure)
+
+    def remove(self, space: str, figure: Figure) -> None:
+        self.spaces[space].remove(figure)
+
+    def characters(self, space: str) -> int:
+        """Characters in ``space`` (heroes and monsters; a chest is not one: ruling CT2)."""
+        return sum(1 for f in self.spaces[space] if f.is_character)
+
+    def has_cave_troll(self, space: str) -> bool:
+        return any(f.kind == "cave_troll" for f in self.spaces[space])
+
+    def knight_owners(self, space: str) -> set[str]:
+        return {f.owner for f in self.spaces[space] if f.kind == "knight"}
+
+    def can_enter(self, figure: Figure, space: str, ignore_capacity: bool = False) -> bool:
+        """Whether ``figure`` may enter ``space`` (Movement; Knight; Cave Troll): heroes
+        never into pits; a room holds at most ``room_capacity`` characters; nobody enters
+        a Cave Troll's room; opposing characters but Knights do not enter a Knight's room.
+        ``ignore_capacity``: the Wraith entering a full room to push (Classic Abilities)."""
+        kind = self.content.spaces[space].kind
+        if kind == "pit":
+            return not figure.is_hero
+        if kind == "staircase":
+            return True
+        if self.has_cave_troll(space):
+            return False
+        if figure.kind != "knight" and self.knight_owners(space) - {figure.owner}:
+            return False
+        return ignore_capacity or self.characters(space) < self.content.numbers["room_capacity"]
+
+    def room_value(self, space: str) -> int:
+        """The room's gold when scored: printed gold doubled once per Dwarf in it (any
+        colour), plus the chest bonus per Treasure Chest, not doubled (Dwarf; Chest)."""
+        figures = self.spaces[space]
+        dwarves = sum(1 for f in figures if f.kind == "dwarf")
+        chests = sum(1 for f in figures if f.kind == CHEST)
+        return self.content.spaces[space].gold * 2**dwarves + self.content.numbers["chest_bonus"] * chests
+
+    def controller(self, space: str) -> str | None:
+        """Who controls the room when it is scored: the most heroes, a Barbarian counting
+        two; a tie (or no hero) is nobody (Scoring a Room; Barbarian)."""
+        counts: dict[str, int] = {}
+        for f in self.spaces[space]:
+            if f.is_hero:
+                counts[f.owner] = counts.get(f.owner, 0) + (2 if f.kind == "barbarian" else 1)
+        if not counts:
+            return None
+        top = max(counts.values())
+        leaders = [o for o, n in counts.items() if n == top]
+        return leaders[0] if len(leaders) == 1 else None
+
+    def score_room(self, space: str) -> tuple[str, int] | None:
+        """(controller, gold) a Scoring of ``space`` gives, or None."""
+        owner = self.controller(space)
+        return None if owner is None else (owner, self.room_value(space))
+
+    def score_board(self) -> list[tuple[str, str, int]]:
+        """(room, controller, gold) for every room holding heroes, in board order (Check
+        for Scoring the Board: each room on the board that contains heroes is scored)."""
+        out = []
+        for space, figures in self.spaces.items():
+            if self.content.spaces[space].kind == "room" and any(f.is_hero for f in figures):
+                scored = self.score_room(space)
+                if scored is not None:
+                    out.append((space, scored[0], scored[1]))
+        return out

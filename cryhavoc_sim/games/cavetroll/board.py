@@ -89,7 +89,8 @@ class Board:
         figures = self.spaces[space]
         dwarves = sum(1 for f in figures if f.kind == "dwarf")
         chests = sum(1 for f in figures if f.kind == CHEST)
-        return self.content.spaces[space].gold * 2**dwarves + self.content.numbers["chest_bonus"] * chests
+        bonus: int = self.content.numbers["chest_bonus"]
+        return self.content.spaces[space].gold * 2**dwarves + bonus * chests
 
     def controller(self, space: str) -> str | None:
         """Who controls the room when it is scored: the most heroes, a Barbarian counting

@@ -90,7 +90,7 @@ class Board:
         dwarves = sum(1 for f in figures if f.kind == "dwarf")
         chests = sum(1 for f in figures if f.kind == CHEST)
         bonus: int = self.content.numbers["chest_bonus"]
-        return self.content.spaces[space].gold * 2**dwarves + bonus * chests
+        return (self.content.spaces[space].gold << dwarves) + bonus * chests  # doubled per Dwarf
 
     def controller(self, space: str) -> str | None:
         """Who controls the room when it is scored: the most heroes, a Barbarian counting

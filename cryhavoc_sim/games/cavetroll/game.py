@@ -1,0 +1,358 @@
+"""A Cave Troll game, classic set (issue 16, third part): setup, the escalating turns, the
+four actions, the classic abilities, the scoring pile and the end; as plain data that
+copies, with one decision asked at a time (``decision()``) and answered by ``apply``.
+
+Rulebook (004, 2015) sections cited per rule: Setup; Playing the Game (four actions, any
+mix); Escalating Action Rule (the first three turns of the game get 1, 2, 3 actions);
+Draw and Play a Card; Placing and Removing Figures; Move a Character; Use a Character
+Action; Play an Artifact; Movement; Check for Scoring the Board; Scoring a Room; Winning
+the Game; Classic Abilities. Rulings CT1 (a player may stop early), CT3 (Cave Troll escapes
+from the current player clockwise), CT5, CT6, CT7, CT8, CT10 (a gold tie is a shared win),
+CT12 (the game ends after the action that empties the acting player's deck).
+
+Still to come (kept open in issue 16): the variant abilities, artifacts beyond a plain
+score/gold reading, the bots, and the game's registry entry.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from cryhavoc_sim.games.cavetroll.board import Board, Figure
+from cryhavoc_sim.games.cavetroll.content import CaveTrollContent
+from cryhavoc_sim.rng import Rng, copy_rng
+
+COLOURS = ("red", "blue", "green", "yellow")
+
+# An action is a tuple: ("play", hand index, target space or None), ("move", from, kind,
+# to), ("act", space, kind, args...), ("artifact", index), ("stop",); an answer to a
+# pending request is ("escape", from-space kind to) or ("push", space, owner, kind, to).
+Action = tuple[Any, ...]
+
+
+@dataclass(slots=True)
+class Pending:
+    """A request to a player other than the turn's, or inside an action: Cave Troll
+    escapes (one per player, in turn order: ruling CT3) or the Wraith's push on entry."""
+
+    kind: str  # "play" (after a draw), "escape" or "push"
+    player: str
+    space: str
+    others: tuple[str, ...] = ()  # players still to answer after this one (escapes)
+
+
+@dataclass(slots=True)
+class CaveTrollGame:
+    content: CaveTrollContent
+    players: tuple[str, ...]
+    rng: Rng
+    board: Board = field(init=False)
+    decks: dict[str, list[str]] = field(default_factory=dict)
+    hands: dict[str, list[str]] = field(default_factory=dict)
+    gold: dict[str, int] = field(default_factory=dict)
+    ledger: list[tuple[str, str, int]] = field(default_factory=list)  # (player, source, gold)
+    artifacts: list[str] = field(default_factory=list)  # the face-down artifact deck
+    held: dict[str, list[str]] = field(default_factory=dict)
+    pile: int = 0  # scoring icons in the scoring pile
+    turn: int = 0  # turns begun in the game
+    current: int = 0
+    actions_left: int = 0
+    pending: list[Pending] = field(default_factory=list)
+    over: bool = False
+    winners: tuple[str, ...] = ()
+
+    def __post_init__(self) -> None:
+        self.board = Board(self.content)
+
+    # ------------------------------------------------------------------ setup
+    @classmethod
+    def new(
+        cls, content: CaveTrollContent, players: int, rng: Rng, card_set: str = "classic"
+    ) -> CaveTrollGame:
+        """Setup 2-7: each colour's deck of ``card_set`` shuffled, one card drawn, the
+        artifact deck shuffled, a random first player."""
+        if not 2 <= players <= 4:
+            raise ValueError(f"Cave Troll is for 2 to 4 players, got {players}")
+        g = cls(content, COLOURS[:players], rng)
+        for p in g.players:
+            deck = content.deck(card_set)
+            rng.shuffle(deck)
+            g.decks[p] = deck
+            g.hands[p] = [deck.pop() for _ in range(content.numbers["starting_hand"])]
+            g.gold[p] = 0
+            g.held[p] = []
+        g.artifacts = list(content.artifacts)
+        rng.shuffle(g.artifacts)
+        g.current = rng.randrange(players)
+        g.start_turn()
+        return g
+
+    def copy(self) -> CaveTrollGame:
+        g = CaveTrollGame(self.content, self.players, copy_rng(self.rng))
+        g.board = self.board.copy()
+        g.decks = {p: list(d) for p, d in self.decks.items()}
+        g.hands = {p: list(h) for p, h in self.hands.items()}
+        g.gold = dict(self.gold)
+        g.ledger = list(self.ledger)
+        g.artifacts = list(self.artifacts)
+        g.held = {p: list(h) for p, h in self.held.items()}
+        g.pile, g.turn, g.current, g.actions_left = self.pile, self.turn, self.current, self.actions_left
+        g.pending = [Pending(x.kind, x.player, x.space, x.others) for x in self.pending]
+        g.over, g.winners = self.over, self.winners
+        return g
+
+    @property
+    def player(self) -> str:
+        """Who decides now: a pending request's player, else the turn's."""
+        return self.pending[0].player if self.pending else self.players[self.current]
+
+    def start_turn(self) -> None:
+        """Escalating Action Rule: the game's first three turns get 1, 2 and 3 actions."""
+        steps = self.content.numbers["actions"]
+        self.actions_left = steps[min(self.turn, len(steps) - 1)]
+        self.turn += 1
+
+    # ------------------------------------------------------------------ legal actions
+    def legal(self) -> list[Action]:
+        """Every answer the deciding player may give now."""
+        if self.over:
+            return []
+        if self.pending:
+            return self._pending_options(self.pending[0])
+        p = self.players[self.current]
+        out: list[Action] = [("stop",)]  # ruling CT1: "can perform four actions"
+        if self.decks[p]:
+            # the drawn card is unknown: the play is chosen after the draw (see apply)
+            out.append(("draw",))
+        for space, figures in self.board.spaces.items():
+            for f in {(x.owner, x.kind) for x in figures}:
+                owner, kind = f
+                if owner != p or kind in ("chest", "cave_troll"):
+                    continue
+                fig = Figure(owner, kind)
+                for n in self.content.adjacent[space]:
+                    if self.board.can_enter(fig, n):
+                        out.append(("move", space, kind, n))
+                    elif (
+                        kind == "wraith"
+                        and self.board.can_enter(fig, n, ignore_capacity=True)
+                        and self._pushes(n)
+                    ):
+                        out.append(("move", space, kind, n))  # into a full room, to push one out
+                out += self._character_actions(space, fig)
+        out += [("artifact", i) for i in range(len(self.held[p]))]
+        return out
+
+    def play_options(self, card_id: str) -> list[str | None]:
+        """Where a played card's figure may go (Placing and Removing Figures): heroes on a
+        staircase, monsters on a pit, the Cave Troll in a room without one, the chest in
+        a room; events have no target (Score a Room's room is asked by ``score_room``)."""
+        card = self.content.cards[card_id]
+        if card.kind == "event":
+            if card_id == "score_a_room":
+                return [s for s, sp in self.content.spaces.items() if sp.kind == "room"]
+            return [None]
+        kinds = {"hero": "staircase", "monster": "pit"}
+        if card.figure == "cave_troll":
+            return [
+                s
+                for s, sp in self.content.spaces.items()
+                if sp.kind == "room" and not self.board.has_cave_troll(s)
+            ]
+        if card.kind == "chest":
+            return [
+                s
+                for s, sp in self.content.spaces.items()
+                if sp.kind == "room" and not self.board.has_cave_troll(s)
+            ]
+        return [s for s, sp in self.content.spaces.items() if sp.kind == kinds[card.kind]]
+
+    def _character_actions(self, space: str, fig: Figure) -> list[Action]:
+        """Use a Character Action (Classic Abilities): Thief, Orc, Wraith."""
+        out: list[Action] = []
+        room = self.content.spaces[space].kind == "room"
+        if fig.kind == "thief":  # any room or staircase without an opposing Knight (CT8)
+            for s, sp in self.content.spaces.items():  # can_enter keeps out of Knights' rooms
+                if s != space and sp.kind != "pit" and self.board.can_enter(fig, s):
+                    out.append(("act", space, "thief", s))
+        elif fig.kind == "orc" and room:  # remove one hero from its room (CT6: rooms only)
+            for who in {(x.owner, x.kind) for x in self.board.spaces[space] if x.is_hero}:
+                out.append(("act", space, "orc", who[0], who[1]))
+        elif fig.kind == "wraith" and room:
+            out += [("act", space, "wraith", *push[2:]) for push in self._pushes(space)]
+        return out
+
+    def _pushes(self, space: str) -> list[Action]:
+        """("push", space, owner, kind, to): a character of the room pushed to an adjacent
+        space it may enter; never a Barbarian, never a hero into a pit (Wraith; CT7)."""
+        out: list[Action] = []
+        for owner, kind in sorted({(x.owner, x.kind) for x in self.board.spaces[space] if x.is_character}):
+            if kind in ("barbarian", "cave_troll"):
+                continue
+            fig = Figure(owner, kind)
+            out += [
+                ("push", space, owner, kind, n)
+                for n in self.content.adjacent[space]
+                if self.board.can_enter(fig, n)
+            ]
+        return out
+
+    def _pending_options(self, req: Pending) -> list[Action]:
+        if req.kind == "play":  # Draw and Play: one of the cards in hand, with its target
+            hand = self.hands[req.player]
+            return [("play", i, t) for i, c in enumerate(hand) for t in self.play_options(c)]
+        if req.kind == "push":
+            return self._pushes(req.space) or [("push", req.space, None, None, None)]
+        p = req.player
+        out: list[Action] = [("escape", req.space, None, None)]
+        for owner, kind in sorted(
+            {(x.owner, x.kind) for x in self.board.spaces[req.space] if x.is_character}
+        ):
+            if owner == p and kind != "cave_troll":
+                fig = Figure(owner, kind)
+                out += [
+                    ("escape", req.space, kind, n)
+                    for n in self.content.adjacent[req.space]
+                    if self.board.can_enter(fig, n)
+                ]
+        return out
+
+    # ------------------------------------------------------------------ applying
+    def apply(self, action: Action) -> None:
+        """Carry out ``action`` (one of ``legal()``) for the deciding player."""
+        kind = action[0]
+        if self.pending:
+            req = self.pending.pop(0)
+            if kind == "play":
+                self._play(req.player, action[1], action[2])
+            elif kind == "push":
+                if action[2] is not None:
+                    self._relocate(action[1], Figure(action[2], action[3]), action[4])
+            elif kind == "escape":
+                if action[2] is not None:
+                    self._relocate(action[1], Figure(req.player, action[2]), action[3])
+                if req.others:
+                    self.pending.insert(0, Pending("escape", req.others[0], req.space, req.others[1:]))
+                else:
+                    self._clear_troll_room(req.space)
+            self._after_action()
+            return
+        p = self.players[self.current]
+        if kind == "stop":
+            self._next_turn()
+            return
+        self.actions_left -= 1
+        if kind == "draw":  # Draw and Play a Card: draw one, then play one of the hand
+            self.hands[p].append(self.decks[p].pop())
+            self.pending.append(Pending("play", p, ""))
+            return
+        if kind == "move":
+            _, src, fig_kind, dst = action
+            fig = Figure(p, fig_kind)
+            self._relocate(src, fig, dst)
+            self._entered(fig, dst)
+        elif kind == "act":
+            self._act(p, action)
+        elif kind == "artifact":
+            self._artifact(p, self.held[p].pop(action[1]))
+        self._after_action()
+
+    def _relocate(self, src: str, fig: Figure, dst: str) -> None:
+        self.board.remove(src, fig)
+        self.board.put(dst, fig)
+
+    def _entered(self, fig: Figure, space: str) -> None:
+        """What entering a space sets off: the Knight removes every Orc there (ruling
+        CT5); the Wraith entering a room pushes one character out (Wraith)."""
+        if fig.kind == "knight":
+            for f in [x for x in self.board.spaces[space] if x.kind == "orc"]:
+                self.board.remove(space, f)
+        elif fig.kind == "wraith" and self.content.spaces[space].kind == "room":
+            self.pending.insert(0, Pending("push", fig.owner, space))
+
+    def _play(self, p: str, index: int, target: str | None) -> None:
+        card_id = self.hands[p].pop(index)
+        card = self.content.cards[card_id]
+        if card.kind in ("hero", "monster", "chest"):
+            assert target is not None and card.figure is not None
+            fig = Figure(p, "chest" if card.kind == "chest" else card.figure)
+            self.board.put(target, fig)
+            if fig.kind == "cave_troll":  # each player may move one character out (CT3)
+                order = [
+                    self.players[(self.current + i) % len(self.players)] for i in range(len(self.players))
+                ]
+                self.pending.insert(0, Pending("escape", order[0], target, tuple(order[1:])))
+            else:
+                self._entered(fig, target)
+        elif card_id == "score_a_room":
+            assert target is not None
+            scored = self.board.score_room(target)
+            if scored is not None:
+                self._gain(scored[0], "score_a_room", scored[1])
+        elif card_id == "find_an_artifact" and self.artifacts:
+            self.held[p].append(self.artifacts.pop())
+        if card.icons:  # Check for Scoring the Board
+            self.pile += card.icons
+            if self.pile >= self.content.numbers["scoring_threshold"]:
+                self.pile = 0
+                for _, owner, value in self.board.score_board():
+                    self._gain(owner, "board", value)
+
+    def _clear_troll_room(self, space: str) -> None:
+        """Cave Troll: after the escapes, every other figure there is removed (chests and
+        the placer's own included)."""
+        for f in [x for x in self.board.spaces[space] if x.kind != "cave_troll"]:
+            self.board.remove(space, f)
+
+    def _act(self, p: str, action: Action) -> None:
+        _, space, kind = action[:3]
+        if kind == "thief":
+            self._relocate(space, Figure(p, "thief"), action[3])
+        elif kind == "orc":
+            self.board.remove(space, Figure(action[3], action[4]))
+        elif kind == "wraith":
+            self._relocate(space, Figure(action[3], action[4]), action[5])
+
+    def _artifact(self, p: str, artifact_id: str) -> None:
+        """Play an Artifact: its effect, then it leaves the game. Only the Crystal Ball's
+        room scoring is played so far; the other effects are still to come (issue 16)."""
+        if self.content.artifacts[artifact_id].effect == "score_room":
+            best = max(
+                (s for s in self.content.spaces if self.board.controller(s) == p),
+                key=self.board.room_value,
+                default=None,
+            )
+            if best is not None:
+                self._gain(p, "artifact", self.board.room_value(best))
+
+    def _gain(self, p: str, source: str, amount: int) -> None:
+        self.gold[p] += amount
+        self.ledger.append((p, source, amount))
+
+    def _after_action(self) -> None:
+        """Winning the Game: after an action, a player with no cards left in his deck
+        gains 3, the board is scored one last time, unused artifacts pay their gold, and
+        the most gold wins (a tie: every tied player, ruling CT10). Then the turn goes on
+        or passes (CT12: nothing of a turn is played after the game's end)."""
+        if self.pending:
+            return
+        p = self.players[self.current]
+        if not self.decks[p]:
+            self._gain(p, "end_bonus", self.content.numbers["end_bonus"])
+            for _, owner, value in self.board.score_board():
+                self._gain(owner, "final", value)
+            for q in self.players:
+                for a in self.held[q]:
+                    self._gain(q, "artifacts", self.content.artifacts[a].gold)
+                self.held[q] = []
+            top = max(self.gold.values())
+            self.winners = tuple(q for q in self.players if self.gold[q] == top)
+            self.over = True
+            return
+        if self.actions_left <= 0:
+            self._next_turn()
+
+    def _next_turn(self) -> None:
+        self.current = (self.current + 1) % len(self.players)
+        self.start_turn()

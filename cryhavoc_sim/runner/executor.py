@@ -364,6 +364,11 @@ def _iterate_local(tasks: list[ChunkTask], workers: int) -> Iterator[ChunkResult
         for proc in procs:
             proc.join()
         local.join()
+        # Results put by the parent's own worker thread and never read (the run stopped
+        # early: a full disk, a failure, Ctrl-C) sit in the queue's buffer; at exit its
+        # feeder thread would block writing them into a pipe nobody reads any more (seen
+        # once under load: the run printed its sentence, then hung). They are abandoned.
+        results.cancel_join_thread()
 
 
 def resume_problem(

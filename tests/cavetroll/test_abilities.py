@@ -100,3 +100,26 @@ def test_the_player_whose_deck_runs_out_gains_three_then_the_board_is_scored() -
     assert (red, "end_bonus", 3) in g.ledger and (blue, "final", 5) in g.ledger
     assert (blue, "artifacts", CONTENT.artifacts["golden_idol"].gold) in g.ledger
     assert g.winners == (blue,)
+
+
+def test_artifacts_act_then_leave_the_game() -> None:
+    """Play an Artifact: reveal, resolve, return to the box (no gold at the end). The
+    Chalice of Life (research) brings a removed hero back to a staircase; the other
+    effects are reconstructed (content artifacts.toml)."""
+    g = game()
+    red, blue = g.players
+    g.board.put("R12", Figure(red, "knight"))
+    g.board.put("R12", Figure(blue, "orc"))
+    g.current = 1  # blue acts: its Orc removes red's Knight
+    g.apply(("act", "R12", "orc", red, "knight"))
+    assert g.removed[red] == ["knight"] and Figure(red, "knight") not in g.board.spaces["R12"]
+    g.current, g.actions_left = 0, 4
+    g.held[red] = ["chalice_of_life", "boots_of_speed", "wand_of_banishing"]
+    assert ("artifact", 0, "knight", "S_NW") in g.legal()
+    g.apply(("artifact", 0, "knight", "S_NW"))
+    assert Figure(red, "knight") in g.board.spaces["S_NW"] and g.removed[red] == []
+    left = g.actions_left
+    g.apply(("artifact", 0))  # Boots of Speed: one more action this turn
+    assert g.actions_left == left
+    g.apply(("artifact", 0, "R12", blue, "orc"))  # the Wand removes the Orc
+    assert g.board.spaces["R12"] == [] and g.held[red] == []

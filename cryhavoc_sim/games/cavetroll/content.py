@@ -33,7 +33,7 @@ SPACE_KINDS = ("room", "staircase", "pit")
 CARD_KINDS = ("hero", "monster", "chest", "event")
 CARD_SETS = ("both", "classic", "variant")
 DECK_SIZE = 19  # per colour and set (rulebook, Setup 4: 26 cards less the 7 of the other set)
-ARTIFACT_EFFECTS = ("return_hero", "extra_move", "teleport_hero", "score_room", "remove_monster", "none")
+ARTIFACT_EFFECTS = ("return_hero", "extra_action", "teleport_hero", "score_room", "remove_monster", "none")
 NUMBERS = ("scoring_threshold", "chest_bonus", "end_bonus", "room_capacity", "starting_hand", "actions")
 
 

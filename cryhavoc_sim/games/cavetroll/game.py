@@ -10,8 +10,11 @@ the Game; Classic Abilities. Rulings CT1 (a player may stop early), CT3 (Cave Tr
 from the current player clockwise), CT5, CT6, CT7, CT8, CT10 (a gold tie is a shared win),
 CT12 (the game ends after the action that empties the acting player's deck).
 
-Still to come (kept open in issue 16): the variant abilities, artifacts beyond a plain
-score/gold reading, the bots, and the game's registry entry.
+Artifacts: the research names one (Chalice of Life: a removed hero comes back); the other
+five and their effects are reconstructed (content ``artifacts.toml``).
+
+Still to come (kept open in issue 16): the variant abilities, the bots, and the game's
+registry entry.
 """
 
 from __future__ import annotations
@@ -26,7 +29,7 @@ from cryhavoc_sim.rng import Rng, copy_rng
 COLOURS = ("red", "blue", "green", "yellow")
 
 # An action is a tuple: ("play", hand index, target space or None), ("move", from, kind,
-# to), ("act", space, kind, args...), ("artifact", index), ("stop",); an answer to a
+# to), ("act", space, kind, args...), ("artifact", index, args...), ("stop",); an answer to a
 # pending request is ("escape", from-space kind to) or ("push", space, owner, kind, to).
 Action = tuple[Any, ...]
 
@@ -54,6 +57,7 @@ class CaveTrollGame:
     ledger: list[tuple[str, str, int]] = field(default_factory=list)  # (player, source, gold)
     artifacts: list[str] = field(default_factory=list)  # the face-down artifact deck
     held: dict[str, list[str]] = field(default_factory=dict)
+    removed: dict[str, list[str]] = field(default_factory=dict)  # heroes back in the play area
     pile: int = 0  # scoring icons in the scoring pile
     turn: int = 0  # turns begun in the game
     current: int = 0
@@ -82,6 +86,7 @@ class CaveTrollGame:
             g.hands[p] = [deck.pop() for _ in range(content.numbers["starting_hand"])]
             g.gold[p] = 0
             g.held[p] = []
+            g.removed[p] = []
         g.artifacts = list(content.artifacts)
         rng.shuffle(g.artifacts)
         g.current = rng.randrange(players)
@@ -97,6 +102,7 @@ class CaveTrollGame:
         g.ledger = list(self.ledger)
         g.artifacts = list(self.artifacts)
         g.held = {p: list(h) for p, h in self.held.items()}
+        g.removed = {p: list(r) for p, r in self.removed.items()}
         g.pile, g.turn, g.current, g.actions_left = self.pile, self.turn, self.current, self.actions_left
         g.pending = [Pending(x.kind, x.player, x.space, x.others) for x in self.pending]
         g.over, g.winners = self.over, self.winners
@@ -141,8 +147,37 @@ class CaveTrollGame:
                     ):
                         out.append(("move", space, kind, n))  # into a full room, to push one out
                 out += self._character_actions(space, fig)
-        out += [("artifact", i) for i in range(len(self.held[p]))]
+        for i, artifact_id in enumerate(self.held[p]):
+            out += [("artifact", i, *t) for t in self.artifact_targets(p, artifact_id)]
         return out
+
+    def artifact_targets(self, p: str, artifact_id: str) -> list[tuple[Any, ...]]:
+        """What playing an artifact may aim at (an empty tuple: nothing to choose)."""
+        effect = self.content.artifacts[artifact_id].effect
+        spaces = self.content.spaces
+        if effect == "return_hero":  # a removed hero back on a staircase
+            stairs = [s for s, sp in spaces.items() if sp.kind == "staircase"]
+            return [(kind, s) for kind in sorted(set(self.removed[p])) for s in stairs]
+        if effect == "teleport_hero":  # one of your heroes into any room it may enter
+            out: list[tuple[Any, ...]] = []
+            for space, figures in self.board.spaces.items():
+                for kind in sorted({f.kind for f in figures if f.owner == p and f.is_hero}):
+                    fig = Figure(p, kind)
+                    out += [
+                        (space, kind, r)
+                        for r, sp in spaces.items()
+                        if r != space and sp.kind == "room" and self.board.can_enter(fig, r)
+                    ]
+            return out
+        if effect == "score_room":
+            return [(r,) for r, sp in spaces.items() if sp.kind == "room"]
+        if effect == "remove_monster":  # any monster but a Cave Troll
+            return [
+                (space, owner, kind)
+                for space, figures in self.board.spaces.items()
+                for owner, kind in sorted({(f.owner, f.kind) for f in figures if f.kind in ("orc", "wraith")})
+            ]
+        return [()]  # extra_action, none
 
     def play_options(self, card_id: str) -> list[str | None]:
         """Where a played card's figure may go (Placing and Removing Figures): heroes on a
@@ -255,7 +290,7 @@ class CaveTrollGame:
         elif kind == "act":
             self._act(p, action)
         elif kind == "artifact":
-            self._artifact(p, self.held[p].pop(action[1]))
+            self._artifact(p, self.held[p].pop(action[1]), action[2:])
         self._after_action()
 
     def _relocate(self, src: str, fig: Figure, dst: str) -> None:
@@ -267,7 +302,7 @@ class CaveTrollGame:
         CT5); the Wraith entering a room pushes one character out (Wraith)."""
         if fig.kind == "knight":
             for f in [x for x in self.board.spaces[space] if x.kind == "orc"]:
-                self.board.remove(space, f)
+                self._take_off(space, f)
         elif fig.kind == "wraith" and self.content.spaces[space].kind == "room":
             self.pending.insert(0, Pending("push", fig.owner, space))
 
@@ -303,28 +338,44 @@ class CaveTrollGame:
         """Cave Troll: after the escapes, every other figure there is removed (chests and
         the placer's own included)."""
         for f in [x for x in self.board.spaces[space] if x.kind != "cave_troll"]:
-            self.board.remove(space, f)
+            self._take_off(space, f)
 
     def _act(self, p: str, action: Action) -> None:
         _, space, kind = action[:3]
         if kind == "thief":
             self._relocate(space, Figure(p, "thief"), action[3])
         elif kind == "orc":
-            self.board.remove(space, Figure(action[3], action[4]))
+            self._take_off(space, Figure(action[3], action[4]))
         elif kind == "wraith":
             self._relocate(space, Figure(action[3], action[4]), action[5])
 
-    def _artifact(self, p: str, artifact_id: str) -> None:
-        """Play an Artifact: its effect, then it leaves the game. Only the Crystal Ball's
-        room scoring is played so far; the other effects are still to come (issue 16)."""
-        if self.content.artifacts[artifact_id].effect == "score_room":
-            best = max(
-                (s for s in self.content.spaces if self.board.controller(s) == p),
-                key=self.board.room_value,
-                default=None,
-            )
-            if best is not None:
-                self._gain(p, "artifact", self.board.room_value(best))
+    def _artifact(self, p: str, artifact_id: str, args: tuple[Any, ...]) -> None:
+        """Play an Artifact: its effect on ``args`` (``artifact_targets``), then it leaves
+        the game (it no longer pays its gold at the end)."""
+        effect = self.content.artifacts[artifact_id].effect
+        if effect == "return_hero":
+            kind, stair = args
+            self.removed[p].remove(kind)
+            self.board.put(stair, Figure(p, kind))
+            self._entered(Figure(p, kind), stair)
+        elif effect == "teleport_hero":
+            space, kind, room = args
+            self._relocate(space, Figure(p, kind), room)
+            self._entered(Figure(p, kind), room)
+        elif effect == "score_room":
+            scored = self.board.score_room(args[0])
+            if scored is not None:
+                self._gain(scored[0], "artifact", scored[1])
+        elif effect == "remove_monster":
+            self._take_off(args[0], Figure(args[1], args[2]))
+        elif effect == "extra_action":
+            self.actions_left += 1
+
+    def _take_off(self, space: str, fig: Figure) -> None:
+        """Remove a figure: back to its owner's play area (Placing and Removing Figures)."""
+        self.board.remove(space, fig)
+        if fig.is_hero:
+            self.removed[fig.owner].append(fig.kind)
 
     def _gain(self, p: str, source: str, amount: int) -> None:
         self.gold[p] += amount

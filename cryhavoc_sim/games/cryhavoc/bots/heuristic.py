@@ -54,7 +54,8 @@ OP_VALUE = {  # worth of one use of a primitive, before context
 }
 
 
-# (bot class, id of the content set) -> (that content set, build table, activation table)
+# (bot class, id of the content set) -> (that content set, per Structure (build cost, worth of
+# its standing effects), per Structure its activation cost or None)
 _STRUCTURE_TABLES: dict[
     tuple[type, int], tuple[ContentSet, dict[str, tuple[int, float]], dict[str, int | None]]
 ] = {}

@@ -121,34 +121,63 @@ class CaveTrollGame:
 
     # ------------------------------------------------------------------ legal actions
     def legal(self) -> list[Action]:
-        """Every answer the deciding player may give now."""
+        """Every answer the deciding player may give now, kind by kind (``kinds``)."""
+        out: list[Action] = []
+        for kind in self.kinds():
+            out += self.options(kind)
+        return out
+
+    def kinds(self) -> list[str]:
+        """The kinds of answer that may have options now, cheaply (a kind's ``options``
+        may still be empty): the pending request's kind, else stop (ruling CT1: "can
+        perform four actions"), draw, move, act and artifact. A player choosing a kind
+        first, then an option of it, is how the random bot plays."""
         if self.over:
             return []
         if self.pending:
-            return self._pending_options(self.pending[0])
+            return [self.pending[0].kind]
         p = self.players[self.current]
-        out: list[Action] = [("stop",)]  # ruling CT1: "can perform four actions"
+        out = ["stop"]
         if self.decks[p]:
-            # the drawn card is unknown: the play is chosen after the draw (see apply)
-            out.append(("draw",))
+            out.append("draw")
+        out += ["move", "act"]
+        if self.held[p]:
+            out.append("artifact")
+        return out
+
+    def options(self, kind: str) -> list[Action]:
+        """The answers of one ``kind``, in a fixed order (sorted, never a set's order:
+        the same seed plays the same game in any process)."""
+        if self.pending:
+            return self._pending_options(self.pending[0]) if kind == self.pending[0].kind else []
+        p = self.players[self.current]
+        if kind == "stop":
+            return [("stop",)]
+        if kind == "draw":  # the drawn card is unknown: the play is chosen after the draw
+            return [("draw",)] if self.decks[p] else []
+        if kind == "artifact":
+            out: list[Action] = []
+            for i, artifact_id in enumerate(self.held[p]):
+                out += [("artifact", i, *t) for t in self.artifact_targets(p, artifact_id)]
+            return out
+        out = []
         for space, figures in self.board.spaces.items():
-            for f in {(x.owner, x.kind) for x in figures}:
-                owner, kind = f
-                if owner != p or kind in ("chest", "cave_troll"):
+            for fig_kind in sorted({x.kind for x in figures if x.owner == p}):
+                if fig_kind in ("chest", "cave_troll"):
                     continue
-                fig = Figure(owner, kind)
+                fig = Figure(p, fig_kind)
+                if kind == "act":
+                    out += self._character_actions(space, fig)
+                    continue
                 for n in self.content.adjacent[space]:
                     if self.board.can_enter(fig, n):
-                        out.append(("move", space, kind, n))
+                        out.append(("move", space, fig_kind, n))
                     elif (
-                        kind == "wraith"
+                        fig_kind == "wraith"
                         and self.board.can_enter(fig, n, ignore_capacity=True)
                         and self._pushes(n)
                     ):
-                        out.append(("move", space, kind, n))  # into a full room, to push one out
-                out += self._character_actions(space, fig)
-        for i, artifact_id in enumerate(self.held[p]):
-            out += [("artifact", i, *t) for t in self.artifact_targets(p, artifact_id)]
+                        out.append(("move", space, fig_kind, n))  # into a full room, to push one out
         return out
 
     def artifact_targets(self, p: str, artifact_id: str) -> list[tuple[Any, ...]]:
@@ -212,7 +241,7 @@ class CaveTrollGame:
                 if s != space and sp.kind != "pit" and self.board.can_enter(fig, s):
                     out.append(("act", space, "thief", s))
         elif fig.kind == "orc" and room:  # remove one hero from its room (CT6: rooms only)
-            for who in {(x.owner, x.kind) for x in self.board.spaces[space] if x.is_hero}:
+            for who in sorted({(x.owner, x.kind) for x in self.board.spaces[space] if x.is_hero}):
                 out.append(("act", space, "orc", who[0], who[1]))
         elif fig.kind == "wraith" and room:
             out += [("act", space, "wraith", *push[2:]) for push in self._pushes(space)]

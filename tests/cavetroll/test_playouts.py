@@ -112,3 +112,12 @@ def test_the_same_seed_plays_the_same_game_in_another_process() -> None:
         for seed in ("1", "2")
     ]
     assert outs[0] == outs[1] and outs[0]
+
+
+def test_stopping_early_is_allowed_unless_the_knob_forbids_it() -> None:
+    """Ruling CT1: the 2015 text says a player "can perform four actions", so stopping
+    early is an answer; with ``must_use_all_actions`` it is one only when nothing else is."""
+    free = CaveTrollGame.new(CONTENT, 2, stream(5, "game"))
+    bound = CaveTrollGame.new(CONTENT, 2, stream(5, "game"), must_use_all_actions=True)
+    assert ("stop",) in free.legal() and ("stop",) not in bound.legal()
+    assert bound.copy().must_use_all_actions

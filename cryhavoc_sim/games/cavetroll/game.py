@@ -65,6 +65,7 @@ class CaveTrollGame:
     pending: list[Pending] = field(default_factory=list)
     over: bool = False
     winners: tuple[str, ...] = ()
+    must_use_all_actions: bool = False  # ruling CT1's knob: no stopping while an action is possible
 
     def __post_init__(self) -> None:
         self.board = Board(self.content)
@@ -72,13 +73,19 @@ class CaveTrollGame:
     # ------------------------------------------------------------------ setup
     @classmethod
     def new(
-        cls, content: CaveTrollContent, players: int, rng: Rng, card_set: str = "classic"
+        cls,
+        content: CaveTrollContent,
+        players: int,
+        rng: Rng,
+        card_set: str = "classic",
+        must_use_all_actions: bool = False,
     ) -> CaveTrollGame:
         """Setup 2-7: each colour's deck of ``card_set`` shuffled, one card drawn, the
         artifact deck shuffled, a random first player."""
         if not 2 <= players <= 4:
             raise ValueError(f"Cave Troll is for 2 to 4 players, got {players}")
         g = cls(content, COLOURS[:players], rng)
+        g.must_use_all_actions = must_use_all_actions
         for p in g.players:
             deck = content.deck(card_set)
             rng.shuffle(deck)
@@ -106,6 +113,7 @@ class CaveTrollGame:
         g.pile, g.turn, g.current, g.actions_left = self.pile, self.turn, self.current, self.actions_left
         g.pending = [Pending(x.kind, x.player, x.space, x.others) for x in self.pending]
         g.over, g.winners = self.over, self.winners
+        g.must_use_all_actions = self.must_use_all_actions
         return g
 
     @property
@@ -151,7 +159,9 @@ class CaveTrollGame:
         if self.pending:
             return self._pending_options(self.pending[0]) if kind == self.pending[0].kind else []
         p = self.players[self.current]
-        if kind == "stop":
+        if kind == "stop":  # CT1; under its knob only when nothing else can be done
+            if self.must_use_all_actions and any(self.options(k) for k in self.kinds() if k != "stop"):
+                return []
             return [("stop",)]
         if kind == "draw":  # the drawn card is unknown: the play is chosen after the draw
             return [("draw",)] if self.decks[p] else []

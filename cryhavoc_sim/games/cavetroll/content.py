@@ -20,7 +20,7 @@ import fnmatch
 import hashlib
 import tomllib
 from collections import deque
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -144,14 +144,11 @@ def load_content(directory: str | Path | None = None) -> CaveTrollContent:
     content = CaveTrollContent(
         name, str(version), spaces, doorways, adjacent, cards, artifacts, numbers, (), digest.hexdigest()[:12]
     )
+    values = content.values()
     plausible = tuple(
-        p
-        for file in FILES
-        for p in _plausible(base / file, docs[file].get("plausible", []), content.values())
+        p for file in FILES for p in _plausible(base / file, docs[file].get("plausible", []), values)
     )
-    return CaveTrollContent(
-        name, str(version), spaces, doorways, adjacent, cards, artifacts, numbers, plausible, content.digest
-    )
+    return replace(content, plausible=plausible)
 
 
 def _provenance(where: str, raw: dict[str, Any]) -> Provenance:

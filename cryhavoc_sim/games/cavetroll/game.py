@@ -129,10 +129,15 @@ class CaveTrollGame:
 
     # ------------------------------------------------------------------ legal actions
     def legal(self) -> list[Action]:
-        """Every answer the deciding player may give now, kind by kind (``kinds``)."""
+        """Every answer the deciding player may give now, kind by kind (``kinds``); the
+        others are gathered first so that CT1's knob needs no second pass."""
         out: list[Action] = []
-        for kind in self.kinds():
-            out += self.options(kind)
+        kinds = self.kinds()
+        for kind in kinds:
+            if kind != "stop":
+                out += self.options(kind)
+        if "stop" in kinds and not (self.must_use_all_actions and out):
+            out.insert(0, ("stop",))
         return out
 
     def kinds(self) -> list[str]:

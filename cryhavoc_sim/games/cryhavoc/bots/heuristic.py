@@ -546,14 +546,17 @@ class HeuristicBot:
         ]
         out: list[tuple[int, float]] = []
         regions = g.regions
+        later = self.later_uses(g)  # once per request, not once per Region and Structure
+        guarded = any(table[sid][1] for sid in affordable)
         for r in g.controlled(f):
             s = regions[r]
             if s.hq_of is not None or s.battle:
                 continue
             here = {x for _, x in s.structures}
+            threat = guarded and self.threatened(g, f, r)  # once per Region
             for sid in affordable:
                 if sid not in here:
-                    value = self.structure_value(g, f, sid, r, True)
+                    value = self.build_value(sid, s.crystals, later, threat)
                     if value > 0.0:
                         out.append((table[sid][0], value))
             for owner, sid in s.structures:
@@ -603,11 +606,8 @@ class HeuristicBot:
         if not self._builds:
             self._structure_tables(g)
         if build:
-            cost, guard = self._builds[sid]
-            later = self.later_uses(g)
-            if guard and not self.threatened(g, f, r):
-                guard *= 0.3
-            return guard + later * (0.5 + 0.2 * g.regions[r].crystals) - 0.2 * cost
+            threat = bool(self._builds[sid][1]) and self.threatened(g, f, r)
+            return self.build_value(sid, g.regions[r].crystals, self.later_uses(g), threat)
         st = g.content.structures[sid]
         use = 0.0
         for e in st.effect:
@@ -615,6 +615,15 @@ class HeuristicBot:
         if st.handler:  # the Matrix: a Terrain card stored, while there is room (3 at most)
             use += 0.6 if len(g.players[f].stored) < 3 else -1.0
         return use - 0.2 * st.activate_cost
+
+    def build_value(self, sid: str, crystals: int, later: float, threatened: bool) -> float:
+        """A Build of ``sid`` (tables made): its standing effects, at full worth where
+        its Region is ``threatened``, plus its later Activations and the Region's
+        ``crystals`` for the share of the game ``later`` leaves, less its cost."""
+        cost, guard = self._builds[sid]
+        if guard and not threatened:
+            guard *= 0.3
+        return guard + later * (0.5 + 0.2 * crystals) - 0.2 * cost
 
     def _build_step(self, d: Choice, g: Game) -> int:
         """The best Build or Activation; stopping (None, last) only once one is made: a

@@ -28,17 +28,17 @@ def test_dwarves_double_the_printed_gold_and_not_the_chest(content: CaveTrollCon
     assert content.spaces["R12"].gold == 3
     b = board(content, R12=[("red", "dwarf"), ("blue", "dwarf"), ("red", "chest"), ("red", "adventurer")])
     assert b.room_value("R12") == 16
-    assert b.score_room("R12") == ("red", 16)  # red: Dwarf and Adventurer against blue's Dwarf
+    assert b.score_room("R12") == [("red", 16)]  # red: Dwarf and Adventurer against blue's Dwarf
 
 
 def test_a_dwarf_doubles_whoever_controls_the_room(content: CaveTrollContent) -> None:
     b = board(content, R12=[("blue", "dwarf"), ("red", "adventurer"), ("red", "adventurer")])
-    assert b.score_room("R12") == ("red", 6)
+    assert b.score_room("R12") == [("red", 6)]
 
 
 def test_a_tie_scores_nobody_and_the_barbarian_counts_two_at_scoring(content: CaveTrollContent) -> None:
     tied = board(content, R12=[("red", "barbarian"), ("blue", "adventurer"), ("blue", "adventurer")])
-    assert tied.controller("R12") is None and tied.score_room("R12") is None
+    assert tied.controller("R12") is None and tied.score_room("R12") == []
     ahead = board(content, R12=[("red", "barbarian"), ("red", "adventurer"), ("blue", "adventurer")])
     ahead.put("R12", Figure("blue", "adventurer"))
     assert ahead.controller("R12") == "red"  # 3 against 2

@@ -1,80 +1,63 @@
-"""Random Cave Troll games, classic set, with the invariants checked at every step
-(issue 16's contract test): figures conserved, room capacity, no hero in a pit, nothing
-but the Cave Troll in its room once the escapes are done, the gold ledger equal to the
-gold; every game ends, and the same seed plays the same game."""
+"""Random Cave Troll games, classic and variant sets, with the invariants checked at every
+step (issue 16's contract test, ``playout.violations``): figures conserved, room capacity,
+no hero in a pit, nothing but the Cave Troll in its room once the escapes are done, the
+gold ledger equal to the gold; every game ends, and the same seed plays the same game."""
 
 from __future__ import annotations
 
-from collections import Counter
-
 import pytest
 
+from cryhavoc_sim.games.cavetroll.board import Figure
 from cryhavoc_sim.games.cavetroll.content import load_content
 from cryhavoc_sim.games.cavetroll.game import CaveTrollGame
+from cryhavoc_sim.games.cavetroll.playout import random_game, random_playouts, violations
 from cryhavoc_sim.rng import stream
 
 CONTENT = load_content()
-# figures a colour owns: one per card of the classic deck that places one
-OWNED = Counter(
-    "chest" if CONTENT.cards[c].kind == "chest" else CONTENT.cards[c].figure
-    for c in CONTENT.deck("classic")
-    if CONTENT.cards[c].kind != "event"
-)
 
 
-def violations(g: CaveTrollGame) -> list[str]:
-    out = []
-    cap = CONTENT.numbers["room_capacity"]
-    on_board: Counter[tuple[str, str]] = Counter()
-    for space, figures in g.board.spaces.items():
-        kind = CONTENT.spaces[space].kind
-        for f in figures:
-            on_board[(f.owner, f.kind)] += 1
-            if f.is_hero and kind == "pit":
-                out.append(f"hero {f} in pit {space}")
-        pushing = any(r.kind == "push" and r.space == space for r in g.pending)  # the Wraith's entry
-        if kind == "room" and g.board.characters(space) > cap and not pushing:
-            out.append(f"{space} holds {g.board.characters(space)} characters")
-        if not g.pending and g.board.has_cave_troll(space) and len(figures) > 1:
-            out.append(f"{space}: figures beside the Cave Troll")
-    for (owner, kind), n in on_board.items():
-        if n > OWNED[kind]:
-            out.append(f"{owner} has {n} {kind} on the board, owns {OWNED[kind]}")
-    for p in g.players:
-        if sum(a for q, _, a in g.ledger if q == p) != g.gold[p]:
-            out.append(f"{p}: ledger and gold differ")
-    return out
+def play(seed: int, players: int, card_set: str = "classic") -> CaveTrollGame:
+    g, found = random_game(CONTENT, players, seed, card_set)
+    assert not found, found
+    return g
 
 
-def play(seed: int, players: int) -> CaveTrollGame:
-    g = CaveTrollGame.new(CONTENT, players, stream(seed, "game"))
-    bot = stream(seed, "bot")
-    for _ in range(10_000):
-        if g.over:
-            return g
-        assert g.legal(), "a player with nothing to do"
-        # the random player: a kind of answer, then one of its options; it stops early
-        # only when nothing else is possible, so games reach their end
-        kinds = [k for k in g.kinds() if k != "stop"] or ["stop"]
-        while True:
-            kind = bot.choice(kinds)
-            options = g.options(kind)
-            if options:
-                break
-            kinds.remove(kind)
-            kinds = kinds or ["stop"]
-        g.apply(bot.choice(options))
-        assert not violations(g), violations(g)
-    raise AssertionError("the game did not end")
-
-
+@pytest.mark.parametrize("card_set", ["classic", "variant"])
 @pytest.mark.parametrize("players", [2, 3, 4])
-def test_random_games_keep_every_invariant_and_end(players: int) -> None:
+def test_random_games_keep_every_invariant_and_end(players: int, card_set: str) -> None:
     for seed in range(10):
-        g = play(seed, players)
+        g = play(seed, players, card_set)
         assert g.over and g.winners and set(g.winners) <= set(g.players)
         assert max(g.gold.values()) == g.gold[g.winners[0]]
         assert any(src == "end_bonus" for _, src, _ in g.ledger)
+
+
+def test_the_invariants_catch_what_they_check() -> None:
+    """Each invariant fails on a position that breaks it (the checks can fail)."""
+    g = CaveTrollGame.new(CONTENT, 2, stream(1, "game"))
+    red, blue = g.players
+    assert violations(g) == []
+    g.board.put("P_E", Figure(red, "adventurer"))
+    assert any("in pit" in v for v in violations(g))
+    g.board.remove("P_E", Figure(red, "adventurer"))
+    for _ in range(6):
+        g.board.put("R12", Figure(blue, "adventurer"))
+    assert any("holds 6 characters" in v for v in violations(g))
+    g.board.spaces["R12"] = [Figure(blue, "knight"), Figure(blue, "knight")]
+    assert any("owns 1" in v for v in violations(g))
+    g.board.spaces["R12"] = [Figure(blue, "cave_troll"), Figure(red, "chest")]
+    assert any("beside the Cave Troll" in v for v in violations(g))
+    g.board.spaces["R12"] = []
+    g.gold[red] += 1
+    assert violations(g) == [f"{red}: ledger and gold differ"]
+
+
+def test_soak_playouts_cover_both_sets_and_every_player_count() -> None:
+    done = random_playouts(CONTENT, 5, 0, 6)
+    assert {(p.players, p.card_set) for p in done} == {
+        (n, s) for n in (2, 3, 4) for s in ("classic", "variant")
+    }
+    assert all(not p.violations and p.error is None for p in done)
 
 
 def test_the_same_seed_plays_the_same_game() -> None:

@@ -5,8 +5,14 @@ Rulebook sections (004, 2015): Movement (staircases and pits unlimited, rooms at
 characters, heroes never in pits), Scoring a Room (most heroes controls; a tie scores
 nobody), Classic Abilities (Knight: opposing characters but Knights cannot enter its room;
 Cave Troll: nobody enters its room; Dwarf: the printed gold doubled once per Dwarf, any
-colour; Barbarian: two heroes at scoring only; Treasure Chest: +4, not doubled). Rulings:
-CT2 (a chest is not a character). The turn structure, cards and abilities that move
+colour; Barbarian: two heroes at scoring only; Treasure Chest: +4, not doubled) and
+Variant Abilities (Berserker: enters a room of exactly five characters when none of its
+owner's is there; shares the gold of a room it does not control). Rulings: CT2 (a chest is
+not a character), CT9 (a tie scores nobody, Berserker or not).
+
+A figure's kind is its ability, not its plastic: in a variant game the Dwarf's figure
+stands as a ``giant_slayer`` (content ``Card.placed``), so no rule here asks which card
+set is in play. The turn structure, cards and abilities that move
 figures come with the engine; this module is their shared ground and is tested alone.
 """
 
@@ -16,8 +22,20 @@ from dataclasses import dataclass, field
 
 from cryhavoc_sim.games.cavetroll.content import CaveTrollContent
 
-HEROES = frozenset({"adventurer", "knight", "dwarf", "thief", "barbarian"})
-MONSTERS = frozenset({"orc", "wraith", "cave_troll"})
+HEROES = frozenset(
+    {
+        "adventurer",
+        "knight",
+        "dwarf",
+        "thief",
+        "barbarian",
+        "giant_slayer",
+        "paladin",
+        "berserker",
+        "assassin",
+    }
+)
+MONSTERS = frozenset({"orc", "wraith", "cave_troll", "rampaging_troll", "grunt", "banshee"})
 CHEST = "chest"
 
 
@@ -71,7 +89,9 @@ class Board:
         """Whether ``figure`` may enter ``space`` (Movement; Knight; Cave Troll): heroes
         never into pits; a room holds at most ``room_capacity`` characters; nobody enters
         a Cave Troll's room; opposing characters but Knights do not enter a Knight's room.
-        ``ignore_capacity``: the Wraith entering a full room to push (Classic Abilities)."""
+        ``ignore_capacity``: the Wraith entering a full room to push (Classic Abilities).
+        The Berserker may enter a room of exactly ``room_capacity`` characters when none
+        of them is its owner's (Variant Abilities: Berserker)."""
         kind = self.content.spaces[space].kind
         if kind == "pit":
             return not figure.is_hero
@@ -81,7 +101,14 @@ class Board:
             return False
         if figure.kind != "knight" and self.knight_owners(space) - {figure.owner}:
             return False
-        return ignore_capacity or self.characters(space) < self.content.numbers["room_capacity"]
+        n, cap = self.characters(space), self.content.numbers["room_capacity"]
+        if ignore_capacity or n < cap:
+            return True
+        return (
+            figure.kind == "berserker"
+            and n == cap
+            and not any(f.owner == figure.owner and f.is_character for f in self.spaces[space])
+        )
 
     def room_value(self, space: str) -> int:
         """The room's gold when scored: printed gold doubled once per Dwarf in it (any
@@ -105,18 +132,26 @@ class Board:
         leaders = [o for o, n in counts.items() if n == top]
         return leaders[0] if len(leaders) == 1 else None
 
-    def score_room(self, space: str) -> tuple[str, int] | None:
-        """(controller, gold) a Scoring of ``space`` gives, or None."""
+    def score_room(self, space: str) -> list[tuple[str, int]]:
+        """(player, gold) for each player a Scoring of ``space`` pays: the controller, or
+        nobody on a tie. With another player's Berserker in the room the gold is divided
+        evenly between the controller and every other player with a Berserker there, the
+        remainder lost (Variant Abilities: Berserker)."""
         owner = self.controller(space)
-        return None if owner is None else (owner, self.room_value(space))
+        if owner is None:
+            return []
+        value = self.room_value(space)
+        sharers = sorted({f.owner for f in self.spaces[space] if f.kind == "berserker"} - {owner})
+        if not sharers:
+            return [(owner, value)]
+        part = value // (1 + len(sharers))
+        return [(p, part) for p in (owner, *sharers)]
 
     def score_board(self) -> list[tuple[str, str, int]]:
-        """(room, controller, gold) for every room holding heroes, in board order (Check
-        for Scoring the Board: each room on the board that contains heroes is scored)."""
+        """(room, player, gold) for every share of every room holding heroes, in board
+        order (Check for Scoring the Board: each room that contains heroes is scored)."""
         out = []
         for space, figures in self.spaces.items():
             if self.content.spaces[space].kind == "room" and any(f.is_hero for f in figures):
-                scored = self.score_room(space)
-                if scored is not None:
-                    out.append((space, scored[0], scored[1]))
+                out += [(space, p, gold) for p, gold in self.score_room(space)]
         return out

@@ -63,6 +63,15 @@ class Card:
     icons: int
     provenance: Provenance
 
+    @property
+    def placed(self) -> str | None:
+        """The kind of figure the card puts on the board, named by its ability: a variant
+        character is its own kind on its classic figure (the Dwarf's figure stands as the
+        Giant Slayer: The Variant Game), the others are their figure; None for events."""
+        if self.set == "variant" and self.kind in ("hero", "monster"):
+            return self.id
+        return self.figure
+
 
 @dataclass(frozen=True, slots=True)
 class Artifact:

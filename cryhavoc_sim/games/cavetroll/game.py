@@ -1,6 +1,7 @@
-"""A Cave Troll game, classic set (issue 16, third part): setup, the escalating turns, the
-four actions, the classic abilities, the scoring pile and the end; as plain data that
-copies, with one decision asked at a time (``decision()``) and answered by ``apply``.
+"""A Cave Troll game (issue 16): setup, the escalating turns, the four actions, the
+classic and variant abilities (``variant.py``), the scoring pile and the end; as plain
+data that copies, with one decision asked at a time (``kinds``/``options``/``legal``) and
+answered by ``apply``.
 
 Rulebook (004, 2015) sections cited per rule: Setup; Playing the Game (four actions, any
 mix); Escalating Action Rule (the first three turns of the game get 1, 2, 3 actions);
@@ -8,13 +9,11 @@ Draw and Play a Card; Placing and Removing Figures; Move a Character; Use a Char
 Action; Play an Artifact; Movement; Check for Scoring the Board; Scoring a Room; Winning
 the Game; Classic Abilities. Rulings CT1 (a player may stop early), CT3 (Cave Troll escapes
 from the current player clockwise), CT5, CT6, CT7, CT8, CT10 (a gold tie is a shared win),
-CT12 (the game ends after the action that empties the acting player's deck).
+CT12 (the game ends after the action that empties the acting player's deck), CT13-CT16
+(the variant abilities).
 
 Artifacts: the research names one (Chalice of Life: a removed hero comes back); the other
 five and their effects are reconstructed (content ``artifacts.toml``).
-
-Still to come (kept open in issue 16): the variant abilities, the bots, and the game's
-registry entry.
 """
 
 from __future__ import annotations
@@ -22,11 +21,14 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from cryhavoc_sim.games.cavetroll import variant
 from cryhavoc_sim.games.cavetroll.board import Board, Figure
 from cryhavoc_sim.games.cavetroll.content import CaveTrollContent
 from cryhavoc_sim.rng import Rng, copy_rng
 
 COLOURS = ("red", "blue", "green", "yellow")
+TIES = ("shared", "seat_order")  # ruling CT10's knob
+CARD_SETS = ("classic", "variant")
 
 # An action is a tuple: ("play", hand index, target space or None), ("move", from, kind,
 # to), ("act", space, kind, args...), ("artifact", index, args...), ("stop",); an answer to a
@@ -43,6 +45,7 @@ class Pending:
     player: str
     space: str
     others: tuple[str, ...] = ()  # players still to answer after this one (escapes)
+    after: str = ""  # a Rampaging Troll's pushes: "push" (one more, then clear) or "clear"
 
 
 @dataclass(slots=True)
@@ -66,6 +69,10 @@ class CaveTrollGame:
     over: bool = False
     winners: tuple[str, ...] = ()
     must_use_all_actions: bool = False  # ruling CT1's knob: no stopping while an action is possible
+    tie: str = "shared"  # ruling CT10's knob
+    card_set: str = "classic"
+    first: int = 0  # the first player's seat
+    once: dict[str, int] = field(default_factory=dict)  # "<player>:<ability>" -> turn it was used
 
     def __post_init__(self) -> None:
         self.board = Board(self.content)
@@ -79,13 +86,17 @@ class CaveTrollGame:
         rng: Rng,
         card_set: str = "classic",
         must_use_all_actions: bool = False,
+        tie: str = "shared",
     ) -> CaveTrollGame:
         """Setup 2-7: each colour's deck of ``card_set`` shuffled, one card drawn, the
-        artifact deck shuffled, a random first player."""
+        artifact deck shuffled, a random first player (The Variant Game: every player
+        plays the same set)."""
         if not 2 <= players <= 4:
             raise ValueError(f"Cave Troll is for 2 to 4 players, got {players}")
+        if card_set not in CARD_SETS or tie not in TIES:
+            raise ValueError(f"card set {card_set!r} / tie {tie!r}: allowed {CARD_SETS} / {TIES}")
         g = cls(content, COLOURS[:players], rng)
-        g.must_use_all_actions = must_use_all_actions
+        g.must_use_all_actions, g.tie, g.card_set = must_use_all_actions, tie, card_set
         for p in g.players:
             deck = content.deck(card_set)
             rng.shuffle(deck)
@@ -96,7 +107,7 @@ class CaveTrollGame:
             g.removed[p] = []
         g.artifacts = list(content.artifacts)
         rng.shuffle(g.artifacts)
-        g.current = rng.randrange(players)
+        g.current = g.first = rng.randrange(players)
         g.start_turn()
         return g
 
@@ -111,9 +122,10 @@ class CaveTrollGame:
         g.held = {p: list(h) for p, h in self.held.items()}
         g.removed = {p: list(r) for p, r in self.removed.items()}
         g.pile, g.turn, g.current, g.actions_left = self.pile, self.turn, self.current, self.actions_left
-        g.pending = [Pending(x.kind, x.player, x.space, x.others) for x in self.pending]
+        g.pending = [Pending(x.kind, x.player, x.space, x.others, x.after) for x in self.pending]
         g.over, g.winners = self.over, self.winners
-        g.must_use_all_actions = self.must_use_all_actions
+        g.must_use_all_actions, g.tie, g.card_set = self.must_use_all_actions, self.tie, self.card_set
+        g.first, g.once = self.first, dict(self.once)
         return g
 
     @property
@@ -178,11 +190,16 @@ class CaveTrollGame:
         out = []
         for space, figures in self.board.spaces.items():
             for fig_kind in sorted({x.kind for x in figures if x.owner == p}):
-                if fig_kind in ("chest", "cave_troll"):
+                if fig_kind in ("chest", "cave_troll"):  # Cave Troll: cannot move or be moved
                     continue
                 fig = Figure(p, fig_kind)
                 if kind == "act":
                     out += self._character_actions(space, fig)
+                    continue
+                if fig_kind == "rampaging_troll" and self.used(p, "rampaging_troll"):
+                    continue  # Rampaging Troll: moves only once per turn
+                if fig_kind == "banshee":  # Banshee: a move action of up to two spaces
+                    out += [("move", space, fig_kind, n) for n in variant.banshee_reach(self, space, fig)]
                     continue
                 for n in self.content.adjacent[space]:
                     if self.board.can_enter(fig, n):
@@ -223,6 +240,14 @@ class CaveTrollGame:
             ]
         return [()]  # extra_action, none
 
+    def used(self, p: str, ability: str) -> bool:
+        """Whether ``p`` has used a once-per-turn ability this turn (Giant Slayer's gold,
+        Rampaging Troll's move)."""
+        return self.once.get(f"{p}:{ability}") == self.turn
+
+    def use(self, p: str, ability: str) -> None:
+        self.once[f"{p}:{ability}"] = self.turn
+
     def play_options(self, card_id: str) -> list[str | None]:
         """Where a played card's figure may go (Placing and Removing Figures): heroes on a
         staircase, monsters on a pit, the Cave Troll in a room without one, the chest in
@@ -233,7 +258,7 @@ class CaveTrollGame:
                 return [s for s, sp in self.content.spaces.items() if sp.kind == "room"]
             return [None]
         kinds = {"hero": "staircase", "monster": "pit"}
-        if card.figure == "cave_troll":
+        if card.placed == "cave_troll":
             return [
                 s
                 for s, sp in self.content.spaces.items()
@@ -248,7 +273,10 @@ class CaveTrollGame:
         return [s for s, sp in self.content.spaces.items() if sp.kind == kinds[card.kind]]
 
     def _character_actions(self, space: str, fig: Figure) -> list[Action]:
-        """Use a Character Action (Classic Abilities): Thief, Orc, Wraith."""
+        """Use a Character Action (Classic Abilities): Thief, Orc, Wraith; the variant's
+        in ``variant.py``."""
+        if fig.kind in variant.ACTORS:
+            return variant.character_actions(self, space, fig)
         out: list[Action] = []
         room = self.content.spaces[space].kind == "room"
         if fig.kind == "thief":  # any room or staircase without an opposing Knight (CT8)
@@ -262,12 +290,17 @@ class CaveTrollGame:
             out += [("act", space, "wraith", *push[2:]) for push in self._pushes(space)]
         return out
 
-    def _pushes(self, space: str) -> list[Action]:
+    def _pushes(self, space: str, pusher: Figure | None = None) -> list[Action]:
         """("push", space, owner, kind, to): a character of the room pushed to an adjacent
-        space it may enter; never a Barbarian, never a hero into a pit (Wraith; CT7)."""
+        space it may enter; never a hero into a pit (Wraith; CT7), never a Cave Troll;
+        never a Barbarian by the Wraith, never the Rampaging Troll by itself (``pusher``)."""
         out: list[Action] = []
         for owner, kind in sorted({(x.owner, x.kind) for x in self.board.spaces[space] if x.is_character}):
-            if kind in ("barbarian", "cave_troll"):
+            if (
+                kind == "cave_troll"
+                or Figure(owner, kind) == pusher
+                or (kind == "barbarian" and pusher is None)
+            ):
                 continue
             fig = Figure(owner, kind)
             out += [
@@ -282,7 +315,8 @@ class CaveTrollGame:
             hand = self.hands[req.player]
             return [("play", i, t) for i, c in enumerate(hand) for t in self.play_options(c)]
         if req.kind == "push":
-            return self._pushes(req.space) or [("push", req.space, None, None, None)]
+            pusher = Figure(req.player, "rampaging_troll") if req.after else None
+            return self._pushes(req.space, pusher) or [("push", req.space, None, None, None)]
         p = req.player
         out: list[Action] = [("escape", req.space, None, None)]
         for owner, kind in sorted(
@@ -308,13 +342,18 @@ class CaveTrollGame:
             elif kind == "push":
                 if action[2] is not None:
                     self._relocate(action[1], Figure(action[2], action[3]), action[4])
+                if req.after == "push" and action[2] is not None:  # Rampaging Troll: two pushes
+                    self.pending.insert(0, Pending("push", req.player, req.space, after="clear"))
+                elif req.after:  # then remove all other figures from that room
+                    self._clear_room(req.space, Figure(req.player, "rampaging_troll"))
             elif kind == "escape":
                 if action[2] is not None:
                     self._relocate(action[1], Figure(req.player, action[2]), action[3])
                 if req.others:
                     self.pending.insert(0, Pending("escape", req.others[0], req.space, req.others[1:]))
                 else:
-                    self._clear_troll_room(req.space)
+                    troll = next(f for f in self.board.spaces[req.space] if f.kind == "cave_troll")
+                    self._clear_room(req.space, troll)
             self._after_action()
             return
         p = self.players[self.current]
@@ -330,6 +369,8 @@ class CaveTrollGame:
             _, src, fig_kind, dst = action
             fig = Figure(p, fig_kind)
             self._relocate(src, fig, dst)
+            if fig_kind == "rampaging_troll":
+                self.use(p, "rampaging_troll")
             self._entered(fig, dst)
         elif kind == "act":
             self._act(p, action)
@@ -343,8 +384,18 @@ class CaveTrollGame:
 
     def _entered(self, fig: Figure, space: str) -> None:
         """What entering a space sets off: the Knight removes every Orc there (ruling
-        CT5); the Wraith entering a room pushes one character out (Wraith)."""
-        if fig.kind == "knight":
+        CT5); the Wraith entering a room pushes one character out (Wraith); the Giant
+        Slayer entering an empty room gains one gold, once per turn (ruling CT13: empty
+        is no other character; entering is a move or a placement, not a push or a pull)."""
+        if fig.kind == "giant_slayer":
+            if (
+                self.content.spaces[space].kind == "room"
+                and self.board.characters(space) == 1
+                and not self.used(fig.owner, "giant_slayer")
+            ):
+                self.use(fig.owner, "giant_slayer")
+                self._gain(fig.owner, "giant_slayer", 1)
+        elif fig.kind == "knight":
             for f in [x for x in self.board.spaces[space] if x.kind == "orc"]:
                 self._take_off(space, f)
         elif fig.kind == "wraith" and self.content.spaces[space].kind == "room":
@@ -354,8 +405,8 @@ class CaveTrollGame:
         card_id = self.hands[p].pop(index)
         card = self.content.cards[card_id]
         if card.kind in ("hero", "monster", "chest"):
-            assert target is not None and card.figure is not None
-            fig = Figure(p, "chest" if card.kind == "chest" else card.figure)
+            assert target is not None and card.placed is not None
+            fig = Figure(p, card.placed)
             self.board.put(target, fig)
             if fig.kind == "cave_troll":  # each player may move one character out (CT3)
                 order = [
@@ -366,9 +417,8 @@ class CaveTrollGame:
                 self._entered(fig, target)
         elif card_id == "score_a_room":
             assert target is not None
-            scored = self.board.score_room(target)
-            if scored is not None:
-                self._gain(scored[0], "score_a_room", scored[1])
+            for owner, value in self.board.score_room(target):
+                self._gain(owner, "score_a_room", value)
         elif card_id == "find_an_artifact" and self.artifacts:
             self.held[p].append(self.artifacts.pop())
         if card.icons:  # Check for Scoring the Board
@@ -378,15 +428,17 @@ class CaveTrollGame:
                 for _, owner, value in self.board.score_board():
                     self._gain(owner, "board", value)
 
-    def _clear_troll_room(self, space: str) -> None:
-        """Cave Troll: after the escapes, every other figure there is removed (chests and
-        the placer's own included)."""
-        for f in [x for x in self.board.spaces[space] if x.kind != "cave_troll"]:
+    def _clear_room(self, space: str, keep: Figure) -> None:
+        """Cave Troll (after the escapes) and Rampaging Troll (after its pushes): every
+        figure there but the troll is removed, chests and the player's own included."""
+        for f in [x for x in self.board.spaces[space] if x != keep]:
             self._take_off(space, f)
 
     def _act(self, p: str, action: Action) -> None:
         _, space, kind = action[:3]
-        if kind == "thief":
+        if kind in variant.ACTORS:
+            variant.act(self, p, action)
+        elif kind == "thief":
             self._relocate(space, Figure(p, "thief"), action[3])
         elif kind == "orc":
             self._take_off(space, Figure(action[3], action[4]))
@@ -407,9 +459,8 @@ class CaveTrollGame:
             self._relocate(space, Figure(p, kind), room)
             self._entered(Figure(p, kind), room)
         elif effect == "score_room":
-            scored = self.board.score_room(args[0])
-            if scored is not None:
-                self._gain(scored[0], "artifact", scored[1])
+            for owner, value in self.board.score_room(args[0]):
+                self._gain(owner, "artifact", value)
         elif effect == "remove_monster":
             self._take_off(args[0], Figure(args[1], args[2]))
         elif effect == "extra_action":
@@ -428,7 +479,8 @@ class CaveTrollGame:
     def _after_action(self) -> None:
         """Winning the Game: after an action, a player with no cards left in his deck
         gains 3, the board is scored one last time, unused artifacts pay their gold, and
-        the most gold wins (a tie: every tied player, ruling CT10). Then the turn goes on
+        the most gold wins (a tie: every tied player, or under CT10's knob ``seat_order``
+        the tied player latest in the turn order, who had the fewest turns). Then the turn goes on
         or passes (CT12: nothing of a turn is played after the game's end)."""
         if self.pending:
             return
@@ -442,7 +494,11 @@ class CaveTrollGame:
                     self._gain(q, "artifacts", self.content.artifacts[a].gold)
                 self.held[q] = []
             top = max(self.gold.values())
-            self.winners = tuple(q for q in self.players if self.gold[q] == top)
+            tied = [q for q in self.players if self.gold[q] == top]
+            if self.tie == "seat_order":
+                n = len(self.players)
+                tied = [max(tied, key=lambda q: (self.players.index(q) - self.first) % n)]
+            self.winners = tuple(tied)
             self.over = True
             return
         if self.actions_left <= 0:

@@ -1,0 +1,96 @@
+"""Cave Troll's invariants, checked after every answer of a random game (the contract test
+and ``soak``): figures conserved (no colour has more of a kind on the board than its deck
+places), room capacity (beyond it only while a Wraith pushes or by a Berserker's entry),
+no hero in a pit, nothing but the Cave Troll in its room once the escapes are done, the
+gold ledger equal to the gold; and every game ends."""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+
+from cryhavoc_sim.games.cavetroll.bots import RandomBot
+from cryhavoc_sim.games.cavetroll.content import CaveTrollContent
+from cryhavoc_sim.games.cavetroll.game import CARD_SETS, CaveTrollGame
+from cryhavoc_sim.rng import game_seed, stream
+
+MAX_ANSWERS = 20_000  # a game that has not ended by then is a violation
+
+
+def owned(content: CaveTrollContent, card_set: str) -> Counter[str]:
+    """Figures of each kind one colour owns: one per card of its deck that places one."""
+    return Counter(kind for c in content.deck(card_set) if (kind := content.cards[c].placed) is not None)
+
+
+def violations(g: CaveTrollGame, figures: Counter[str] | None = None) -> list[str]:
+    """Every invariant ``g`` breaks now (empty: none)."""
+    content = g.content
+    figures = figures if figures is not None else owned(content, g.card_set)
+    out = []
+    cap = content.numbers["room_capacity"]
+    on_board: Counter[tuple[str, str]] = Counter()
+    for space, here in g.board.spaces.items():
+        kind = content.spaces[space].kind
+        for f in here:
+            on_board[(f.owner, f.kind)] += 1
+            if f.is_hero and kind == "pit":
+                out.append(f"hero {f.owner} {f.kind} in pit {space}")
+        pushing = any(r.kind == "push" and r.space == space for r in g.pending)
+        berserkers = sum(1 for f in here if f.kind == "berserker")
+        if kind == "room" and g.board.characters(space) > cap + berserkers and not pushing:
+            out.append(f"{space} holds {g.board.characters(space)} characters")
+        if not g.pending and g.board.has_cave_troll(space) and len(here) > 1:
+            out.append(f"{space}: figures beside the Cave Troll")
+    for (owner, kind), n in on_board.items():
+        if n > figures[kind]:
+            out.append(f"{owner} has {n} {kind} on the board, owns {figures[kind]}")
+    for p in g.players:
+        if sum(a for q, _, a in g.ledger if q == p) != g.gold[p]:
+            out.append(f"{p}: ledger and gold differ")
+    return out
+
+
+@dataclass(frozen=True, slots=True)
+class Playout:
+    index: int
+    seed: int
+    players: int
+    card_set: str
+    violations: tuple[str, ...]
+    error: str | None
+
+
+def random_game(
+    content: CaveTrollContent, players: int, seed: int, card_set: str = "classic", check: bool = True
+) -> tuple[CaveTrollGame, list[str]]:
+    """A game of random bots from ``seed``, with the invariants checked after every
+    answer when ``check``: (the game, the first violations found, if any)."""
+    g = CaveTrollGame.new(content, players, stream(seed, "game"), card_set)
+    bots = {p: RandomBot(stream(seed, f"bot:{p}")) for p in g.players}
+    figures = owned(content, card_set)
+    for _ in range(MAX_ANSWERS):
+        if g.over:
+            return g, []
+        if not g.legal():
+            return g, [f"{g.player} has nothing to do"]
+        g.apply(bots[g.player].choose(g))
+        if check:
+            found = violations(g, figures)
+            if found:
+                return g, found
+    return g, [f"the game did not end in {MAX_ANSWERS} answers"]
+
+
+def random_playouts(content: CaveTrollContent, master_seed: int, start: int, stop: int) -> list[Playout]:
+    """Games ``start``..``stop``: 2, 3 and 4 players and both card sets in turn."""
+    out = []
+    for i in range(start, stop):
+        seed = game_seed(master_seed, i)
+        players, card_set = 2 + i % 3, CARD_SETS[(i // 3) % 2]
+        try:
+            _, found = random_game(content, players, seed, card_set)
+            error = None
+        except Exception as exc:  # a soak reports the raise with its seed, and goes on
+            found, error = [], f"{type(exc).__name__}: {exc}"
+        out.append(Playout(i, seed, players, card_set, tuple(found), error))
+    return out

@@ -25,6 +25,7 @@ DEFAULT_GAME = "cryhavoc"
 # name -> the module holding its ``GAME`` (imported lazily).
 REGISTERED: dict[str, str] = {
     "cryhavoc": "cryhavoc_sim.games.cryhavoc.module",
+    "cavetroll": "cryhavoc_sim.games.cavetroll.module",
 }
 
 _LOADED: dict[str, GameModule] = {}

@@ -53,6 +53,21 @@ class Plausible:
         return f"{', '.join(distinct)} (mixed)"
 
 
+@dataclass(frozen=True, slots=True)
+class Vocabulary:
+    """The words the shared report uses for a game's things (Cry Havoc's by default):
+    what a side is, the seat, the score and its event kind, a round; ``seat_is_side``
+    when the side is the seat itself (Cave Troll), so the seat figure would repeat the
+    side figure."""
+
+    side: str = "faction"
+    seat: str = "Initiative seat"
+    score: str = "VP"
+    score_event: str = "vp"  # the event kind whose amount is score gained (detail: its source)
+    round: str = "Round"
+    seat_is_side: bool = False
+
+
 class Content(Protocol):
     """A loaded content set, as the manifest and the report see it."""
 
@@ -187,6 +202,11 @@ class GameModule(Protocol):
     @property
     def side_colours(self) -> Mapping[str, str]:
         """Colours of the sides in figures (others get a colour-blind-safe fallback)."""
+        ...
+
+    @property
+    def vocabulary(self) -> Vocabulary:
+        """The words the shared report uses for this game's sides, seats, score, rounds."""
         ...
 
     def parse_setup(self, head: dict[str, Any], doc: dict[str, Any], path: str) -> Any:

@@ -104,3 +104,20 @@ def test_stopping_early_is_allowed_unless_the_knob_forbids_it() -> None:
     bound = CaveTrollGame.new(CONTENT, 2, stream(5, "game"), must_use_all_actions=True)
     assert ("stop",) in free.legal() and ("stop",) not in bound.legal()
     assert bound.copy().must_use_all_actions
+
+
+def test_a_copy_sets_every_field_and_shares_no_list() -> None:
+    """``copy`` builds the object field by field: a field it forgot would be missing."""
+    from dataclasses import fields
+
+    g = play(3, 3)
+    c = g.copy()
+    for f in fields(CaveTrollGame):
+        getattr(c, f.name)  # raises AttributeError when copy() left it out
+    c.board.spaces["R12"].append(Figure("red", "adventurer"))
+    c.hands["red"].append("adventurer")
+    assert (
+        Figure("red", "adventurer") not in g.board.spaces["R12"]
+        or g.board.spaces["R12"] != c.board.spaces["R12"]
+    )
+    assert g.hands["red"] != c.hands["red"] and c.events is None

@@ -67,7 +67,10 @@ class Board:
             self.spaces.setdefault(s, [])
 
     def copy(self) -> Board:
-        return Board(self.content, {s: list(f) for s, f in self.spaces.items()})
+        other = object.__new__(Board)  # every space is there already: no __post_init__
+        other.content = self.content
+        other.spaces = {s: list(f) for s, f in self.spaces.items()}
+        return other
 
     def put(self, space: str, figure: Figure) -> None:
         self.spaces[space].append(figure)

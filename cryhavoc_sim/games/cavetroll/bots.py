@@ -6,7 +6,9 @@ The heuristic bot values a position for each player as its gold, plus what the r
 would win if the board were scored now are worth times the scorings still to come (the
 board Scorings the icons left in the decks can trigger, and the final one), plus small
 values for heroes on the board, cards in hand and artifacts held; its own value less the
-best opponent's (``rival``: how much an opponent's gold counts against its own). So it
+best opponent's (``rival``: how much an opponent's gold counts against its own), put on
+the scale of a finished game (``WIN`` times a logistic of that lead over ``SCALE``) so
+that it ends a game in a shared win only when it does not expect to do better. So it
 moves heroes where gold times control is largest, places the Cave Troll, Orc and Wraith
 (and their variant swaps) where they cost opponents most, plays a scoring card when the
 board favours it, and ends the game (the last card of its deck) only when that wins.
@@ -23,6 +25,7 @@ it does not win, as players of Cave Troll play cards most turns.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from typing import Any
 
@@ -31,7 +34,8 @@ from cryhavoc_sim.games.cavetroll.game import Action, CaveTrollGame, Pending
 from cryhavoc_sim.rng import Rng
 
 BOTS_VERSION = "cavetroll-bots-1"
-WIN = 1000.0  # a finished game: winning outweighs any margin
+WIN = 100.0  # a finished game won alone; a shared win is a share of it
+SCALE = 8.0  # gold of lead that makes a game in progress about three quarters won
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,6 +91,9 @@ class HeuristicBot:
         self.name = "heuristic" if personality == DEFAULT_PERSONALITY else f"heuristic:{personality}"
         self.turn = -1  # the turn whose draws ``drawn`` counts
         self.drawn = 0
+        # (space, its figures) -> that space's terms of the valuation (a pure function)
+        self._rooms: dict[tuple[str, tuple[Any, ...]], tuple[tuple[str, float, float], ...]] = {}
+        self._icon_table: dict[str, int] | None = None
 
     def choose(self, g: CaveTrollGame) -> Action:
         me = g.player
@@ -121,9 +128,9 @@ class HeuristicBot:
             deck = g.decks[me]
             if len(deck) == 1:  # the last card is known: play it as well as it can be
                 return self._after_card(g, me, deck[0])
-            return self.value(g, me) + self.w.card
+            return self.value(g, me, self.w.card)  # one more card in hand, still unknown
         if action[0] == "stop":
-            return self.value(g, me) - 0.01  # a free action is never worse than none
+            return self.value(g, me) - 1e-6  # a free action is never worse than none
         after = g.copy()
         after.apply(action)
         return self.value(after, me)
@@ -136,29 +143,60 @@ class HeuristicBot:
         after.pending.append(Pending("play", me, ""))
         return max(self.value_of(after, me, a) for a in after.legal())
 
-    def value(self, g: CaveTrollGame, me: str) -> float:
-        """``me``'s value of the position less ``rival`` times the best opponent's."""
+    def _icons(self, content: Any) -> dict[str, int]:
+        if self._icon_table is None:
+            self._icon_table = {c.id: c.icons for c in content.cards.values()}
+        return self._icon_table
+
+    def _space_terms(
+        self, g: CaveTrollGame, space: str, here: list[Any]
+    ) -> tuple[tuple[str, float, float], ...]:
+        """(player, gold the space pays it if scored now, hero value less threat) for the
+        players with something there: a pure function of the space and its figures."""
+        w = self.w
+        held: dict[str, float] = {}
+        static: dict[str, float] = {}
+        if g.content.spaces[space].kind == "room" and any(f.is_hero for f in here):
+            for p, gold in g.board.score_room(space):
+                held[p] = held.get(p, 0.0) + gold
+        monsters = {f.owner for f in here if f.kind in ("orc", "grunt", "assassin", "rampaging_troll")}
+        for f in here:
+            if f.is_hero:
+                static[f.owner] = static.get(f.owner, 0.0) + w.hero
+                if monsters - {f.owner}:
+                    static[f.owner] -= w.threat * g.content.spaces[space].gold
+        return tuple((p, held.get(p, 0.0), static.get(p, 0.0)) for p in sorted(held.keys() | static.keys()))
+
+    def value(self, g: CaveTrollGame, me: str, bonus: float = 0.0) -> float:
+        """``me``'s value of the position less ``rival`` times the best opponent's
+        (``bonus``: gold more for ``me``)."""
         if g.over:
             margin = g.gold[me] - max(g.gold[q] for q in g.players if q != me)
-            return (WIN / len(g.winners) if me in g.winners else -WIN) + margin
+            return (WIN / len(g.winners) if me in g.winners else 0.0) + margin / 1000
+
         w = self.w
         content = g.content
-        icons_left = sum(content.cards[c].icons for p in g.players for c in (*g.decks[p], *g.hands[p]))
+        icons = self._icons(content)
+        icons_left = sum(icons[c] for p in g.players for c in (*g.decks[p], *g.hands[p]))
         future = 1.0 + w.later * (g.pile + icons_left) / content.numbers["scoring_threshold"]
         score: dict[str, float] = {p: float(g.gold[p]) for p in g.players}
-        for _, p, gold in g.board.score_board():
-            score[p] += future * gold
+        score[me] += bonus
+        memo = self._rooms
+        if len(memo) > 100_000:
+            memo.clear()
         for space, here in g.board.spaces.items():
-            monsters = {f.owner for f in here if f.kind in ("orc", "grunt", "assassin", "rampaging_troll")}
-            for f in here:
-                if f.is_hero:
-                    score[f.owner] += w.hero
-                    if monsters - {f.owner}:
-                        score[f.owner] -= w.threat * content.spaces[space].gold
+            if not here:
+                continue
+            key = (space, tuple(here))
+            terms = memo.get(key)
+            if terms is None:
+                terms = memo[key] = self._space_terms(g, space, here)
+            for p, held, static in terms:
+                score[p] += future * held + static
         for p in g.players:
             score[p] += w.card * len(g.hands[p]) + sum(content.artifacts[a].gold for a in g.held[p])
-        rival = max(score[q] for q in g.players if q != me)
-        return score[me] - w.rival * rival
+        lead = score[me] - w.rival * max(score[q] for q in g.players if q != me)
+        return WIN / (1.0 + math.exp(-lead / SCALE))
 
 
 def make_bot(name: str, rng: Rng) -> RandomBot | HeuristicBot:

@@ -10,21 +10,26 @@ nowhere), every room can be reached by a hero from a staircase without crossing 
 and variant decks hold 19 cards (rulebook, Setup 4 and The Variant Game), and every
 ``[[plausible]]`` declaration names numbers of the set and holds their shipped values.
 
-The engine, bots and the game's registry entry are still to come; nothing here is
-imported by the runner yet.
+Scenario ``[overrides]`` and sweeps set numbers by path (``values()`` lists them; a glob
+like ``board.*.gold`` sets every match) before the files are checked, so an override
+that breaks the content (a negative gold, a deck of 20) is refused like a bad file.
 """
 
 from __future__ import annotations
 
+import copy
 import fnmatch
 import hashlib
+import json
 import tomllib
 from collections import deque
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
 from cryhavoc_sim.errors import ContentError
+from cryhavoc_sim.games.protocol import Plausible
 
 DATA = Path(__file__).resolve().parent / "data"
 FILES = ("content.toml", "board.toml", "cards.toml", "artifacts.toml")
@@ -83,14 +88,6 @@ class Artifact:
 
 
 @dataclass(frozen=True, slots=True)
-class Plausible:
-    path: str
-    low: int
-    high: int
-    rationale: str
-
-
-@dataclass(frozen=True, slots=True)
 class CaveTrollContent:
     name: str
     version: str
@@ -102,6 +99,28 @@ class CaveTrollContent:
     numbers: dict[str, Any]
     plausible: tuple[Plausible, ...]
     digest: str
+    overrides: tuple[tuple[str, Any], ...] = ()
+
+    @property
+    def content_id(self) -> str:
+        return f"{self.name}@{self.version}+{self.digest[:12]}"
+
+    def provenance_counts(self) -> dict[str, int]:
+        """How many items (spaces, cards, artifacts) rest on each kind of source."""
+        counts = dict.fromkeys(PROVENANCES, 0)
+        items: list[Space | Card | Artifact] = [
+            *self.spaces.values(),
+            *self.cards.values(),
+            *self.artifacts.values(),
+        ]
+        for item in items:
+            counts[item.provenance.source] += 1
+        return counts
+
+    @property
+    def reconstructed(self) -> bool:
+        counts = self.provenance_counts()
+        return counts["reconstructed"] + counts["calibrated"] > 0
 
     def deck(self, card_set: str) -> list[str]:
         """One colour's deck of ``card_set`` ("classic" or "variant"), card ids with
@@ -125,9 +144,11 @@ class CaveTrollContent:
         return out
 
 
-def load_content(directory: str | Path | None = None) -> CaveTrollContent:
-    """The content set in ``directory`` (None: the shipped one), checked."""
+def read_docs(directory: str | Path | None) -> tuple[Path, dict[str, dict[str, Any]], Any]:
+    """(directory, each file parsed, a running hash of the files' bytes)."""
     base = Path(directory) if directory is not None else DATA
+    if not base.is_dir():
+        raise ContentError(f"{base}: content directory does not exist.")
     docs: dict[str, dict[str, Any]] = {}
     digest = hashlib.sha256()
     for name in FILES:
@@ -142,6 +163,19 @@ def load_content(directory: str | Path | None = None) -> CaveTrollContent:
         except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
             raise ContentError(f"{path}: not valid TOML ({exc}).") from None
         digest.update(name.encode() + b"\0" + raw)
+    return base, docs, digest
+
+
+def load_content(
+    directory: str | Path | None = None, overrides: Mapping[str, Any] | None = None
+) -> CaveTrollContent:
+    """The content set in ``directory`` (None: the shipped one) with ``overrides`` (path
+    -> value) set, checked."""
+    base, docs, digest = read_docs(directory)
+    shipped = _values(docs)
+    if overrides:
+        docs = apply_overrides(docs, overrides)
+        digest.update(json.dumps(dict(sorted(overrides.items())), sort_keys=True).encode())
     head = docs["content.toml"].get("content", {})
     name, version = head.get("name"), head.get("version", "1")
     if not isinstance(name, str) or not name:
@@ -151,13 +185,72 @@ def load_content(directory: str | Path | None = None) -> CaveTrollContent:
     cards = _cards(base / "cards.toml", docs["cards.toml"])
     artifacts = _artifacts(base / "artifacts.toml", docs["artifacts.toml"])
     content = CaveTrollContent(
-        name, str(version), spaces, doorways, adjacent, cards, artifacts, numbers, (), digest.hexdigest()[:12]
+        name,
+        str(version),
+        spaces,
+        doorways,
+        adjacent,
+        cards,
+        artifacts,
+        numbers,
+        (),
+        digest.hexdigest(),
+        tuple(sorted((overrides or {}).items())),
     )
-    values = content.values()
     plausible = tuple(
-        p for file in FILES for p in _plausible(base / file, docs[file].get("plausible", []), values)
+        p for file in FILES for p in _plausible(base / file, file, docs[file].get("plausible", []), shipped)
     )
     return replace(content, plausible=plausible)
+
+
+# path prefix -> (file, array of tables, fields a path may name)
+ADDRESSES = {
+    "board": ("board.toml", "space", ("gold",)),
+    "cards": ("cards.toml", "card", ("icons", "copies")),
+    "artifacts": ("artifacts.toml", "artifact", ("gold",)),
+}
+
+
+def _slots(docs: Mapping[str, Any]) -> dict[str, tuple[dict[str, Any], str]]:
+    """Every settable number: path -> (the table holding it, its key)."""
+    out: dict[str, tuple[dict[str, Any], str]] = {}
+    for prefix, (file, table, keys) in ADDRESSES.items():
+        for item in docs[file].get(table, []):
+            if not isinstance(item, dict) or not isinstance(item.get("id"), str):
+                continue
+            for key in keys:
+                if key in item and (prefix != "board" or item.get("kind") == "room"):
+                    out[f"{prefix}.{item['id']}.{key}"] = (item, key)
+    numbers = docs["content.toml"].setdefault("numbers", {})
+    for key in NUMBERS:
+        if key in numbers:
+            out[f"numbers.{key}"] = (numbers, key)
+    return out
+
+
+def _values(docs: Mapping[str, Any]) -> dict[str, Any]:
+    return {path: table[key] for path, (table, key) in _slots(docs).items()}
+
+
+def apply_overrides(docs: dict[str, Any], overrides: Mapping[str, Any]) -> dict[str, Any]:
+    """A copy of ``docs`` with every override set (a glob sets every path it matches)."""
+    out = copy.deepcopy(docs)
+    slots = _slots(out)
+    for path, value in overrides.items():
+        found = [p for p in slots if fnmatch.fnmatchcase(p, path)]
+        if not found:
+            raise ContentError(
+                f"override {path!r} names no number of the Cave Troll content; "
+                "`cryhavoc-sim content --game cavetroll --numbers` lists the paths"
+            )
+        for p in found:
+            table, key = slots[p]
+            if isinstance(value, bool) or type(value) is not type(table[key]):
+                raise ContentError(
+                    f"override {path!r} must be like {table[key]!r} (as {p} is), got {value!r}"
+                )
+            table[key] = copy.deepcopy(value)
+    return out
 
 
 def _provenance(where: str, raw: dict[str, Any]) -> Provenance:
@@ -320,7 +413,7 @@ def _artifacts(path: Path, doc: dict[str, Any]) -> dict[str, Artifact]:
     return out
 
 
-def _plausible(path: Path, raw: Any, values: dict[str, Any]) -> list[Plausible]:
+def _plausible(path: Path, file: str, raw: Any, values: dict[str, Any]) -> list[Plausible]:
     if not isinstance(raw, list):
         raise ContentError(f"{path}: plausible must be an array of tables ([[plausible]]).")
     out = []
@@ -343,5 +436,7 @@ def _plausible(path: Path, raw: Any, values: dict[str, Any]) -> list[Plausible]:
         outside = [v for v in matched if not rng[0] <= v <= rng[1]]
         if outside:
             raise ContentError(f"{where}: the shipped value {outside[0]!r} lies outside the range {rng}.")
-        out.append(Plausible(pattern, rng[0], rng[1], str(entry.get("rationale", ""))))
+        out.append(
+            Plausible(pattern, file, rng[0], rng[1], (), str(entry.get("rationale", "")), tuple(matched))
+        )
     return out

@@ -12,6 +12,10 @@ from the current player clockwise), CT5, CT6, CT7, CT8, CT10 (a gold tie is a sh
 CT12 (the game ends after the action that empties the acting player's deck), CT13-CT16
 (the variant abilities).
 
+Events: with ``events`` a list (``record_events``), every step is logged as
+(kind, player, space, other player, amount, detail) with the turn it happened in
+(``EVENT_KINDS`` says what each kind's columns mean); copies never log.
+
 Artifacts: the research names one (Chalice of Life: a removed hero comes back); the other
 five and their effects are reconstructed (content ``artifacts.toml``).
 """
@@ -34,6 +38,27 @@ CARD_SETS = ("classic", "variant")
 # to), ("act", space, kind, args...), ("artifact", index, args...), ("stop",); an answer to a
 # pending request is ("escape", from-space kind to) or ("push", space, owner, kind, to).
 Action = tuple[Any, ...]
+# (turn, phase, kind, player, space, other player, amount, detail)
+Event = tuple[int, str, str, str | None, str | None, str | None, int, str | None]
+
+EVENT_KINDS: dict[str, str] = {
+    "first": "setup: player is the first player; detail the card set",
+    "turn": "a turn begins: player's, amount its actions (the escalating first turns)",
+    "draw": "player draws a card (detail: which; the log sees every card)",
+    "play": "player plays card detail onto region (null for an event card); amount is the swing: the"
+    " player's gold plus what the board would pay it now, less the best opponent's, after the card's"
+    " whole effect (escapes and scorings included) less before",
+    "move": 'player moves its figure detail ("kind from space") to region',
+    "act": "player's character detail acts in region; other_player is whose figure it hit, if one",
+    "pushed": 'other_player\'s figure detail ("kind from space") is pushed, pulled, escapes or is'
+    " placed to region by player",
+    "removed": "player's figure detail is removed from region (by other_player's card or character)",
+    "artifact": "player plays artifact detail",
+    "scoring": "player's card (detail: its id) fills the scoring pile: the board is scored; amount: gold paid to all",
+    "gold": "player gains amount gold; detail is the source (board, score_a_room, artifact, giant_slayer,"
+    " end_bonus, final, artifacts), region the room scored, other_player who set the scoring off",
+    "end": "player's deck is empty after its action: the game ends; amount is its gold then",
+}
 
 
 @dataclass(slots=True)
@@ -73,6 +98,8 @@ class CaveTrollGame:
     card_set: str = "classic"
     first: int = 0  # the first player's seat
     once: dict[str, int] = field(default_factory=dict)  # "<player>:<ability>" -> turn it was used
+    events: list[Event] | None = None  # the log, when recorded (never in a copy)
+    _play_mark: tuple[str, str, str | None, float] | None = None  # (player, card, space, standing before)
 
     def __post_init__(self) -> None:
         self.board = Board(self.content)
@@ -87,16 +114,20 @@ class CaveTrollGame:
         card_set: str = "classic",
         must_use_all_actions: bool = False,
         tie: str = "shared",
+        first: int | None = None,
+        record_events: bool = False,
     ) -> CaveTrollGame:
         """Setup 2-7: each colour's deck of ``card_set`` shuffled, one card drawn, the
         artifact deck shuffled, a random first player (The Variant Game: every player
-        plays the same set)."""
+        plays the same set). ``first``: the first player's seat, when a scenario rotates
+        it over one deal."""
         if not 2 <= players <= 4:
             raise ValueError(f"Cave Troll is for 2 to 4 players, got {players}")
         if card_set not in CARD_SETS or tie not in TIES:
             raise ValueError(f"card set {card_set!r} / tie {tie!r}: allowed {CARD_SETS} / {TIES}")
         g = cls(content, COLOURS[:players], rng)
         g.must_use_all_actions, g.tie, g.card_set = must_use_all_actions, tie, card_set
+        g.events = [] if record_events else None
         for p in g.players:
             deck = content.deck(card_set)
             rng.shuffle(deck)
@@ -107,12 +138,16 @@ class CaveTrollGame:
             g.removed[p] = []
         g.artifacts = list(content.artifacts)
         rng.shuffle(g.artifacts)
-        g.current = g.first = rng.randrange(players)
+        g.current = g.first = rng.randrange(players) if first is None else first
+        g.log("first", g.players[g.first], detail=card_set)
         g.start_turn()
         return g
 
     def copy(self) -> CaveTrollGame:
-        g = CaveTrollGame(self.content, self.players, copy_rng(self.rng))
+        """An independent copy that keeps no log (the bots try answers on copies)."""
+        g = object.__new__(CaveTrollGame)  # every field is set below: no __post_init__
+        g.content, g.players, g.rng = self.content, self.players, copy_rng(self.rng)
+        g.events, g._play_mark = None, None
         g.board = self.board.copy()
         g.decks = {p: list(d) for p, d in self.decks.items()}
         g.hands = {p: list(h) for p, h in self.hands.items()}
@@ -138,6 +173,33 @@ class CaveTrollGame:
         steps = self.content.numbers["actions"]
         self.actions_left = steps[min(self.turn, len(steps) - 1)]
         self.turn += 1
+        self.log("turn", self.players[self.current], amount=self.actions_left)
+
+    def log(
+        self,
+        kind: str,
+        player: str | None,
+        space: str | None = None,
+        other: str | None = None,
+        amount: int = 0,
+        detail: str | None = None,
+    ) -> None:
+        """Record one event (``EVENT_KINDS``) when the game keeps a log."""
+        if self.events is not None:
+            phase = "end" if self.over else ("setup" if self.turn == 0 else "turn")
+            self.events.append((self.turn, phase, kind, player, space, other, amount, detail))
+
+    def seat_of(self, p: str) -> int:
+        """``p``'s place in the turn order, 1 for the first player."""
+        return (self.players.index(p) - self.first) % len(self.players) + 1
+
+    def standing(self, p: str) -> float:
+        """``p``'s gold plus what the board would pay it if scored now, less the best
+        opponent's: what a card's swing is measured in."""
+        held = dict(self.gold)
+        for _, q, gold in self.board.score_board():
+            held[q] += gold
+        return held[p] - max(held[q] for q in self.players if q != p)
 
     # ------------------------------------------------------------------ legal actions
     def legal(self) -> list[Action]:
@@ -341,14 +403,14 @@ class CaveTrollGame:
                 self._play(req.player, action[1], action[2])
             elif kind == "push":
                 if action[2] is not None:
-                    self._relocate(action[1], Figure(action[2], action[3]), action[4])
+                    self._relocate(action[1], Figure(action[2], action[3]), action[4], req.player)
                 if req.after == "push" and action[2] is not None:  # Rampaging Troll: two pushes
                     self.pending.insert(0, Pending("push", req.player, req.space, after="clear"))
                 elif req.after:  # then remove all other figures from that room
                     self._clear_room(req.space, Figure(req.player, "rampaging_troll"))
             elif kind == "escape":
                 if action[2] is not None:
-                    self._relocate(action[1], Figure(req.player, action[2]), action[3])
+                    self._relocate(action[1], Figure(req.player, action[2]), action[3], req.player)
                 if req.others:
                     self.pending.insert(0, Pending("escape", req.others[0], req.space, req.others[1:]))
                 else:
@@ -363,24 +425,32 @@ class CaveTrollGame:
         self.actions_left -= 1
         if kind == "draw":  # Draw and Play a Card: draw one, then play one of the hand
             self.hands[p].append(self.decks[p].pop())
+            self.log("draw", p, detail=self.hands[p][-1])
             self.pending.append(Pending("play", p, ""))
             return
         if kind == "move":
             _, src, fig_kind, dst = action
             fig = Figure(p, fig_kind)
             self._relocate(src, fig, dst)
+            self.log("move", p, dst, detail=f"{fig_kind} from {src}")
             if fig_kind == "rampaging_troll":
                 self.use(p, "rampaging_troll")
             self._entered(fig, dst)
         elif kind == "act":
+            hit = next((x for x in action[3:] if x in self.gold), None)  # a colour, never a space id
+            self.log("act", p, action[1], hit, detail=action[2])
             self._act(p, action)
         elif kind == "artifact":
+            self.log("artifact", p, detail=self.held[p][action[1]])
             self._artifact(p, self.held[p].pop(action[1]), action[2:])
         self._after_action()
 
-    def _relocate(self, src: str, fig: Figure, dst: str) -> None:
+    def _relocate(self, src: str, fig: Figure, dst: str, by: str | None = None) -> None:
+        """Move ``fig``; ``by``: the player who moved another's figure or an escape (logged)."""
         self.board.remove(src, fig)
         self.board.put(dst, fig)
+        if by is not None:
+            self.log("pushed", by, dst, fig.owner, detail=f"{fig.kind} from {src}")
 
     def _entered(self, fig: Figure, space: str) -> None:
         """What entering a space sets off: the Knight removes every Orc there (ruling
@@ -394,7 +464,7 @@ class CaveTrollGame:
                 and not self.used(fig.owner, "giant_slayer")
             ):
                 self.use(fig.owner, "giant_slayer")
-                self._gain(fig.owner, "giant_slayer", 1)
+                self._gain(fig.owner, "giant_slayer", 1, space)
         elif fig.kind == "knight":
             for f in [x for x in self.board.spaces[space] if x.kind == "orc"]:
                 self._take_off(space, f)
@@ -404,6 +474,8 @@ class CaveTrollGame:
     def _play(self, p: str, index: int, target: str | None) -> None:
         card_id = self.hands[p].pop(index)
         card = self.content.cards[card_id]
+        if self.events is not None:  # the swing is logged when the card's effect is done
+            self._play_mark = (p, card_id, target, self.standing(p))
         if card.kind in ("hero", "monster", "chest"):
             assert target is not None and card.placed is not None
             fig = Figure(p, card.placed)
@@ -418,15 +490,17 @@ class CaveTrollGame:
         elif card_id == "score_a_room":
             assert target is not None
             for owner, value in self.board.score_room(target):
-                self._gain(owner, "score_a_room", value)
+                self._gain(owner, "score_a_room", value, target)
         elif card_id == "find_an_artifact" and self.artifacts:
             self.held[p].append(self.artifacts.pop())
         if card.icons:  # Check for Scoring the Board
             self.pile += card.icons
             if self.pile >= self.content.numbers["scoring_threshold"]:
                 self.pile = 0
-                for _, owner, value in self.board.score_board():
-                    self._gain(owner, "board", value)
+                shares = self.board.score_board()
+                self.log("scoring", p, amount=sum(v for _, _, v in shares), detail=card_id)
+                for room, owner, value in shares:
+                    self._gain(owner, "board", value, room)
 
     def _clear_room(self, space: str, keep: Figure) -> None:
         """Cave Troll (after the escapes) and Rampaging Troll (after its pushes): every
@@ -443,7 +517,7 @@ class CaveTrollGame:
         elif kind == "orc":
             self._take_off(space, Figure(action[3], action[4]))
         elif kind == "wraith":
-            self._relocate(space, Figure(action[3], action[4]), action[5])
+            self._relocate(space, Figure(action[3], action[4]), action[5], p)
 
     def _artifact(self, p: str, artifact_id: str, args: tuple[Any, ...]) -> None:
         """Play an Artifact: its effect on ``args`` (``artifact_targets``), then it leaves
@@ -460,7 +534,7 @@ class CaveTrollGame:
             self._entered(Figure(p, kind), room)
         elif effect == "score_room":
             for owner, value in self.board.score_room(args[0]):
-                self._gain(owner, "artifact", value)
+                self._gain(owner, "artifact", value, args[0])
         elif effect == "remove_monster":
             self._take_off(args[0], Figure(args[1], args[2]))
         elif effect == "extra_action":
@@ -469,12 +543,14 @@ class CaveTrollGame:
     def _take_off(self, space: str, fig: Figure) -> None:
         """Remove a figure: back to its owner's play area (Placing and Removing Figures)."""
         self.board.remove(space, fig)
+        self.log("removed", fig.owner, space, self.players[self.current], detail=fig.kind)
         if fig.is_hero:
             self.removed[fig.owner].append(fig.kind)
 
-    def _gain(self, p: str, source: str, amount: int) -> None:
+    def _gain(self, p: str, source: str, amount: int, room: str | None = None) -> None:
         self.gold[p] += amount
         self.ledger.append((p, source, amount))
+        self.log("gold", p, room, self.players[self.current], amount, source)
 
     def _after_action(self) -> None:
         """Winning the Game: after an action, a player with no cards left in his deck
@@ -485,10 +561,14 @@ class CaveTrollGame:
         if self.pending:
             return
         p = self.players[self.current]
+        if self._play_mark is not None:
+            who, card_id, target, before = self._play_mark
+            self._play_mark = None
+            self.log("play", who, target, amount=round(self.standing(who) - before), detail=card_id)
         if not self.decks[p]:
             self._gain(p, "end_bonus", self.content.numbers["end_bonus"])
-            for _, owner, value in self.board.score_board():
-                self._gain(owner, "final", value)
+            for room, owner, value in self.board.score_board():
+                self._gain(owner, "final", value, room)
             for q in self.players:
                 for a in self.held[q]:
                     self._gain(q, "artifacts", self.content.artifacts[a].gold)
@@ -500,6 +580,7 @@ class CaveTrollGame:
                 tied = [max(tied, key=lambda q: (self.players.index(q) - self.first) % n)]
             self.winners = tuple(tied)
             self.over = True
+            self.log("end", p, amount=self.gold[p])
             return
         if self.actions_left <= 0:
             self._next_turn()

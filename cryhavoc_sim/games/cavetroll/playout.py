@@ -94,3 +94,30 @@ def random_playouts(content: CaveTrollContent, master_seed: int, start: int, sto
             found, error = [], f"{type(exc).__name__}: {exc}"
         out.append(Playout(i, seed, players, card_set, tuple(found), error))
     return out
+
+
+def state_costs(repeat: int) -> dict[str, float]:
+    """Microseconds to copy a mid-game 4-player state, to list its legal answers and to
+    value it as the heuristic bot does."""
+    import time
+
+    from cryhavoc_sim.games.cavetroll.bots import HeuristicBot
+    from cryhavoc_sim.games.cavetroll.content import load_content
+
+    content = load_content()
+    g = CaveTrollGame.new(content, 4, stream(3, "game"))
+    bot = RandomBot(stream(3, "bot"))
+    while g.turn < 12:  # mid-game: three rounds played
+        g.apply(bot.choose(g))
+    valuer = HeuristicBot(stream(3, "valuer"))
+    out = {}
+    for name, step in (
+        ("clone", g.copy),
+        ("legal", g.legal),
+        ("value", lambda: valuer.value(g, g.player)),
+    ):
+        started = time.perf_counter()
+        for _ in range(repeat):
+            step()
+        out[name] = (time.perf_counter() - started) / repeat * 1e6
+    return out

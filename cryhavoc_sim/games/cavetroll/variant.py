@@ -91,7 +91,7 @@ def act(g: CaveTrollGame, p: str, action: Action) -> None:
         g._take_off(space, Figure(p, "giant_slayer"))
         g._take_off(space, Figure(action[3], "rampaging_troll"))
     elif kind == "paladin":
-        g._relocate(space, Figure(action[3], "banshee"), action[4])
+        g._relocate(space, Figure(action[3], "banshee"), action[4], p)
     elif kind == "assassin":
         g._take_off(space, Figure(action[3], action[4]))
     elif kind == "rampaging_troll":
@@ -103,4 +103,4 @@ def act(g: CaveTrollGame, p: str, action: Action) -> None:
             g._take_off(space, f)
     elif kind == "banshee":
         _, _, _, src, owner, k = action
-        g._relocate(src, Figure(owner, k), space)
+        g._relocate(src, Figure(owner, k), space, p)

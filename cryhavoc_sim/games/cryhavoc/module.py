@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from cryhavoc_sim.games.cryhavoc import scenario
-from cryhavoc_sim.games.protocol import Duel, GameRows, Measure, Played, ReportSections, Violation
+from cryhavoc_sim.games.protocol import Duel, GameRows, Measure, Played, ReportSections, Violation, Vocabulary
 
 
 class CryHavoc:
@@ -19,6 +19,7 @@ class CryHavoc:
     title: str = "Cry Havoc"
     scenario_fields: tuple[str, ...] = scenario.FIELDS
     scenario_tables: tuple[str, ...] = scenario.TABLES
+    vocabulary = Vocabulary()
 
     @property
     def rules_version(self) -> str:

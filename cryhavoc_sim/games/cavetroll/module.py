@@ -1,0 +1,234 @@
+"""``GAME``: Cave Troll as the registry hands it out (the :class:`GameModule` protocol).
+
+Each method is a thin door into the module that owns the work (scenario.py, rows.py,
+narrator.py, report.py, playout.py, bots.py, content.py, numbers.py)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from cryhavoc_sim.games.cavetroll import scenario
+from cryhavoc_sim.games.protocol import Duel, GameRows, Measure, Played, ReportSections, Violation, Vocabulary
+
+
+class CaveTroll:
+    name: str = "cavetroll"
+    title: str = "Cave Troll"
+    scenario_fields: tuple[str, ...] = scenario.FIELDS
+    scenario_tables: tuple[str, ...] = scenario.TABLES
+    vocabulary = Vocabulary(
+        side="seat",
+        seat="turn-order seat",
+        score="gold",
+        score_event="gold",
+        round="round",
+        seat_is_side=True,
+    )
+
+    @property
+    def rules_version(self) -> str:
+        from cryhavoc_sim.games.cavetroll.rows import RULES_VERSION
+
+        return RULES_VERSION
+
+    @property
+    def bots_version(self) -> str:
+        from cryhavoc_sim.games.cavetroll.bots import BOTS_VERSION
+
+        return BOTS_VERSION
+
+    @property
+    def event_kinds(self) -> Mapping[str, str]:
+        from cryhavoc_sim.games.cavetroll.game import EVENT_KINDS
+
+        return EVENT_KINDS
+
+    @property
+    def side_colours(self) -> Mapping[str, str]:
+        from cryhavoc_sim.games.cavetroll.report import SIDE_COLOURS
+
+        return SIDE_COLOURS
+
+    def parse_setup(self, head: dict[str, Any], doc: dict[str, Any], path: str) -> scenario.CaveTrollSetup:
+        return scenario.parse_setup(head, doc, path)
+
+    def config(self, setup: scenario.CaveTrollSetup) -> dict[str, Any]:
+        return {
+            "players": list(setup.players),
+            "card_sets": list(setup.card_sets),
+            "seats": setup.seats,
+            "bots": dict(setup.bots),
+            "rules": {"must_use_all_actions": setup.must_use_all_actions, "tie": setup.tie},
+        }
+
+    def block_size(self, setup: scenario.CaveTrollSetup) -> int:
+        return setup.block()
+
+    def seed_of(self, setup: scenario.CaveTrollSetup, master_seed: int, game_id: int) -> int:
+        return setup.plan(master_seed, game_id)[0]
+
+    def shipped_content(self, name: str) -> str | None:
+        from cryhavoc_sim.games.cavetroll.numbers import shipped_sets
+
+        found = shipped_sets().get(name)
+        return None if found is None else str(found)
+
+    def shipped_content_names(self) -> list[str]:
+        from cryhavoc_sim.games.cavetroll.numbers import shipped_sets
+
+        return sorted(shipped_sets())
+
+    def content_files(self, content_dir: str | None) -> list[Path]:
+        from cryhavoc_sim.games.cavetroll.content import DATA, FILES
+
+        base = Path(content_dir) if content_dir else DATA
+        return [base / name for name in FILES]
+
+    def load_content(self, content_dir: str | None, overrides: Mapping[str, Any] | None = None) -> Any:
+        from cryhavoc_sim.games.cavetroll.content import load_content
+
+        return load_content(content_dir, overrides)
+
+    def play(
+        self,
+        setup: scenario.CaveTrollSetup,
+        content: Any,
+        master_seed: int,
+        game_id: int,
+        record_events: bool,
+    ) -> Played:
+        from cryhavoc_sim.games.cavetroll import rows
+
+        return rows.played(rows.play_game(setup, content, master_seed, game_id, record_events))
+
+    def rows(self, setup: scenario.CaveTrollSetup, content: Any, played: Played, game_id: int) -> GameRows:
+        from cryhavoc_sim.games.cavetroll import rows
+
+        return rows.game_rows(setup, content, played, game_id)
+
+    def policy_of(self, setup: scenario.CaveTrollSetup, game_id: int) -> str:
+        from cryhavoc_sim.storage.schema import DEFAULT_POLICY
+
+        return DEFAULT_POLICY
+
+    def stored_events(self, played: Played) -> list[tuple[Any, ...]]:
+        from cryhavoc_sim.games.cavetroll import rows
+
+        return rows.stored_events(played)
+
+    def narrate(self, played: Played) -> list[str]:
+        from cryhavoc_sim.games.cavetroll import rows
+        from cryhavoc_sim.games.cavetroll.narrator import account
+
+        return account(rows.stored_events(played))
+
+    def soak(self, master_seed: int, start: int, stop: int) -> list[Violation]:
+        from cryhavoc_sim.games.cavetroll.content import load_content
+        from cryhavoc_sim.games.cavetroll.playout import random_playouts
+
+        return [
+            Violation(r.index, r.seed, f"{r.players}p {r.card_set}", r.error or "; ".join(r.violations[:3]))
+            for r in random_playouts(load_content(), master_seed, start, stop)
+            if r.violations or r.error
+        ]
+
+    def sweep_measures(self, run: Any) -> list[Measure]:
+        from cryhavoc_sim.games.cavetroll.report import sweep_measures
+
+        return sweep_measures(run)
+
+    def report_sections(self, run: Any, content: Any) -> ReportSections:
+        from cryhavoc_sim.games.cavetroll.report import report_sections
+
+        return report_sections(run, content)
+
+    def bench_scenario(self, bot: str) -> str:
+        return (
+            '[scenario]\nname = "bench"\ngame = "cavetroll"\ngames = 1\nseed = 7\nplayers = 4\n\n'
+            f'[bots]\ndefault = "{bot}"\n'
+        )
+
+    def search_bench_scenario(self) -> tuple[str, str] | None:
+        return None  # no search bot for Cave Troll yet
+
+    def state_costs(self, repeat: int) -> dict[str, float]:
+        from cryhavoc_sim.games.cavetroll.playout import state_costs
+
+        return state_costs(repeat)
+
+    def bot_names(self) -> tuple[str, ...]:
+        from cryhavoc_sim.games.cavetroll.bots import BOT_NAMES
+
+        return BOT_NAMES
+
+    ladder_rotation = 4  # 2 card sets x bot A first or second
+
+    def skill_lineup(self, budgets: Sequence[int]) -> list[str]:
+        from cryhavoc_sim.games.cavetroll.bots import PERSONALITIES
+
+        return ["random", *(f"heuristic:{p}" for p in PERSONALITIES)]
+
+    def ladder(
+        self, content: Any, bot_a: str, bot_b: str, rounds: int, seed: int, first_index: int
+    ) -> Iterator[Duel]:
+        """Two-player games, classic and variant, each bot going first once a rotation."""
+        from cryhavoc_sim.games.cavetroll.bots import check_bot_name, make_bot
+        from cryhavoc_sim.games.cavetroll.game import CARD_SETS, CaveTrollGame
+        from cryhavoc_sim.games.cavetroll.rows import MAX_ANSWERS, GameDidNotEnd
+        from cryhavoc_sim.rng import game_seed, stream
+
+        for kind in (bot_a, bot_b):
+            check_bot_name(kind, "--bots")
+        index = first_index
+        for _ in range(rounds):
+            for card_set in CARD_SETS:
+                for a_first in (True, False):
+                    s = game_seed(seed, index)
+                    index += 1
+                    g = CaveTrollGame.new(content, 2, stream(s, "game"), card_set, first=0)
+                    a, b = g.players if a_first else g.players[::-1]
+                    bots = {
+                        a: make_bot(bot_a, stream(s, f"bot:{a}")),
+                        b: make_bot(bot_b, stream(s, f"bot:{b}")),
+                    }
+                    for _ in range(MAX_ANSWERS):
+                        if g.over:
+                            break
+                        g.apply(bots[g.player].choose(g))
+                    else:
+                        raise GameDidNotEnd(f"ladder game {index - 1} did not end")
+                    side_a, side_b = ("seat 1", "seat 2") if a_first else ("seat 2", "seat 1")
+                    winner = None
+                    if len(g.winners) == 1:
+                        winner = side_a if g.winners[0] == a else side_b
+                    yield Duel(side_a, side_b, a_first, winner)
+
+    def content_values(self, content_dir: str | None) -> dict[str, Any]:
+        from cryhavoc_sim.games.cavetroll.content import load_content
+
+        return load_content(content_dir).values()
+
+    def write_content(
+        self, content_dir: str | None, overrides: Mapping[str, Any], target: Path, name: str, note: str
+    ) -> Path:
+        from cryhavoc_sim.games.cavetroll.numbers import write_content_set
+
+        return write_content_set(content_dir, overrides, target, name, note)
+
+    def content_listing(self, content: Any, as_json: bool) -> str:
+        import json
+
+        from cryhavoc_sim.games.cavetroll.numbers import content_listing, render_listing
+
+        listing = content_listing(content)
+        return json.dumps(listing, indent=2) if as_json else render_listing(listing)
+
+
+GAME = CaveTroll()
+
+if TYPE_CHECKING:  # mypy checks that GAME provides the whole protocol
+    from cryhavoc_sim.games.protocol import GameModule
+
+    _conforms: GameModule = GAME

@@ -1,0 +1,148 @@
+"""Cave Troll's content sets as the shared tool sees them: the shipped sets by name, a set
+written with new numbers (``tune``), and the listing ``cryhavoc-sim content`` prints,
+every item with its provenance and every invented number with its plausible range."""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from cryhavoc_sim.games.cavetroll.content import (
+    DATA,
+    FILES,
+    CaveTrollContent,
+    _slots,
+    apply_overrides,
+    load_content,
+    read_docs,
+)
+
+
+def shipped_sets() -> dict[str, Path]:
+    """Name -> directory of each content set shipped with the package."""
+    head = tomllib.loads((DATA / "content.toml").read_text()).get("content", {})
+    return {str(head.get("name")): DATA}
+
+
+def write_content_set(
+    directory: str | None, overrides: Mapping[str, Any], target: Path, name: str, note: str
+) -> Path:
+    """The set in ``directory`` (None: shipped) with ``overrides`` set, written as set
+    ``name`` in ``target``; each item a value changed in becomes ``calibrated`` and says
+    what changed and why (``note``). The written set loads."""
+    import tomli_w
+
+    base, docs, _ = read_docs(directory)
+    before = {p: table[key] for p, (table, key) in _slots(docs).items()}
+    out = apply_overrides(docs, overrides)
+    for path, (table, key) in _slots(out).items():
+        if table[key] != before[path] and "id" in table:  # an item (a space, card or artifact)
+            was = table.get("provenance")
+            table["provenance"] = "calibrated"
+            extra = f"; provenance before: {was}" if was not in ("reconstructed", "calibrated") else ""
+            table["rationale"] = (
+                f"{table.get('rationale', '')} Calibrated: {key} = {table[key]} ({note}{extra}).".strip()
+            )
+    head = out["content.toml"].setdefault("content", {})
+    source = head.get("name", "the shipped set")
+    head["name"] = name
+    head["description"] = f"{head.get('description', '')} Calibrated from {source}: {note}."
+    target.mkdir(parents=True, exist_ok=True)
+    for f in FILES:
+        text = f"# Written by cryhavoc-sim ({note}) from {base.name}/{f}; comments of the original are not kept.\n"
+        (target / f).write_text(text + tomli_w.dumps(out[f]))
+    load_content(target)
+    return target
+
+
+def content_listing(content: CaveTrollContent) -> dict[str, Any]:
+    """Everything a user may want to check of a set, as plain data."""
+    return {
+        "content_id": content.content_id,
+        "reconstructed": content.reconstructed,
+        "provenance": content.provenance_counts(),
+        "numbers": dict(content.numbers),
+        "overrides": [list(o) for o in content.overrides],
+        "rooms": [
+            {
+                "id": s.id,
+                "gold": s.gold,
+                "provenance": s.provenance.source,
+                "rationale": s.provenance.rationale,
+            }
+            for s in content.spaces.values()
+            if s.kind == "room"
+        ],
+        "spaces": {
+            k: sum(1 for s in content.spaces.values() if s.kind == k) for k in ("room", "staircase", "pit")
+        },
+        "doorways": len(content.doorways),
+        "cards": [
+            {
+                "id": c.id,
+                "name": c.name,
+                "kind": c.kind,
+                "set": c.set,
+                "copies": c.copies,
+                "icons": c.icons,
+                "figure": c.figure,
+                "provenance": c.provenance.source,
+                "rationale": c.provenance.rationale,
+            }
+            for c in content.cards.values()
+        ],
+        "artifacts": [
+            {
+                "id": a.id,
+                "name": a.name,
+                "effect": a.effect,
+                "gold": a.gold,
+                "provenance": a.provenance.source,
+                "rationale": a.provenance.rationale,
+            }
+            for a in content.artifacts.values()
+        ],
+        "plausible": [
+            {"path": p.path, "range": p.describe(), "shipped": p.shipped(), "rationale": p.rationale}
+            for p in content.plausible
+        ],
+    }
+
+
+def render_listing(listing: dict[str, Any]) -> str:
+    prov = ", ".join(f"{k} {v}" for k, v in listing["provenance"].items())
+    lines = [
+        f"Cave Troll content {listing['content_id']}",
+        f"  items by source: {prov}",
+    ]
+    if listing["reconstructed"]:
+        lines.append(
+            "  RECONSTRUCTED: results rest on invented numbers (below, with their plausible ranges)."
+        )
+    lines.append("  numbers: " + ", ".join(f"{k} = {v}" for k, v in listing["numbers"].items()))
+    if listing["overrides"]:
+        lines.append("  overrides: " + ", ".join(f"{p} = {v}" for p, v in listing["overrides"]))
+    sp = listing["spaces"]
+    lines.append(
+        f"  board: {sp['room']} rooms, {sp['staircase']} staircases, {sp['pit']} pits, {listing['doorways']} doorways"
+    )
+    gold: dict[int, int] = {}
+    for r in listing["rooms"]:
+        gold[r["gold"]] = gold.get(r["gold"], 0) + 1
+    lines.append("  room gold: " + ", ".join(f"{n} rooms of {g}" for g, n in sorted(gold.items())))
+    lines.append("  cards (per colour):")
+    for c in listing["cards"]:
+        lines.append(
+            f"    {c['name']:<18} {c['kind']:<8} set {c['set']:<8} x{c['copies']:<2} icons {c['icons']}  [{c['provenance']}]"
+        )
+    lines.append("  artifacts:")
+    for a in listing["artifacts"]:
+        lines.append(
+            f"    {a['name']:<22} {a['effect']:<15} gold {a['gold']}  [{a['provenance']}] {a['rationale']}"
+        )
+    lines.append("  invented numbers a sweep varies:")
+    for p in listing["plausible"]:
+        lines.append(f"    {p['path']}: {p['range']} (shipped {p['shipped']}) - {p['rationale']}")
+    return "\n".join(lines)

@@ -1,0 +1,145 @@
+"""One Cave Troll game of a scenario: played by its bots, and turned into rows.
+
+A player is a colour (``player``); its side (``faction``) is its seat in the turn order
+("seat 1" first). The games table's ``variant`` holds the card set, ``final_vp`` the
+gold, ``winner`` the winning side (null when several share the win: ruling CT10, each
+marked ``won`` in the seats table)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from cryhavoc_sim.games.cavetroll.bots import make_bot
+from cryhavoc_sim.games.cavetroll.content import CaveTrollContent
+from cryhavoc_sim.games.cavetroll.game import CaveTrollGame
+from cryhavoc_sim.games.cavetroll.scenario import CaveTrollSetup, side_of
+from cryhavoc_sim.games.protocol import GameRows, Played
+from cryhavoc_sim.rng import stream
+
+RULES_VERSION = "cavetroll-rules-1"
+MAX_ANSWERS = 20_000  # a game that has not ended by then raises (its seed is kept in errors)
+
+
+class GameDidNotEnd(RuntimeError):
+    """A game that ran past ``MAX_ANSWERS`` answers (a bot that never lets it end)."""
+
+
+def play_game(
+    setup: CaveTrollSetup,
+    content: CaveTrollContent,
+    master_seed: int,
+    game_id: int,
+    record_events: bool = True,
+) -> CaveTrollGame:
+    """Game ``game_id`` of a scenario, played to its end by the scenario's bots."""
+    seed, players, card_set, first = setup.plan(master_seed, game_id)
+    g = CaveTrollGame.new(
+        content,
+        players,
+        stream(seed, "game"),
+        card_set,
+        setup.must_use_all_actions,
+        setup.tie,
+        first,
+        record_events,
+    )
+    bots = {p: make_bot(setup.bot_of(p), stream(seed, f"bot:{p}")) for p in g.players}
+    for _ in range(MAX_ANSWERS):
+        if g.over:
+            return g
+        g.apply(bots[g.player].choose(g))
+    raise GameDidNotEnd(f"the game did not end in {MAX_ANSWERS} answers")
+
+
+def played(g: CaveTrollGame) -> Played:
+    sides = tuple(side_of(g.seat_of(p)) for p in g.players)
+    winner = side_of(g.seat_of(g.winners[0])) if len(g.winners) == 1 else None
+    return Played(winner, tuple(sorted(sides)), g)
+
+
+def _round(g: CaveTrollGame, turn: int) -> int:
+    return 0 if turn == 0 else min(127, (turn - 1) // len(g.players) + 1)
+
+
+def game_rows(setup: CaveTrollSetup, content: CaveTrollContent, result: Played, game_id: int) -> GameRows:
+    g: CaveTrollGame = result.state
+    n = len(g.players)
+    row = {
+        "variant": g.card_set,
+        "game": "cavetroll",
+        "mode": "standard",
+        "n_players": n,
+        "board_side": None,
+        "experience": None,
+        "content_id": content.content_id,
+        "rules_version": RULES_VERSION,
+        "rounds_played": _round(g, g.turn),
+        "ended_by": "deck_out",
+        "winner": result.winner,
+        "lineup": ",".join(sorted(result.sides)),
+        "difficulty": None,
+    }
+    rooms: dict[str, int] = dict.fromkeys(g.players, 0)
+    for space in g.board.spaces:
+        if content.spaces[space].kind == "room" and (owner := g.board.controller(space)):
+            rooms[owner] += 1
+    seats = [
+        {
+            "faction": side_of(g.seat_of(p)),
+            "seat": g.seat_of(p),
+            "bot": setup.bot_of(p),
+            "is_npc": False,
+            "final_vp": g.gold[p],
+            "rank": 1 + sum(1 for q in g.players if g.gold[q] > g.gold[p]),
+            "won": p in g.winners,
+            "prisoners_held": None,
+            "regions_controlled": rooms[p],
+            "player": p,
+        }
+        for p in g.players
+    ]
+    columns: dict[str, Sequence[Any]] = {}
+    for name, values in zip(STORED, zip(*stored_events(result), strict=True), strict=False):
+        columns[name] = list(values)
+    return GameRows(row, seats, columns)
+
+
+STORED = (
+    "seq",
+    "round",
+    "phase",
+    "faction",
+    "kind",
+    "region",
+    "other_faction",
+    "amount",
+    "detail",
+    "player",
+    "other_player",
+)
+
+
+def stored_events(result: Played) -> list[tuple[Any, ...]]:
+    """The events as the events table holds them (storage EVENT_COLUMNS order)."""
+    g: CaveTrollGame = result.state
+    side = {p: side_of(g.seat_of(p)) for p in g.players}
+    out = []
+    for seq, e in enumerate(g.events or ()):
+        turn, phase, kind, player, space, other, amount, detail = e
+        out.append(
+            (
+                seq,
+                _round(g, turn),
+                phase,
+                side.get(player) if player else None,
+                kind,
+                space,
+                side.get(other) if other else None,
+                amount,
+                detail,
+                player,
+                other,
+            )
+        )
+    return out

@@ -1,0 +1,125 @@
+"""The scenario fields Cave Troll reads, validated, and the plan of each game.
+
+```toml
+[scenario]
+game = "cavetroll"
+players = 4               # 2, 3 or 4; or a list, e.g. [2, 3, 4]: games take them in turn
+card_set = "classic"      # "classic" or "variant" (The Variant Game); or both in a list
+seats = "rotate"          # one deal played once from each seat; or "random"
+
+[bots]
+default = "heuristic"     # random, heuristic, heuristic:<personality>; or per colour: red = "random"
+
+[rules]                   # ruling knobs (docs/rulings.md, Cave Troll)
+must_use_all_actions = false  # CT1
+tie = "shared"                # CT10: "shared" or "seat_order"
+```
+
+A Cave Troll player is its colour; the side balance is measured over is its seat in the
+turn order ("seat 1" plays first), so the win rate by side answers "does the escalating
+start balance the turn order?".
+"""
+
+from __future__ import annotations
+
+import itertools
+from dataclasses import dataclass
+from typing import Any
+
+from cryhavoc_sim.errors import ScenarioError
+from cryhavoc_sim.fields import field_error, get_field
+from cryhavoc_sim.games.cavetroll.bots import check_bot_name
+from cryhavoc_sim.games.cavetroll.game import CARD_SETS, COLOURS, TIES
+from cryhavoc_sim.rng import game_seed
+
+FIELDS = ("players", "card_set", "seats")
+TABLES = ("bots", "rules")
+RULES = {"must_use_all_actions": "true or false (ruling CT1)", "tie": "shared or seat_order (ruling CT10)"}
+
+
+def side_of(seat: int) -> str:
+    """The side a seat plays: "seat 1" for the first player."""
+    return f"seat {seat}"
+
+
+@dataclass(frozen=True, slots=True)
+class CaveTrollSetup:
+    players: tuple[int, ...]
+    card_sets: tuple[str, ...]
+    seats: str
+    bots: tuple[tuple[str, str], ...]  # (colour, bot name) for every colour
+    must_use_all_actions: bool = False
+    tie: str = "shared"
+
+    @property
+    def deals(self) -> list[tuple[int, str]]:
+        """(players, card set) of each kind of game, in the order games take them."""
+        return list(itertools.product(self.players, self.card_sets))
+
+    def block(self) -> int:
+        """Games that are one balanced draw: each kind of game, from every seat."""
+        return sum(n if self.seats == "rotate" else 1 for n, _ in self.deals)
+
+    def plan(self, master_seed: int, game_id: int) -> tuple[int, int, str, int | None]:
+        """(seed, players, card set, first player's seat or None for random) of game
+        ``game_id``. ``rotate``: one deal (one seed) is played once with each player
+        going first, so seats are compared on the same cards."""
+        deals = self.deals
+        if self.seats == "random":
+            n, card_set = deals[game_id % len(deals)]
+            return game_seed(master_seed, game_id), n, card_set, None
+        block, offset = divmod(game_id, self.block())
+        for k, (n, card_set) in enumerate(deals):
+            if offset < n:
+                return game_seed(master_seed, block * len(deals) + k), n, card_set, offset
+            offset -= n
+        raise AssertionError("offset beyond the block")
+
+    def bot_of(self, colour: str) -> str:
+        return dict(self.bots)[colour]
+
+
+def parse_setup(head: dict[str, Any], doc: dict[str, Any], path: str) -> CaveTrollSetup:
+    players = _one_or_list(head.get("players"), "scenario.players", (2, 3, 4), path)
+    card_sets = _one_or_list(head.get("card_set", "classic"), "scenario.card_set", CARD_SETS, path)
+    seats = get_field(head, "scenario", path, "seats", str, "rotate")
+    if seats not in ("rotate", "random"):
+        raise field_error(path, "scenario.seats", f"is {seats!r}; allowed: rotate, random")
+    raw = doc.get("bots", {})
+    if not isinstance(raw, dict):
+        raise ScenarioError(f"{path}: [bots] must be a table.")
+    for key, value in raw.items():
+        if key != "default" and key not in COLOURS:
+            raise field_error(path, f"bots.{key}", f"is not a colour; allowed: default, {', '.join(COLOURS)}")
+        check_bot_name(value, f"{path}: field 'bots.{key}'")
+    default = raw.get("default", "random")
+    bots = tuple((c, str(raw.get(c, default))) for c in COLOURS)
+    rules = doc.get("rules", {})
+    if not isinstance(rules, dict):
+        raise ScenarioError(f"{path}: [rules] must be a table.")
+    for key in rules:
+        if key not in RULES:
+            raise field_error(
+                path, f"rules.{key}", f"is not a Cave Troll rule knob; allowed: {', '.join(RULES)}"
+            )
+    must = rules.get("must_use_all_actions", False)
+    if not isinstance(must, bool):
+        raise field_error(path, "rules.must_use_all_actions", f"must be true or false, got {must!r}")
+    tie = rules.get("tie", "shared")
+    if tie not in TIES:
+        raise field_error(path, "rules.tie", f"is {tie!r}; allowed: {', '.join(TIES)}")
+    return CaveTrollSetup(players, card_sets, seats, bots, must, tie)
+
+
+def _one_or_list(raw: Any, where: str, allowed: tuple[Any, ...], path: str) -> tuple[Any, ...]:
+    """A value of ``allowed`` or a list of different ones."""
+    shown = ", ".join(str(a) for a in allowed)
+    if raw is None:
+        raise field_error(path, where, f"is missing; allowed: {shown}, or a list of them")
+    values = raw if isinstance(raw, list) else [raw]
+    if not values or len(set(map(str, values))) != len(values):
+        raise field_error(path, where, f"must list different values of {shown}, got {raw!r}")
+    for v in values:
+        if v not in allowed or isinstance(v, bool):
+            raise field_error(path, where, f"is {raw!r}; allowed: {shown}, or a list of them")
+    return tuple(values)

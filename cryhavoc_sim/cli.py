@@ -64,7 +64,7 @@ def _main(
 
 RECONSTRUCTED_NOTICE = (
     "Note: these results rest on RECONSTRUCTED content (invented board, cards and tokens "
-    "where the printed ones are not public); see `cryhavoc-sim content`."
+    "where the printed ones are not public); see `cryhavoc-sim content` (`--game` for another game)."
 )
 
 

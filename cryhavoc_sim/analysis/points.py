@@ -37,11 +37,12 @@ def winning_margin(seats: pl.LazyFrame) -> pl.LazyFrame:
     )
 
 
-def vp_by_source(events: pl.LazyFrame, seats: pl.LazyFrame) -> pl.LazyFrame:
-    """Per faction and source (the ``detail`` of ``vp`` events): VP per game played."""
+def vp_by_source(events: pl.LazyFrame, seats: pl.LazyFrame, kind: str = "vp") -> pl.LazyFrame:
+    """Per faction and source (the ``detail`` of the score events, ``kind``: Cry Havoc's
+    ``vp``, Cave Troll's ``gold``): score per game played."""
     played = seats.group_by("faction").agg(pl.len().alias("played"))
     return (
-        events.filter(pl.col("kind") == "vp")
+        events.filter(pl.col("kind") == kind)
         .group_by("faction", pl.col("detail").alias("source"))
         .agg(pl.col("amount").cast(pl.Int64).sum().alias("vp"))
         .join(played, on="faction")
@@ -51,18 +52,20 @@ def vp_by_source(events: pl.LazyFrame, seats: pl.LazyFrame) -> pl.LazyFrame:
     )
 
 
-def cumulative_vp_by_round(events: pl.LazyFrame, seats: pl.LazyFrame) -> pl.LazyFrame:
-    """Per faction and Round: mean, standard deviation and number of games of the VP
-    total at the end of that Round."""
+def cumulative_vp_by_round(
+    events: pl.LazyFrame, seats: pl.LazyFrame, kind: str = "vp", rounds: int = 5
+) -> pl.LazyFrame:
+    """Per faction and Round (1 to ``rounds``): mean, standard deviation and number of
+    games of the score total at the end of that Round (``kind``: the score events)."""
     per_round = (
-        events.filter(pl.col("kind") == "vp")
+        events.filter(pl.col("kind") == kind)
         .group_by("game_id", "faction", "round")
         .agg(pl.col("amount").cast(pl.Int64).sum().alias("gained"))
     )
     grid = (
         seats.filter(~pl.col("is_npc") | (pl.col("bot") == "automaton"))
         .select("game_id", "faction")
-        .join(pl.LazyFrame({"round": list(range(1, 6))}, schema={"round": pl.Int8}), how="cross")
+        .join(pl.LazyFrame({"round": list(range(1, rounds + 1))}, schema={"round": pl.Int8}), how="cross")
     )
     filled = (
         grid.join(per_round, on=["game_id", "faction", "round"], how="left")

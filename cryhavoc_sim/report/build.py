@@ -19,7 +19,7 @@ from cryhavoc_sim.storage.reader import Run
 NOTICE = (
     "These results rest on RECONSTRUCTED content: the printed board, cards and tokens are not "
     "public, so what the rulebook and research do not state was invented for this tool "
-    "(see `cryhavoc-sim content`). Read them as what this content implies, not as the printed game's balance."
+    "(see `cryhavoc-sim content`, with `--game` for a game other than Cry Havoc). Read them as what this content implies, not as the printed game's balance."
 )
 
 
@@ -54,6 +54,18 @@ def _content(run: Run) -> Any:
         return content_for(scenario_in(run.manifest, run.path))
     except UserError:
         return None
+
+
+def _worded(frame: Any, words: Any) -> Any:
+    """A table with the game's words in its headers: the side column named as the game
+    names its sides, the score columns as its score (Cave Troll: seat, gold)."""
+    if words.side == "faction" and words.score == "VP":
+        return frame
+    score = words.score.lower().replace(" ", "_")
+    names = {c: c.replace("vp", score) for c in frame.columns if "vp" in c.split("_")}
+    if "faction" in frame.columns:
+        names["faction"] = words.side
+    return frame.rename(names)
 
 
 def _games_fact(m: dict[str, Any], n_games: int) -> str:
@@ -123,19 +135,21 @@ def build_report(run: Run, out: Path, sweep: Path | None = None) -> Report:
     m = run.manifest
     game = get_game(str(m.get("game") or DEFAULT_GAME), f"{run.path}/manifest.json: 'game'")
     palette = game.side_colours
+    words = game.vocabulary
     games = run.games.collect()
     n_games = games.height
     wr = analysis.win_rates(run.seats, run.games).collect()
     wr_seat = analysis.win_rates(run.seats, run.games, by=("seat",)).collect()
     wr_lineup = analysis.win_rates(run.seats, run.games, by=("lineup",)).collect()
     seats = run.seats.filter(~pl.col("is_npc")).collect()
-    cum = analysis.cumulative_vp_by_round(run.events, run.seats).collect()
-    src = analysis.vp_by_source(run.events, run.seats).collect()
+    rounds = int(games["rounds_played"].max() or 5) if n_games else 5
+    cum = analysis.cumulative_vp_by_round(run.events, run.seats, words.score_event, max(1, rounds)).collect()
+    src = analysis.vp_by_source(run.events, run.seats, words.score_event).collect()
     dist = analysis.vp_distribution(run.seats).collect()
     margin = analysis.winning_margin(run.seats).collect()
     own = game.report_sections(run, _content(run))
     by_policy = _policy_tables(run, games)
-    sentences, standing = headline(wr, run.seats, games, src, own.findings)
+    sentences, standing = headline(wr, run.seats, games, src, own.findings, words.seat, words.score)
     sensitive = _sensitivity(run, sweep)
     if sensitive:
         sentences.append(sensitive[0])
@@ -143,16 +157,36 @@ def build_report(run: Run, out: Path, sweep: Path | None = None) -> Report:
     shares = {round(v, 6) for v in fair.values() if v is not None}
     seat_fair = shares.pop() if len(shares) == 1 else None
 
+    score, side, rnd = words.score, words.side, words.round
+    seat_plot: list[tuple[str, str, Callable[[Any], None]]] = (
+        []
+        if words.seat_is_side
+        else [
+            (
+                "win_rate_by_seat",
+                f"Win rate by {words.seat}",
+                lambda ax: figures.win_rate_by_seat(ax, wr_seat, palette, seat_fair),
+            )
+        ]
+    )
     plots: list[tuple[str, str, Callable[[Any], None]]] = [
-        ("win_rates", "Win rate by faction", lambda ax: figures.win_rates(ax, wr, n_games, palette, fair)),
         (
-            "win_rate_by_seat",
-            "Win rate by Initiative seat",
-            lambda ax: figures.win_rate_by_seat(ax, wr_seat, palette, seat_fair),
+            "win_rates",
+            f"Win rate by {side}",
+            lambda ax: figures.win_rates(ax, wr, n_games, palette, fair, words),
         ),
-        ("vp_distribution", "Final VP", lambda ax: figures.vp_distribution(ax, seats, palette)),
-        ("cumulative_vp", "Cumulative VP by Round", lambda ax: figures.cumulative_vp(ax, cum, palette)),
-        ("vp_by_source", "VP by source", lambda ax: figures.vp_by_source(ax, src)),
+        *seat_plot,
+        ("vp_distribution", f"Final {score}", lambda ax: figures.vp_distribution(ax, seats, palette, words)),
+        (
+            "cumulative_vp",
+            f"Cumulative {score} by {rnd}",
+            lambda ax: figures.cumulative_vp(ax, cum, palette, words),
+        ),
+        (
+            "vp_by_source",
+            f"{score[:1].upper()}{score[1:]} by source",
+            lambda ax: figures.vp_by_source(ax, src, words),
+        ),
         *own.figures,
     ]
     out.mkdir(parents=True, exist_ok=True)  # only once every table has been read
@@ -169,15 +203,22 @@ def build_report(run: Run, out: Path, sweep: Path | None = None) -> Report:
         pngs.append(path)
 
     tables = [
-        ("Win rate by faction", wr),
-        ("Win rate by Initiative seat", wr_seat),
-        ("Win rate by line-up", wr_lineup),
-        ("Final VP", dist),
+        (f"Win rate by {side}", wr),
+        *(
+            []
+            if words.seat_is_side
+            else [(f"Win rate by {words.seat}", wr_seat), ("Win rate by line-up", wr_lineup)]
+        ),
+        (f"Final {score}", dist),
         ("Winning margin", margin),
-        ("VP by source (per game)", src.select("faction", "source", "vp_per_game")),
+        (
+            f"{score[:1].upper()}{score[1:]} by source (per game)",
+            src.select("faction", "source", "vp_per_game"),
+        ),
         *by_policy[0],
         *own.tables,
     ]
+    tables = [(caption, _worded(frame, words)) for caption, frame in tables]
     reconstructed = bool(m.get("content_reconstructed", True))
     facts = [
         ("game", game.title),

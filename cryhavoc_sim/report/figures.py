@@ -8,6 +8,10 @@ from typing import Any
 
 import polars as pl
 
+from cryhavoc_sim.games.protocol import Vocabulary
+
+DEFAULT_WORDS = Vocabulary()
+
 # Okabe-Ito, for sides a game gives no colour of its own (GameModule.side_colours).
 FALLBACK = ("#0072B2", "#E69F00", "#009E73", "#D55E00", "#CC79A7", "#56B4E9", "#F0E442", "#000000")
 # Twelve categories told apart (Paul Tol's muted scheme and four of his bright ones, no
@@ -78,6 +82,7 @@ def win_rates(
     n_games: int,
     palette: Mapping[str, str] | None = None,
     fair: Mapping[str, float | None] | None = None,
+    words: Vocabulary = DEFAULT_WORDS,
 ) -> None:
     factions = wr["faction"].to_list()
     rates = wr["win_rate"].to_list()
@@ -92,7 +97,7 @@ def win_rates(
     ax.set_ylim(0, 1.12)
     ax.yaxis.set_major_formatter(__import__("matplotlib").ticker.PercentFormatter(1.0))
     ax.set_ylabel("win rate (95% Wilson interval)")
-    ax.set_title(f"Win rate by faction ({n_games:,} games)")
+    ax.set_title(f"Win rate by {words.side} ({n_games:,} games)")
 
 
 def win_rate_by_seat(
@@ -121,7 +126,9 @@ def win_rate_by_seat(
     ax.legend(fontsize=8, loc="upper left", bbox_to_anchor=(1.0, 1.0))
 
 
-def vp_distribution(ax: Any, seats: pl.DataFrame, palette: Mapping[str, str] | None = None) -> None:
+def vp_distribution(
+    ax: Any, seats: pl.DataFrame, palette: Mapping[str, str] | None = None, words: Vocabulary = DEFAULT_WORDS
+) -> None:
     factions = sorted(set(seats["faction"].to_list()))
     data = [seats.filter(pl.col("faction") == f)["final_vp"].to_list() for f in factions]
     box = ax.boxplot(data, patch_artist=True, showfliers=False)
@@ -129,11 +136,13 @@ def vp_distribution(ax: Any, seats: pl.DataFrame, palette: Mapping[str, str] | N
     for patch, f in zip(box["boxes"], factions, strict=True):
         patch.set_facecolor(colour(f, palette))
         patch.set_alpha(0.6)
-    ax.set_ylabel("final Victory Points")
-    ax.set_title("Final VP by faction (box: quartiles, whiskers: 1.5 IQR)")
+    ax.set_ylabel(f"final {words.score}")
+    ax.set_title(f"Final {words.score} by {words.side} (box: quartiles, whiskers: 1.5 IQR)")
 
 
-def cumulative_vp(ax: Any, cum: pl.DataFrame, palette: Mapping[str, str] | None = None) -> None:
+def cumulative_vp(
+    ax: Any, cum: pl.DataFrame, palette: Mapping[str, str] | None = None, words: Vocabulary = DEFAULT_WORDS
+) -> None:
     """The mean VP total after each Round with its 95% confidence band (mean +- 1.96
     standard errors): how sure the difference between the lines is, not how much games
     vary."""
@@ -153,14 +162,15 @@ def cumulative_vp(ax: Any, cum: pl.DataFrame, palette: Mapping[str, str] | None 
             color=colour(f, palette),
             linewidth=0,
         )
-    ax.set_xlabel("Round")
-    ax.set_ylabel("VP at the end of the Round (mean, 95% CI)")
-    ax.set_xticks([1, 2, 3, 4, 5])
-    ax.set_title("Cumulative VP by Round")
+    ax.set_xlabel(words.round)
+    ax.set_ylabel(f"{words.score} at the end of the {words.round} (mean, 95% CI)")
+    rounds = sorted(set(cum["round"].to_list()))
+    ax.set_xticks(rounds if len(rounds) <= 12 else rounds[:: max(1, len(rounds) // 10)])
+    ax.set_title(f"Cumulative {words.score} by {words.round}")
     ax.legend(fontsize=8, loc="upper left", bbox_to_anchor=(1.0, 1.0))
 
 
-def vp_by_source(ax: Any, src: pl.DataFrame) -> None:
+def vp_by_source(ax: Any, src: pl.DataFrame, words: Vocabulary = DEFAULT_WORDS) -> None:
     factions = sorted(set(src["faction"].to_list()))
     sources = sorted(set(src["source"].to_list()))
     bottom_pos = [0.0] * len(factions)
@@ -175,8 +185,9 @@ def vp_by_source(ax: Any, src: pl.DataFrame) -> None:
         bottom_pos = [bp + max(v, 0) for v, bp in zip(vals, bottom_pos, strict=True)]
         bottom_neg = [bn + min(v, 0) for v, bn in zip(vals, bottom_neg, strict=True)]
     ax.axhline(0, color="black", linewidth=0.6)
-    ax.set_ylabel("VP per game (negative: Prisoner buy-backs)")
-    ax.set_title("Where the VP come from")
+    negative = " (negative: Prisoner buy-backs)" if words.score == "VP" else ""
+    ax.set_ylabel(f"{words.score} per game{negative}")
+    ax.set_title(f"Where the {words.score} come from")
     ax.legend(fontsize=8, loc="upper left", bbox_to_anchor=(1.0, 1.0), title="source", title_fontsize=8)
 
 

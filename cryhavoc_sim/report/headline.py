@@ -103,7 +103,7 @@ def standing_sentence(s: Standing, players: str) -> str:
     return f"{head}: within reach of {fair} (the interval includes it)."
 
 
-def seat_finding(seats: pl.LazyFrame) -> str | None:
+def seat_finding(seats: pl.LazyFrame, seat_words: str = "Initiative seat") -> str | None:
     """Pooled over the sides: does the starting seat change the win rate more than chance
     would (chi-square test of seat against winning, p < 0.01)?"""
     from scipy.stats import chi2_contingency
@@ -128,11 +128,11 @@ def seat_finding(seats: pl.LazyFrame) -> str | None:
     worst = min(rates, key=lambda t: t[1])
     return (
         f"The starting seat matters: seat {best[0]} wins {pct(best[1])} of its games, seat {worst[0]} "
-        f"{pct(worst[1])} (chi-square test, p = {p:.1g}); see the win rate by Initiative seat."
+        f"{pct(worst[1])} (chi-square test, p = {p:.1g}); see the win rate by {seat_words}."
     )
 
 
-def source_finding(src: pl.DataFrame, top: Standing | None) -> str | None:
+def source_finding(src: pl.DataFrame, top: Standing | None, score: str = "VP") -> str | None:
     """Where most of the leading side's VP come from, when one source dominates."""
     if top is None or src.height == 0:
         return None
@@ -145,8 +145,8 @@ def source_finding(src: pl.DataFrame, top: Standing | None) -> str | None:
     if share < 0.4:
         return None
     return (
-        f"{top.faction.capitalize()} score {share:.0%} of their VP from {str(row['source']).replace('_', ' ')} "
-        f"({float(row['vp_per_game']):.1f} VP a game); see VP by source."
+        f"{top.faction.capitalize()} score {share:.0%} of their {score} from {str(row['source']).replace('_', ' ')} "
+        f"({float(row['vp_per_game']):.1f} {score} a game); see {score} by source."
     )
 
 
@@ -156,6 +156,8 @@ def headline(
     games: pl.DataFrame,
     src: pl.DataFrame,
     findings: list[str],
+    seat_words: str = "Initiative seat",
+    score: str = "VP",
 ) -> tuple[list[str], list[Standing]]:
     """The headline sentences (sides first, then at most three other findings) and the
     standings they rest on."""
@@ -164,7 +166,11 @@ def headline(
     table = standings(wr, seats, games.lazy())
     players = _players(games)
     sentences = [standing_sentence(s, players) for s in table]
-    others = [seat_finding(seats), source_finding(src, table[0] if table else None), *findings]
+    others = [
+        seat_finding(seats, seat_words),
+        source_finding(src, table[0] if table else None, score),
+        *findings,
+    ]
     sentences += [s for s in others if s][:3]
     return sentences, table
 

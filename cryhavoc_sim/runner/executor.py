@@ -13,7 +13,7 @@ import sys
 import threading
 import time
 import traceback
-from collections.abc import Generator, Iterator
+from collections.abc import Generator, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -622,7 +622,7 @@ def _run_locked(
             bar.update(result.stop - result.start)
             bar.set_postfix_str(
                 " ".join(
-                    f"{f[:3]} {summary.wins.get(f, 0) / n:.0%}"
+                    f"{_short(f, summary.played)} {summary.wins.get(f, 0) / n:.0%}"
                     for f, n in sorted(summary.played.items())
                     if n
                 )
@@ -701,3 +701,10 @@ def _count(manifest: dict[str, Any]) -> None:
     attempted = sum(e["stop"] - int(k) for k, e in manifest["chunks"].items())
     errors = sum(int(e.get("errors", 0)) for e in entries)
     manifest.update(games_attempted=attempted, games_done=attempted - errors, errors=errors)
+
+
+def _short(side: str, sides: Mapping[str, object]) -> str:
+    """A side's name in the progress bar: three letters ("hum"), or the whole name when
+    three letters would not tell sides apart ("seat 1", "seat 2")."""
+    short = side[:3]
+    return short if sum(1 for s in sides if s[:3] == short) == 1 else side

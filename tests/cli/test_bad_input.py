@@ -101,6 +101,25 @@ def content_with(file: str, find: str, replace: str, remove: bool = False) -> Ca
     return setup
 
 
+CT = '[scenario]\nname = "ct"\ngame = "cavetroll"\ngames = 8\nseed = 5\nplayers = 4\n'
+
+
+def ct_board(find: str, replace: str) -> Callable[[Path], list[str]]:
+    """``content --game cavetroll`` on a copy of the shipped set with board.toml edited."""
+
+    def setup(d: Path) -> list[str]:
+        from cryhavoc_sim.games.cavetroll.content import DATA
+
+        shutil.copytree(DATA, d / "ct")
+        path = d / "ct" / "board.toml"
+        text = path.read_text()
+        assert find in text, find
+        path.write_text(text.replace(find, replace, 1))
+        return ["content", "--game", "cavetroll", "--content", str(d / "ct")]
+
+    return setup
+
+
 def _rates(
     players: int = 2, factions: tuple[str, ...] = ("humans", "pilgrims"), scenario: str = "small"
 ) -> dict:  # type: ignore[type-arg]
@@ -145,15 +164,43 @@ CASES = [
     Case(
         "game_unknown",
         run_with(scen(head='[scenario]\nname = "x"\ngame = "chess"\ngames = 5\nplayers = 2\n')),
-        "'scenario.game' is 'chess', which is not a registered game; allowed: cryhavoc",
+        "'scenario.game' is 'chess', which is not a registered game; allowed: cavetroll, cryhavoc",
     ),
+    # ------------------------------------------------------------ Cave Troll scenarios and content
+    Case(
+        "ct_cryhavoc_field",
+        run_with(scen("experience = 'veteran'\n", CT)),
+        "'scenario.experience' is not a scenario field",
+    ),
+    Case(
+        "cryhavoc_ct_field",
+        run_with(scen("card_set = 'variant'\n")),
+        "'scenario.card_set' is not a scenario field",
+    ),
+    Case("ct_players_five", run_with(CT.replace("players = 4", "players = 5")), "is 5; allowed: 2, 3, 4"),
+    Case(
+        "ct_colour_unknown",
+        run_with(scen("[bots]\npurple = 'random'\n", CT)),
+        "'bots.purple' is not a colour",
+    ),
+    Case("ct_card_set_unknown", run_with(scen("card_set = 'deluxe'\n", CT)), "allowed: classic, variant"),
+    Case("ct_bot_unknown", run_with(scen("[bots]\ndefault = 'ismcts'\n", CT)), "not a Cave Troll bot"),
+    Case("ct_knob_unknown", run_with(scen("[rules]\nhand_limit = 3\n", CT)), "not a Cave Troll rule knob"),
+    Case(
+        "ct_override_unknown",
+        run_with(scen("[overrides]\n'tokens.x' = 1\n", CT)),
+        "names no number of the Cave Troll",
+    ),
+    Case("ct_room_unreachable", ct_board('["R04", "R14"]', '["P_N", "R14"]'), "room 'R14' cannot be reached"),
+    Case("ct_doorway_nowhere", ct_board('["R04", "R14"]', '["R04", "R99"]'), "a doorway to nowhere"),
+    Case("ct_gold_negative", ct_board("gold = 3", "gold = -1"), "field 'gold' must be a whole number from 0"),
     Case(
         "game_not_text",
         run_with(scen(head='[scenario]\nname = "x"\ngame = 3\ngames = 5\nplayers = 2\n')),
         "'scenario.game' must be str",
     ),
     Case("game_option_unknown", lambda d: ["soak", "-n", "5", "--game", "chess"], "--game is 'chess'"),
-    Case("content_game_unknown", lambda d: ["content", "--game", "warcry"], "allowed: cryhavoc"),
+    Case("content_game_unknown", lambda d: ["content", "--game", "warcry"], "allowed: cavetroll, cryhavoc"),
     Case("field_unknown", run_with(scen("colour = 'red'\n")), "'scenario.colour' is not a scenario field"),
     Case("name_missing", run_with("[scenario]\ngames = 5\nplayers = 2\n"), "'scenario.name' is missing"),
     Case(

@@ -35,7 +35,14 @@ def test_every_kind_the_engine_logs_is_declared() -> None:
 
 def test_every_kind_analysis_reports_and_the_runner_read_is_declared() -> None:
     generic = kinds_in("analysis", READ) | kinds_in("report", READ) | kinds_in("runner", READ)
-    assert "vp" in generic  # the ledger every game keeps (shared/OUTPUT_CONTRACT.md)
+    # the score ledger every game keeps (shared/OUTPUT_CONTRACT.md) is read by the kind
+    # its Vocabulary names; each registered game declares it
+    from cryhavoc_sim.games import game_names, get_game
+
+    for name in game_names():
+        game = get_game(name)
+        assert game.vocabulary.score_event in game.event_kinds, name
+    assert get_game("cryhavoc").vocabulary.score_event == "vp"
     own = kinds_in("games/cryhavoc/analysis", READ) | kinds_in("games/cryhavoc/report.py", READ)
     own |= kinds_in("games/cryhavoc/narrator.py", READ)
     assert {"kill", "battle_start", "scoring_enabled", "round_start"} <= own
@@ -58,3 +65,28 @@ def test_played_games_emit_only_declared_kinds() -> None:
         seen |= {row[4] for row in game.event_rows}
     assert seen <= set(EVENT_KINDS), sorted(seen - set(EVENT_KINDS))
     assert len(seen) > 30
+
+
+def test_cave_troll_logs_reads_and_emits_only_declared_kinds() -> None:
+    from cryhavoc_sim.games.cavetroll.content import load_content as load_cave_troll
+    from cryhavoc_sim.games.cavetroll.game import EVENT_KINDS as CT_KINDS
+
+    logged = re.compile(r"""\blog\(\s*"([a-z_]+)\"""")
+    written = kinds_in("games/cavetroll", logged)
+    assert {"gold", "play", "scoring", "end"} <= written <= set(CT_KINDS), sorted(written - set(CT_KINDS))
+    read = kinds_in("games/cavetroll/report.py", READ) | kinds_in("games/cavetroll/narrator.py", READ)
+    assert {"play", "scoring", "end"} <= read <= set(CT_KINDS), sorted(read - set(CT_KINDS))
+    content = load_cave_troll()
+    seen: set[str] = set()
+    for seed in range(6):
+        from cryhavoc_sim.games.cavetroll.bots import RandomBot
+        from cryhavoc_sim.games.cavetroll.game import CaveTrollGame
+
+        g = CaveTrollGame.new(
+            content, 2 + seed % 3, stream(seed, "game"), ("classic", "variant")[seed % 2], record_events=True
+        )
+        bots = {p: RandomBot(stream(seed, p)) for p in g.players}
+        while not g.over:
+            g.apply(bots[g.player].choose(g))
+        seen |= {e[2] for e in g.events or ()}
+    assert seen <= set(CT_KINDS) and len(seen) >= 10, sorted(seen)

@@ -21,7 +21,8 @@ def test_games_are_found_by_name() -> None:
 
 def test_an_unknown_game_is_one_sentence_listing_the_registered_ones() -> None:
     with pytest.raises(
-        UnknownGame, match=r"^where is 'warcry', which is not a registered game; allowed: cryhavoc\.$"
+        UnknownGame,
+        match=r"^where is 'warcry', which is not a registered game; allowed: cavetroll, cryhavoc\.$",
     ):
         get_game("warcry", "where")
 

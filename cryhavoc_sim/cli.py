@@ -18,6 +18,7 @@ from typing import Annotated, Any
 import typer
 
 from cryhavoc_sim.errors import UserError
+from cryhavoc_sim.games import game_names
 from cryhavoc_sim.runner.rundir import MAX_GAMES
 
 
@@ -879,7 +880,10 @@ def check(
         raise typer.Exit(1)
 
 
-GameOption = Annotated[str, typer.Option("--game", help="A registered game (cryhavoc_sim/games/): cryhavoc.")]
+GameOption = Annotated[
+    str,
+    typer.Option("--game", help=f"A registered game (cryhavoc_sim/games/): {', '.join(game_names())}."),
+]
 
 
 def _game(name: str) -> Any:
@@ -981,7 +985,13 @@ def ladder(
         ),
     ] = None,
     rounds: Annotated[
-        int, typer.Option("-r", "--rounds", min=1, help="Rotations per pairing (12 games each).")
+        int,
+        typer.Option(
+            "-r",
+            "--rounds",
+            min=1,
+            help="Rotations per pairing (each: every line-up and seat of the game, both ways).",
+        ),
     ] = 10,
     seed: Annotated[int, typer.Option("--seed", min=0, help="Ladder seed: game k plays seed (seed, k).")] = 1,
     skill: Annotated[

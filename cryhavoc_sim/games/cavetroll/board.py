@@ -100,18 +100,19 @@ class Board:
             return not figure.is_hero
         if kind == "staircase":
             return True
-        if self.has_cave_troll(space):
-            return False
-        if figure.kind != "knight" and self.knight_owners(space) - {figure.owner}:
-            return False
-        n, cap = self.characters(space), self.content.numbers["room_capacity"]
+        n, own = 0, False  # characters there, and whether one is the figure's owner's
+        for f in self.spaces[space]:
+            if f.kind == "cave_troll":
+                return False
+            if f.kind == "knight" and f.owner != figure.owner and figure.kind != "knight":
+                return False
+            if f.kind != CHEST:
+                n += 1
+                own = own or f.owner == figure.owner
+        cap: int = self.content.numbers["room_capacity"]
         if ignore_capacity or n < cap:
             return True
-        return (
-            figure.kind == "berserker"
-            and n == cap
-            and not any(f.owner == figure.owner and f.is_character for f in self.spaces[space])
-        )
+        return figure.kind == "berserker" and n == cap and not own
 
     def room_value(self, space: str) -> int:
         """The room's gold when scored: printed gold doubled once per Dwarf in it (any

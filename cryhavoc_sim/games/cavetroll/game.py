@@ -57,7 +57,8 @@ EVENT_KINDS: dict[str, str] = {
     "scoring": "player's card (detail: its id) fills the scoring pile: the board is scored; amount: gold paid to all",
     "gold": "player gains amount gold; detail is the source (board, score_a_room, artifact, giant_slayer,"
     " end_bonus, final, artifacts), region the room scored, other_player who set the scoring off",
-    "end": "player's deck is empty after its action: the game ends; amount is its gold then",
+    "end": "player's deck is empty after its action: the game ends; amount is its gold then, detail the"
+    " winners (comma-separated: a shared win, ruling CT10)",
 }
 
 
@@ -251,6 +252,8 @@ class CaveTrollGame:
             return out
         out = []
         for space, figures in self.board.spaces.items():
+            if not figures:
+                continue
             for fig_kind in sorted({x.kind for x in figures if x.owner == p}):
                 if fig_kind in ("chest", "cave_troll"):  # Cave Troll: cannot move or be moved
                     continue
@@ -580,7 +583,7 @@ class CaveTrollGame:
                 tied = [max(tied, key=lambda q: (self.players.index(q) - self.first) % n)]
             self.winners = tuple(tied)
             self.over = True
-            self.log("end", p, amount=self.gold[p])
+            self.log("end", p, amount=self.gold[p], detail=",".join(self.winners))
             return
         if self.actions_left <= 0:
             self._next_turn()

@@ -32,12 +32,16 @@ def account(rows: Iterable[tuple[Any, ...]]) -> list[str]:
             where = f" on {region}" if region else ""
             out.append(f"  {player} plays {detail}{where} (swing {amount:+d})")
         elif kind == "gold":
+            if detail == "end_bonus":
+                out.append(f"\n{player}'s deck is empty: the game ends, the board is scored a last time")
             gold[player] = gold.get(player, 0) + amount
             room = f" for {region}" if region else ""
             out.append(f"  {player} +{amount} gold ({detail}{room}): {gold[player]}")
         elif kind == "end":
-            out.append(f"\n{player}'s deck is empty: the game ends")
-            out.append("gold: " + ", ".join(f"{p} {v}" for p, v in sorted(gold.items(), key=lambda t: -t[1])))
+            ranked = sorted(gold.items(), key=lambda t: -t[1])
+            top = str(detail).split(",")
+            out.append("\ngold: " + ", ".join(f"{p} {v}" for p, v in ranked))
+            out.append(f"{' and '.join(top)} win{'s' if len(top) == 1 else ' (a shared win, ruling CT10)'}")
         elif kind in LINES:
             out.append(LINES[kind].format(**e))
     return out

@@ -44,9 +44,15 @@ def read_baseline(path: Path) -> dict[str, Any]:
         if row["faction"] in seen:
             raise UserError(f"{path}: win_rates lists faction {row['faction']!r} twice.")
         seen.add(row["faction"])
-    for key, kind in (("game", str), ("scenario", str), ("players", int)):
+    for key, kind in (("game", str), ("scenario", str)):
         if data.get(key) is not None and type(data[key]) is not kind:
             raise UserError(f"{path}: field '{key}' must be {kind.__name__}, got {data[key]!r}.")
+    players = data.get("players")  # a game may mix player counts in one run (a list)
+    if players is not None and not (
+        type(players) is int
+        or (isinstance(players, list) and players and all(type(n) is int for n in players))
+    ):
+        raise UserError(f"{path}: field 'players' must be int or a list of ints, got {players!r}.")
     return data
 
 

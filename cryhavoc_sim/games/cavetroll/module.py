@@ -56,7 +56,7 @@ class CaveTroll:
 
     def config(self, setup: scenario.CaveTrollSetup) -> dict[str, Any]:
         return {
-            "players": list(setup.players),
+            "players": setup.players[0] if len(setup.players) == 1 else list(setup.players),
             "card_sets": list(setup.card_sets),
             "seats": setup.seats,
             "bots": dict(setup.bots),

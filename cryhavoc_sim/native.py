@@ -49,6 +49,10 @@ COMPILED = (
     "games/cryhavoc/bots/personalities.py",
     "games/cryhavoc/bots/random_bot.py",
     "games/cryhavoc/content/schema.py",
+    "games/cavetroll/board.py",
+    "games/cavetroll/game.py",
+    "games/cavetroll/variant.py",
+    "games/cavetroll/bots.py",
 )
 NATIVE_ROOT = Path(sys.prefix) / "cryhavoc-native"
 STAMP = "stamp.json"

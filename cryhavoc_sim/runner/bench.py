@@ -23,17 +23,19 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from cryhavoc_sim.games import DEFAULT_GAME, get_game
+from cryhavoc_sim.games import DEFAULT_GAME, game_names, get_game
 from cryhavoc_sim.native import compiled
 from cryhavoc_sim.runner.scenario import parse_scenario
 
 ROUNDS = 3
 
 
-def _timed_run(games: int, workers: int, record: bool, out: Path, bot: str = "random") -> float:
+def _timed_run(
+    games: int, workers: int, record: bool, out: Path, bot: str = "random", game: str = DEFAULT_GAME
+) -> float:
     from cryhavoc_sim.runner.executor import run_scenario
 
-    sc = parse_scenario(get_game(DEFAULT_GAME).bench_scenario(bot)).with_overrides(games=games)
+    sc = parse_scenario(get_game(game).bench_scenario(bot)).with_overrides(games=games)
     started = time.perf_counter()
     run_scenario(sc, out, workers=workers, quiet=True, record_events=record)
     return time.perf_counter() - started
@@ -76,13 +78,13 @@ def _pinned(workers: int) -> set[int] | None:
     return set(cpus[:workers]) if len(cpus) >= workers else None
 
 
-def timed_child(games: int, workers: int, record: bool, out: str, bot: str) -> None:
+def timed_child(games: int, workers: int, record: bool, out: str, bot: str, game: str = DEFAULT_GAME) -> None:
     """In a fresh process: pin, warm up (imports, content), time one run, print seconds."""
     cpus = _pinned(workers)
     if cpus is not None:
         os.sched_setaffinity(0, cpus)  # before polars starts its threads: they inherit it
-    _timed_run(20, 1, record, Path(out + "-warm"), bot)
-    print(_timed_run(games, workers, record, Path(out), bot))
+    _timed_run(20, 1, record, Path(out + "-warm"), bot, game)
+    print(_timed_run(games, workers, record, Path(out), bot, game))
 
 
 def _in_child(code: str, python: str | None = None) -> str:
@@ -99,15 +101,57 @@ def _in_child(code: str, python: str | None = None) -> str:
 
 
 def _timed(
-    games: int, workers: int, record: bool, out: Path, bot: str = "random", python: str | None = None
+    games: int,
+    workers: int,
+    record: bool,
+    out: Path,
+    bot: str = "random",
+    python: str | None = None,
+    game: str = DEFAULT_GAME,
 ) -> float:
     return float(
         _in_child(
             "from cryhavoc_sim.runner.bench import timed_child\n"
-            f"timed_child({games}, {workers}, {record}, {str(out)!r}, {bot!r})\n",
+            f"timed_child({games}, {workers}, {record}, {str(out)!r}, {bot!r}, {game!r})\n",
             python,
         )
     )
+
+
+# Games per timed run of the other registered games' bench lines (random, heuristic bots).
+OTHER_GAMES = {"random": 2000, "heuristic": 100}
+
+
+def other_games() -> list[str]:
+    """One line per registered game besides the default: its 4-player bench scenario's
+    games per second on one worker, events on, random and heuristic bots (best of
+    ``ROUNDS``), and its own state costs."""
+    import json
+
+    lines = []
+    for name in game_names():
+        if name == DEFAULT_GAME:
+            continue
+        base = Path(tempfile.mkdtemp(prefix=f"bench-{name}-"))
+        game = get_game(name)
+        best = {
+            bot: min(_timed(n, 1, True, base / f"{name}-{bot}-{i}", bot, game=name) for i in range(ROUNDS))
+            for bot, n in OTHER_GAMES.items()
+        }
+        costs = json.loads(
+            _in_child(
+                "import json\n"
+                "from cryhavoc_sim.games import get_game\n"
+                f"print(json.dumps(get_game({name!r}).state_costs(2000)))\n"
+            )
+        )
+        lines.append(
+            f"  {game.title}, 4 players, 1 worker: random bots {OTHER_GAMES['random'] / best['random']:6.0f} games/s,"
+            f" heuristic bots {OTHER_GAMES['heuristic'] / best['heuristic']:.1f} games/s (best of {ROUNDS} rounds);"
+            " a mid-game state: " + ", ".join(f"{k} {v:.1f} us" for k, v in costs.items())
+        )
+        shutil.rmtree(base, ignore_errors=True)
+    return lines
 
 
 def _state_costs_in_child() -> tuple[float, float, float]:
@@ -224,6 +268,8 @@ def run_bench(games: int, against: str | None = None) -> None:
         f"  a 4-player game in Round 3: clone {clone:.1f} us, determinize {det:.1f} us, save {saved:.0f} us"
     )
     print(f"  Parquet               {size / games:8.0f} bytes/game")
+    for line in other_games():
+        print(line)
     # A worker holds at most one chunk (500 games at most, see executor.chunk_size), so
     # memory is measured where runs have reached that size: 2,000 and 20,000 games.
     small, large = _peak_rss_mib(2000), _peak_rss_mib(20000)

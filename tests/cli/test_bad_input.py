@@ -541,7 +541,9 @@ CASES = [
         "baseline_other_game", baseline_with({**_rates(), "game": "cavetroll"}), "a baseline of 'cavetroll'"
     ),
     Case(
-        "baseline_players_text", baseline_with({**_rates(), "players": "two"}), "field 'players' must be int"
+        "baseline_players_text",
+        baseline_with({**_rates(), "players": "two"}),
+        "field 'players' must be int or a list of ints",
     ),
     Case(
         "override_unknown_path",

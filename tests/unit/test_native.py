@@ -76,8 +76,27 @@ pilgrims = "random"
 """
 
 
-@pytest.mark.parametrize(("players", "persona"), [(2, "aggressive"), (3, "economic"), (4, "balanced")])
+CAVE_TROLL = """
+[scenario]
+name = "native_ct"
+game = "cavetroll"
+games = {games}
+seed = 21
+players = {players}
+card_set = ["classic", "variant"]
+
+[bots]
+default = "heuristic:{persona}"
+blue = "random"
+"""
+
+
+@pytest.mark.parametrize(
+    ("players", "persona"),
+    [(2, "aggressive"), (3, "economic"), (4, "balanced"), (-4, "spoiler"), (-2, "builder")],
+)
 def test_compiled_and_plain_python_write_the_same_tables(players: int, persona: str, tmp_path: Path) -> None:
+    """Negative players: a Cave Troll scenario of that many players."""
     if not native.compiled():
         # make test sets this where a C compiler exists: a failed build must not pass
         # as a skip (it once did, when setup() rejected the pyproject the build copied).
@@ -86,7 +105,8 @@ def test_compiled_and_plain_python_write_the_same_tables(players: int, persona: 
     for rel in native.COMPILED:  # each package puts its compiled folder first
         module = importlib.import_module("cryhavoc_sim." + rel.removesuffix(".py").replace("/", "."))
         assert module.__file__ is not None and module.__file__.endswith(".so"), rel
-    text = SCENARIO.format(games=16, players=players, persona=persona)
+    template = SCENARIO if players > 0 else CAVE_TROLL
+    text = template.format(games=16, players=abs(players), persona=persona)
     (tmp_path / "s.toml").write_text(text)
     run_scenario(parse_scenario(text), tmp_path / "compiled", workers=1, quiet=True)
     plain_run = ["run", str(tmp_path / "s.toml"), "-o", str(tmp_path / "plain"), "-j", "1", "--quiet"]

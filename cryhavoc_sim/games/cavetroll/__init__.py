@@ -1,5 +1,11 @@
-"""Cave Troll (Fantasy Flight Games, 2015 printing), the second game (issue 16).
+"""Cave Troll (Fantasy Flight Games, 2015 printing), the second game on the shared runner
+(issue 16): content as data (``content.py``, ``data/``), the rules (``board.py``,
+``game.py``, ``variant.py``), the bots (``bots.py``), and what the runner asks of a game
+(``module.py``: scenario, rows, narrator, report, soak, ladder, content listing).
 
-So far its content as data (``content.py``, ``data/``); the engine, bots and the game's
-entry in the registry are still to come, so the runner does not offer it yet.
-"""
+The hot modules run compiled (mypyc) when a build of the current sources is in the
+virtual environment; see :mod:`cryhavoc_sim.native`."""
+
+from cryhavoc_sim.native import use_compiled
+
+use_compiled(__path__, "games/cavetroll")

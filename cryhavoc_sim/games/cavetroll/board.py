@@ -67,7 +67,7 @@ class Board:
             self.spaces.setdefault(s, [])
 
     def copy(self) -> Board:
-        other = object.__new__(Board)  # every space is there already: no __post_init__
+        other = Board.__new__(Board)  # every space is there already: no __post_init__
         other.content = self.content
         other.spaces = {s: list(f) for s, f in self.spaces.items()}
         return other

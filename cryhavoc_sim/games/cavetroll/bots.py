@@ -20,7 +20,7 @@ It never looks at hidden cards: only its own hand and the counts of its own deck
 Greedy moves alone can go round in circles (each player's best move undoes the other's,
 and nobody draws, so no deck runs out): the bot draws at least ``draws`` times a turn
 (its last actions are draws when it has not), unless drawing would end the game while
-it does not win, as players of Cave Troll play cards most turns.
+it does not win, as players of Cave Troll play cards most turns (ruling CT17).
 """
 
 from __future__ import annotations

@@ -146,7 +146,7 @@ class CaveTrollGame:
 
     def copy(self) -> CaveTrollGame:
         """An independent copy that keeps no log (the bots try answers on copies)."""
-        g = object.__new__(CaveTrollGame)  # every field is set below: no __post_init__
+        g = CaveTrollGame.__new__(CaveTrollGame)  # every field is set below: no __post_init__
         g.content, g.players, g.rng = self.content, self.players, copy_rng(self.rng)
         g.events, g._play_mark = None, None
         g.board = self.board.copy()

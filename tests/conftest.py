@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Generator, Iterable
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -139,3 +140,15 @@ def drive_any(gen: Generator[Decision, Any, Any], answer: Callable[[Decision], A
             d = gen.send(answer(d))
     except StopIteration as stop:
         return stop.value
+
+
+def assert_same_tables(base: Path, *others: Path) -> None:
+    """The games, seats and events shards of run ``base`` are byte for byte those of
+    each run in ``others`` (same names, same bytes)."""
+    for table in ("games", "seats", "events"):
+        names = sorted(p.name for p in (base / table).glob("*.parquet"))
+        assert names, table
+        for other in others:
+            assert names == sorted(p.name for p in (other / table).glob("*.parquet")), (other, table)
+            for n in names:
+                assert (base / table / n).read_bytes() == (other / table / n).read_bytes(), (other, table, n)

@@ -50,14 +50,18 @@ def rate_text() -> pl.Expr:
 
 
 def standings(wr: pl.DataFrame, seats: pl.LazyFrame, games: pl.LazyFrame) -> list[Standing]:
-    """Every side of ``wr`` (analysis.win_rates) against its fair share."""
+    """Every side of ``wr`` (analysis.win_rates) against its fair share: the winners of
+    each game it played over its players (1 / players, or k / players where k players
+    share a win, as Cave Troll's ruling CT10 lets them), averaged."""
+    players = seats.filter(~pl.col("is_npc"))
+    winners = players.group_by("game_id").agg(pl.col("won").cast(pl.Int64).sum().clip(1).alias("winners"))
     shares = (
-        seats.filter(~pl.col("is_npc"))
-        .select("game_id", "faction")
+        players.select("game_id", "faction")
         .join(games.select("game_id", "n_players"), on="game_id")
+        .join(winners, on="game_id")
         .group_by("faction")
         .agg(
-            (1 / pl.col("n_players").cast(pl.Float64)).mean().alias("fair_share"),
+            (pl.col("winners") / pl.col("n_players").cast(pl.Float64)).mean().alias("fair_share"),
             (pl.col("n_players") == 1).all().alias("solo"),
         )
         .collect()
@@ -103,31 +107,47 @@ def standing_sentence(s: Standing, players: str) -> str:
     return f"{head}: within reach of {fair} (the interval includes it)."
 
 
-def seat_finding(seats: pl.LazyFrame, seat_words: str = "Initiative seat") -> str | None:
-    """Pooled over the sides: does the starting seat change the win rate more than chance
-    would (chi-square test of seat against winning, p < 0.01)?"""
+def seat_finding(
+    seats: pl.LazyFrame, seat_words: str = "Initiative seat", games: pl.LazyFrame | None = None
+) -> str | None:
+    """Pooled over the sides, within each player count (a seat 4 exists only in 4-player
+    games): does the starting seat change the win rate more than chance would (chi-square
+    test of seat against winning, p < 0.01 after a Bonferroni correction over the player
+    counts)? The player count with the smallest p is reported."""
     from scipy.stats import chi2_contingency
 
+    played = seats.filter(~pl.col("is_npc") & pl.col("seat").is_not_null())
+    if games is not None:
+        played = played.join(games.select("game_id", "n_players"), on="game_id")
+    else:
+        played = played.with_columns(pl.lit(0).cast(pl.Int8).alias("n_players"))
     by_seat = (
-        seats.filter(~pl.col("is_npc") & pl.col("seat").is_not_null())
-        .group_by("seat")
+        played.group_by("n_players", "seat")
         .agg(pl.len().alias("games"), pl.col("won").cast(pl.Int64).sum().alias("wins"))
-        .sort("seat")
+        .sort("n_players", "seat")
         .collect()
     )
-    if by_seat.height < 2 or by_seat["games"].min() < 30:  # type: ignore[operator]
+    counts = sorted(set(by_seat["n_players"].to_list()))
+    best: tuple[float, Any, list[tuple[Any, float]]] | None = None
+    for n in counts:
+        rows = by_seat.filter(pl.col("n_players") == n)
+        if rows.height < 2 or rows["games"].min() < 30:  # type: ignore[operator]
+            continue
+        table = [[w, g - w] for w, g in zip(rows["wins"].to_list(), rows["games"].to_list(), strict=True)]
+        if any(sum(col) == 0 for col in zip(*table, strict=True)):
+            continue
+        p = min(1.0, float(chi2_contingency(table)[1]) * len(counts))
+        rates = [(seat, w / g) for seat, w, g in rows.select("seat", "wins", "games").iter_rows()]
+        if best is None or p < best[0]:
+            best = (p, n, rates)
+    if best is None or best[0] >= 0.01:
         return None
-    table = [[w, n - w] for w, n in zip(by_seat["wins"].to_list(), by_seat["games"].to_list(), strict=True)]
-    if any(sum(col) == 0 for col in zip(*table, strict=True)):
-        return None
-    p = float(chi2_contingency(table)[1])
-    if p >= 0.01:
-        return None
-    rates = [(s, w / n) for s, w, n in by_seat.select("seat", "wins", "games").iter_rows()]
-    best = max(rates, key=lambda t: t[1])
+    p, n, rates = best
+    top = max(rates, key=lambda t: t[1])
     worst = min(rates, key=lambda t: t[1])
+    where = f" in {n}-player games" if len(counts) > 1 else ""
     return (
-        f"The starting seat matters: seat {best[0]} wins {pct(best[1])} of its games, seat {worst[0]} "
+        f"The starting seat matters{where}: seat {top[0]} wins {pct(top[1])} of its games, seat {worst[0]} "
         f"{pct(worst[1])} (chi-square test, p = {p:.1g}); see the win rate by {seat_words}."
     )
 
@@ -167,7 +187,7 @@ def headline(
     players = _players(games)
     sentences = [standing_sentence(s, players) for s in table]
     others = [
-        seat_finding(seats, seat_words),
+        seat_finding(seats, seat_words, games.lazy()),
         source_finding(src, table[0] if table else None, score),
         *findings,
     ]

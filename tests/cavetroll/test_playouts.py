@@ -121,3 +121,16 @@ def test_a_copy_sets_every_field_and_shares_no_list() -> None:
         or g.board.spaces["R12"] != c.board.spaces["R12"]
     )
     assert g.hands["red"] != c.hands["red"] and c.events is None
+
+
+def test_soak_seeds_where_a_cave_troll_lands_in_a_full_room_keep_the_invariants() -> None:
+    """A soak found these: the Cave Troll placed in a room of five ("any room", ruling CT4)
+    makes six until the escapes; the check allows it only while they are asked."""
+    for seed, players in ((6153204738703095509, 4), (1246327469546142761, 3)):
+        play(seed, players)
+    g = CaveTrollGame.new(CONTENT, 2, stream(1, "game"))
+    red, blue = g.players
+    for _ in range(5):
+        g.board.put("R12", Figure(blue, "adventurer"))
+    g.board.put("R12", Figure(red, "cave_troll"))
+    assert any("holds 6" in v for v in violations(g))  # no escapes pending: a violation

@@ -15,6 +15,7 @@ import pytest
 
 from cryhavoc_sim.games import get_game
 from cryhavoc_sim.runner.scenario import load_scenario, parse_scenario
+from tests.conftest import assert_same_tables
 
 ROOT = Path(__file__).resolve().parents[2]
 SMALL = """[scenario]
@@ -79,15 +80,7 @@ def test_tables_are_byte_identical_for_one_two_workers_and_dask(tmp_path: Path) 
     for name, args in runs.items():
         proc = cli("run", str(path), "-o", str(tmp_path / name), "-q", *args)
         assert proc.returncode == 0, proc.stderr
-    for table in ("games", "seats", "events"):
-        names = sorted(p.name for p in (tmp_path / "j1" / table).glob("*.parquet"))
-        assert names
-        for other in ("j2", "dask"):
-            assert names == sorted(p.name for p in (tmp_path / other / table).glob("*.parquet"))
-            for n in names:
-                assert (tmp_path / "j1" / table / n).read_bytes() == (
-                    tmp_path / other / table / n
-                ).read_bytes()
+    assert_same_tables(tmp_path / "j1", tmp_path / "j2", tmp_path / "dask")
     games = pl.read_parquet(tmp_path / "j1" / "games" / "*.parquet")
     assert set(games["game"]) == {"cavetroll"} and set(games["variant"]) == {"classic", "variant"}
     assert set(games["n_players"]) == {2, 4}

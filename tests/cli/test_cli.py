@@ -14,6 +14,8 @@ from pathlib import Path
 import polars as pl
 import pytest
 
+from tests.conftest import assert_same_tables
+
 SMALL = """
 [scenario]
 name = "small"
@@ -242,15 +244,7 @@ def test_tables_are_byte_identical_for_one_two_workers_and_dask(tmp_path: Path) 
     for name, args in runs.items():
         proc = cli("run", str(path), "-o", str(tmp_path / name), "-q", *args)
         assert proc.returncode == 0, proc.stderr
-    for table in ("games", "seats", "events"):
-        names = sorted(p.name for p in (tmp_path / "j1" / table).glob("*.parquet"))
-        assert names
-        for other in ("j2", "dask"):
-            assert names == sorted(p.name for p in (tmp_path / other / table).glob("*.parquet"))
-            for n in names:
-                assert (tmp_path / "j1" / table / n).read_bytes() == (
-                    tmp_path / other / table / n
-                ).read_bytes()
+    assert_same_tables(tmp_path / "j1", tmp_path / "j2", tmp_path / "dask")
 
 
 def test_unreachable_dask_scheduler_is_a_clear_error(tmp_path: Path, scenario: Path) -> None:

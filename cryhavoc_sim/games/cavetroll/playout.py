@@ -1,6 +1,7 @@
 """Cave Troll's invariants, checked after every answer of a random game (the contract test
 and ``soak``): figures conserved (no colour has more of a kind on the board than its deck
-places), room capacity (beyond it only while a Wraith pushes or by a Berserker's entry),
+places), room capacity (beyond it only while a Wraith pushes, while the escapes from a
+full room a Cave Troll was placed in are asked, or by a Berserker's entry),
 no hero in a pit, nothing but the Cave Troll in its room once the escapes are done, the
 gold ledger equal to the gold; and every game ends."""
 
@@ -35,7 +36,9 @@ def violations(g: CaveTrollGame, figures: Counter[str] | None = None) -> list[st
             on_board[(f.owner, f.kind)] += 1
             if f.is_hero and kind == "pit":
                 out.append(f"hero {f.owner} {f.kind} in pit {space}")
-        pushing = any(r.kind == "push" and r.space == space for r in g.pending)
+        # over capacity only while a Wraith pushes or a Cave Troll placed in a full room
+        # ("any room"; ruling CT4) waits for the escapes before clearing it
+        pushing = any(r.kind in ("push", "escape") and r.space == space for r in g.pending)
         berserkers = sum(1 for f in here if f.kind == "berserker")
         if kind == "room" and g.board.characters(space) > cap + berserkers and not pushing:
             out.append(f"{space} holds {g.board.characters(space)} characters")

@@ -92,6 +92,7 @@ def scorings(events: pl.LazyFrame, seats: pl.LazyFrame) -> pl.DataFrame:
         "game_id", "scoring_seq", "player", "amount"
     )
     n_players = seats.group_by("game_id").agg(pl.len().alias("n"))
+    paid = paid.group_by("game_id", "scoring_seq", "player").agg(pl.col("amount").sum())  # per player
     per = (
         triggers.join(paid, on=["game_id", "scoring_seq"], how="left")
         .join(n_players, on="game_id")
@@ -113,12 +114,19 @@ def scorings(events: pl.LazyFrame, seats: pl.LazyFrame) -> pl.DataFrame:
             pl.len().alias("scorings"),
             pl.col("own").cast(pl.Float64).mean().alias("gold_to_trigger"),
             pl.col("per_other").mean().alias("gold_to_each_other"),
-            pl.col("earns_most").mean().alias("trigger_earns_most"),
+            pl.col("earns_most").mean().alias("trigger_earns_most_share"),
         )
         .join(played, on="seat_side")
         .with_columns((pl.col("scorings") / pl.col("games")).alias("per_game"))
         .rename({"seat_side": "seat"})
-        .select("seat", "scorings", "per_game", "gold_to_trigger", "gold_to_each_other", "trigger_earns_most")
+        .select(
+            "seat",
+            "scorings",
+            "per_game",
+            "gold_to_trigger",
+            "gold_to_each_other",
+            "trigger_earns_most_share",
+        )
         .sort("seat")
         .collect()
     )
@@ -176,7 +184,19 @@ def report_sections(run: Any, content: Any) -> ReportSections:
         ("Board Scorings: who sets them off and what they earn (gold per Scoring)", triggered),
         ("How often the player who ends the game (whose deck runs out) wins", enders),
     ]
-    s.findings = findings(enders, swings, sets)
+    shared = games["winner"].null_count() / games.height if games.height else 0.0
+    s.findings = [
+        *(
+            [
+                f"{shared:.0%} of games end in a shared win (ruling CT10: equal gold, no tie-break printed); each"
+                " tied player counts a win, so the seats' fair shares add up to more than 100%"
+                ' ([rules] tie = "seat_order" breaks ties by seat).'
+            ]
+            if shared >= 0.01
+            else []
+        ),
+        *findings(enders, swings, sets),
+    ]
     s.summary = {
         "win_rate_by_players": by_count.to_dicts(),
         "card_sets": sets.to_dicts(),

@@ -122,11 +122,23 @@ def _timed(
 OTHER_GAMES = {"random": 2000, "heuristic": 100}
 
 
+def _game_costs_in_child(name: str) -> dict[str, float]:
+    """The game's own :meth:`GameModule.state_costs`, in a fresh process."""
+    import json
+
+    code = (
+        "import json\n"
+        "from cryhavoc_sim.games import get_game\n"
+        f"print(json.dumps(get_game({name!r}).state_costs(2000)))\n"
+    )
+    costs: dict[str, float] = json.loads(_in_child(code))
+    return costs
+
+
 def other_games() -> list[str]:
     """One line per registered game besides the default: its 4-player bench scenario's
     games per second on one worker, events on, random and heuristic bots (best of
     ``ROUNDS``), and its own state costs."""
-    import json
 
     lines = []
     for name in game_names():
@@ -138,13 +150,7 @@ def other_games() -> list[str]:
             bot: min(_timed(n, 1, True, base / f"{name}-{bot}-{i}", bot, game=name) for i in range(ROUNDS))
             for bot, n in OTHER_GAMES.items()
         }
-        costs = json.loads(
-            _in_child(
-                "import json\n"
-                "from cryhavoc_sim.games import get_game\n"
-                f"print(json.dumps(get_game({name!r}).state_costs(2000)))\n"
-            )
-        )
+        costs = _game_costs_in_child(name)
         lines.append(
             f"  {game.title}, 4 players, 1 worker: random bots {OTHER_GAMES['random'] / best['random']:6.0f} games/s,"
             f" heuristic bots {OTHER_GAMES['heuristic'] / best['heuristic']:.1f} games/s (best of {ROUNDS} rounds);"

@@ -16,7 +16,17 @@ def test_the_report_names_every_figure(
 ) -> None:
     calls: list[tuple[int, int, bool, str]] = []
 
-    def fake(games: int, workers: int, record: bool, out: Path, bot: str = "random") -> float:
+    def fake(
+        games: int,
+        workers: int,
+        record: bool,
+        out: Path,
+        bot: str = "random",
+        python: str | None = None,
+        game: str = "cryhavoc",
+    ) -> float:
+        if game != "cryhavoc":  # the other registered games' lines: 200 and 5 games/s
+            return games / (200 if bot == "random" else 5)
         calls.append((games, workers, record, bot))
         slow = 1.0 + 0.1 * int(out.name[-1])  # each round runs 10% slower than the last
         per_game = (1 / 500 if workers == 1 else 1 / 950) * (1.8 if bot == "heuristic" else 1.0)
@@ -26,6 +36,7 @@ def test_the_report_names_every_figure(
     monkeypatch.setattr(bench, "_peak_rss_mib", lambda games: 100.0 + games / 20000)
     monkeypatch.setattr(bench, "_state_costs_in_child", lambda: (25.0, 60.0, 300.0))
     monkeypatch.setattr(bench, "_search_in_child", iter([1.5, 1.25, 1.75]).__next__)
+    monkeypatch.setattr(bench, "_game_costs_in_child", lambda name: {"clone": 9.0, "legal": 8.0})
     bench.run_bench(1000)
     out = capsys.readouterr().out
     assert len(calls) == 18 and (4000, 2, True, "random") in calls
@@ -38,6 +49,8 @@ def test_the_report_names_every_figure(
     assert "bytes/game" in out and "MiB at 20,000 games" in out
     assert "clone 25.0 us, determinize 60.0 us, save 300 us" in out
     assert "search bot                1.25 s per four-player game: one ismcts seat" in out
+    assert "Cave Troll, 4 players, 1 worker: random bots    200 games/s, heuristic bots 5.0 games/s" in out
+    assert "a mid-game state: clone 9.0 us, legal 8.0 us" in out
 
 
 def test_the_state_costs_are_measured() -> None:

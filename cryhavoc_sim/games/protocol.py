@@ -58,7 +58,8 @@ class Vocabulary:
     """The words the shared report uses for a game's things (Cry Havoc's by default):
     what a side is, the seat, the score and its event kind, a round; ``seat_is_side``
     when the side is the seat itself (Cave Troll), so the seat figure would repeat the
-    side figure."""
+    side figure; ``side_plural`` when a side's name is plural (the Machines), so the
+    sentences agree with it."""
 
     side: str = "faction"
     seat: str = "Initiative seat"
@@ -66,6 +67,7 @@ class Vocabulary:
     score_event: str = "vp"  # the event kind whose amount is score gained (detail: its source)
     round: str = "Round"
     seat_is_side: bool = False
+    side_plural: bool = True  # "Machines win ... of their games"; a seat: "Seat 2 wins ... of its games"
 
 
 class Content(Protocol):

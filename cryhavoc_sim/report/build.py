@@ -149,7 +149,9 @@ def build_report(run: Run, out: Path, sweep: Path | None = None) -> Report:
     margin = analysis.winning_margin(run.seats).collect()
     own = game.report_sections(run, _content(run))
     by_policy = _policy_tables(run, games)
-    sentences, standing = headline(wr, run.seats, games, src, own.findings, words.seat, words.score)
+    sentences, standing = headline(
+        wr, run.seats, games, src, own.findings, words.seat, words.score, words.side_plural
+    )
     sensitive = _sensitivity(run, sweep)
     if sensitive:
         sentences.append(sensitive[0])

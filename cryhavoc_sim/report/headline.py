@@ -91,14 +91,22 @@ def _players(games: pl.DataFrame) -> str:
     return "/".join(str(n) for n in counts) + "-player"
 
 
-def standing_sentence(s: Standing, players: str) -> str:
+def _agree(plural: bool) -> tuple[str, str]:
+    """The verb ending and possessive for a side's name: plural ("Machines win ... their")
+    or singular ("Seat 2 wins ... its")."""
+    return ("", "their") if plural else ("s", "its")
+
+
+def standing_sentence(s: Standing, players: str, plural: bool = True) -> str:
     name = s.faction.capitalize()
+    ending, their = _agree(plural)
     head = (
-        f"{name} win {pct(s.win_rate)} ({interval(s.ci_low, s.ci_high)}) of their {s.games:,} {players} games"
+        f"{name} win{ending} {pct(s.win_rate)} ({interval(s.ci_low, s.ci_high)}) of {their} {s.games:,} "
+        f"{players} games"
     )
     if s.fair_share is None:
         return head + "."
-    fair = f"their fair share of {s.fair_share:.0%}"
+    fair = f"{their} fair share of {s.fair_share:.0%}"
     ratio = s.win_rate / s.fair_share if s.fair_share else 0.0
     if s.verdict == "above":
         return f"{head}: {ratio:.1f} times {fair}."
@@ -152,7 +160,9 @@ def seat_finding(
     )
 
 
-def source_finding(src: pl.DataFrame, top: Standing | None, score: str = "VP") -> str | None:
+def source_finding(
+    src: pl.DataFrame, top: Standing | None, score: str = "VP", plural: bool = True
+) -> str | None:
     """Where most of the leading side's VP come from, when one source dominates."""
     if top is None or src.height == 0:
         return None
@@ -164,8 +174,9 @@ def source_finding(src: pl.DataFrame, top: Standing | None, score: str = "VP") -
     share = float(row["vp"]) / total
     if share < 0.4:
         return None
+    ending, their = _agree(plural)
     return (
-        f"{top.faction.capitalize()} score {share:.0%} of their {score} from {str(row['source']).replace('_', ' ')} "
+        f"{top.faction.capitalize()} score{ending} {share:.0%} of {their} {score} from {str(row['source']).replace('_', ' ')} "
         f"({float(row['vp_per_game']):.1f} {score} a game); see {score} by source."
     )
 
@@ -178,6 +189,7 @@ def headline(
     findings: list[str],
     seat_words: str = "Initiative seat",
     score: str = "VP",
+    plural: bool = True,
 ) -> tuple[list[str], list[Standing]]:
     """The headline sentences (sides first, then at most three other findings) and the
     standings they rest on."""
@@ -185,10 +197,10 @@ def headline(
         return ["No games in this run yet."], []
     table = standings(wr, seats, games.lazy())
     players = _players(games)
-    sentences = [standing_sentence(s, players) for s in table]
+    sentences = [standing_sentence(s, players, plural) for s in table]
     others = [
         seat_finding(seats, seat_words, games.lazy()),
-        source_finding(src, table[0] if table else None, score),
+        source_finding(src, table[0] if table else None, score, plural),
         *findings,
     ]
     sentences += [s for s in others if s][:3]

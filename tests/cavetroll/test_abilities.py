@@ -85,7 +85,7 @@ def test_five_icons_score_the_board_four_do_not() -> None:
     assert g.pile == 4 and g.gold[red] == 0
     g.pending.append(Pending("play", red, ""))
     g.apply(("play", 0, "S_NW"))
-    assert g.pile == 0 and g.gold[red] == 3 and g.ledger == [(red, "board", 3)]
+    assert g.pile == 0 and g.gold[red] == 3 and g.ledger == [(red, "board_scoring", 3)]
 
 
 def test_the_player_whose_deck_runs_out_gains_three_then_the_board_is_scored() -> None:
@@ -97,8 +97,8 @@ def test_the_player_whose_deck_runs_out_gains_three_then_the_board_is_scored() -
     g.apply(("draw",))
     g.apply(("play", 0, "S_NW"))
     assert g.over
-    assert (red, "end_bonus", 3) in g.ledger and (blue, "final", 5) in g.ledger
-    assert (blue, "artifacts", CONTENT.artifacts["golden_idol"].gold) in g.ledger
+    assert (red, "end_bonus", 3) in g.ledger and (blue, "final_scoring", 5) in g.ledger
+    assert (blue, "unused_artifacts", CONTENT.artifacts["golden_idol"].gold) in g.ledger
     assert g.winners == (blue,)
 
 

@@ -116,6 +116,21 @@ def test_run_report_replay_compare_baseline_check_through_the_cli(tmp_path: Path
         assert needle in text, needle
     summary = json.loads((tmp_path / "rep" / "summary.json").read_text())
     assert summary["game"] == "cavetroll" and summary["ender_wins"]
+    assert "Seat 1 wins" in text and "Seat 1 win " not in text  # a seat is one: "wins ... of its games"
+    swings = {r["card"]: r for r in summary["card_swings"]}
+    assert swings and all(r["kind"] and r["placed_on"] for r in swings.values())
+    for r in swings.values():  # a hero on a staircase, a monster on a pit: no room changes hands
+        if r["placed_on"] in ("staircase", "pit") and r["icons"] == 0:
+            assert r["mean_abs_swing"] == 0, r
+    assert set(gold["detail"]) <= {
+        "board_scoring",
+        "score_a_room",
+        "artifact_played",
+        "giant_slayer",
+        "end_bonus",
+        "final_scoring",
+        "unused_artifacts",
+    }
 
     replay = cli("replay", str(tmp_path / "a"), "5")
     assert replay.returncode == 0, replay.stderr

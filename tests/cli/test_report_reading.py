@@ -108,6 +108,13 @@ def test_sentences_say_above_below_and_within() -> None:
     assert "within reach" in standing_sentence(within, "4-player")
 
 
+def test_a_singular_side_gets_a_singular_sentence() -> None:
+    seat = Standing("seat 2", 300, 0.30, 0.25, 0.36, 0.28, "within")
+    said = standing_sentence(seat, "4-player", plural=False)
+    assert said.startswith("Seat 2 wins 30.0% (25.0-36.0%) of its 300 4-player games")
+    assert "its fair share of 28%" in said
+
+
 def test_a_seat_effect_is_reported_only_when_it_is_beyond_chance() -> None:
     def seats(wins_by_seat: dict[int, int], n: int) -> pl.LazyFrame:
         rows = [{"seat": s, "won": i < w, "is_npc": False} for s, w in wins_by_seat.items() for i in range(n)]

@@ -55,8 +55,10 @@ EVENT_KINDS: dict[str, str] = {
     "removed": "player's figure detail is removed from region (by other_player's card or character)",
     "artifact": "player plays artifact detail",
     "scoring": "player's card (detail: its id) fills the scoring pile: the board is scored; amount: gold paid to all",
-    "gold": "player gains amount gold; detail is the source (board, score_a_room, artifact, giant_slayer,"
-    " end_bonus, final, artifacts), region the room scored, other_player who set the scoring off",
+    "gold": "player gains amount gold; detail is the source (board_scoring: the scoring pile filled;"
+    " score_a_room: the card; artifact_played: an artifact that scores a room; giant_slayer;"
+    " end_bonus: the deck ran out; final_scoring; unused_artifacts: their gold at the end),"
+    " region the room scored, other_player who set the scoring off",
     "end": "player's deck is empty after its action: the game ends; amount is its gold then, detail the"
     " winners (comma-separated: a shared win, ruling CT10)",
 }
@@ -503,7 +505,7 @@ class CaveTrollGame:
                 shares = self.board.score_board()
                 self.log("scoring", p, amount=sum(v for _, _, v in shares), detail=card_id)
                 for room, owner, value in shares:
-                    self._gain(owner, "board", value, room)
+                    self._gain(owner, "board_scoring", value, room)
 
     def _clear_room(self, space: str, keep: Figure) -> None:
         """Cave Troll (after the escapes) and Rampaging Troll (after its pushes): every
@@ -537,7 +539,7 @@ class CaveTrollGame:
             self._entered(Figure(p, kind), room)
         elif effect == "score_room":
             for owner, value in self.board.score_room(args[0]):
-                self._gain(owner, "artifact", value, args[0])
+                self._gain(owner, "artifact_played", value, args[0])
         elif effect == "remove_monster":
             self._take_off(args[0], Figure(args[1], args[2]))
         elif effect == "extra_action":
@@ -571,10 +573,10 @@ class CaveTrollGame:
         if not self.decks[p]:
             self._gain(p, "end_bonus", self.content.numbers["end_bonus"])
             for room, owner, value in self.board.score_board():
-                self._gain(owner, "final", value, room)
+                self._gain(owner, "final_scoring", value, room)
             for q in self.players:
                 for a in self.held[q]:
-                    self._gain(q, "artifacts", self.content.artifacts[a].gold)
+                    self._gain(q, "unused_artifacts", self.content.artifacts[a].gold)
                 self.held[q] = []
             top = max(self.gold.values())
             tied = [q for q in self.players if self.gold[q] == top]

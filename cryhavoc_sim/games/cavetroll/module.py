@@ -25,6 +25,7 @@ class CaveTroll:
         score_event="gold",
         round="round",
         seat_is_side=True,
+        side_plural=False,
     )
 
     @property

@@ -36,7 +36,8 @@ def account(rows: Iterable[tuple[Any, ...]]) -> list[str]:
                 out.append(f"\n{player}'s deck is empty: the game ends, the board is scored a last time")
             gold[player] = gold.get(player, 0) + amount
             room = f" for {region}" if region else ""
-            out.append(f"  {player} +{amount} gold ({detail}{room}): {gold[player]}")
+            source = str(detail).replace("_", " ")
+            out.append(f"  {player} +{amount} gold ({source}{room}): {gold[player]}")
         elif kind == "end":
             ranked = sorted(gold.items(), key=lambda t: -t[1])
             top = str(detail).split(",")

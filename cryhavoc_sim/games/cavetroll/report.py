@@ -53,10 +53,16 @@ def by_card_set(games: pl.LazyFrame, seats: pl.LazyFrame) -> pl.DataFrame:
     )
 
 
-def card_swings(events: pl.LazyFrame) -> pl.DataFrame:
+PLACED_ON = {"hero": "staircase", "monster": "pit", "chest": "room", "event": "-"}
+
+
+def card_swings(events: pl.LazyFrame, content: Any = None) -> pl.DataFrame:
     """Per card: plays, the mean swing (the player's gold plus what the board would pay
     it now, less the best opponent's, after the card's whole effect less before) with a
-    95% interval, and the mean size of the swing."""
+    95% interval, and the mean size of the swing. With the ``content``, what the card is
+    and where its figure goes, and its scoring icons: a hero enters on a staircase and
+    a monster on a pit, where they change no room's control, so their swing is the
+    Scoring their icons set off, if any; their worth comes with the moves after."""
     plays = events.filter(pl.col("kind") == "play").select(pl.col("detail").alias("card"), "amount")
     out = (
         plays.group_by("card")
@@ -72,10 +78,30 @@ def card_swings(events: pl.LazyFrame) -> pl.DataFrame:
             (pl.col("mean_swing") + pl.col("half")).alias("ci_high"),
         )
         .drop("sd", "half")
-        .sort("mean_swing", descending=True)
+        .sort("mean_swing", "card", descending=[True, False])
         .collect()
     )
-    return out.filter(pl.col("plays") >= MIN_PLAYS)
+    out = out.filter(pl.col("plays") >= MIN_PLAYS)
+    cards = getattr(content, "cards", None)
+    if not cards:
+        return out
+    troll = [c.placed == "cave_troll" for c in cards.values()]
+    described = pl.DataFrame(
+        {
+            "card": list(cards),
+            "name": [c.name for c in cards.values()],
+            "kind": [c.kind for c in cards.values()],
+            "placed_on": [
+                "room" if t else PLACED_ON.get(c.kind, "-")
+                for c, t in zip(cards.values(), troll, strict=True)
+            ],
+            "icons": [c.icons for c in cards.values()],
+        },
+        schema_overrides={"icons": pl.Int64},
+    )
+    return out.join(described, on="card", how="left", maintain_order="left").select(
+        "card", "name", "kind", "placed_on", "icons", *[c for c in out.columns if c != "card"]
+    )
 
 
 def scorings(events: pl.LazyFrame, seats: pl.LazyFrame) -> pl.DataFrame:
@@ -88,9 +114,10 @@ def scorings(events: pl.LazyFrame, seats: pl.LazyFrame) -> pl.DataFrame:
     triggers = marked.filter(pl.col("kind") == "scoring").select(
         "game_id", "scoring_seq", pl.col("player").alias("trigger"), pl.col("faction").alias("seat_side")
     )
-    paid = marked.filter((pl.col("kind") == "gold") & (pl.col("detail") == "board")).select(
-        "game_id", "scoring_seq", "player", "amount"
-    )
+    paid = marked.filter(
+        (pl.col("kind") == "gold")
+        & pl.col("detail").is_in(["board_scoring", "board"])  # "board" before cavetroll-rules-2
+    ).select("game_id", "scoring_seq", "player", "amount")
     n_players = seats.group_by("game_id").agg(pl.len().alias("n"))
     paid = paid.group_by("game_id", "scoring_seq", "player").agg(pl.col("amount").sum())  # per player
     per = (
@@ -158,7 +185,7 @@ def report_sections(run: Any, content: Any) -> ReportSections:
     by_count = win_rates(run.seats, run.games, by=("n_players",)).collect()
     sets = by_card_set(run.games, run.seats)
     by_set = win_rates(run.seats, run.games, by=("variant",)).collect().rename({"variant": "card_set"})
-    swings = card_swings(run.events)
+    swings = card_swings(run.events, content)
     triggered = scorings(run.events, run.seats)
     enders = ender_wins(run.events, run.games, run.seats)
     several_sets = games["variant"].n_unique() > 1 if games.height else False
@@ -178,7 +205,9 @@ def report_sections(run: Any, content: Any) -> ReportSections:
         (
             f"Gold swing when a card is played (cards played at least {MIN_PLAYS} times; swing: the player's"
             " gold plus what the board would pay it now, less the best opponent's, after the card's effect"
-            " less before; 95% interval of the mean)",
+            " less before; 95% interval of the mean. A hero enters on a staircase and a monster on a pit,"
+            " changing no room's control: their swing is the Scoring their icons set off; their worth comes"
+            " with the moves after)",
             swings,
         ),
         ("Board Scorings: who sets them off and what they earn (gold per Scoring)", triggered),

@@ -17,7 +17,7 @@ from cryhavoc_sim.games.cavetroll.scenario import CaveTrollSetup, side_of
 from cryhavoc_sim.games.protocol import GameRows, Played
 from cryhavoc_sim.rng import stream
 
-RULES_VERSION = "cavetroll-rules-1"
+RULES_VERSION = "cavetroll-rules-2"  # 2: the gold events' sources renamed (board -> board_scoring, ...)
 MAX_ANSWERS = 20_000  # a game that has not ended by then raises (its seed is kept in errors)
 
 

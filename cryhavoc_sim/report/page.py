@@ -55,6 +55,12 @@ def png_size(png: bytes) -> tuple[int, int]:
     return int.from_bytes(png[16:20], "big"), int.from_bytes(png[20:24], "big")
 
 
+def html_section(heading: str, note: str, frame: Any) -> str:
+    """A table's HTML section: its heading, the note under it (if any), the table."""
+    para = f"<p>{html.escape(note.strip())}</p>" if note.strip() else ""
+    return f'<h2 id="{anchor("table " + heading)}">{html.escape(heading)}</h2>{para}{html_table(table_rows(frame))}'
+
+
 def markdown_table(rows: list[list[str]]) -> str:
     out = ["| " + " | ".join(rows[0]) + " |", "|" + "---|" * len(rows[0])]
     out += ["| " + " | ".join(r) + " |" for r in rows[1:]]
@@ -86,12 +92,14 @@ def write_pages(
     closing: tuple[str, str, str, str] | None = None,
 ) -> tuple[Path, Path]:
     """Write ``report.md`` and ``report.html`` into ``out``: figures are (caption, PNG
-    beside the pages), tables (caption, polars frame), ``closing`` an optional last
-    section (anchor, heading, code language, preformatted text). Returns both paths."""
+    beside the pages), tables (caption, polars frame; a caption's first line is the
+    table's heading, any further lines a note printed under it), ``closing`` an optional
+    last section (anchor, heading, code language, preformatted text). Returns both paths."""
+    notes = [c.partition("\n") for c, _ in tables]  # (heading, _, note) of every table
     # (anchor, label) of every section: figures and tables may share a caption
     sections = (
         [(anchor("figure " + c), f"Figure: {c}") for c, _ in figures]
-        + [(anchor("table " + c), f"Table: {c}") for c, _ in tables]
+        + [(anchor("table " + h), f"Table: {h}") for h, _, _ in notes]
         + ([(closing[0], closing[1])] if closing else [])
     )
     md = [f"# {title}", ""]
@@ -102,15 +110,10 @@ def write_pages(
     md += [f"- **{k}**: {v}" for k, v in facts] + [""]
     for caption, path in figures:
         md += [f'<a id="{anchor("figure " + caption)}"></a>', "", f"![{caption}]({path.name})", ""]
-    for caption, frame in tables:
-        md += [
-            f'<a id="{anchor("table " + caption)}"></a>',
-            "",
-            f"## {caption}",
-            "",
-            markdown_table(table_rows(frame)),
-            "",
-        ]
+    for (heading, _, note), (_, frame) in zip(notes, tables, strict=True):
+        md += [f'<a id="{anchor("table " + heading)}"></a>', "", f"## {heading}", ""]
+        md += [note.strip(), ""] if note.strip() else []
+        md += [markdown_table(table_rows(frame)), ""]
     if closing:
         md += [
             f'<a id="{closing[0]}"></a>',
@@ -150,7 +153,7 @@ def write_pages(
 <nav><h2>Contents</h2><ol>{toc}</ol></nav>
 <ul>{"".join(f"<li><b>{html.escape(k)}</b>: {html.escape(v)}</li>" for k, v in facts)}</ul>
 {imgs}
-{"".join(f'<h2 id="{anchor("table " + c)}">{html.escape(c)}</h2>{html_table(table_rows(f))}' for c, f in tables)}
+{"".join(html_section(h, n, f) for (h, _, n), (_, f) in zip(notes, tables, strict=True))}
 {tail}
 </body></html>"""
     html_path = out / "report.html"

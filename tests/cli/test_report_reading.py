@@ -16,7 +16,7 @@ import pytest
 from cryhavoc_sim.api import simulate
 from cryhavoc_sim.report.build import build_report
 from cryhavoc_sim.report.headline import Standing, seat_finding, standing_sentence
-from cryhavoc_sim.report.page import table_rows
+from cryhavoc_sim.report.page import table_rows, write_pages
 from cryhavoc_sim.storage.reader import load_run
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser") or shutil.which("google-chrome")
@@ -113,6 +113,20 @@ def test_a_singular_side_gets_a_singular_sentence() -> None:
     said = standing_sentence(seat, "4-player", plural=False)
     assert said.startswith("Seat 2 wins 30.0% (25.0-36.0%) of its 300 4-player games")
     assert "its fair share of 28%" in said
+
+
+def test_a_table_caption_gives_a_short_heading_and_a_note_under_it(tmp_path: Path) -> None:
+    frame = pl.DataFrame({"card": ["orc"], "plays": [3]})
+    tables = [("Gold swing\nThe swing is gold after less before.", frame), ("Plain", frame)]
+    md, page = write_pages(tmp_path, "t", None, [], [], [], tables)
+    text = md.read_text()
+    assert "## Gold swing\n\nThe swing is gold after less before.\n\n| card |" in text
+    assert "- [Table: Gold swing](#table-gold-swing)" in text and "## Plain\n\n| card |" in text
+    html = page.read_text()
+    assert (
+        '<h2 id="table-gold-swing">Gold swing</h2><p>The swing is gold after less before.</p><table>' in html
+    )
+    assert '<a href="#table-gold-swing">Table: Gold swing</a>' in html
 
 
 def test_a_seat_effect_is_reported_only_when_it_is_beyond_chance() -> None:

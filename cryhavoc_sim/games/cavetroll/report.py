@@ -203,11 +203,12 @@ def report_sections(run: Any, content: Any) -> ReportSections:
         ),
         *([("Win rate by seat and card set", by_set)] if several_sets else []),
         (
-            f"Gold swing when a card is played (cards played at least {MIN_PLAYS} times; swing: the player's"
-            " gold plus what the board would pay it now, less the best opponent's, after the card's effect"
-            " less before; 95% interval of the mean. A hero enters on a staircase and a monster on a pit,"
-            " changing no room's control: their swing is the Scoring their icons set off; their worth comes"
-            " with the moves after)",
+            "Gold swing when a card is played\n"
+            f"Cards played at least {MIN_PLAYS} times. The swing is the player's gold plus what the board"
+            " would pay it now, less the best opponent's, after the card's effect less before; ci low and"
+            " ci high bound its mean (95%). A hero enters on a staircase and a monster on a pit, changing"
+            " no room's control: their swing is only the Scoring their icons set off; their worth comes"
+            " with the moves after.",
             swings,
         ),
         ("Board Scorings: who sets them off and what they earn (gold per Scoring)", triggered),

@@ -99,11 +99,19 @@ class Content(Protocol):
 class Played:
     """A finished game as the runner needs it: who won, which players sat (each counts
     one game in its side's win-rate denominator), and the game object itself, which only
-    the game's own :meth:`GameModule.rows` and :meth:`GameModule.narrate` look into."""
+    the game's own :meth:`GameModule.rows` and :meth:`GameModule.narrate` look into.
+    ``winner`` is the one winning side (None: no winner, or a shared win); ``shared``
+    names every side of a shared win (each counts a win, as the ``won`` column does)."""
 
     winner: str | None
     sides: tuple[str, ...]
     state: Any
+    shared: tuple[str, ...] = ()
+
+    @property
+    def winners(self) -> tuple[str, ...]:
+        """Every side that won: the one winner, the sides of a shared win, or none."""
+        return self.shared or ((self.winner,) if self.winner is not None else ())
 
 
 @dataclass(frozen=True, slots=True)
@@ -156,7 +164,7 @@ class Measure:
 @dataclass(frozen=True, slots=True)
 class Duel:
     """One two-player ladder game: the sides bot A and bot B played, whether A went
-    first, and the winning side (None: no winner)."""
+    first, and the winning side (None: no winner, or a shared win: neither beat the other)."""
 
     side_a: str
     side_b: str

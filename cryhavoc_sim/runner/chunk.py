@@ -30,7 +30,7 @@ class ChunkTask:
     # The run attempt's id (manifest "writer"); shards are written only while the run
     # directory's manifest names it (runner/rundir.py). Empty: no check (tests).
     writer: str = ""
-    # Return every game's (winner, sides) in order (a run that stops at a precision).
+    # Return every game's (winners, sides) in order (a run that stops at a precision).
     outcomes: bool = False
 
 
@@ -45,8 +45,8 @@ class ChunkResult:
     shards: dict[str, str] | None = None  # table -> SHA-256 of the shard written
     # Games played per faction (the win rate's denominator).
     played: dict[str, int] | None = None
-    # (winner, sides) of every game in order, when the task asked (None for a game that raised)
-    outcomes: tuple[tuple[str | None, tuple[str, ...]] | None, ...] | None = None
+    # (winners, sides) of every game in order, when the task asked (None for a game that raised)
+    outcomes: tuple[tuple[tuple[str, ...], tuple[str, ...]] | None, ...] | None = None
 
 
 class ShardWriteError(Exception):
@@ -100,7 +100,7 @@ def run_chunk(task: ChunkTask, stop: Callable[[], bool] | None = None) -> ChunkR
 
     wins: dict[str, int] = {}
     played: dict[str, int] = {}
-    outcomes: list[tuple[str | None, tuple[str, ...]] | None] = []
+    outcomes: list[tuple[tuple[str, ...], tuple[str, ...]] | None] = []
     errors = 0
     first_error = None
     for game_id in range(task.start, task.stop):
@@ -121,9 +121,9 @@ def run_chunk(task: ChunkTask, stop: Callable[[], bool] | None = None) -> ChunkR
             continue
         rows.add_game(task.run_id, scenario, content, game_id, result)
         if task.outcomes:
-            outcomes.append((result.winner, tuple(result.sides)))
-        if result.winner is not None:
-            wins[result.winner] = wins.get(result.winner, 0) + 1
+            outcomes.append((result.winners, tuple(result.sides)))
+        for w in result.winners:  # a shared win counts for each of its sides, as `won` does
+            wins[w] = wins.get(w, 0) + 1
         for f in result.sides:
             played[f] = played.get(f, 0) + 1
     flush()

@@ -689,8 +689,8 @@ def _settle(run_dir: Path, manifest: dict[str, Any], looks: Looks, cap: int, sum
             summary.errors += 1
             continue
         summary.games_done += 1
-        if o[0] is not None:
-            summary.wins[o[0]] = summary.wins.get(o[0], 0) + 1
+        for w in o[0]:
+            summary.wins[w] = summary.wins.get(w, 0) + 1
         for side in o[1]:
             summary.played[side] = summary.played.get(side, 0) + 1
 

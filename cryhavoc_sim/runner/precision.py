@@ -26,7 +26,9 @@ from typing import Any
 
 from cryhavoc_sim.analysis.sequential import Bound, bounds
 
-Outcome = tuple[str | None, tuple[str, ...]] | None  # (winner, sides) of a game; None: it raised
+# (winners, sides) of a game: every side that won (several in a shared win, none when no
+# one won) and every side that played; None: it raised
+Outcome = tuple[tuple[str, ...], tuple[str, ...]] | None
 
 PRECISION_RANGE = (0.001, 0.25)  # +-0.1 to +-25 points
 
@@ -113,11 +115,11 @@ def blocks_of(outcomes: Sequence[Outcome], block: int) -> list[dict[str, tuple[i
         for o in outcomes[start : start + block]:
             if o is None:
                 continue
-            winner, sides = o
+            winners, sides = o
             for s in sides:
                 t = tally.setdefault(s, [0, 0])
                 t[1] += 1
-                t[0] += s == winner
+                t[0] += s in winners
         out.append({s: (w, g) for s, (w, g) in tally.items()})
     return out
 
@@ -178,19 +180,23 @@ class Looks:
 
 
 def kept_outcomes(run_dir: Path, chunks: dict[int, int]) -> dict[int, list[Outcome]]:
-    """The (winner, sides) of every game of kept chunks (start -> stop), read from the
-    shards (a resumed precision run looks at them as if just played)."""
+    """The (winners, sides) of every game of kept chunks (start -> stop), read from the
+    shards (a resumed precision run looks at them as if just played): the sides that
+    won are the seats' ``won`` flags, so a shared win counts for each of its sides."""
     import polars as pl
 
     if not chunks:
         return {}
-    games = pl.read_parquet(run_dir / "games" / "*.parquet").select("game_id", "winner")
     seats = (
         pl.read_parquet(run_dir / "seats" / "*.parquet")
         .filter(~pl.col("is_npc"))
         .group_by("game_id")
-        .agg(pl.col("faction").sort_by("seat"))
+        .agg(
+            pl.col("faction").sort_by("seat"), pl.col("faction").filter(pl.col("won")).sort().alias("winners")
+        )
     )
-    both = games.join(seats, on="game_id", how="left")
-    by_id = {r["game_id"]: (r["winner"], tuple(r["faction"] or ())) for r in both.iter_rows(named=True)}
+    by_id = {
+        r["game_id"]: (tuple(r["winners"] or ()), tuple(r["faction"] or ()))
+        for r in seats.iter_rows(named=True)
+    }
     return {start: [by_id.get(g) for g in range(start, stop)] for start, stop in chunks.items()}

@@ -34,11 +34,15 @@ def shards(run: Path) -> dict[str, bytes]:
     return {str(p.relative_to(run)): p.read_bytes() for p in sorted(run.glob("*/*.parquet"))}
 
 
-def outcomes(run: Path) -> list[tuple[str | None, tuple[str, ...]]]:
-    games = pl.read_parquet(run / "games" / "*.parquet").sort("game_id")
+def outcomes(run: Path) -> list[tuple[tuple[str, ...], tuple[str, ...]]]:
+    """(winners, sides) of every game in order, from the seats' ``won`` flags."""
     seats = pl.read_parquet(run / "seats" / "*.parquet").filter(~pl.col("is_npc"))
-    sides = {g: tuple(sorted(f)) for g, f in seats.group_by("game_id").agg("faction").iter_rows()}
-    return [(w, sides[g]) for g, w in games.select("game_id", "winner").iter_rows()]
+    rows = (
+        seats.group_by("game_id")
+        .agg(pl.col("faction").sort(), pl.col("faction").filter(pl.col("won")).sort().alias("winners"))
+        .sort("game_id")
+    )
+    return [(tuple(w), tuple(f)) for _, f, w in rows.iter_rows()]
 
 
 def test_run_precision_stops_at_the_same_game_at_any_worker_count_and_after_an_interruption(
@@ -134,3 +138,35 @@ def test_check_precision_plays_until_the_gate_decides(tmp_path: Path) -> None:
     )
     assert again.returncode == 1 and json.loads(again.stdout)["precision"]["stopped_at"] == stopped
     assert shards(tmp_path / "g2") == before
+
+
+CAVE_TROLL = """[scenario]
+name = "ct_prec"
+game = "cavetroll"
+games = 100
+seed = 4
+players = 2
+[bots]
+default = "random"
+"""
+
+
+def test_a_shared_win_counts_for_each_side_in_the_looks_as_in_the_report(tmp_path: Path) -> None:
+    """Cave Troll's equal gold is a shared win (ruling CT10): the looks of a precision run
+    count it for each side, as the ``won`` column, the end-of-run line and the report do;
+    a stop from the interval of the same wins the report prints."""
+    (tmp_path / "s.toml").write_text(CAVE_TROLL)
+    args = ["run", "s.toml", "--precision", "0.08", "--max-games", "5000", "-q", "--json"]
+    one = cli(*args, "-j", "2", "-o", "one", cwd=tmp_path)
+    assert one.returncode == 0, one.stderr
+    games = outcomes(tmp_path / "one")
+    assert any(len(w) == 2 for w, _ in games), "no shared win: choose a seed with one"
+    m = json.loads((tmp_path / "one" / "manifest.json").read_text())
+    block = m["precision"]["block_games"]
+    found = {b.side: b for b in bounds(blocks_of(games, block))}
+    recorded = {b["side"]: b for b in m["precision"]["bounds"]}
+    assert set(found) == set(recorded) == {"seat 1", "seat 2"}
+    for side, b in found.items():
+        assert abs(recorded[side]["rate"] - b.rate) < 1e-9, (side, recorded[side], b)
+    said = {r["faction"]: r["wins"] for r in json.loads(one.stdout)["win_rates"]}
+    assert said == {side: b.wins for side, b in found.items()}  # the end-of-run line's wins

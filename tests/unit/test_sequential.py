@@ -36,17 +36,23 @@ def test_the_interval_narrows_and_stays_in_0_1() -> None:
 
 
 def test_blocks_count_each_side_and_leave_out_an_unfinished_block() -> None:
-    outs = [("a", ("a", "b")), ("b", ("a", "b")), None, ("a", ("a", "b")), ("b", ("a", "b"))]
+    outs = [(("a",), ("a", "b")), (("b",), ("a", "b")), None, (("a",), ("a", "b")), (("b",), ("a", "b"))]
     assert blocks_of(outs, 2) == [{"a": (1, 2), "b": (1, 2)}, {"a": (1, 1), "b": (0, 1)}]
     found = bounds(blocks_of(outs, 2))
     assert [b.side for b in found] == ["a", "b"] and found[0].games == 3 and found[0].wins == 2
+
+
+def test_a_shared_win_counts_for_each_of_its_sides_and_no_win_for_none() -> None:
+    """As the ``won`` column counts it (Cave Troll's ruling CT10: equal gold, both win)."""
+    outs = [(("a", "b"), ("a", "b", "c")), ((), ("a", "b", "c"))]
+    assert blocks_of(outs, 2) == [{"a": (1, 2), "b": (1, 2), "c": (0, 2)}]
 
 
 def test_looks_happen_in_game_order_whatever_order_chunks_finish() -> None:
     """The stop is the first look (chunk end of the unbroken prefix) where the rule holds,
     the same for chunks arriving 0, 1, 2, ... or in reverse."""
     rng = np.random.default_rng(3)
-    outs = [("a" if rng.random() < 0.3 else "b", ("a", "b")) for _ in range(20_000)]
+    outs = [(("a",) if rng.random() < 0.3 else ("b",), ("a", "b")) for _ in range(20_000)]
     chunks = [(s, s + 500) for s in range(0, 20_000, 500)]
 
     def stop(order: list[tuple[int, int]]) -> int | None:
@@ -66,7 +72,7 @@ def test_looks_happen_in_game_order_whatever_order_chunks_finish() -> None:
 
 def test_the_gate_decides_pass_moved_or_waits() -> None:
     gate = Gate({"a": 0.3, "b": 0.7}, 0.05, 0.001)
-    outs = [("a" if i % 10 < 3 else "b", ("a", "b")) for i in range(40_000)]
+    outs = [(("a",) if i % 10 < 3 else ("b",), ("a", "b")) for i in range(40_000)]
     assert gate.decide(bounds(blocks_of(outs, 2))) == "pass"
     moved = Gate({"a": 0.5, "b": 0.5}, 0.05, 0.001)
     assert moved.decide(bounds(blocks_of(outs, 2))) == "moved"

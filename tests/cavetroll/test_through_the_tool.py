@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -135,6 +136,9 @@ def test_run_report_replay_compare_baseline_check_through_the_cli(tmp_path: Path
     replay = cli("replay", str(tmp_path / "a"), "5")
     assert replay.returncode == 0, replay.stderr
     assert "Replayed events equal the stored events." in replay.stdout and "round 1:" in replay.stdout
+    # printed names and kinds of space, not ids: "plays Adventurer (1 scoring icon) on staircase S_NE"
+    assert re.search(r"plays [A-Z][a-z]+.* on (staircase|room|pit) \w+", replay.stdout), replay.stdout
+    assert "adventurer_1" not in replay.stdout and "score_a_room" not in replay.stdout
 
     other = path.read_text().replace("seed = 3", "seed = 4")
     (tmp_path / "b.toml").write_text(other)

@@ -121,9 +121,9 @@ class CaveTroll:
 
     def narrate(self, played: Played) -> list[str]:
         from cryhavoc_sim.games.cavetroll import rows
-        from cryhavoc_sim.games.cavetroll.narrator import account
+        from cryhavoc_sim.games.cavetroll.narrator import account, names
 
-        return account(rows.stored_events(played))
+        return account(rows.stored_events(played), names(played.state.content))
 
     def soak(self, master_seed: int, start: int, stop: int) -> list[Violation]:
         from cryhavoc_sim.games.cavetroll.content import load_content

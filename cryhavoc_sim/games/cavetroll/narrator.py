@@ -1,9 +1,13 @@
-"""A Cave Troll game told turn by turn from its stored events (``cryhavoc-sim replay``)."""
+"""A Cave Troll game told turn by turn from its stored events (``cryhavoc-sim replay``):
+cards and artifacts by their printed names, spaces by their kind ("room R34",
+"staircase S_NE", "pit P2")."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import Any
+
+from cryhavoc_sim.games.cavetroll.content import CaveTrollContent
 
 LINES = {
     "draw": "  {player} draws {detail}",
@@ -16,11 +20,31 @@ LINES = {
 }
 
 
-def account(rows: Iterable[tuple[Any, ...]]) -> list[str]:
-    """Readable lines from stored event rows (rows.STORED order)."""
+def names(content: CaveTrollContent) -> dict[str, str]:
+    """What a player calls each id: "Adventurer (1 scoring icon)", "Treasure Chest",
+    an artifact's name, "room R34", "staircase S_NE"."""
+    out = {s.id: f"{s.kind} {s.id}" for s in content.spaces.values()}
+    for c in content.cards.values():
+        icons = f" ({c.icons} scoring icon{'s' if c.icons != 1 else ''})" if c.icons else ""
+        out[c.id] = c.name + icons
+    out.update({a.id: a.name for a in content.artifacts.values()})
+    return out
+
+
+def account(rows: Iterable[tuple[Any, ...]], called: Mapping[str, str] | None = None) -> list[str]:
+    """Readable lines from stored event rows (rows.STORED order); ``called`` names the
+    cards, artifacts and spaces (:func:`names`), ids where it does not."""
+    said = dict(called or {})
     out: list[str] = []
     gold: dict[str, int] = {}
-    for _seq, rnd, _phase, side, kind, region, _other_side, amount, detail, player, other in rows:
+    for _seq, rnd, _phase, side, kind, region_id, _other_side, amount, detail_id, player, other in rows:
+        region = said.get(region_id, region_id) if region_id else region_id
+        detail = (
+            said.get(detail_id, detail_id) if kind in ("draw", "play", "artifact", "scoring") else detail_id
+        )
+        if isinstance(detail, str) and " from " in detail:  # a move's "adventurer from S_SE"
+            figure, _, start = detail.partition(" from ")
+            detail = f"{figure} from {said.get(start, start)}"
         e = {"player": player, "region": region, "amount": amount, "detail": detail, "other_player": other}
         if kind == "first":
             out.append(f"{player} goes first ({detail} cards)")

@@ -100,18 +100,17 @@ class Played:
     """A finished game as the runner needs it: who won, which players sat (each counts
     one game in its side's win-rate denominator), and the game object itself, which only
     the game's own :meth:`GameModule.rows` and :meth:`GameModule.narrate` look into.
-    ``winner`` is the one winning side (None: no winner, or a shared win); ``shared``
-    names every side of a shared win (each counts a win, as the ``won`` column does)."""
+    ``winners`` names every side that won: one, several in a shared win (each counts a
+    win, as the ``won`` column does), or none."""
 
-    winner: str | None
+    winners: tuple[str, ...]
     sides: tuple[str, ...]
     state: Any
-    shared: tuple[str, ...] = ()
 
     @property
-    def winners(self) -> tuple[str, ...]:
-        """Every side that won: the one winner, the sides of a shared win, or none."""
-        return self.shared or ((self.winner,) if self.winner is not None else ())
+    def winner(self) -> str | None:
+        """The one winning side (the ``games.winner`` column); None: no winner, or a shared win."""
+        return self.winners[0] if len(self.winners) == 1 else None
 
 
 @dataclass(frozen=True, slots=True)

@@ -34,11 +34,11 @@ def names(content: CaveTrollContent) -> dict[str, str]:
 def account(rows: Iterable[tuple[Any, ...]], called: Mapping[str, str] | None = None) -> list[str]:
     """Readable lines from stored event rows (rows.STORED order); ``called`` names the
     cards, artifacts and spaces (:func:`names`), ids where it does not."""
-    said = dict(called or {})
+    said = called or {}
     out: list[str] = []
     gold: dict[str, int] = {}
     for _seq, rnd, _phase, side, kind, region_id, _other_side, amount, detail_id, player, other in rows:
-        region = said.get(region_id, region_id) if region_id else region_id
+        region = said.get(region_id, region_id)
         detail = (
             said.get(detail_id, detail_id) if kind in ("draw", "play", "artifact", "scoring") else detail_id
         )

@@ -85,15 +85,13 @@ def card_swings(events: pl.LazyFrame, content: Any = None) -> pl.DataFrame:
     cards = getattr(content, "cards", None)
     if not cards:
         return out
-    troll = [c.placed == "cave_troll" for c in cards.values()]
     described = pl.DataFrame(
         {
             "card": list(cards),
             "name": [c.name for c in cards.values()],
             "kind": [c.kind for c in cards.values()],
             "placed_on": [
-                "room" if t else PLACED_ON.get(c.kind, "-")
-                for c, t in zip(cards.values(), troll, strict=True)
+                "room" if c.placed == "cave_troll" else PLACED_ON.get(c.kind, "-") for c in cards.values()
             ],
             "icons": [c.icons for c in cards.values()],
         },

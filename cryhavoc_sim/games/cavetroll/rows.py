@@ -54,9 +54,8 @@ def play_game(
 
 def played(g: CaveTrollGame) -> Played:
     sides = tuple(side_of(g.seat_of(p)) for p in g.players)
-    winner = side_of(g.seat_of(g.winners[0])) if len(g.winners) == 1 else None
-    shared = tuple(sorted(side_of(g.seat_of(p)) for p in g.winners)) if len(g.winners) > 1 else ()
-    return Played(winner, tuple(sorted(sides)), g, shared)
+    winners = tuple(sorted(side_of(g.seat_of(p)) for p in g.winners))
+    return Played(winners, tuple(sorted(sides)), g)
 
 
 def _round(g: CaveTrollGame, turn: int) -> int:

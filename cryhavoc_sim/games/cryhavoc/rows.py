@@ -46,7 +46,7 @@ def play_game(
 def played(game: Game) -> Played:
     o = game.outcome
     assert o is not None
-    return Played(o.winner, tuple(o.seats), game)
+    return Played((o.winner,) if o.winner is not None else (), tuple(o.seats), game)
 
 
 def game_rows(setup: CryHavocSetup, content: ContentSet, result: Played, game_id: int) -> GameRows:

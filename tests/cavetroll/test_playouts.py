@@ -46,6 +46,8 @@ def test_the_invariants_catch_what_they_check() -> None:
     g.board.spaces["R12"] = [Figure(blue, "knight"), Figure(blue, "knight")]
     assert any("owns 1" in v for v in violations(g))
     g.board.spaces["R12"] = [Figure(blue, "cave_troll"), Figure(red, "chest")]
+    assert violations(g) == []  # a chest may be placed in a Troll's room (Treasure Chest: "any room")
+    g.board.spaces["R12"] = [Figure(blue, "cave_troll"), Figure(red, "orc")]
     assert any("beside the Cave Troll" in v for v in violations(g))
     g.board.spaces["R12"] = []
     g.gold[red] += 1

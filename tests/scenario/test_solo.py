@@ -125,6 +125,19 @@ def test_priority_rule_3_nearest_the_trog_hq(board4):  # type: ignore[no-untyped
     assert _picked(g, _move_choice(g, "kalas_gorge", ["foglands", "scorch"])) == "scorch"
 
 
+def test_the_last_movement_point_is_spent_even_where_no_rule_1_or_2_region_is(board4):  # type: ignore[no-untyped-def]
+    """How to Play: "Trogs execute everything on every card", the priority rules taken in
+    order "until a rule is satisfied" (the rule 2 example moves Trogs though rule 1
+    "could not be met"). With one point left and no defenseless Region, no Crystals in
+    reach, the Trogs still move, where rules 3-4 say."""
+    g = board4
+    place(g, "kalas_gorge", T, 1)
+    place(g, "scorch", H, 2)  # neither is defenseless for one Trog
+    place(g, "foglands", "pilgrims", 2)
+    choice = _move_choice(g, "kalas_gorge", ["scorch", "foglands"], points=1)
+    assert choice.options[AutomatonBot().decide(choice, g)] is not None
+
+
 def test_priority_rule_4_nearest_enemy_units(board4):  # type: ignore[no-untyped-def]
     g = board4
     for r in ("scorch", "emerald_canopy"):

@@ -90,6 +90,7 @@ class CaveTrollGame:
     held: dict[str, list[str]] = field(default_factory=dict)
     removed: dict[str, list[str]] = field(default_factory=dict)  # heroes back in the play area
     pile: int = 0  # scoring icons in the scoring pile
+    resolving: str = ""  # a card with scoring icons played and not yet resolved (its escapes)
     turn: int = 0  # turns begun in the game
     current: int = 0
     actions_left: int = 0
@@ -160,6 +161,7 @@ class CaveTrollGame:
         g.held = {p: list(h) for p, h in self.held.items()}
         g.removed = {p: list(r) for p, r in self.removed.items()}
         g.pile, g.turn, g.current, g.actions_left = self.pile, self.turn, self.current, self.actions_left
+        g.resolving = self.resolving
         g.pending = [Pending(x.kind, x.player, x.space, x.others, x.after) for x in self.pending]
         g.over, g.winners = self.over, self.winners
         g.must_use_all_actions, g.tie, g.card_set = self.must_use_all_actions, self.tie, self.card_set
@@ -274,7 +276,7 @@ class CaveTrollGame:
                     elif (
                         fig_kind == "wraith"
                         and self.board.can_enter(fig, n, ignore_capacity=True)
-                        and self._pushes(n)
+                        and self._pushes(n, fig)
                     ):
                         out.append(("move", space, fig_kind, n))  # into a full room, to push one out
         return out
@@ -331,12 +333,8 @@ class CaveTrollGame:
                 for s, sp in self.content.spaces.items()
                 if sp.kind == "room" and not self.board.has_cave_troll(s)
             ]
-        if card.kind == "chest":
-            return [
-                s
-                for s, sp in self.content.spaces.items()
-                if sp.kind == "room" and not self.board.has_cave_troll(s)
-            ]
+        if card.kind == "chest":  # "any room": a chest is no character (CT2), a Troll's room too
+            return [s for s, sp in self.content.spaces.items() if sp.kind == "room"]
         return [s for s, sp in self.content.spaces.items() if sp.kind == kinds[card.kind]]
 
     def _character_actions(self, space: str, fig: Figure) -> list[Action]:
@@ -347,27 +345,31 @@ class CaveTrollGame:
         out: list[Action] = []
         room = self.content.spaces[space].kind == "room"
         if fig.kind == "thief":  # any room or staircase without an opposing Knight (CT8)
-            for s, sp in self.content.spaces.items():  # can_enter keeps out of Knights' rooms
-                if s != space and sp.kind != "pit" and self.board.can_enter(fig, s):
+            for s, sp in self.content.spaces.items():
+                if (
+                    s != space
+                    and sp.kind != "pit"
+                    and self.board.can_enter(fig, s)  # capacity, a Cave Troll, a Knight's room
+                    and not self.board.knight_owners(s) - {fig.owner}  # a staircase's Knight too
+                ):
                     out.append(("act", space, "thief", s))
         elif fig.kind == "orc" and room:  # remove one hero from its room (CT6: rooms only)
             for who in sorted({(x.owner, x.kind) for x in self.board.spaces[space] if x.is_hero}):
                 out.append(("act", space, "orc", who[0], who[1]))
         elif fig.kind == "wraith" and room:
-            out += [("act", space, "wraith", *push[2:]) for push in self._pushes(space)]
+            out += [("act", space, "wraith", *push[2:]) for push in self._pushes(space, fig)]
         return out
 
-    def _pushes(self, space: str, pusher: Figure | None = None) -> list[Action]:
-        """("push", space, owner, kind, to): a character of the room pushed to an adjacent
-        space it may enter; never a hero into a pit (Wraith; CT7), never a Cave Troll;
-        never a Barbarian by the Wraith, never the Rampaging Troll by itself (``pusher``)."""
+    def _pushes(self, space: str, pusher: Figure) -> list[Action]:
+        """("push", space, owner, kind, to): a character of the room pushed by ``pusher``
+        (a Wraith or a Rampaging Troll) to an adjacent space it may enter; never a hero
+        into a pit (Wraith; CT7), never a Cave Troll, never the pusher itself (Wraith:
+        "push one character from that room", the Wraith entering being no character
+        already there; CT16), never a Barbarian by the Wraith (Barbarian)."""
         out: list[Action] = []
+        wraith = pusher.kind == "wraith"
         for owner, kind in sorted({(x.owner, x.kind) for x in self.board.spaces[space] if x.is_character}):
-            if (
-                kind == "cave_troll"
-                or Figure(owner, kind) == pusher
-                or (kind == "barbarian" and pusher is None)
-            ):
+            if kind == "cave_troll" or Figure(owner, kind) == pusher or (kind == "barbarian" and wraith):
                 continue
             fig = Figure(owner, kind)
             out += [
@@ -382,7 +384,7 @@ class CaveTrollGame:
             hand = self.hands[req.player]
             return [("play", i, t) for i, c in enumerate(hand) for t in self.play_options(c)]
         if req.kind == "push":
-            pusher = Figure(req.player, "rampaging_troll") if req.after else None
+            pusher = Figure(req.player, "rampaging_troll" if req.after else "wraith")
             return self._pushes(req.space, pusher) or [("push", req.space, None, None, None)]
         p = req.player
         out: list[Action] = [("escape", req.space, None, None)]
@@ -473,8 +475,8 @@ class CaveTrollGame:
         elif fig.kind == "knight":
             for f in [x for x in self.board.spaces[space] if x.kind == "orc"]:
                 self._take_off(space, f)
-        elif fig.kind == "wraith" and self.content.spaces[space].kind == "room":
-            self.pending.insert(0, Pending("push", fig.owner, space))
+        elif fig.kind == "wraith" and self.content.spaces[space].kind == "room" and self._pushes(space, fig):
+            self.pending.insert(0, Pending("push", fig.owner, space))  # CT7: nobody to push, nothing happens
 
     def _play(self, p: str, index: int, target: str | None) -> None:
         card_id = self.hands[p].pop(index)
@@ -498,14 +500,20 @@ class CaveTrollGame:
                 self._gain(owner, "score_a_room", value, target)
         elif card_id == "find_an_artifact" and self.artifacts:
             self.held[p].append(self.artifacts.pop())
-        if card.icons:  # Check for Scoring the Board
-            self.pile += card.icons
-            if self.pile >= self.content.numbers["scoring_threshold"]:
-                self.pile = 0
-                shares = self.board.score_board()
-                self.log("scoring", p, amount=sum(v for _, _, v in shares), detail=card_id)
-                for room, owner, value in shares:
-                    self._gain(owner, "board_scoring", value, room)
+        if card.icons:  # to the scoring pile once resolved (escapes and clearing included)
+            self.resolving = card_id
+
+    def _to_pile(self, p: str, card_id: str) -> None:
+        """Check for Scoring the Board: "After a card with one or more scoring icons is
+        played and resolved, it is placed faceup in the scoring pile"; five icons or more
+        there score every room holding heroes, then the pile leaves the game."""
+        self.pile += self.content.cards[card_id].icons
+        if self.pile >= self.content.numbers["scoring_threshold"]:
+            self.pile = 0
+            shares = self.board.score_board()
+            self.log("scoring", p, amount=sum(v for _, _, v in shares), detail=card_id)
+            for room, owner, value in shares:
+                self._gain(owner, "board_scoring", value, room)
 
     def _clear_room(self, space: str, keep: Figure) -> None:
         """Cave Troll (after the escapes) and Rampaging Troll (after its pushes): every
@@ -566,6 +574,9 @@ class CaveTrollGame:
         if self.pending:
             return
         p = self.players[self.current]
+        if self.resolving:  # the card played is resolved: to the pile, maybe a Scoring
+            card_id, self.resolving = self.resolving, ""
+            self._to_pile(p, card_id)
         if self._play_mark is not None:
             who, card_id, target, before = self._play_mark
             self._play_mark = None

@@ -2,7 +2,8 @@
 and ``soak``): figures conserved (no colour has more of a kind on the board than its deck
 places), room capacity (beyond it only while a Wraith pushes, while the escapes from a
 full room a Cave Troll was placed in are asked, or by a Berserker's entry),
-no hero in a pit, nothing but the Cave Troll in its room once the escapes are done, the
+no hero in a pit, no other character in a Cave Troll's room once the escapes are done (a
+chest placed there later is no character: ruling CT2), the
 gold ledger equal to the gold; and every game ends."""
 
 from __future__ import annotations
@@ -42,8 +43,8 @@ def violations(g: CaveTrollGame, figures: Counter[str] | None = None) -> list[st
         berserkers = sum(1 for f in here if f.kind == "berserker")
         if kind == "room" and g.board.characters(space) > cap + berserkers and not pushing:
             out.append(f"{space} holds {g.board.characters(space)} characters")
-        if not g.pending and g.board.has_cave_troll(space) and len(here) > 1:
-            out.append(f"{space}: figures beside the Cave Troll")
+        if not g.pending and g.board.has_cave_troll(space) and g.board.characters(space) > 1:
+            out.append(f"{space}: characters beside the Cave Troll")  # a chest placed later may stay
     for (owner, kind), n in on_board.items():
         if n > figures[kind]:
             out.append(f"{owner} has {n} {kind} on the board, owns {figures[kind]}")

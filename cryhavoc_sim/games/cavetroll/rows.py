@@ -17,7 +17,7 @@ from cryhavoc_sim.games.cavetroll.scenario import CaveTrollSetup, side_of
 from cryhavoc_sim.games.protocol import GameRows, Played
 from cryhavoc_sim.rng import stream
 
-RULES_VERSION = "cavetroll-rules-2"  # 2: the gold events' sources renamed (board -> board_scoring, ...)
+RULES_VERSION = "cavetroll-rules-3"  # 3: Thief, Wraith, scoring after resolution, chest (text fidelity); 2: gold sources renamed
 MAX_ANSWERS = 20_000  # a game that has not ended by then raises (its seed is kept in errors)
 
 

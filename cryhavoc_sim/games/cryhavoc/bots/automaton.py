@@ -78,9 +78,9 @@ class AutomatonBot:
             useful.append((self.priority(g, dst, reach), g.units(src, TROGS), src, dst))
         if not useful:
             return stop
+        # every point is spent (How to Play: "Trogs execute everything on every card"; the
+        # rules are taken in order "until a rule is satisfied", rules 3-4 when 1-2 are not)
         best = max(useful)
-        if not best[0][0] and best[0][1] == 0 and points < 2:
-            return stop
         return d.options.index((best[2], best[3]))
 
     # ------------------------------------------------------------------ Battles

@@ -32,7 +32,7 @@ from cryhavoc_sim.rng import Rng, copy_rng
 T = TypeVar("T")
 Gen = Generator[Decision, Any, T]
 
-RULES_VERSION = "cryhavoc-rules-5"
+RULES_VERSION = "cryhavoc-rules-6"  # 6: the solo automaton spends every Movement point (002, How to Play)
 
 
 class SetupError(ValueError):

@@ -667,8 +667,9 @@ def compare(
         markdown,
         run_differences,
     )
+    from cryhavoc_sim.analysis.identical import same_games
     from cryhavoc_sim.report.figures import figure_problem
-    from cryhavoc_sim.storage.reader import read_manifest
+    from cryhavoc_sim.storage.reader import load_run, read_manifest
 
     try:
         differences = run_differences(read_manifest(run_a), read_manifest(run_b))
@@ -684,6 +685,8 @@ def compare(
                 _rates(run_a, ("seat",)), _rates(run_b, ("seat",)), ("faction", "seat"), delta
             ),
         }
+        with _reading(run_a, run_b):
+            same = same_games(load_run(run_a), load_run(run_b))
     except UserError as exc:
         raise _fail(str(exc)) from None
     if not tables["faction"]:
@@ -695,7 +698,17 @@ def compare(
     if as_json:
         typer.echo(
             json.dumps(
-                {**tables, "differences": differences, "content_reconstructed": bool(_notice(run_a, run_b))},
+                {
+                    **tables,
+                    "differences": differences,
+                    "same_games": {
+                        "matched": same.matched,
+                        "identical": same.identical,
+                        "all_identical": same.all_identical,
+                        "events_compared": same.events,
+                    },
+                    "content_reconstructed": bool(_notice(run_a, run_b)),
+                },
                 indent=2,
             )
         )
@@ -705,7 +718,11 @@ def compare(
         if differences
         else "The runs differ only in seed and number of games."
     )
-    typer.echo(changed_words(tables["faction"]))
+    found = same.sentence()
+    if found:
+        typer.echo(found)
+    if not same.all_identical:
+        typer.echo(changed_words(tables["faction"]))
     typer.echo(markdown(tables["faction"], ("faction",), f"Win rate: {run_b} (B) against {run_a} (A)"))
     typer.echo(markdown(tables["faction_seat"], ("faction", "seat"), "By starting seat"))
     typer.echo(

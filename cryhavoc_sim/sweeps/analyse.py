@@ -90,24 +90,32 @@ def _measures(run: Any, game: str) -> list[dict[str, Any]]:
 
 
 def write_results(out: Path) -> pl.DataFrame:
-    """``results.parquet`` (cell x side), ``seats.parquet`` (cell x seat) and
+    """``results.parquet`` (cell x side; ``plays_like``: the first cell that played the
+    very same games, itself when none did), ``seats.parquet`` (cell x seat) and
     ``measures.parquet`` (cell x the game's own measures) from the cells' run
     directories; returns the first."""
+    from cryhavoc_sim.analysis.identical import play_digest
     from cryhavoc_sim.storage.reader import load_run
 
     record = read_record(out)
     sides: list[pl.DataFrame] = []
     seats: list[pl.DataFrame] = []
     measures: list[dict[str, Any]] = []
+    first_with: dict[int, int] = {}  # a play digest -> the first cell that played those games
     for c in record["cells"]:
         run = load_run(cell_dir(out, c["cell"]))  # read once for every table of the cell
+        plays_like = first_with.setdefault(play_digest(run), c["cell"])
         measures += [{"cell": c["cell"], **m} for m in _measures(run, record["game"])]
         s, t = cell_tables(run)
         values = {
             f"value:{p}": json.dumps(c["values"].get(p)) for p in (f["path"] for f in record["factors"])
         }
         sides.append(
-            s.with_columns(pl.lit(c["cell"]).alias("cell"), *(pl.lit(v).alias(k) for k, v in values.items()))
+            s.with_columns(
+                pl.lit(c["cell"]).alias("cell"),
+                pl.lit(plays_like, pl.Int64).alias("plays_like"),  # identical games to that cell's
+                *(pl.lit(v).alias(k) for k, v in values.items()),
+            )
         )
         seats.append(t.with_columns(pl.lit(c["cell"]).alias("cell")))
     results = pl.concat(sides).select("cell", pl.exclude("cell"))

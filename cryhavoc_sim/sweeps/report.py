@@ -142,7 +142,7 @@ def build_sweep_report(out: Path, report_dir: Path | None = None) -> Path:
     save_figure(fig, target / "factor_curves.png")
 
     cells = _cells_table(results, record)
-    sentences = _headline(record, said, span, base)
+    sentences = _headline(record, said, span, base) + same_games_sentences(results)
     if game_measures is not None:
         sentences += [
             f"{r['measure']}: in {r['win_rate']:.0%} of games as shipped, from {r['lowest_rate']:.0%}"
@@ -241,6 +241,28 @@ def _cells_table(results: pl.DataFrame, record: dict[str, Any]) -> pl.DataFrame:
         .otherwise(pl.col("values").str.replace_all("=null", "=shipped"))
         .alias("values")
     )
+
+
+def same_games_sentences(results: pl.DataFrame) -> list[str]:
+    """One sentence per group of cells that played identical games (same seeds, same
+    events): their factor values changed nothing in play. Sweeps written before
+    ``plays_like`` say nothing."""
+    if "plays_like" not in results.columns:
+        return []
+    pairs = results.select("cell", "plays_like").unique().sort("cell")
+    groups: dict[int, list[int]] = {}
+    for cell, first in pairs.iter_rows():
+        if cell != first:
+            groups.setdefault(first, []).append(cell)
+    out = []
+    for first, same in sorted(groups.items()):
+        which = "cell 0 (as shipped)" if first == 0 else f"cell {first}"
+        cells = ", ".join(str(c) for c in same)
+        out.append(
+            f"Cell{'s' if len(same) > 1 else ''} {cells} played the very same games as {which}:"
+            " those values change nothing in play, so their win rates are the same games counted again."
+        )
+    return out
 
 
 def _possessive(name: str) -> str:

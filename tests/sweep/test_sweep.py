@@ -231,3 +231,19 @@ def test_bot_line_ups_and_scenario_fields_are_factors() -> None:
     assert d.cell_scenario(2).setup.bots["humans"] == "random"
     assert d.cell_scenario(4).setup.experience == "veteran"
     assert d.cell_scenario(4).setup.bots["humans"] == "heuristic"
+
+
+def test_cells_that_play_the_shipped_games_are_said_to(tmp_path: Path) -> None:
+    """A value equal to the shipped one (here a knob's 0) plays cell 0's games again: the
+    report says so instead of counting them as new evidence."""
+    text = GRID.format(games=6).replace('"four_player"', '"two_player"')
+    text = text.split("[factors]")[0] + '[factors]\n"rules.war_party_trogs_delta" = [0, 1]\n'
+    out = tmp_path / "sw"
+    done = cli("sweep", str(write(tmp_path, text)), "-o", str(out), "-q")
+    assert done.returncode == 0, done.stderr
+    results = pl.read_parquet(out / "results.parquet").unique("cell").sort("cell")
+    assert results["plays_like"].to_list() == [0, 0, 2]
+    summary = json.loads((out / "report" / "summary.json").read_text())
+    assert any(
+        s.startswith("Cell 1 played the very same games as cell 0 (as shipped)") for s in summary["headline"]
+    )

@@ -37,7 +37,7 @@ class Rules:
     # Ruling R4: whether spots are passed by any VP gain or only during Scoring.
     event_pass_timing: str = "any_time"  # or "scoring_only"
     # Ruling R1: where the War Party Trogs adjustment of variants applies (content
-    # numbers plus this delta, floored at 1).
+    # numbers plus this delta, floored at 0: a token may place Crystals only).
     war_party_trogs_delta: int = 0
     # Ruling R18: the Trog player's Unit entering a token Region stops (the general Move
     # rule); the Trogs the token places may still move. 0 lets the entering Unit go on.

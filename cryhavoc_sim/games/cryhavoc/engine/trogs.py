@@ -97,7 +97,7 @@ def _reveal_one(g: Game, region: RegionId, token: Token, mover: FactionId, ambus
     trog = g.players["trogs"]
     want = token.trogs
     if token.kind == "war_party":
-        want = max(1, want + g.rules.war_party_trogs_delta)
+        want = max(0, want + g.rules.war_party_trogs_delta)  # ruling R1: a token may place none
     placed = 0
     if not ambush and any(o not in (mover, "trogs") for o in s.units):
         pass  # ruling R9: Crystals only

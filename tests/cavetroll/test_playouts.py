@@ -108,20 +108,23 @@ def test_stopping_early_is_allowed_unless_the_knob_forbids_it() -> None:
     assert bound.copy().must_use_all_actions
 
 
-def test_a_copy_sets_every_field_and_shares_no_list() -> None:
-    """``copy`` builds the object field by field: a field it forgot would be missing."""
+def test_a_copy_sets_every_field_and_shares_no_list_it_writes() -> None:
+    """``copy`` builds the object field by field: a field it forgot would be missing. The
+    board's spaces are shared until written (copy on write, through ``put``/``remove``):
+    a write to either side leaves the other as it was, and ``touched`` names it."""
     from dataclasses import fields
 
     g = play(3, 3)
     c = g.copy()
     for f in fields(CaveTrollGame):
         getattr(c, f.name)  # raises AttributeError when copy() left it out
-    c.board.spaces["R12"].append(Figure("red", "adventurer"))
+    before = list(g.board.spaces["R12"])
+    c.board.put("R12", Figure("red", "adventurer"))
     c.hands["red"].append("adventurer")
-    assert (
-        Figure("red", "adventurer") not in g.board.spaces["R12"]
-        or g.board.spaces["R12"] != c.board.spaces["R12"]
-    )
+    assert g.board.spaces["R12"] == before and c.board.spaces["R12"] == [*before, Figure("red", "adventurer")]
+    assert c.board.touched == {"R12"} and not g.board.touched
+    g.board.put("R13", Figure("blue", "orc"))  # the original writes: the copy keeps its own
+    assert Figure("blue", "orc") not in c.board.spaces["R13"]
     assert g.hands["red"] != c.hands["red"] and c.events is None
 
 

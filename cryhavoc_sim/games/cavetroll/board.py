@@ -19,6 +19,7 @@ figures come with the engine; this module is their shared ground and is tested a
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from cryhavoc_sim.games.cavetroll.content import CaveTrollContent
 
@@ -39,9 +40,9 @@ MONSTERS = frozenset({"orc", "wraith", "cave_troll", "rampaging_troll", "grunt",
 CHEST = "chest"
 
 
-@dataclass(frozen=True, slots=True)
-class Figure:
-    """One figure: its owner's colour and its kind (a hero, a monster or the chest)."""
+class Figure(NamedTuple):
+    """One figure: its owner's colour and its kind (a hero, a monster or the chest). A
+    tuple, so that comparing and hashing figures (the bots' memo keys) runs in C."""
 
     owner: str
     kind: str
@@ -55,32 +56,65 @@ class Figure:
         return self.kind != CHEST
 
 
+_FIGURES: dict[tuple[str, str], Figure] = {}
+
+
+def figure(owner: str, kind: str) -> Figure:
+    """The one ``Figure`` of ``owner``'s ``kind`` (made once: a bot's what-ifs ask often)."""
+    key = (owner, kind)
+    found = _FIGURES.get(key)
+    if found is None:
+        found = _FIGURES[key] = Figure(owner, kind)
+    return found
+
+
 @dataclass(slots=True)
 class Board:
-    """Where every figure on the board stands: space id -> the figures there."""
+    """Where every figure on the board stands: space id -> the figures there.
+
+    Copies share each space's list until one of them changes it (copy on write: a bot
+    tries dozens of answers on copies, each changing a space or two); ``touched`` is the
+    spaces this board has changed since it was copied or made, which lets a valuation
+    look again at those spaces only. Only ``put`` and ``remove`` change a space."""
 
     content: CaveTrollContent
     spaces: dict[str, list[Figure]] = field(default_factory=dict)
+    touched: set[str] = field(default_factory=set)  # spaces whose list this board owns
+    # the spaces of each kind (room, staircase, pit; "open": not a pit), in content order
+    of_kind: dict[str, tuple[str, ...]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         for s in self.content.spaces:
             self.spaces.setdefault(s, [])
+        self.touched = set(self.spaces)
+        for kind in ("room", "staircase", "pit"):
+            self.of_kind[kind] = tuple(s for s, sp in self.content.spaces.items() if sp.kind == kind)
+        self.of_kind["open"] = tuple(s for s, sp in self.content.spaces.items() if sp.kind != "pit")
 
     def copy(self) -> Board:
         other = Board.__new__(Board)  # every space is there already: no __post_init__
-        other.content = self.content
-        other.spaces = {s: list(f) for s, f in self.spaces.items()}
+        other.content, other.of_kind = self.content, self.of_kind
+        other.spaces = dict(self.spaces)  # the lists are shared until written
+        other.touched = set()
+        self.touched = set()  # this board's lists are shared now too
         return other
 
+    def _own(self, space: str) -> list[Figure]:
+        here = self.spaces[space]
+        if space not in self.touched:
+            here = self.spaces[space] = list(here)
+            self.touched.add(space)
+        return here
+
     def put(self, space: str, figure: Figure) -> None:
-        self.spaces[space].append(figure)
+        self._own(space).append(figure)
 
     def remove(self, space: str, figure: Figure) -> None:
-        self.spaces[space].remove(figure)
+        self._own(space).remove(figure)
 
     def characters(self, space: str) -> int:
         """Characters in ``space`` (heroes and monsters; a chest is not one: ruling CT2)."""
-        return sum(1 for f in self.spaces[space] if f.is_character)
+        return sum(1 for f in self.spaces[space] if f.kind != CHEST)
 
     def has_cave_troll(self, space: str) -> bool:
         return any(f.kind == "cave_troll" for f in self.spaces[space])
@@ -97,7 +131,7 @@ class Board:
         of them is its owner's (Variant Abilities: Berserker)."""
         kind = self.content.spaces[space].kind
         if kind == "pit":
-            return not figure.is_hero
+            return figure.kind not in HEROES
         if kind == "staircase":
             return True
         n, own = 0, False  # characters there, and whether one is the figure's owner's
@@ -114,21 +148,22 @@ class Board:
             return True
         return figure.kind == "berserker" and n == cap and not own
 
-    def room_value(self, space: str) -> int:
+    def room_value(self, space: str, figures: list[Figure] | None = None) -> int:
         """The room's gold when scored: printed gold doubled once per Dwarf in it (any
-        colour), plus the chest bonus per Treasure Chest, not doubled (Dwarf; Chest)."""
-        figures = self.spaces[space]
+        colour), plus the chest bonus per Treasure Chest, not doubled (Dwarf; Chest).
+        ``figures``: the room's figures if not those on this board (a bot's what-if)."""
+        figures = self.spaces[space] if figures is None else figures
         dwarves = sum(1 for f in figures if f.kind == "dwarf")
         chests = sum(1 for f in figures if f.kind == CHEST)
         bonus: int = self.content.numbers["chest_bonus"]
         return (self.content.spaces[space].gold << dwarves) + bonus * chests  # doubled per Dwarf
 
-    def controller(self, space: str) -> str | None:
+    def controller(self, space: str, figures: list[Figure] | None = None) -> str | None:
         """Who controls the room when it is scored: the most heroes, a Barbarian counting
         two; a tie (or no hero) is nobody (Scoring a Room; Barbarian)."""
         counts: dict[str, int] = {}
-        for f in self.spaces[space]:
-            if f.is_hero:
+        for f in self.spaces[space] if figures is None else figures:
+            if f.kind in HEROES:
                 counts[f.owner] = counts.get(f.owner, 0) + (2 if f.kind == "barbarian" else 1)
         if not counts:
             return None
@@ -136,16 +171,17 @@ class Board:
         leaders = [o for o, n in counts.items() if n == top]
         return leaders[0] if len(leaders) == 1 else None
 
-    def score_room(self, space: str) -> list[tuple[str, int]]:
+    def score_room(self, space: str, figures: list[Figure] | None = None) -> list[tuple[str, int]]:
         """(player, gold) for each player a Scoring of ``space`` pays: the controller, or
         nobody on a tie. With another player's Berserker in the room the gold is divided
         evenly between the controller and every other player with a Berserker there, the
-        remainder lost (Variant Abilities: Berserker)."""
-        owner = self.controller(space)
+        remainder lost (Variant Abilities: Berserker). ``figures``: as ``room_value``."""
+        figures = self.spaces[space] if figures is None else figures
+        owner = self.controller(space, figures)
         if owner is None:
             return []
-        value = self.room_value(space)
-        sharers = sorted({f.owner for f in self.spaces[space] if f.kind == "berserker"} - {owner})
+        value = self.room_value(space, figures)
+        sharers = sorted({f.owner for f in figures if f.kind == "berserker"} - {owner})
         if not sharers:
             return [(owner, value)]
         part = value // (1 + len(sharers))
@@ -156,6 +192,6 @@ class Board:
         order (Check for Scoring the Board: each room that contains heroes is scored)."""
         out = []
         for space, figures in self.spaces.items():
-            if self.content.spaces[space].kind == "room" and any(f.is_hero for f in figures):
+            if self.content.spaces[space].kind == "room" and any(f.kind in HEROES for f in figures):
                 out += [(space, p, gold) for p, gold in self.score_room(space)]
         return out

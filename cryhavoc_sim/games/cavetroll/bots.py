@@ -30,10 +30,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from cryhavoc_sim.errors import ScenarioError
+from cryhavoc_sim.games.cavetroll.board import HEROES, figure
 from cryhavoc_sim.games.cavetroll.game import Action, CaveTrollGame, Pending
+from cryhavoc_sim.games.cavetroll.visibility import unseen_artifacts
 from cryhavoc_sim.rng import Rng
 
-BOTS_VERSION = "cavetroll-bots-1"
+BOTS_VERSION = "cavetroll-bots-2"  # 2: fair (unseen artifacts at their mean gold), faster
 WIN = 100.0  # a finished game won alone; a shared win is a share of it
 SCALE = 8.0  # gold of lead that makes a game in progress about three quarters won
 
@@ -82,8 +84,21 @@ class RandomBot:
         return self.rng.choice(g.legal())
 
 
+Terms = tuple[tuple[int, float, float], ...]  # (player's place, held gold, static value)
+
+
 class HeuristicBot:
-    """Greedy over one answer, valuing positions with ``Personality`` weights."""
+    """Greedy over one answer, valuing positions with ``Personality`` weights, from what
+    its player sees (``visibility.py``): artifacts it has not seen (the artifact deck's
+    and the opponents' face-down ones, and one it would draw) count at the mean gold of
+    the artifacts unseen, never at their own.
+
+    Speed: a decision values its position once, space by space (``_root``). An answer
+    that only moves a figure or only places one (``CaveTrollGame.relocation`` and
+    ``placement``) is valued from the one or two spaces it changes, without a copy; any
+    other is tried on a copy whose board shares every space until written, and only the
+    spaces it changed (``Board.touched``) are valued again. ``full_value`` is the same
+    valuation with no shortcut: a test holds them equal on every answer of random games."""
 
     def __init__(self, rng: Rng, personality: str = DEFAULT_PERSONALITY) -> None:
         self.rng = rng
@@ -92,12 +107,26 @@ class HeuristicBot:
         self.turn = -1  # the turn whose draws ``drawn`` counts
         self.drawn = 0
         # (space, its figures) -> that space's terms of the valuation (a pure function)
-        self._rooms: dict[tuple[str, tuple[Any, ...]], tuple[tuple[str, float, float], ...]] = {}
-        self._icon_table: dict[str, int] | None = None
+        self._rooms: dict[tuple[str, tuple[Any, ...]], Terms] = {}
+        self._icon_table: dict[str, int] = {}
+        self._gold_table: dict[str, int] = {}
+        self._place: dict[str, int] = {}  # player -> index in the game's players
+        # the position of the decision being made (``_root``)
+        self._terms: dict[str, Terms] = {}
+        self._delta: dict[tuple[str, str, bool], Terms] = {}  # (space, kind, added) -> change
+        self._held: list[float] = []  # per player: gold of the rooms it would win now
+        self._static: list[float] = []  # per player: heroes less threats
+        self._score: list[float] = []  # per player: its whole score at the decision
+        self._future = 1.0
+        self._icons_left = 0
+        self._mean_unseen = 0.0  # mean gold of an artifact its player has not seen
+        self._known: list[str] = []  # its own artifacts at the decision
+        self._known_gold = 0.0
 
     def choose(self, g: CaveTrollGame) -> Action:
         me = g.player
         legal = g.legal()
+        self._root(g, me)
         if not g.pending:
             if g.turn != self.turn:
                 self.turn, self.drawn = g.turn, 0
@@ -122,18 +151,132 @@ class HeuristicBot:
                 best.append(action)
         return best[0] if len(best) == 1 else self.rng.choice(best)
 
+    # ------------------------------------------------------------------ the decision's position
+    def _root(self, g: CaveTrollGame, me: str) -> None:
+        """The decision's position, valued once: each space's terms, their sums per
+        player, the scoring icons still to be played, what an unseen artifact is worth."""
+        if not self._icon_table:
+            self._icon_table = {c.id: c.icons for c in g.content.cards.values()}
+            self._gold_table = {a.id: a.gold for a in g.content.artifacts.values()}
+        self._place = {p: i for i, p in enumerate(g.players)}
+        if len(self._rooms) > 100_000:
+            self._rooms.clear()
+        self._terms, self._delta = {}, {}
+        n = len(g.players)
+        held, static = [0.0] * n, [0.0] * n
+        for space, here in g.board.spaces.items():
+            if here:
+                terms = self._terms[space] = self._space(g, space, here)
+                for i, h, st in terms:
+                    held[i] += h
+                    static[i] += st
+        self._held, self._static = held, static
+        icons = self._icon_table
+        self._icons_left = sum(icons[c] for p in g.players for c in (*g.decks[p], *g.hands[p]))
+        unseen = unseen_artifacts(g, me)
+        gold = self._gold_table
+        self._mean_unseen = sum(gold[a] for a in unseen) / len(unseen) if unseen else 0.0
+        self._known = list(g.held[me])
+        self._known_gold = float(sum(gold[a] for a in self._known))
+        self._future = self._later(g.pile, self._icons_left, g)
+        self._score = [
+            held[i] * self._future + static[i] + self._base(g, p, me) for i, p in enumerate(g.players)
+        ]
+
+    def _later(self, pile: int, icons_left: int, g: CaveTrollGame) -> float:
+        """How many times a room held now should count: once, plus ``later`` per board
+        Scoring the icons still to be played could set off."""
+        threshold: int = g.content.numbers["scoring_threshold"]
+        return 1.0 + self.w.later * (pile + icons_left) / threshold
+
+    def _base(self, g: CaveTrollGame, p: str, me: str) -> float:
+        """``p``'s gold, cards in hand and artifacts as ``me`` knows them: its own at
+        their gold when it held them at the decision, every other at the mean unseen."""
+        out = g.gold[p] + self.w.card * len(g.hands[p])
+        if p != me:
+            return out + len(g.held[p]) * self._mean_unseen
+        if g.held[p] == self._known:
+            return out + self._known_gold
+        known = list(self._known)
+        for a in g.held[p]:
+            if a in known:
+                known.remove(a)
+                out += self._gold_table[a]
+            else:
+                out += self._mean_unseen
+        return out
+
+    # ------------------------------------------------------------------ one answer
     def value_of(self, g: CaveTrollGame, me: str, action: Action) -> float:
-        """The position after ``action``, as ``me`` sees it."""
-        if action[0] == "draw":
+        """The position after ``action``, as ``me`` sees it (``g``: the decision's, as
+        ``_root`` valued it)."""
+        kind = action[0]
+        if kind == "draw":
             deck = g.decks[me]
-            if len(deck) == 1:  # the last card is known: play it as well as it can be
+            if len(deck) == 1:  # the last card is known by elimination: its best play
                 return self._after_card(g, me, deck[0])
-            return self.value(g, me, self.w.card)  # one more card in hand, still unknown
-        if action[0] == "stop":
-            return self.value(g, me) - 1e-6  # a free action is never worse than none
-        after = g.copy()
-        after.apply(action)
-        return self.value(after, me)
+            return self._lead(self._score, self._place[me], self.w.card)  # a card more, unknown
+        if kind == "stop":
+            return self._lead(self._score, self._place[me], -1e-6)  # never worse than none
+        if g.pending:
+            placed = g.placement(action)
+            if placed is not None:  # one figure more on one space; the card leaves the hand
+                space, fig = placed
+                into = self._change_at(g, space, fig, me, True)
+                return self._lead(self._with(into, ()), self._place[me], -self.w.card)
+            room = g.scored_room(action)
+            if room is not None:  # the room's gold paid now; the card leaves the hand
+                score = list(self._score)
+                for i, h, _ in self._terms.get(room, ()):
+                    score[i] += h
+                return self._lead(score, self._place[me], -self.w.card)
+        else:
+            moved = g.relocation(action)
+            if moved is not None:  # a figure from one space to another
+                src, fig, dst = moved
+                out = self._change_at(g, src, fig, me, False)
+                into = self._change_at(g, dst, fig, me, True)
+                return self._lead(self._with(out, into), self._place[me], 0.0)
+        return self._applied(g, me, action, g.hands[me])
+
+    def _change_at(self, g: CaveTrollGame, space: str, kind: str, me: str, added: bool) -> Terms:
+        """What adding (or taking away) ``me``'s figure of ``kind`` at ``space`` changes
+        there, kept for the decision's other answers."""
+        key = (space, kind, added)
+        out = self._delta.get(key)
+        if out is None:
+            here = list(g.board.spaces[space])
+            if kind == "cave_troll":  # valued cleared: it does not guess who escapes
+                here = [figure(me, kind)]
+            elif added:
+                here.append(figure(me, kind))
+            else:
+                here.remove(figure(me, kind))
+            changes = [(i, -h, -st) for i, h, st in self._terms.get(space, ())]
+            if here:
+                changes += self._space(g, space, here)
+            out = self._delta[key] = tuple(changes)
+        return out
+
+    def _with(self, first: Terms, second: Terms) -> list[float]:
+        """The decision's scores with the changes of ``first`` and ``second``."""
+        score = list(self._score)
+        future = self._future
+        for i, h, st in first:
+            score[i] += h * future + st
+        for i, h, st in second:
+            score[i] += h * future + st
+        return score
+
+    def _lead(self, score: list[float], mine: int, bonus: float) -> float:
+        """On the scale of a finished game: a logistic of ``mine``'s lead over ``rival``
+        times the best opponent's score."""
+        best = -float("inf")
+        for i in range(len(score)):
+            if i != mine and score[i] > best:
+                best = score[i]
+        lead = score[mine] + bonus - self.w.rival * best
+        return WIN / (1.0 + math.exp(-lead / SCALE))
 
     def _after_card(self, g: CaveTrollGame, me: str, card: str) -> float:
         after = g.copy()
@@ -141,62 +284,107 @@ class HeuristicBot:
         after.hands[me].append(card)
         after.actions_left -= 1
         after.pending.append(Pending("play", me, ""))
-        return max(self.value_of(after, me, a) for a in after.legal())
+        return max(self._applied(after, me, a, g.hands[me]) for a in after.legal())
 
-    def _icons(self, content: Any) -> dict[str, int]:
-        if self._icon_table is None:
-            self._icon_table = {c.id: c.icons for c in content.cards.values()}
-        return self._icon_table
+    def _applied(self, g: CaveTrollGame, me: str, action: Action, hand: list[str]) -> float:
+        """``action`` tried on a copy of ``g`` (the decision's position or, for the last
+        card of the deck, a copy of it holding the card); ``hand``: the decision's hand."""
+        after = g.copy()
+        after.apply(action)
+        while after.pending and after.pending[0].kind == "escape":  # valued cleared (_change_at)
+            after.apply(("escape", after.pending[0].space, None, None))
+        return self.value(after, me, hand=hand)
 
-    def _space_terms(
-        self, g: CaveTrollGame, space: str, here: list[Any]
-    ) -> tuple[tuple[str, float, float], ...]:
-        """(player, gold the space pays it if scored now, hero value less threat) for the
-        players with something there: a pure function of the space and its figures."""
+    # ------------------------------------------------------------------ a space's terms
+    def _space(self, g: CaveTrollGame, space: str, here: list[Any]) -> Terms:
+        key = (space, tuple(here))
+        terms = self._rooms.get(key)
+        if terms is None:
+            terms = self._rooms[key] = self._space_terms(g, space, here)
+        return terms
+
+    def _space_terms(self, g: CaveTrollGame, space: str, here: list[Any]) -> Terms:
+        """(player's place, gold the space pays it if scored now, hero value less
+        threat) for the players with something there: a pure function of the space and
+        its figures (``here``, not the board's: a what-if)."""
         w = self.w
         held: dict[str, float] = {}
         static: dict[str, float] = {}
-        if g.content.spaces[space].kind == "room" and any(f.is_hero for f in here):
-            for p, gold in g.board.score_room(space):
+        if g.content.spaces[space].kind == "room" and any(f.kind in HEROES for f in here):
+            for p, gold in g.board.score_room(space, here):
                 held[p] = held.get(p, 0.0) + gold
         monsters = {f.owner for f in here if f.kind in ("orc", "grunt", "assassin", "rampaging_troll")}
         for f in here:
-            if f.is_hero:
+            if f.kind in HEROES:
                 static[f.owner] = static.get(f.owner, 0.0) + w.hero
                 if monsters - {f.owner}:
                     static[f.owner] -= w.threat * g.content.spaces[space].gold
-        return tuple((p, held.get(p, 0.0), static.get(p, 0.0)) for p in sorted(held.keys() | static.keys()))
+        place = {p: i for i, p in enumerate(g.players)}
+        return tuple(
+            (place[p], held.get(p, 0.0), static.get(p, 0.0)) for p in sorted(held.keys() | static.keys())
+        )
 
-    def value(self, g: CaveTrollGame, me: str, bonus: float = 0.0) -> float:
-        """``me``'s value of the position less ``rival`` times the best opponent's
-        (``bonus``: gold more for ``me``)."""
+    # ------------------------------------------------------------------ a copy's value
+    def value(self, g: CaveTrollGame, me: str, hand: list[str] | None = None) -> float:
+        """``me``'s value of ``g``, a copy of the decision's position after one answer
+        (``hand``: ``me``'s hand at the decision, to count the icons it played): the
+        spaces the copy changed valued again, the rest as at the decision."""
         if g.over:
-            margin = g.gold[me] - max(g.gold[q] for q in g.players if q != me)
-            return (WIN / len(g.winners) if me in g.winners else 0.0) + margin / 1000
+            return self._final(g, me)
+        icons_left = self._icons_left
+        if hand is not None:  # a card left the hand
+            icons = self._icon_table
+            icons_left += sum(icons[c] for c in g.hands[me]) - sum(icons[c] for c in hand)
+        held, static = list(self._held), list(self._static)
+        for space in g.board.touched:
+            for i, h, st in self._terms.get(space, ()):
+                held[i] -= h
+                static[i] -= st
+            here = g.board.spaces[space]
+            if here:
+                for i, h, st in self._space(g, space, here):
+                    held[i] += h
+                    static[i] += st
+        return self._scored(g, me, held, static, icons_left)
 
-        w = self.w
-        content = g.content
-        icons = self._icons(content)
-        icons_left = sum(icons[c] for p in g.players for c in (*g.decks[p], *g.hands[p]))
-        future = 1.0 + w.later * (g.pile + icons_left) / content.numbers["scoring_threshold"]
-        score: dict[str, float] = {p: float(g.gold[p]) for p in g.players}
-        score[me] += bonus
-        memo = self._rooms
-        if len(memo) > 100_000:
-            memo.clear()
+    def _scored(
+        self, g: CaveTrollGame, me: str, held: list[float], static: list[float], icons_left: int
+    ) -> float:
+        future = self._later(g.pile, icons_left, g)
+        score = [held[i] * future + static[i] + self._base(g, p, me) for i, p in enumerate(g.players)]
+        return self._lead(score, g.players.index(me), 0.0)
+
+    def full_value(self, g: CaveTrollGame, me: str) -> float:
+        """``value`` computed from every space of ``g``, with no shortcut (for tests)."""
+        if g.over:
+            return self._final(g, me)
+        n = len(g.players)
+        held, static = [0.0] * n, [0.0] * n
         for space, here in g.board.spaces.items():
-            if not here:
-                continue
-            key = (space, tuple(here))
-            terms = memo.get(key)
-            if terms is None:
-                terms = memo[key] = self._space_terms(g, space, here)
-            for p, held, static in terms:
-                score[p] += future * held + static
-        for p in g.players:
-            score[p] += w.card * len(g.hands[p]) + sum(content.artifacts[a].gold for a in g.held[p])
-        lead = score[me] - w.rival * max(score[q] for q in g.players if q != me)
-        return WIN / (1.0 + math.exp(-lead / SCALE))
+            if here:
+                for i, h, st in self._space_terms(g, space, here):
+                    held[i] += h
+                    static[i] += st
+        icons = self._icon_table
+        icons_left = sum(icons[c] for p in g.players for c in (*g.decks[p], *g.hands[p]))
+        return self._scored(g, me, held, static, icons_left)
+
+    def _final(self, g: CaveTrollGame, me: str) -> float:
+        """A finished game as ``me`` would expect it to be scored: the gold its
+        opponents' unused artifacts paid counts at the mean of the unseen, as it cannot
+        know them before they are revealed; the winners follow (CT10's knob included)."""
+        gold = self._gold_table
+        card = self.w.card
+        est = {  # _base counts the hand too: a finished game's hands are worth nothing
+            p: self._base(g, p, me) - card * len(g.hands[p]) - sum(gold[a] for a in g.held[p])
+            for p in g.players
+        }
+        top = max(est.values())
+        winners = [p for p in g.players if est[p] > top - 1e-9]
+        if g.tie == "seat_order" and len(winners) > 1:
+            winners = [max(winners, key=g.seat_of)]
+        margin = est[me] - max(est[q] for q in g.players if q != me)
+        return (WIN / len(winners) if me in winners else 0.0) + margin / 1000
 
 
 def make_bot(name: str, rng: Rng) -> RandomBot | HeuristicBot:

@@ -26,12 +26,15 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from cryhavoc_sim.games.cavetroll import variant
-from cryhavoc_sim.games.cavetroll.board import Board, Figure
-from cryhavoc_sim.games.cavetroll.content import CaveTrollContent
-from cryhavoc_sim.rng import Rng, copy_rng
+from cryhavoc_sim.games.cavetroll.board import CHEST, HEROES, Board, Figure, figure
+from cryhavoc_sim.games.cavetroll.content import Card, CaveTrollContent
+from cryhavoc_sim.rng import Rng
 
 COLOURS = ("red", "blue", "green", "yellow")
 TIES = ("shared", "seat_order")  # ruling CT10's knob
+# The kinds whose entering a space sets something off (``_entered``); a Move of any other
+# figure changes its two spaces and nothing else (what a bot may rely on to value it).
+ENTERING = frozenset({"giant_slayer", "knight", "wraith"})
 CARD_SETS = ("classic", "variant")
 
 # An action is a tuple: ("play", hand index, target space or None), ("move", from, kind,
@@ -80,7 +83,6 @@ class Pending:
 class CaveTrollGame:
     content: CaveTrollContent
     players: tuple[str, ...]
-    rng: Rng
     board: Board = field(init=False)
     decks: dict[str, list[str]] = field(default_factory=dict)
     hands: dict[str, list[str]] = field(default_factory=dict)
@@ -124,12 +126,13 @@ class CaveTrollGame:
         """Setup 2-7: each colour's deck of ``card_set`` shuffled, one card drawn, the
         artifact deck shuffled, a random first player (The Variant Game: every player
         plays the same set). ``first``: the first player's seat, when a scenario rotates
-        it over one deal."""
+        it over one deal. Nothing is random after setup, so the game keeps no generator
+        (a copy has none to copy; ``determinize`` takes one)."""
         if not 2 <= players <= 4:
             raise ValueError(f"Cave Troll is for 2 to 4 players, got {players}")
         if card_set not in CARD_SETS or tie not in TIES:
             raise ValueError(f"card set {card_set!r} / tie {tie!r}: allowed {CARD_SETS} / {TIES}")
-        g = cls(content, COLOURS[:players], rng)
+        g = cls(content, COLOURS[:players])
         g.must_use_all_actions, g.tie, g.card_set = must_use_all_actions, tie, card_set
         g.events = [] if record_events else None
         for p in g.players:
@@ -150,7 +153,7 @@ class CaveTrollGame:
     def copy(self) -> CaveTrollGame:
         """An independent copy that keeps no log (the bots try answers on copies)."""
         g = CaveTrollGame.__new__(CaveTrollGame)  # every field is set below: no __post_init__
-        g.content, g.players, g.rng = self.content, self.players, copy_rng(self.rng)
+        g.content, g.players = self.content, self.players
         g.events, g._play_mark = None, None
         g.board = self.board.copy()
         g.decks = {p: list(d) for p, d in self.decks.items()}
@@ -258,10 +261,13 @@ class CaveTrollGame:
         for space, figures in self.board.spaces.items():
             if not figures:
                 continue
-            for fig_kind in sorted({x.kind for x in figures if x.owner == p}):
+            mine = [x.kind for x in figures if x.owner == p]
+            if len(mine) > 1:
+                mine = sorted(set(mine))
+            for fig_kind in mine:
                 if fig_kind in ("chest", "cave_troll"):  # Cave Troll: cannot move or be moved
                     continue
-                fig = Figure(p, fig_kind)
+                fig = figure(p, fig_kind)
                 if kind == "act":
                     out += self._character_actions(space, fig)
                     continue
@@ -291,7 +297,7 @@ class CaveTrollGame:
         if effect == "teleport_hero":  # one of your heroes into any room it may enter
             out: list[tuple[Any, ...]] = []
             for space, figures in self.board.spaces.items():
-                for kind in sorted({f.kind for f in figures if f.owner == p and f.is_hero}):
+                for kind in sorted({f.kind for f in figures if f.owner == p and f.kind in HEROES}):
                     fig = Figure(p, kind)
                     out += [
                         (space, kind, r)
@@ -309,6 +315,46 @@ class CaveTrollGame:
             ]
         return [()]  # extra_action, none
 
+    def relocation(self, action: Action) -> tuple[str, str, str] | None:
+        """(from, kind, to) when ``action`` does nothing but move one of the deciding
+        player's figures (a Move, or the Thief's action) and the figure sets nothing off
+        on entering (``ENTERING``); else None. What a bot may value from two spaces."""
+        if self.pending:
+            return None
+        if action[0] == "move" and action[2] not in ENTERING:
+            return action[1], action[2], action[3]
+        if action[0] == "act" and action[2] == "thief":
+            return action[1], "thief", action[3]
+        return None
+
+    def placement(self, action: Action) -> tuple[str, str] | None:
+        """(space, kind) when ``action`` plays a card whose effect on the board at once is
+        one figure put on one space: a hero, monster or chest that sets nothing off on
+        entering (``ENTERING``), or the Cave Troll, whose escapes and clearing come after
+        as requests; the card leaves the hand, its icons do not fill the scoring pile and
+        it is not the last card of the game (the deck is not empty). Else None. What a bot
+        may value from one space."""
+        card = self._simple_card(action)
+        if card is None or card.placed is None or card.placed in ENTERING:
+            return None
+        assert action[2] is not None
+        return action[2], card.placed
+
+    def scored_room(self, action: Action) -> str | None:
+        """The room when ``action`` plays Score a Room and does nothing else (as
+        ``placement``: no pile filled, not the game's last card); else None."""
+        card = self._simple_card(action)
+        return action[2] if card is not None and card.id == "score_a_room" else None
+
+    def _simple_card(self, action: Action) -> Card | None:
+        if action[0] != "play" or action[2] is None:
+            return None
+        p = self.pending[0].player
+        card = self.content.cards[self.hands[p][action[1]]]
+        if not self.decks[p] or self.pile + card.icons >= self.content.numbers["scoring_threshold"]:
+            return None
+        return card
+
     def used(self, p: str, ability: str) -> bool:
         """Whether ``p`` has used a once-per-turn ability this turn (Giant Slayer's gold,
         Rampaging Troll's move)."""
@@ -322,20 +368,14 @@ class CaveTrollGame:
         staircase, monsters on a pit, the Cave Troll in a room without one, the chest in
         a room; events have no target (Score a Room's room is asked by ``score_room``)."""
         card = self.content.cards[card_id]
+        rooms = self.board.of_kind["room"]
         if card.kind == "event":
-            if card_id == "score_a_room":
-                return [s for s, sp in self.content.spaces.items() if sp.kind == "room"]
-            return [None]
-        kinds = {"hero": "staircase", "monster": "pit"}
+            return list(rooms) if card_id == "score_a_room" else [None]
         if card.placed == "cave_troll":
-            return [
-                s
-                for s, sp in self.content.spaces.items()
-                if sp.kind == "room" and not self.board.has_cave_troll(s)
-            ]
+            return [s for s in rooms if not self.board.has_cave_troll(s)]
         if card.kind == "chest":  # "any room": a chest is no character (CT2), a Troll's room too
-            return [s for s, sp in self.content.spaces.items() if sp.kind == "room"]
-        return [s for s, sp in self.content.spaces.items() if sp.kind == kinds[card.kind]]
+            return list(rooms)
+        return list(self.board.of_kind["staircase" if card.kind == "hero" else "pit"])
 
     def _character_actions(self, space: str, fig: Figure) -> list[Action]:
         """Use a Character Action (Classic Abilities): Thief, Orc, Wraith; the variant's
@@ -345,16 +385,15 @@ class CaveTrollGame:
         out: list[Action] = []
         room = self.content.spaces[space].kind == "room"
         if fig.kind == "thief":  # any room or staircase without an opposing Knight (CT8)
-            for s, sp in self.content.spaces.items():
+            for s in self.board.of_kind["open"]:
                 if (
                     s != space
-                    and sp.kind != "pit"
                     and self.board.can_enter(fig, s)  # capacity, a Cave Troll, a Knight's room
                     and not self.board.knight_owners(s) - {fig.owner}  # a staircase's Knight too
                 ):
                     out.append(("act", space, "thief", s))
         elif fig.kind == "orc" and room:  # remove one hero from its room (CT6: rooms only)
-            for who in sorted({(x.owner, x.kind) for x in self.board.spaces[space] if x.is_hero}):
+            for who in sorted({(x.owner, x.kind) for x in self.board.spaces[space] if x.kind in HEROES}):
                 out.append(("act", space, "orc", who[0], who[1]))
         elif fig.kind == "wraith" and room:
             out += [("act", space, "wraith", *push[2:]) for push in self._pushes(space, fig)]
@@ -368,7 +407,7 @@ class CaveTrollGame:
         already there; CT16), never a Barbarian by the Wraith (Barbarian)."""
         out: list[Action] = []
         wraith = pusher.kind == "wraith"
-        for owner, kind in sorted({(x.owner, x.kind) for x in self.board.spaces[space] if x.is_character}):
+        for owner, kind in sorted({(x.owner, x.kind) for x in self.board.spaces[space] if x.kind != CHEST}):
             if kind == "cave_troll" or Figure(owner, kind) == pusher or (kind == "barbarian" and wraith):
                 continue
             fig = Figure(owner, kind)
@@ -389,7 +428,7 @@ class CaveTrollGame:
         p = req.player
         out: list[Action] = [("escape", req.space, None, None)]
         for owner, kind in sorted(
-            {(x.owner, x.kind) for x in self.board.spaces[req.space] if x.is_character}
+            {(x.owner, x.kind) for x in self.board.spaces[req.space] if x.kind != CHEST}
         ):
             if owner == p and kind != "cave_troll":
                 fig = Figure(owner, kind)
@@ -464,6 +503,8 @@ class CaveTrollGame:
         CT5); the Wraith entering a room pushes one character out (Wraith); the Giant
         Slayer entering an empty room gains one gold, once per turn (ruling CT13: empty
         is no other character; entering is a move or a placement, not a push or a pull)."""
+        if fig.kind not in ENTERING:
+            return
         if fig.kind == "giant_slayer":
             if (
                 self.content.spaces[space].kind == "room"
@@ -557,7 +598,7 @@ class CaveTrollGame:
         """Remove a figure: back to its owner's play area (Placing and Removing Figures)."""
         self.board.remove(space, fig)
         self.log("removed", fig.owner, space, self.players[self.current], detail=fig.kind)
-        if fig.is_hero:
+        if fig.kind in HEROES:
             self.removed[fig.owner].append(fig.kind)
 
     def _gain(self, p: str, source: str, amount: int, room: str | None = None) -> None:
@@ -585,10 +626,9 @@ class CaveTrollGame:
             self._gain(p, "end_bonus", self.content.numbers["end_bonus"])
             for room, owner, value in self.board.score_board():
                 self._gain(owner, "final_scoring", value, room)
-            for q in self.players:
+            for q in self.players:  # revealed; they stay in ``held``, the game being over
                 for a in self.held[q]:
                     self._gain(q, "unused_artifacts", self.content.artifacts[a].gold)
-                self.held[q] = []
             top = max(self.gold.values())
             tied = [q for q in self.players if self.gold[q] == top]
             if self.tie == "seat_order":

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from cryhavoc_sim.games.cavetroll.board import Figure
+from cryhavoc_sim.games.cavetroll.board import CHEST, HEROES, Figure
 
 if TYPE_CHECKING:
     from cryhavoc_sim.games.cavetroll.game import CaveTrollGame
@@ -55,13 +55,14 @@ def character_actions(g: CaveTrollGame, space: str, fig: Figure) -> list[Action]
     if kind == "assassin" and room:  # one lone Grunt or lone hero but an Assassin
         count: dict[str, int] = {}
         for f in here:
-            if f.is_character:
+            if f.kind != CHEST:
                 count[f.owner] = count.get(f.owner, 0) + 1
         targets = sorted(
             {
                 (f.owner, f.kind)
                 for f in here
-                if count.get(f.owner) == 1 and (f.kind == "grunt" or (f.is_hero and f.kind != "assassin"))
+                if count.get(f.owner) == 1
+                and (f.kind == "grunt" or (f.kind in HEROES and f.kind != "assassin"))
             }
         )
         return [("act", space, kind, o, k) for o, k in targets]
@@ -74,9 +75,9 @@ def character_actions(g: CaveTrollGame, space: str, fig: Figure) -> list[Action]
         out: list[Action] = []
         for n in g.content.adjacent[space]:
             shielded = protected(g, n)
-            for o, k in sorted({(f.owner, f.kind) for f in g.board.spaces[n] if f.is_character}):
+            for o, k in sorted({(f.owner, f.kind) for f in g.board.spaces[n] if f.kind != CHEST}):
                 pulled = Figure(o, k)
-                if o == p or (shielded and pulled.is_hero) or k == "cave_troll":
+                if o == p or (shielded and pulled.kind in HEROES) or k == "cave_troll":
                     continue
                 if g.board.can_enter(pulled, space):  # CT15; the Berserker's own entry rule
                     out.append(("act", space, kind, n, o, k))

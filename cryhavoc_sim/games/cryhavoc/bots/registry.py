@@ -19,7 +19,7 @@ from cryhavoc_sim.rng import stream
 # Bumped whenever any bot's play changes (the same seed, other games). Runs record it;
 # ``replay`` compares only games played by the same bots. Runs written before it existed
 # were played by version 1.
-BOTS_VERSION = "cryhavoc-bots-3"
+BOTS_VERSION = "cryhavoc-bots-4"  # 4: determinizations in a canonical order (fair search)
 MAX_ITERATIONS = 100_000
 
 

@@ -13,8 +13,11 @@ spot, the tokens revealed so far, the event log and the pending request. Nothing
 with what it has seen: the order of every deck (its own too), the other players' hands
 (from the cards of their hand and deck together, same sizes), and the identity of every
 face-down token (from the tokens of that kind not yet revealed, same kinds in the same
-places); the copy draws its future randomness from a new stream. A test checks that the
-observation is unchanged and that the hidden parts do change.
+places); the copy draws its future randomness from a new stream. Every pool is put in one
+canonical order before it is shuffled, so the copy is a function of the observation and
+the generator alone: two games that differ only in what the observer cannot see give the
+same copy (what lets a search bot pass the fairness test, tests/contract/test_fair_bots.py).
+A test checks that the observation is unchanged and that the hidden parts do change.
 """
 
 from __future__ import annotations
@@ -96,12 +99,14 @@ def determinize(g: Game, observer: FactionId, rng: Rng) -> Game:
     # The other players' hands: their hand and deck cards together, dealt again.
     for f, p in c.players.items():
         if f != observer and p.hand:
-            cards = p.hand + p.deck
+            cards = sorted(p.hand + p.deck)
             shuffle(cards)
             p.hand, p.deck = cards[: len(p.hand)], cards[len(p.hand) :]
         else:
+            p.deck.sort()
             shuffle(p.deck)
     for deck in c.terrain_decks.values():
+        deck.sort()
         shuffle(deck)
     content = c.content
     seen = Counter(c.revealed)

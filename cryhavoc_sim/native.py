@@ -53,6 +53,8 @@ COMPILED = (
     "games/cavetroll/game.py",
     "games/cavetroll/variant.py",
     "games/cavetroll/bots.py",
+    "games/cavetroll/simple.py",
+    "games/cavetroll/visibility.py",
 )
 NATIVE_ROOT = Path(sys.prefix) / "cryhavoc-native"
 STAMP = "stamp.json"

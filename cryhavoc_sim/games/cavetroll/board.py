@@ -57,6 +57,7 @@ class Figure(NamedTuple):
 
 
 _FIGURES: dict[tuple[str, str], Figure] = {}
+_CLOCK = [0]  # the last version given to a space's list, in this process (``Board.versions``)
 
 
 def figure(owner: str, kind: str) -> Figure:
@@ -75,18 +76,25 @@ class Board:
     Copies share each space's list until one of them changes it (copy on write: a bot
     tries dozens of answers on copies, each changing a space or two); ``touched`` is the
     spaces this board has changed since it was copied or made, which lets a valuation
-    look again at those spaces only. Only ``put`` and ``remove`` change a space."""
+    look again at those spaces only. ``versions`` gives each space's list a number no
+    other list of that space has had in this process, so a bot may keep what it worked
+    out for a space from one decision to the next. Only ``put`` and ``remove`` change a
+    space."""
 
     content: CaveTrollContent
     spaces: dict[str, list[Figure]] = field(default_factory=dict)
     touched: set[str] = field(default_factory=set)  # spaces whose list this board owns
     # the spaces of each kind (room, staircase, pit; "open": not a pit), in content order
     of_kind: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    versions: dict[str, int] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         for s in self.content.spaces:
             self.spaces.setdefault(s, [])
         self.touched = set(self.spaces)
+        for s in self.spaces:
+            _CLOCK[0] += 1
+            self.versions[s] = _CLOCK[0]
         for kind in ("room", "staircase", "pit"):
             self.of_kind[kind] = tuple(s for s, sp in self.content.spaces.items() if sp.kind == kind)
         self.of_kind["open"] = tuple(s for s, sp in self.content.spaces.items() if sp.kind != "pit")
@@ -95,15 +103,19 @@ class Board:
         other = Board.__new__(Board)  # every space is there already: no __post_init__
         other.content, other.of_kind = self.content, self.of_kind
         other.spaces = dict(self.spaces)  # the lists are shared until written
+        other.versions = dict(self.versions)
         other.touched = set()
         self.touched = set()  # this board's lists are shared now too
         return other
 
     def _own(self, space: str) -> list[Figure]:
+        """``space``'s list, this board's own to change, under a new version."""
         here = self.spaces[space]
         if space not in self.touched:
             here = self.spaces[space] = list(here)
             self.touched.add(space)
+        _CLOCK[0] += 1
+        self.versions[space] = _CLOCK[0]
         return here
 
     def put(self, space: str, figure: Figure) -> None:
@@ -118,6 +130,10 @@ class Board:
 
     def has_cave_troll(self, space: str) -> bool:
         return any(f.kind == "cave_troll" for f in self.spaces[space])
+
+    def opposing_knight(self, space: str, owner: str) -> bool:
+        """Whether a Knight of another player than ``owner`` stands in ``space``."""
+        return any(f.kind == "knight" and f.owner != owner for f in self.spaces[space])
 
     def knight_owners(self, space: str) -> set[str]:
         return {f.owner for f in self.spaces[space] if f.kind == "knight"}

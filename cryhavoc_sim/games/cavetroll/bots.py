@@ -30,6 +30,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from cryhavoc_sim.errors import ScenarioError
+from cryhavoc_sim.games.cavetroll import simple
 from cryhavoc_sim.games.cavetroll.board import HEROES, figure
 from cryhavoc_sim.games.cavetroll.game import Action, CaveTrollGame, Pending
 from cryhavoc_sim.games.cavetroll.visibility import unseen_artifacts
@@ -85,6 +86,8 @@ class RandomBot:
 
 
 Terms = tuple[tuple[int, float, float], ...]  # (player's place, held gold, static value)
+# (personality, content id) -> (space, its figures) -> terms, for every bot of the process
+_MEMO: dict[tuple[str, str], dict[tuple[str, tuple[Any, ...]], Terms]] = {}
 
 
 class HeuristicBot:
@@ -93,9 +96,10 @@ class HeuristicBot:
     and the opponents' face-down ones, and one it would draw) count at the mean gold of
     the artifacts unseen, never at their own.
 
-    Speed: a decision values its position once, space by space (``_root``). An answer
-    that only moves a figure or only places one (``CaveTrollGame.relocation`` and
-    ``placement``) is valued from the one or two spaces it changes, without a copy; any
+    Speed: a decision values its position once, space by space (``_root``), again only
+    where a space changed since its last decision (``Board.versions``). An answer that
+    only moves, places or removes a figure or scores a room (``simple.py``) is valued
+    from the one or two spaces it changes, without a copy; any
     other is tried on a copy whose board shares every space until written, and only the
     spaces it changed (``Board.touched``) are valued again. ``full_value`` is the same
     valuation with no shortcut: a test holds them equal on every answer of random games."""
@@ -106,22 +110,29 @@ class HeuristicBot:
         self.name = "heuristic" if personality == DEFAULT_PERSONALITY else f"heuristic:{personality}"
         self.turn = -1  # the turn whose draws ``drawn`` counts
         self.drawn = 0
-        # (space, its figures) -> that space's terms of the valuation (a pure function)
+        # (space, its figures) -> that space's terms of the valuation (a pure function of
+        # the weights and the content, so shared by the bots of one personality)
         self._rooms: dict[tuple[str, tuple[Any, ...]], Terms] = {}
+        self._personality = personality
         self._icon_table: dict[str, int] = {}
         self._gold_table: dict[str, int] = {}
         self._place: dict[str, int] = {}  # player -> index in the game's players
+        # space -> ((its list's version, the list's id), its terms) at the last decision
+        self._seen: dict[str, tuple[int, list[Any], Terms]] = {}
         # the position of the decision being made (``_root``)
         self._terms: dict[str, Terms] = {}
-        self._delta: dict[tuple[str, str, bool], Terms] = {}  # (space, kind, added) -> change
+        # space -> (its version, its list, (owner, kind, added) -> what the change does there)
+        self._delta: dict[str, tuple[int, list[Any], dict[tuple[str, str, bool], Terms]]] = {}
         self._held: list[float] = []  # per player: gold of the rooms it would win now
         self._static: list[float] = []  # per player: heroes less threats
         self._score: list[float] = []  # per player: its whole score at the decision
+        self._bases: list[float] = []  # per player: its gold, hand and artifacts (``_base``)
         self._future = 1.0
         self._icons_left = 0
         self._mean_unseen = 0.0  # mean gold of an artifact its player has not seen
         self._known: list[str] = []  # its own artifacts at the decision
         self._known_gold = 0.0
+        self._last_card: float | None = None  # the value of drawing the deck's last card
 
     def choose(self, g: CaveTrollGame) -> Action:
         me = g.player
@@ -158,15 +169,24 @@ class HeuristicBot:
         if not self._icon_table:
             self._icon_table = {c.id: c.icons for c in g.content.cards.values()}
             self._gold_table = {a.id: a.gold for a in g.content.artifacts.values()}
-        self._place = {p: i for i, p in enumerate(g.players)}
+            self._rooms = _MEMO.setdefault((self._personality, g.content.content_id), {})
+        if len(self._place) != len(g.players):
+            self._place = {p: i for i, p in enumerate(g.players)}
         if len(self._rooms) > 100_000:
             self._rooms.clear()
-        self._terms, self._delta = {}, {}
+        self._terms, self._last_card = {}, None
         n = len(g.players)
         held, static = [0.0] * n, [0.0] * n
+        versions, seen = g.board.versions, self._seen
         for space, here in g.board.spaces.items():
             if here:
-                terms = self._terms[space] = self._space(g, space, here)
+                known = seen.get(space)
+                if known is not None and known[0] == versions[space] and known[1] is here:
+                    terms = known[2]
+                else:
+                    terms = self._space(g, space, here)
+                    seen[space] = (versions[space], here, terms)
+                self._terms[space] = terms
                 for i, h, st in terms:
                     held[i] += h
                     static[i] += st
@@ -179,9 +199,8 @@ class HeuristicBot:
         self._known = list(g.held[me])
         self._known_gold = float(sum(gold[a] for a in self._known))
         self._future = self._later(g.pile, self._icons_left, g)
-        self._score = [
-            held[i] * self._future + static[i] + self._base(g, p, me) for i, p in enumerate(g.players)
-        ]
+        self._bases = [self._base(g, p, me) for p in g.players]
+        self._score = [held[i] * self._future + static[i] + self._bases[i] for i in range(n)]
 
     def _later(self, pile: int, icons_left: int, g: CaveTrollGame) -> float:
         """How many times a room held now should count: once, plus ``later`` per board
@@ -214,59 +233,95 @@ class HeuristicBot:
         if kind == "draw":
             deck = g.decks[me]
             if len(deck) == 1:  # the last card is known by elimination: its best play
-                return self._after_card(g, me, deck[0])
+                if self._last_card is None:
+                    self._last_card = self._after_card(g, me, deck[0])
+                return self._last_card
             return self._lead(self._score, self._place[me], self.w.card)  # a card more, unknown
         if kind == "stop":
             return self._lead(self._score, self._place[me], -1e-6)  # never worse than none
-        if g.pending:
-            placed = g.placement(action)
-            if placed is not None:  # one figure more on one space; the card leaves the hand
-                space, fig = placed
-                into = self._change_at(g, space, fig, me, True)
-                return self._lead(self._with(into, ()), self._place[me], -self.w.card)
-            room = g.scored_room(action)
-            if room is not None:  # the room's gold paid now; the card leaves the hand
-                score = list(self._score)
-                for i, h, _ in self._terms.get(room, ()):
-                    score[i] += h
-                return self._lead(score, self._place[me], -self.w.card)
-        else:
-            moved = g.relocation(action)
-            if moved is not None:  # a figure from one space to another
-                src, fig, dst = moved
-                out = self._change_at(g, src, fig, me, False)
-                into = self._change_at(g, dst, fig, me, True)
-                return self._lead(self._with(out, into), self._place[me], 0.0)
+        # what the answer spends: a card from the hand, or an artifact (known: its own)
+        spent = self._gold_table[g.held[me][action[1]]] if kind == "artifact" else self.w.card
+        mine = self._place[me]
+        moved = simple.relocation(g, action)
+        if moved is not None:  # a figure from one space to another
+            src, fig, dst = moved
+            out = self._change_at(g, src, me, fig, False)
+            into = self._change_at(g, dst, me, fig, True)
+            return self._lead_with(out, into, mine, 0.0 if kind != "artifact" else -spent)
+        placed = simple.placement(g, action)
+        if placed is not None:  # one figure more on one space
+            into = self._change_at(g, placed[0], me, placed[1], True)
+            if placed[2]:  # and the pile filled: every room paid, the pile empty
+                return self._lead(self._scoring(g, me, action, into), mine, -spent)
+            return self._lead_with(into, (), mine, -spent)
+        room = simple.scored_room(g, action)
+        if room is not None:  # the room's gold paid now
+            score = list(self._score)
+            for i, h, _ in self._terms.get(room, ()):
+                score[i] += h
+            return self._lead(score, mine, -spent)
+        removed = simple.removal(g, action)
+        if removed is not None:  # one figure less on one space
+            out = self._change_at(g, removed[0], removed[1], removed[2], False)
+            return self._lead_with(out, (), mine, -spent)
         return self._applied(g, me, action, g.hands[me])
 
-    def _change_at(self, g: CaveTrollGame, space: str, kind: str, me: str, added: bool) -> Terms:
-        """What adding (or taking away) ``me``'s figure of ``kind`` at ``space`` changes
-        there, kept for the decision's other answers."""
-        key = (space, kind, added)
-        out = self._delta.get(key)
-        if out is None:
-            here = list(g.board.spaces[space])
-            if kind == "cave_troll":  # valued cleared: it does not guess who escapes
-                here = [figure(me, kind)]
-            elif added:
-                here.append(figure(me, kind))
-            else:
-                here.remove(figure(me, kind))
-            changes = [(i, -h, -st) for i, h, st in self._terms.get(space, ())]
-            if here:
-                changes += self._space(g, space, here)
-            out = self._delta[key] = tuple(changes)
+    def _change_at(self, g: CaveTrollGame, space: str, owner: str, kind: str, added: bool) -> Terms:
+        """What adding (or taking away) ``owner``'s figure of ``kind`` at ``space``
+        changes there, kept while the space stays as it is (its version and list)."""
+        now, version = g.board.spaces[space], g.board.versions[space]
+        kept = self._delta.get(space)
+        if kept is None or kept[0] != version or kept[1] is not now:
+            kept = self._delta[space] = (version, now, {})
+        key = (owner, kind, added)
+        found = kept[2].get(key)
+        if found is not None:
+            return found
+        here = list(now)
+        if kind == "cave_troll" and added:  # valued cleared: it does not guess who escapes
+            here = [figure(owner, kind)]
+        elif added:
+            here.append(figure(owner, kind))
+        else:
+            here.remove(figure(owner, kind))
+        changes = [(i, -h, -st) for i, h, st in self._terms.get(space, ())]
+        if here:
+            changes += self._space(g, space, here)
+        out = kept[2][key] = tuple(changes)
         return out
 
-    def _with(self, first: Terms, second: Terms) -> list[float]:
-        """The decision's scores with the changes of ``first`` and ``second``."""
-        score = list(self._score)
-        future = self._future
-        for i, h, st in first:
-            score[i] += h * future + st
-        for i, h, st in second:
-            score[i] += h * future + st
-        return score
+    def _lead_with(self, first: Terms, second: Terms, mine: int, bonus: float) -> float:
+        """``_lead`` of the decision's scores with the changes of ``first`` and ``second``
+        (a loop over the few players, no list made: the bot's most frequent call)."""
+        score, future = self._score, self._future
+        best = -float("inf")
+        own = 0.0
+        for i in range(len(score)):
+            v = score[i]
+            for j, h, st in first:
+                if j == i:
+                    v += h * future + st
+            for j, h, st in second:
+                if j == i:
+                    v += h * future + st
+            if i == mine:
+                own = v
+            elif v > best:
+                best = v
+        lead = own + bonus - self.w.rival * best
+        return WIN / (1.0 + math.exp(-lead / SCALE))
+
+    def _scoring(self, g: CaveTrollGame, me: str, action: Action, into: Terms) -> list[float]:
+        """The decision's scores after a card placed with ``into`` as its change fills
+        the scoring pile: each player gains the gold its rooms pay now, and the rooms
+        count for the Scorings the icons still to be played could set off."""
+        held, static = list(self._held), list(self._static)
+        for i, h, st in into:
+            held[i] += h
+            static[i] += st
+        icons = self._icon_table[g.hands[me][action[1]]]
+        future = self._later(0, self._icons_left - icons, g)
+        return [held[i] * (future + 1.0) + static[i] + self._bases[i] for i in range(len(held))]
 
     def _lead(self, score: list[float], mine: int, bonus: float) -> float:
         """On the scale of a finished game: a logistic of ``mine``'s lead over ``rival``

@@ -27,13 +27,13 @@ from typing import Any
 
 from cryhavoc_sim.games.cavetroll import variant
 from cryhavoc_sim.games.cavetroll.board import CHEST, HEROES, Board, Figure, figure
-from cryhavoc_sim.games.cavetroll.content import Card, CaveTrollContent
+from cryhavoc_sim.games.cavetroll.content import CaveTrollContent
 from cryhavoc_sim.rng import Rng
 
 COLOURS = ("red", "blue", "green", "yellow")
 TIES = ("shared", "seat_order")  # ruling CT10's knob
-# The kinds whose entering a space sets something off (``_entered``); a Move of any other
-# figure changes its two spaces and nothing else (what a bot may rely on to value it).
+# The kinds whose entering a space may set something off (``_entered``; ``simple.py``
+# says when it does not).
 ENTERING = frozenset({"giant_slayer", "knight", "wraith"})
 CARD_SETS = ("classic", "variant")
 
@@ -315,46 +315,6 @@ class CaveTrollGame:
             ]
         return [()]  # extra_action, none
 
-    def relocation(self, action: Action) -> tuple[str, str, str] | None:
-        """(from, kind, to) when ``action`` does nothing but move one of the deciding
-        player's figures (a Move, or the Thief's action) and the figure sets nothing off
-        on entering (``ENTERING``); else None. What a bot may value from two spaces."""
-        if self.pending:
-            return None
-        if action[0] == "move" and action[2] not in ENTERING:
-            return action[1], action[2], action[3]
-        if action[0] == "act" and action[2] == "thief":
-            return action[1], "thief", action[3]
-        return None
-
-    def placement(self, action: Action) -> tuple[str, str] | None:
-        """(space, kind) when ``action`` plays a card whose effect on the board at once is
-        one figure put on one space: a hero, monster or chest that sets nothing off on
-        entering (``ENTERING``), or the Cave Troll, whose escapes and clearing come after
-        as requests; the card leaves the hand, its icons do not fill the scoring pile and
-        it is not the last card of the game (the deck is not empty). Else None. What a bot
-        may value from one space."""
-        card = self._simple_card(action)
-        if card is None or card.placed is None or card.placed in ENTERING:
-            return None
-        assert action[2] is not None
-        return action[2], card.placed
-
-    def scored_room(self, action: Action) -> str | None:
-        """The room when ``action`` plays Score a Room and does nothing else (as
-        ``placement``: no pile filled, not the game's last card); else None."""
-        card = self._simple_card(action)
-        return action[2] if card is not None and card.id == "score_a_room" else None
-
-    def _simple_card(self, action: Action) -> Card | None:
-        if action[0] != "play" or action[2] is None:
-            return None
-        p = self.pending[0].player
-        card = self.content.cards[self.hands[p][action[1]]]
-        if not self.decks[p] or self.pile + card.icons >= self.content.numbers["scoring_threshold"]:
-            return None
-        return card
-
     def used(self, p: str, ability: str) -> bool:
         """Whether ``p`` has used a once-per-turn ability this turn (Giant Slayer's gold,
         Rampaging Troll's move)."""
@@ -389,7 +349,7 @@ class CaveTrollGame:
                 if (
                     s != space
                     and self.board.can_enter(fig, s)  # capacity, a Cave Troll, a Knight's room
-                    and not self.board.knight_owners(s) - {fig.owner}  # a staircase's Knight too
+                    and not self.board.opposing_knight(s, fig.owner)  # a staircase's Knight too
                 ):
                     out.append(("act", space, "thief", s))
         elif fig.kind == "orc" and room:  # remove one hero from its room (CT6: rooms only)

@@ -119,7 +119,7 @@ def _timed(
 
 
 # Games per timed run of the other registered games' bench lines (random, heuristic bots).
-OTHER_GAMES = {"random": 2000, "heuristic": 100}
+OTHER_GAMES = {"random": 2000, "heuristic": 300}
 
 
 def _game_costs_in_child(name: str) -> dict[str, float]:
@@ -135,10 +135,11 @@ def _game_costs_in_child(name: str) -> dict[str, float]:
     return costs
 
 
-def other_games() -> list[str]:
+def other_games(against: str | None = None) -> list[str]:
     """One line per registered game besides the default: its 4-player bench scenario's
     games per second on one worker, events on, random and heuristic bots (best of
-    ``ROUNDS``), and its own state costs."""
+    ``ROUNDS``), and its own state costs; with ``against`` (another checkout's Python),
+    each timed next to the same run there."""
 
     lines = []
     for name in game_names():
@@ -146,16 +147,28 @@ def other_games() -> list[str]:
             continue
         base = Path(tempfile.mkdtemp(prefix=f"bench-{name}-"))
         game = get_game(name)
-        best = {
-            bot: min(_timed(n, 1, True, base / f"{name}-{bot}-{i}", bot, game=name) for i in range(ROUNDS))
-            for bot, n in OTHER_GAMES.items()
-        }
+        best: dict[str, float] = {}
+        for bot, n in OTHER_GAMES.items():
+            for i in range(ROUNDS):
+                now = _timed(n, 1, True, base / f"{name}-{bot}-{i}", bot, game=name)
+                best[bot] = min(best.get(bot, now), now)
+                if against:
+                    old = _timed(n, 1, True, base / f"old-{name}-{bot}-{i}", bot, against, name)
+                    best[f"old-{bot}"] = min(best.get(f"old-{bot}", old), old)
         costs = _game_costs_in_child(name)
         lines.append(
             f"  {game.title}, 4 players, 1 worker: random bots {OTHER_GAMES['random'] / best['random']:6.0f} games/s,"
             f" heuristic bots {OTHER_GAMES['heuristic'] / best['heuristic']:.1f} games/s (best of {ROUNDS} rounds);"
             " a mid-game state: " + ", ".join(f"{k} {v:.1f} us" for k, v in costs.items())
         )
+        if against:
+            lines.append(
+                "    side by side: "
+                + "; ".join(
+                    f"{bot} bots {n / best[f'old-{bot}']:.1f} games/s before, {n / best[bot]:.1f} now"
+                    for bot, n in OTHER_GAMES.items()
+                )
+            )
         shutil.rmtree(base, ignore_errors=True)
     return lines
 
@@ -274,7 +287,7 @@ def run_bench(games: int, against: str | None = None) -> None:
         f"  a 4-player game in Round 3: clone {clone:.1f} us, determinize {det:.1f} us, save {saved:.0f} us"
     )
     print(f"  Parquet               {size / games:8.0f} bytes/game")
-    for line in other_games():
+    for line in other_games(against):
         print(line)
     # A worker holds at most one chunk (500 games at most, see executor.chunk_size), so
     # memory is measured where runs have reached that size: 2,000 and 20,000 games.

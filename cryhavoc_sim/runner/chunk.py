@@ -4,8 +4,10 @@ only counts (rows never travel back through the pool)."""
 
 from __future__ import annotations
 
+import gc
 import traceback
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -103,29 +105,30 @@ def run_chunk(task: ChunkTask, stop: Callable[[], bool] | None = None) -> ChunkR
     outcomes: list[tuple[tuple[str, ...], tuple[str, ...]] | None] = []
     errors = 0
     first_error = None
-    for game_id in range(task.start, task.stop):
-        if game_id > task.start and (game_id - task.start) % FLUSH_EVERY == 0:
-            flush()
-        if stop is not None and stop():
-            raise ChunkStopped(f"chunk {task.start}-{task.stop} stopped at game {game_id}")
-        try:
-            result = play_one(scenario, content, game_id, task.record_events)
-        except Exception as exc:
-            errors += 1
-            first_error = first_error or f"game {game_id}: {exc!r}"
-            rows.add_error(game_id, scenario.seed_of(game_id), repr(exc), traceback.format_exc())
+    with _fewer_collections():
+        for game_id in range(task.start, task.stop):
+            if game_id > task.start and (game_id - task.start) % FLUSH_EVERY == 0:
+                flush()
+            if stop is not None and stop():
+                raise ChunkStopped(f"chunk {task.start}-{task.stop} stopped at game {game_id}")
+            try:
+                result = play_one(scenario, content, game_id, task.record_events)
+            except Exception as exc:
+                errors += 1
+                first_error = first_error or f"game {game_id}: {exc!r}"
+                rows.add_error(game_id, scenario.seed_of(game_id), repr(exc), traceback.format_exc())
+                if task.outcomes:
+                    outcomes.append(None)
+                if task.fail_fast:
+                    break
+                continue
+            rows.add_game(task.run_id, scenario, content, game_id, result)
             if task.outcomes:
-                outcomes.append(None)
-            if task.fail_fast:
-                break
-            continue
-        rows.add_game(task.run_id, scenario, content, game_id, result)
-        if task.outcomes:
-            outcomes.append((result.winners, tuple(result.sides)))
-        for w in result.winners:  # a shared win counts for each of its sides, as `won` does
-            wins[w] = wins.get(w, 0) + 1
-        for f in result.sides:
-            played[f] = played.get(f, 0) + 1
+                outcomes.append((result.winners, tuple(result.sides)))
+            for w in result.winners:  # a shared win counts for each of its sides, as `won` does
+                wins[w] = wins.get(w, 0) + 1
+            for f in result.sides:
+                played[f] = played.get(f, 0) + 1
     flush()
     run_dir = Path(task.run_dir)
     if not frames["games"]:
@@ -163,3 +166,17 @@ def run_chunk(task: ChunkTask, stop: Callable[[], bool] | None = None) -> ChunkR
         played,
         tuple(outcomes) if task.outcomes else None,
     )
+
+
+@contextmanager
+def _fewer_collections() -> Iterator[None]:
+    """Games allocate millions of short-lived tuples and lists; at the default threshold
+    (700) the cyclic collector runs thousands of times a game and each full pass walks
+    the bots' memos. Games leave few cycles, so a chunk collects less often (measured on
+    Cave Troll's heuristic games: about 12% of the time). The game's results are the same."""
+    old = gc.get_threshold()
+    gc.set_threshold(20_000, 20, 50)
+    try:
+        yield
+    finally:
+        gc.set_threshold(*old)

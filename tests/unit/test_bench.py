@@ -25,8 +25,8 @@ def test_the_report_names_every_figure(
         python: str | None = None,
         game: str = "cryhavoc",
     ) -> float:
-        if game != "cryhavoc":  # the other registered games' lines: 200 and 5 games/s
-            return games / (200 if bot == "random" else 5)
+        if game != "cryhavoc":  # the other registered games' lines: 200 and 5 games/s (2 before)
+            return games / (200 if bot == "random" else 2 if python else 5)
         calls.append((games, workers, record, bot))
         slow = 1.0 + 0.1 * int(out.name[-1])  # each round runs 10% slower than the last
         per_game = (1 / 500 if workers == 1 else 1 / 950) * (1.8 if bot == "heuristic" else 1.0)
@@ -78,3 +78,31 @@ def test_the_search_bench_plays_one_search_seat_among_heuristic_bots() -> None:
     assert bots["humans"] == "ismcts" and {bots[f] for f in ("pilgrims", "machines", "trogs")} == {
         "heuristic"
     }
+
+
+def test_the_other_games_are_timed_side_by_side_with_another_checkout(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    seen: list[tuple[str, str | None]] = []
+
+    def fake(
+        games: int,
+        workers: int,
+        record: bool,
+        out: Path,
+        bot: str = "random",
+        python: str | None = None,
+        game: str = "cryhavoc",
+    ) -> float:
+        seen.append((bot, python))
+        return games / (200 if bot == "random" else 2 if python else 5)
+
+    monkeypatch.setattr(bench, "_timed", fake)
+    monkeypatch.setattr(bench, "_game_costs_in_child", lambda name: {"clone": 9.0})
+    lines = bench.other_games(against="/old/python")
+    assert ("heuristic", "/old/python") in seen and ("heuristic", None) in seen
+    assert any(
+        "side by side: random bots 200.0 games/s before, 200.0 now; heuristic bots 2.0 games/s before, 5.0 now"
+        in line
+        for line in lines
+    )

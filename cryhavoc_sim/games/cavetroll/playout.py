@@ -99,8 +99,9 @@ def random_playouts(content: CaveTrollContent, master_seed: int, start: int, sto
 
 
 def state_costs(repeat: int) -> dict[str, float]:
-    """Microseconds to copy a mid-game 4-player state, to list its legal answers and to
-    value it as the heuristic bot does."""
+    """Microseconds to copy a mid-game 4-player state, to list its legal answers, to
+    value it from every space as the heuristic bot's valuation does, and for the bot to
+    decide there (a fresh bot: its shortcuts have nothing kept from earlier decisions)."""
     import time
 
     from cryhavoc_sim.games.cavetroll.bots import HeuristicBot
@@ -112,11 +113,13 @@ def state_costs(repeat: int) -> dict[str, float]:
     while g.turn < 12:  # mid-game: three rounds played
         g.apply(bot.choose(g))
     valuer = HeuristicBot(stream(3, "valuer"))
+    valuer._root(g, g.player)  # its tables of the content
     out = {}
     for name, step in (
         ("clone", g.copy),
         ("legal", g.legal),
-        ("value", lambda: valuer.value(g, g.player)),
+        ("value", lambda: valuer.full_value(g, g.player)),
+        ("decide", lambda: HeuristicBot(stream(3, "decider")).choose(g)),
     ):
         started = time.perf_counter()
         for _ in range(repeat):

@@ -210,7 +210,13 @@ def report_sections(run: Any, content: Any) -> ReportSections:
             swings,
         ),
         ("Board Scorings: who sets them off and what they earn (gold per Scoring)", triggered),
-        ("How often the player who ends the game (whose deck runs out) wins", enders),
+        (
+            "How often the player who ends the game (whose deck runs out) wins\n"
+            "The player holding its deck's last card chooses when to draw it (the game ends after that"
+            " action: Winning the Game). How often it wins is how well the bots choose that moment, not an"
+            " edge the rules give a seat.",
+            enders,
+        ),
     ]
     shared = games["winner"].null_count() / games.height if games.height else 0.0
     s.findings = [
@@ -247,7 +253,9 @@ def findings(enders: pl.DataFrame, swings: pl.DataFrame, sets: pl.DataFrame) -> 
             word = "more" if w / n > chance else "less"
             out.append(
                 f"In {r['n_players']}-player games the player who ends the game wins {w / n:.0%} of them, {word}"
-                f" than the {chance:.0%} of chance (see 'How often the player who ends the game wins')."
+                f" than the {chance:.0%} of chance: the rules let the player holding its deck's last card choose"
+                " when to draw it, and these bots draw it when they expect to win, so this measures the bots'"
+                " endgame, not an edge the game gives (see 'How often the player who ends the game wins')."
             )
     if swings.height:
         top = swings.row(0, named=True)

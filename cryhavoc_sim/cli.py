@@ -320,6 +320,7 @@ def run(
         ]
     )
     rates = [] if summary.interrupted else _rates(run_dir)
+    players = None if summary.interrupted else _lineup(run_dir)
     if summary.interrupted:
         status, code = ("worker_lost", 1) if summary.worker_lost else ("interrupted", 130)
     else:
@@ -342,6 +343,7 @@ def run(
                     "first_error": summary.first_error,
                     "resume_command": again if summary.interrupted else None,
                     "win_rates": rates,
+                    "lineup": players.as_dict() if players is not None else None,
                     "content_reconstructed": bool(_notice(run_dir)) if not summary.interrupted else None,
                     **({"precision": _stopped(run_dir)} if rule is not None else {}),
                 },
@@ -369,6 +371,8 @@ def run(
         )
     if rates and not as_json:
         typer.echo("Win rates (95% Wilson interval, games played): " + _rate_line(rates))
+        if players is not None:
+            typer.echo(players.sentence())
     if rule is not None and not as_json:
         typer.echo(_precision_line(_stopped(run_dir)))
     typer.echo(RECONSTRUCTED_NOTICE, err=as_json)
@@ -629,6 +633,15 @@ def _notice(*run_dirs: Path) -> str:
     return ""
 
 
+def _lineup(run_dir: Path) -> Any:
+    """Who played the run in ``run_dir`` (analysis/lineup.py)."""
+    from cryhavoc_sim.analysis.lineup import lineup
+    from cryhavoc_sim.storage.reader import load_run
+
+    with _reading(run_dir):
+        return lineup(load_run(run_dir))
+
+
 def _rates(run_dir: Path, by: tuple[str, ...] = ()) -> list[dict[str, Any]]:
     from cryhavoc_sim.analysis import win_rates
     from cryhavoc_sim.storage.reader import load_run
@@ -701,6 +714,7 @@ def compare(
                 {
                     **tables,
                     "differences": differences,
+                    "lineups": {"a": _lineup(run_a).as_dict(), "b": _lineup(run_b).as_dict()},
                     "same_games": {
                         "matched": same.matched,
                         "identical": same.identical,
@@ -718,6 +732,8 @@ def compare(
         if differences
         else "The runs differ only in seed and number of games."
     )
+    typer.echo(f"A ({run_a}): {_lineup(run_a).sentence()}")
+    typer.echo(f"B ({run_b}): {_lineup(run_b).sentence()}")
     found = same.sentence()
     if found:
         typer.echo(found)
@@ -768,6 +784,7 @@ def baseline(
         "players": config.get("players"),
         "content_id": manifest.get("content_id"),
         "rules_version": manifest.get("rules_version"),
+        "lineup": _lineup(run_dir).as_dict(),
         "win_rates": [{k: r[k] for k in ("faction", "games", "wins", "win_rate")} for r in rows],
     }
     if not rows:
@@ -867,7 +884,18 @@ def check(
         else "No faction moved"
     ) + (how or ".")
     notice = _notice(run_dir)
-    report = table + "\n" + verdict + "\n" + (f"\n_{notice}_\n" if notice else "")
+    players = _lineup(run_dir)
+    stored_players = stored.get("lineup") if isinstance(stored.get("lineup"), dict) else None
+    who = (
+        f"Run: {players.sentence()}\nBaseline: "
+        + (
+            str(stored_players.get("sentence"))
+            if stored_players
+            else "line-up not recorded (an older baseline)."
+        )
+        + "\n"
+    )
+    report = who + "\n" + table + "\n" + verdict + "\n" + (f"\n_{notice}_\n" if notice else "")
     if as_json:
         typer.echo(
             json.dumps(
@@ -879,6 +907,8 @@ def check(
                     "tolerance": tolerance,
                     "moved": [r["faction"] for r in moved],
                     "factions": rows,
+                    "lineup": players.as_dict(),
+                    "baseline_lineup": stored_players,
                     **({"precision": sequential} if sequential else {}),
                     "content_reconstructed": bool(notice),
                 },

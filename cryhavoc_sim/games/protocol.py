@@ -140,12 +140,15 @@ class Violation:
 class ReportSections:
     """A game's own part of a report: figures (name, caption, draw(ax)), tables
     (caption, polars DataFrame), ``summary.json`` entries, and findings: sentences for
-    the headline, strongest first, each naming the figure or table behind it."""
+    the headline, strongest first, each naming the figure or table behind it; ``trust``:
+    lines for the report's "How far to trust this" box (what the game's checks of its
+    bots say, and what they do not)."""
 
     figures: list[tuple[str, str, Callable[[Any], None]]] = field(default_factory=list)
     tables: list[tuple[str, Any]] = field(default_factory=list)
     summary: dict[str, Any] = field(default_factory=dict)
     findings: list[str] = field(default_factory=list)
+    trust: list[str] = field(default_factory=list)
 
 
 @dataclass(frozen=True, slots=True)

@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from cryhavoc_sim import analysis
+from cryhavoc_sim.analysis.lineup import LineUp, lineup
 from cryhavoc_sim.games import DEFAULT_GAME, get_game
 from cryhavoc_sim.report.headline import headline, rate_text, summary_entry
 from cryhavoc_sim.report.page import write_pages
@@ -152,6 +153,8 @@ def build_report(run: Run, out: Path, sweep: Path | None = None) -> Report:
     sentences, standing = headline(
         wr, run.seats, games, src, own.findings, words.seat, words.score, words.side_plural
     )
+    players = lineup(run)
+    sentences.insert(0, players.sentence())
     sensitive = _sensitivity(run, sweep)
     if sensitive:
         sentences.append(sensitive[0])
@@ -198,6 +201,9 @@ def build_report(run: Run, out: Path, sweep: Path | None = None) -> Report:
         if n_games:
             draw(ax)
         fig.text(0.99, 0.01, "reconstructed content", ha="right", va="bottom", fontsize=7, color="#aa0000")
+        fig.text(
+            0.01, 0.01, f"players: {players.short()}", ha="left", va="bottom", fontsize=7, color="#444444"
+        )
         path = out / f"{name}.png"
         # 200 dpi, shown at half its pixel size: sharp on a high-density screen
         fig.savefig(path, dpi=200, bbox_inches="tight")
@@ -233,6 +239,7 @@ def build_report(run: Run, out: Path, sweep: Path | None = None) -> Report:
             ", ".join(f"{k}: {v}" for k, v in (m.get("content_provenance") or {}).items()),
         ),
         ("rules version", str(m.get("rules_version"))),
+        ("line-up", players.sentence()),
     ]
     stop = m.get("precision")
     if isinstance(stop, dict):
@@ -265,6 +272,7 @@ def build_report(run: Run, out: Path, sweep: Path | None = None) -> Report:
         "content_id": m.get("content_id"),
         "content_reconstructed": reconstructed,
         "rules_version": m.get("rules_version"),
+        "lineup": players.as_dict(),
         "headline": sentences,
         "standings": summary_entry(standing),
         "win_rates": wr.to_dicts(),
@@ -273,6 +281,8 @@ def build_report(run: Run, out: Path, sweep: Path | None = None) -> Report:
         **by_policy[1],
         **own.summary,
     }
+    trust = trust_lines(players, reconstructed, own.trust)
+    summary["trust"] = trust
     summary_path = out / "summary.json"
     summary_path.write_text(json.dumps(summary, indent=2, default=str) + "\n")
 
@@ -287,5 +297,29 @@ def build_report(run: Run, out: Path, sweep: Path | None = None) -> Report:
         [(caption, p) for (_, caption, _), p in zip(plots, pngs, strict=True)],
         tables,
         ("scenario", "Scenario", "toml", scenario_text),
+        trust,
     )
     return Report(out, html_path, md_path, summary_path, pngs)
+
+
+def trust_lines(players: LineUp, reconstructed: bool, game_lines: list[str]) -> list[str]:
+    """How far to trust the report, in a few lines: who played, whether the content is
+    invented, what the game's own checks of the bots say, and where the verdict at equal
+    skill stands."""
+    who = f"Who played: {players.short()}. A win rate measures the players as much as the game; " + (
+        "here the seats were not played alike, so read it as players against players."
+        if players.mixed
+        else "here every seat had the same bot, so differences are the sides' under that bot's play."
+    )
+    content = (
+        "Content: partly RECONSTRUCTED (invented where the printed components are not public);"
+        " see the notice above and `cryhavoc-sim content`."
+        if reconstructed
+        else "Content: as printed, from sources; no invented numbers."
+    )
+    skill = (
+        "Equal-skill verdict: not measured here. One bot in every seat is one skill level;"
+        " whether a statement survives stronger play needs the same deals played at several"
+        " levels (stronger search in every seat)."
+    )
+    return [who, content, *game_lines, skill]

@@ -75,6 +75,8 @@ def html_table(rows: list[list[str]]) -> str:
 
 _CSS = """body{font-family:sans-serif;max-width:1000px;margin:2em auto;color:#222;line-height:1.4}
 .notice{background:#fff3f0;border:1px solid #d33;padding:.8em;margin:1em 0}
+.trust{background:#f3f6ff;border:1px solid #88a;padding:0 .8em;margin:1em 0}
+.trust h2{font-size:1.05em;margin:.6em 0 .2em}
 .headline{background:#f3f7ff;border-left:4px solid #2f6fb3;padding:.6em 1em;font-size:1.05em}
 .headline li{margin:.3em 0}nav ol{columns:2;font-size:.9em}
 table{border-collapse:collapse;margin:.5em 0 1.5em}td,th{border:1px solid #ccc;padding:.2em .5em;font-size:.85em}
@@ -90,11 +92,13 @@ def write_pages(
     figures: list[tuple[str, Path]],
     tables: list[tuple[str, Any]],
     closing: tuple[str, str, str, str] | None = None,
+    trust: list[str] | None = None,
 ) -> tuple[Path, Path]:
     """Write ``report.md`` and ``report.html`` into ``out``: figures are (caption, PNG
     beside the pages), tables (caption, polars frame; a caption's first line is the
     table's heading, any further lines a note printed under it), ``closing`` an optional
-    last section (anchor, heading, code language, preformatted text). Returns both paths."""
+    last section (anchor, heading, code language, preformatted text), ``trust`` the lines
+    of a "How far to trust this" box above the headline. Returns both paths."""
     notes = [c.partition("\n") for c, _ in tables]  # (heading, _, note) of every table
     # (anchor, label) of every section: figures and tables may share a caption
     sections = (
@@ -105,6 +109,8 @@ def write_pages(
     md = [f"# {title}", ""]
     if notice:
         md += [f"> **Notice.** {notice}", ""]
+    if trust:
+        md += ["## How far to trust this", "", *[f"- {line}" for line in trust], ""]
     md += ["## Headline", "", *[f"- {line}" for line in headline], ""]
     md += ["## Contents", "", *[f"- [{label}](#{a})" for a, label in sections], ""]
     md += [f"- **{k}**: {v}" for k, v in facts] + [""]
@@ -139,6 +145,9 @@ def write_pages(
 
     imgs = "".join(img(caption, p) for caption, p in figures)
     box = f'<div class="notice"><b>Notice.</b> {html.escape(notice)}</div>' if notice else ""
+    if trust:
+        lines = "".join(f"<li>{html.escape(line)}</li>" for line in trust)
+        box += f'<section class="trust" id="trust"><h2>How far to trust this</h2><ul>{lines}</ul></section>'
     head = "".join(f"<li>{html.escape(line)}</li>" for line in headline)
     toc = "".join(f'<li><a href="#{a}">{html.escape(label)}</a></li>' for a, label in sections)
     tail = (

@@ -81,6 +81,7 @@ def report_sections(run: Any, content: Any) -> ReportSections:
         ),
     ]
     sections.findings = final_round_findings(final)
+    sections.trust = [behaviour_trust(behaviour)]
     sections.summary = {
         "game_length": length.to_dicts(),
         "leader_changes": changes.to_dicts(),
@@ -177,3 +178,19 @@ def final_round_findings(final: pl.DataFrame) -> list[str]:
                 f"{float(chance):.0%} of chance."
             )
     return out
+
+
+def behaviour_trust(behaviour: pl.DataFrame) -> str:
+    """The bot-behaviour table in one sentence for the trust box: what its rates count
+    and what they cannot say (low rates are no proof of good play)."""
+    rates = [c for c in behaviour.columns if c.endswith("_rate")]
+    worst = 0.0
+    for c in rates:
+        top = behaviour[c].drop_nulls().max()
+        worst = max(worst, float(top)) if isinstance(top, int | float) else worst
+    return (
+        f"Bot checks: at most {worst:.1%} of Battles, Actions or paid Skills were a known blunder"
+        " (hopeless or lone-Unit attacks, empty Actions, idle Skills; table 'Bot behaviour'). These"
+        " count only mistakes the bots were built to avoid: low rates say the bots avoid them, not"
+        " that they play every faction equally well."
+    )

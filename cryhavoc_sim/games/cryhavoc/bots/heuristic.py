@@ -781,6 +781,13 @@ class HeuristicBot:
             )
         if ctx == "place_nest":
             return self._best([float(sum(self.enemies_in(g, a, f) for a in g.adj[r])) for r in opts])
+        if ctx == "move_nest":  # (from, to): a face-down token moved where invaders would come
+            return self._best(
+                [
+                    g.regions[dst].crystals + 0.5 * float(sum(self.enemies_in(g, a, f) for a in g.adj[dst]))
+                    for _, dst in opts
+                ]
+            )
         if ctx == "extract_crystals":
             gain = self.stock_value(g, f)
             return self._best(

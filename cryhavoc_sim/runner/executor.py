@@ -38,6 +38,8 @@ from cryhavoc_sim.runner.rundir import (
     foreign_content,
     ledger,
     locked,
+    open_new,
+    refuse_links,
     verified_chunks,
 )
 from cryhavoc_sim.runner.scenario import Scenario
@@ -120,7 +122,10 @@ def _versions() -> dict[str, str]:
 def _write_manifest(run_dir: Path, data: dict[str, Any]) -> None:
     tmp = run_dir / ".manifest.json.tmp"
     try:
-        tmp.write_text(json.dumps(data, indent=2, sort_keys=True) + "\n")
+        if tmp.is_symlink():
+            tmp.unlink()  # a planted link: removing it touches nothing else
+        with os.fdopen(open_new(tmp), "w") as fh:
+            fh.write(json.dumps(data, indent=2, sort_keys=True) + "\n")
         os.replace(tmp, run_dir / "manifest.json")
     except BaseException:
         tmp.unlink(missing_ok=True)  # the previous manifest stands
@@ -456,6 +461,7 @@ def run_scenario(
     nothing is removed again."""
     content = content_for(scenario)  # validates content before anything is written
     check_target(run_dir)
+    refuse_links(run_dir)
     manifest_path = run_dir / "manifest.json"
     if not resume:
         if manifest_path.exists():

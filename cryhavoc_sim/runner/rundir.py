@@ -12,6 +12,12 @@ and the checks that keep a resumed run one run.
 - **Resume checks.** Everything that shapes what is written (scenario text, games, seed,
   rules version, content hash, event logging, the chunk plan) must match the run being
   completed.
+- **No writes through links.** A symbolic link planted in a run directory (``.lock``, the
+  manifest or its temporary file, a table folder, a shard) would let whoever made it
+  point the tool's writes and deletions at any file its user may change. A run refuses
+  a directory holding one (:func:`refuse_links`) before writing anything, and every file
+  the tool creates there is opened with ``O_NOFOLLOW`` (:func:`open_new`), so a link
+  planted after the check fails the write instead of following it.
 """
 
 from __future__ import annotations
@@ -38,6 +44,31 @@ def file_sha256(path: Path) -> str:
         for block in iter(lambda: fh.read(1 << 20), b""):
             h.update(block)
     return h.hexdigest()
+
+
+def refuse_links(run_dir: Path) -> None:
+    """One sentence when ``run_dir`` holds a symbolic link where the tool writes or
+    deletes: at its top level, as a table folder, or in one."""
+    if not run_dir.is_dir():
+        return
+    found: list[Path] = []
+    for entry in run_dir.iterdir():
+        if entry.is_symlink():
+            found.append(entry)
+        elif entry.name in TABLES and entry.is_dir():
+            found += [p for p in entry.iterdir() if p.is_symlink()]
+    if found:
+        shown = ", ".join(str(p.relative_to(run_dir)) for p in sorted(found)[:3])
+        more = f" and {len(found) - 3} more" if len(found) > 3 else ""
+        raise UserError(
+            f"{run_dir}: holds symbolic links ({shown}{more}); the tool never writes or deletes"
+            " through a link: remove them or choose another -o."
+        )
+
+
+def open_new(path: Path, flags: int = os.O_WRONLY | os.O_CREAT | os.O_TRUNC) -> int:
+    """``os.open`` that never follows a symbolic link at ``path`` (ELOOP instead)."""
+    return os.open(path, flags | getattr(os, "O_NOFOLLOW", 0), 0o644)
 
 
 def check_target(run_dir: Path) -> None:
@@ -76,9 +107,9 @@ def locked(run_dir: Path) -> Iterator[None]:
     import fcntl
 
     try:
-        fd = os.open(run_dir / LOCK, os.O_RDWR | os.O_CREAT, 0o644)
+        fd = open_new(run_dir / LOCK, os.O_RDWR | os.O_CREAT)
     except OSError as exc:
-        raise UserError(f"{run_dir}: cannot write there ({exc.strerror}).") from None
+        raise UserError(f"{run_dir}: cannot write there ({run_dir / LOCK}: {exc.strerror}).") from None
     try:
         try:
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
@@ -157,6 +188,7 @@ def drop_unproven(run_dir: Path, keep: set[int]) -> int:
 
     names = {shard_name(s) for s in keep}
     gone = 0
+    refuse_links(run_dir)  # never delete behind a linked folder
     for table in TABLES:
         folder = run_dir / table
         if not folder.is_dir():

@@ -99,9 +99,14 @@ def write_shard(
     # No rechunk: the row groups below slice the batches without a second copy in memory.
     frame = pl.concat(frames, rechunk=False) if len(frames) > 1 else frames[0]
     folder = run_dir / table
+    if folder.is_symlink() or (folder / shard_name(start)).is_symlink():
+        raise OSError(f"{folder}: a symbolic link where a shard goes; the tool never writes through a link")
     folder.mkdir(parents=True, exist_ok=True)
     final = folder / shard_name(start)
     tmp = folder / f".{final.name}.{os.getpid()}.tmp"
+    if tmp.is_symlink():
+        tmp.unlink()  # a planted link: removing it touches nothing else
+    os.close(os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0), 0o644))
     # Row groups of 120,000 rows: measured on 4-player event shards of 150 to 500 games,
     # the size that kept the file smallest across shard sizes (polars' default swings
     # by 10% with the number of rows).

@@ -215,6 +215,21 @@ def missing_shards(run_dir: Path, manifest: dict[str, Any]) -> list[str]:
     ]
 
 
+def changed_shards(run_dir: Path, manifest: dict[str, Any]) -> list[str]:
+    """Shards the ledger lists whose SHA-256 on disk is not the recorded one (a reader's
+    check: the tables hold exactly what this run wrote)."""
+    from cryhavoc_sim.storage.writer import shard_name
+
+    entries = ledger(manifest) or {}
+    out = []
+    for start, entry in sorted(entries.items()):
+        for t, sha in entry["shards"].items():
+            path = run_dir / t / shard_name(start)
+            if path.is_file() and file_sha256(path) != sha:
+                out.append(f"{t}/{shard_name(start)}")
+    return out
+
+
 def listed_shards(run_dir: Path, manifest: dict[str, Any], table: str) -> list[Path] | None:
     """The ledger's shards of ``table``, or None for a run written before the ledger."""
     from cryhavoc_sim.storage.writer import shard_name

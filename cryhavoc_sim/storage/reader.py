@@ -77,8 +77,10 @@ def read_manifest(run_dir: Path) -> dict[str, Any]:
 def load_run(run_dir: str | Path) -> Run:
     """Open a run directory written by ``cryhavoc-sim run``. A shard the manifest lists
     but the disk lacks is an error naming it: a table silently short of games would skew
-    every figure read from it."""
-    from cryhavoc_sim.runner.rundir import missing_shards
+    every figure read from it. So is a listed shard whose SHA-256 is not the one the run
+    recorded when it wrote it (another run's shard copied in, a file changed by hand):
+    a reader reads only what this run wrote."""
+    from cryhavoc_sim.runner.rundir import changed_shards, missing_shards
 
     path = Path(run_dir)
     manifest = read_manifest(path)
@@ -88,5 +90,12 @@ def load_run(run_dir: str | Path) -> Run:
         raise UserError(
             f"{path}: {', '.join(missing[:3])}{more} listed in the manifest are missing, so its tables"
             " would be short of games; restore them, or play the run again."
+        )
+    changed = changed_shards(path, manifest)
+    if changed:
+        more = f" and {len(changed) - 3} more" if len(changed) > 3 else ""
+        raise UserError(
+            f"{path}: {', '.join(changed[:3])}{more} are not the shards this run wrote (their SHA-256"
+            " differs from the manifest's); restore them, or play the run again."
         )
     return Run(path, manifest)

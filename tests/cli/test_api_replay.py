@@ -8,8 +8,10 @@ import textwrap
 from pathlib import Path
 
 import polars as pl
+import pytest
 
 from cryhavoc_sim import load_run, simulate
+from cryhavoc_sim.errors import UserError
 from cryhavoc_sim.runner.replay import replay
 
 SOLO = """
@@ -78,4 +80,18 @@ def test_replay_checks_events_and_tells_the_story(tmp_path: Path) -> None:
     frame.with_columns(
         pl.when(pl.col("seq") == 5).then(pl.lit("tampered")).otherwise(pl.col("detail")).alias("detail")
     ).write_parquet(shard)
+    # A reader refuses a shard the run did not write (its SHA-256 is not the ledger's) ...
+    with pytest.raises(UserError, match="are not the shards this run wrote"):
+        replay(tmp_path / "run", 3)
+    # ... and with the ledger changed to match, the replay's own check still notices.
+    import json
+
+    from cryhavoc_sim.runner.rundir import file_sha256
+    from cryhavoc_sim.storage.writer import shard_name
+
+    manifest = json.loads((tmp_path / "run" / "manifest.json").read_text())
+    for start, entry in manifest["chunks"].items():
+        if shard_name(int(start)) == shard.name:
+            entry["shards"]["events"] = file_sha256(shard)
+    (tmp_path / "run" / "manifest.json").write_text(json.dumps(manifest))
     assert replay(tmp_path / "run", 3).matches is False

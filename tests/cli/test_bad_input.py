@@ -504,7 +504,7 @@ CASES = [
     ),
     Case("report_missing_seats", _drop_shard("seats"), "listed in the manifest are missing"),
     Case("report_missing_games", _drop_shard("games"), "listed in the manifest are missing"),
-    Case("report_corrupt_shard", _corrupt_shard, "unreadable or corrupt"),
+    Case("report_corrupt_shard", _corrupt_shard, "are not the shards this run wrote"),
     Case(
         "compare_other_players",
         lambda d: ["compare", str(d / "done"), str(d / "three")],

@@ -69,7 +69,9 @@ def test_corrupt_shard_is_a_clear_error(tmp_path: Path) -> None:
     ):
         proc = cli(*args)
         assert proc.returncode == 2, proc.stderr
-        assert "a Parquet shard is unreadable or corrupt" in proc.stderr and "Traceback" not in proc.stderr
+        # the shards' SHA-256 is checked against the manifest before anything is read
+        assert "are not the shards this run wrote" in proc.stderr and "Traceback" not in proc.stderr
+        assert "games/chunk-0000000000.parquet" in proc.stderr
 
 
 def test_report_shows_the_games_played_and_a_partial_run(tmp_path: Path) -> None:

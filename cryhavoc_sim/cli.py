@@ -633,6 +633,20 @@ def _notice(*run_dirs: Path) -> str:
     return ""
 
 
+def _finished(run_dir: Path, allow_partial: bool) -> None:
+    """A UserError unless the run in ``run_dir`` finished (``--allow-partial`` lets it by):
+    the win rates of a run stopped half-way rest on whichever games happened to finish."""
+    from cryhavoc_sim.storage.reader import read_manifest
+
+    status = read_manifest(run_dir).get("status", "complete")  # runs from before the field
+    if status != "complete" and not allow_partial:
+        raise UserError(
+            f"{run_dir}: the run is {status}, not complete, so its win rates rest on the games that"
+            f" happened to finish; complete it with `cryhavoc-sim run ... -o {run_dir} --resume`, or"
+            " pass --allow-partial."
+        )
+
+
 def _lineup(run_dir: Path) -> Any:
     """Who played the run in ``run_dir`` (analysis/lineup.py)."""
     from cryhavoc_sim.analysis.lineup import lineup
@@ -668,6 +682,13 @@ def compare(
             "--plot", help="Draw each faction's difference with its interval to this .png or .svg file."
         ),
     ] = None,
+    allow_partial: Annotated[
+        bool,
+        _flag(
+            "--allow-partial",
+            help="Use a run that did not finish (interrupted, or some games raised) all the same.",
+        ),
+    ] = False,
 ) -> None:
     """Win-rate differences per faction and per seat, with intervals and corrected tests.
     Says what differs between the runs; refuses runs of another game or player count.
@@ -685,6 +706,8 @@ def compare(
     from cryhavoc_sim.storage.reader import load_run, read_manifest
 
     try:
+        for run in (run_a, run_b):
+            _finished(run, allow_partial)
         differences = run_differences(read_manifest(run_a), read_manifest(run_b))
         bad = incomparable(differences)
         if bad:
@@ -765,11 +788,19 @@ def _compare_figure(rows: list[dict[str, Any]], path: Path, run_a: Path, run_b: 
 def baseline(
     run_dir: Annotated[Path, typer.Argument(help="The reference run.")],
     out: Annotated[Path, typer.Option("-o", "--out", help="Baseline JSON file to write.")],
+    allow_partial: Annotated[
+        bool,
+        _flag(
+            "--allow-partial",
+            help="Use a run that did not finish (interrupted, or some games raised) all the same.",
+        ),
+    ] = False,
 ) -> None:
     """Store a run's per-faction win counts as the reference for `check`.
 
     Example: cryhavoc-sim baseline runs/quick -o baselines/quick.json"""
     try:
+        _finished(run_dir, allow_partial)
         rows = _rates(run_dir)
         from cryhavoc_sim.storage.reader import read_manifest
 
@@ -836,6 +867,13 @@ def check(
     workers: Annotated[
         int | None, typer.Option("-j", "--workers", min=1, help="With --precision: worker processes.")
     ] = None,
+    allow_partial: Annotated[
+        bool,
+        _flag(
+            "--allow-partial",
+            help="Use a run that did not finish (interrupted, or some games raised) all the same.",
+        ),
+    ] = False,
 ) -> None:
     """Exit 0 when every faction's win rate is consistent with the baseline, 1 (with a
     Markdown table of what moved) when one moved by more than the tolerance with a
@@ -862,6 +900,7 @@ def check(
             raise UserError(
                 "--scenario, --max-games and -j go with --precision (check then plays the scenario)."
             )
+        _finished(run_dir, allow_partial)
         current = _rates(run_dir)
         refuse_mismatch(
             stored, read_manifest(run_dir), current, baseline_file, run_dir, allow_scenario_change

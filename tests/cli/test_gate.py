@@ -148,3 +148,27 @@ def test_statistics_against_known_values() -> None:
         ("faction",),
     )
     assert rows[0]["diff"] == 0 and rows[0]["p_value"] == 1.0
+
+
+def test_a_partial_run_is_refused_unless_allowed(runs: dict[str, Path], tmp_path: Path) -> None:
+    """check, baseline and compare refuse a run that did not finish: its win rates rest on
+    whichever games happened to finish (--allow-partial lets it by)."""
+    import shutil
+
+    partial = tmp_path / "partial"
+    shutil.copytree(runs["a"], partial)
+    manifest = json.loads((partial / "manifest.json").read_text())
+    manifest["status"] = "interrupted"
+    (partial / "manifest.json").write_text(json.dumps(manifest))
+    stored = tmp_path / "base.json"
+    assert cli("baseline", str(runs["a"]), "-o", str(stored)).returncode == 0
+    for args in (
+        ("baseline", str(partial), "-o", str(tmp_path / "b2.json")),
+        ("check", str(partial), "--baseline", str(stored)),
+        ("compare", str(runs["a"]), str(partial)),
+    ):
+        proc = cli(*args)
+        assert proc.returncode == 2 and "the run is interrupted, not complete" in proc.stderr, args
+        assert "--allow-partial" in proc.stderr and "Traceback" not in proc.stderr
+        assert cli(*args, "--allow-partial").returncode in (0, 1)
+    assert (tmp_path / "b2.json").exists()  # written by the call that allowed the partial run

@@ -84,10 +84,14 @@ def _play_for_gate(
     scenario: str | None,
     max_games: int | None,
     workers: int | None,
+    baseline_file: Path,
+    allow_scenario_change: bool,
 ) -> dict[str, Any]:
     """``check --precision``: play the scenario into ``run_dir`` until the gate can decide
     (or reuse / complete a run of the same rule there); returns the manifest's record."""
+    from cryhavoc_sim.games import get_game
     from cryhavoc_sim.runner.executor import run_scenario
+    from cryhavoc_sim.runner.gate import refuse_other_run
     from cryhavoc_sim.runner.precision import Gate, precision_problem
     from cryhavoc_sim.runner.scenario import load_scenario
 
@@ -98,6 +102,9 @@ def _play_for_gate(
     if not name:
         raise UserError("the baseline names no scenario; give the one to play with --scenario.")
     sc = _capped(load_scenario(name), max_games or PRECISION_CAP)
+    # the baseline is checked against what would be played before anything is played
+    would = {"game": sc.game, "scenario": sc.name, "config": get_game(sc.game).config(sc.setup)}
+    refuse_other_run(baseline, would, baseline_file, run_dir, allow_scenario_change)
     rates = {r["faction"]: r["wins"] / r["games"] for r in baseline["win_rates"]}
     rule = Gate(rates, tolerance, precision)
     resume = (run_dir / "manifest.json").exists()  # complete it, or reuse it when complete
@@ -895,7 +902,17 @@ def check(
     try:
         stored = read_baseline(baseline_file)
         if precision is not None:
-            sequential = _play_for_gate(run_dir, stored, tolerance, precision, scenario, max_games, workers)
+            sequential = _play_for_gate(
+                run_dir,
+                stored,
+                tolerance,
+                precision,
+                scenario,
+                max_games,
+                workers,
+                baseline_file,
+                allow_scenario_change,
+            )
         elif scenario is not None or max_games is not None or workers is not None:
             raise UserError(
                 "--scenario, --max-games and -j go with --precision (check then plays the scenario)."

@@ -65,6 +65,24 @@ def refuse_mismatch(
     allow_scenario_change: bool = False,
 ) -> None:
     """Raise :class:`UserError` when the run cannot be checked against the baseline."""
+    refuse_other_run(baseline, manifest, baseline_path, run_dir, allow_scenario_change)
+    want = {r["faction"] for r in baseline["win_rates"]}
+    have = {r["faction"] for r in rates}
+    if not have:
+        raise UserError(f"{run_dir}: holds no finished game; nothing to check.")
+    _factions(want, have, baseline_path, run_dir)
+
+
+def refuse_other_run(
+    baseline: dict[str, Any],
+    manifest: dict[str, Any],
+    baseline_path: Path,
+    run_dir: Path,
+    allow_scenario_change: bool = False,
+) -> None:
+    """Raise :class:`UserError` when a run of ``manifest`` (a run's, or the one a
+    scenario would write: ``check --precision`` asks before it plays) is of another game,
+    player count or scenario than the baseline."""
     raw_config = manifest.get("config")
     config: dict[str, Any] = raw_config if isinstance(raw_config, dict) else {}
     game = manifest.get("game", "cryhavoc")
@@ -82,10 +100,9 @@ def refuse_mismatch(
             f"{run_dir} is a run of scenario {manifest.get('scenario')!r} and {baseline_path} of"
             f" {baseline['scenario']!r}; add --allow-scenario-change if that is deliberate."
         )
-    want = {r["faction"] for r in baseline["win_rates"]}
-    have = {r["faction"] for r in rates}
-    if not have:
-        raise UserError(f"{run_dir}: holds no finished game; nothing to check.")
+
+
+def _factions(want: set[str], have: set[str], baseline_path: Path, run_dir: Path) -> None:
     if want != have:
         parts = []
         if want - have:

@@ -172,3 +172,16 @@ def test_a_partial_run_is_refused_unless_allowed(runs: dict[str, Path], tmp_path
         assert "--allow-partial" in proc.stderr and "Traceback" not in proc.stderr
         assert cli(*args, "--allow-partial").returncode in (0, 1)
     assert (tmp_path / "b2.json").exists()  # written by the call that allowed the partial run
+
+
+def test_check_precision_refuses_a_mismatched_baseline_before_playing(
+    runs: dict[str, Path], tmp_path: Path
+) -> None:
+    stored = tmp_path / "base.json"
+    assert cli("baseline", str(runs["a"]), "-o", str(stored)).returncode == 0  # 2-player games
+    out = tmp_path / "never"
+    proc = cli(
+        "check", str(out), "--baseline", str(stored), "--precision", "0.05", "--scenario", "three_player"
+    )
+    assert proc.returncode == 2 and "3 players" in proc.stderr and "Traceback" not in proc.stderr
+    assert not out.exists()  # nothing was played

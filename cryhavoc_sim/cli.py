@@ -40,6 +40,16 @@ def _flag(*names: str, **kw: Any) -> Any:
     return typer.Option(*names, metavar="", **kw)
 
 
+# check, baseline and compare: use a run that did not finish all the same
+AllowPartial = Annotated[
+    bool,
+    _flag(
+        "--allow-partial",
+        help="Use a run that did not finish (interrupted, or some games raised) all the same.",
+    ),
+]
+
+
 def _print_version(value: bool) -> None:
     if value:
         from importlib import metadata
@@ -689,13 +699,7 @@ def compare(
             "--plot", help="Draw each faction's difference with its interval to this .png or .svg file."
         ),
     ] = None,
-    allow_partial: Annotated[
-        bool,
-        _flag(
-            "--allow-partial",
-            help="Use a run that did not finish (interrupted, or some games raised) all the same.",
-        ),
-    ] = False,
+    allow_partial: AllowPartial = False,
 ) -> None:
     """Win-rate differences per faction and per seat, with intervals and corrected tests.
     Says what differs between the runs; refuses runs of another game or player count.
@@ -795,13 +799,7 @@ def _compare_figure(rows: list[dict[str, Any]], path: Path, run_a: Path, run_b: 
 def baseline(
     run_dir: Annotated[Path, typer.Argument(help="The reference run.")],
     out: Annotated[Path, typer.Option("-o", "--out", help="Baseline JSON file to write.")],
-    allow_partial: Annotated[
-        bool,
-        _flag(
-            "--allow-partial",
-            help="Use a run that did not finish (interrupted, or some games raised) all the same.",
-        ),
-    ] = False,
+    allow_partial: AllowPartial = False,
 ) -> None:
     """Store a run's per-faction win counts as the reference for `check`.
 
@@ -874,13 +872,7 @@ def check(
     workers: Annotated[
         int | None, typer.Option("-j", "--workers", min=1, help="With --precision: worker processes.")
     ] = None,
-    allow_partial: Annotated[
-        bool,
-        _flag(
-            "--allow-partial",
-            help="Use a run that did not finish (interrupted, or some games raised) all the same.",
-        ),
-    ] = False,
+    allow_partial: AllowPartial = False,
 ) -> None:
     """Exit 0 when every faction's win rate is consistent with the baseline, 1 (with a
     Markdown table of what moved) when one moved by more than the tolerance with a

@@ -86,16 +86,20 @@ def load_run(run_dir: str | Path) -> Run:
     manifest = read_manifest(path)
     missing = missing_shards(path, manifest)
     if missing:
-        more = f" and {len(missing) - 3} more" if len(missing) > 3 else ""
         raise UserError(
-            f"{path}: {', '.join(missing[:3])}{more} listed in the manifest are missing, so its tables"
+            f"{path}: {_named(missing)} listed in the manifest are missing, so its tables"
             " would be short of games; restore them, or play the run again."
         )
     changed = changed_shards(path, manifest)
     if changed:
-        more = f" and {len(changed) - 3} more" if len(changed) > 3 else ""
         raise UserError(
-            f"{path}: {', '.join(changed[:3])}{more} are not the shards this run wrote (their SHA-256"
+            f"{path}: {_named(changed)} are not the shards this run wrote (their SHA-256"
             " differs from the manifest's); restore them, or play the run again."
         )
     return Run(path, manifest)
+
+
+def _named(shards: list[str]) -> str:
+    """The first three shards by name, and how many more."""
+    more = f" and {len(shards) - 3} more" if len(shards) > 3 else ""
+    return f"{', '.join(shards[:3])}{more}"

@@ -1138,7 +1138,7 @@ def ladder(
             kinds = [b.strip() for b in bots.split(",") if b.strip()]
         elif skill:
             levels = [b.strip() for b in budgets.split(",") if b.strip()]
-            if not levels or not all(b.isdigit() and int(b) >= 1 for b in levels):
+            if not levels or not all(b.isascii() and b.isdigit() and int(b) >= 1 for b in levels):
                 raise UserError(
                     f"--budgets {budgets!r} is not a list of search budgets; allowed: positive whole numbers "
                     "separated by commas, e.g. 8,16,32"

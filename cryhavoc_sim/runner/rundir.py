@@ -154,7 +154,7 @@ def ledger(manifest: dict[str, Any]) -> dict[int, dict[str, Any]] | None:
     out: dict[int, dict[str, Any]] = {}
     for key, entry in chunks.items():
         if (
-            not key.isdigit()
+            not (key.isascii() and key.isdigit())
             or not isinstance(entry, dict)
             or not isinstance(entry.get("stop"), int)
             or not isinstance(entry.get("shards"), dict)

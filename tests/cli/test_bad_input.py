@@ -279,6 +279,10 @@ CASES = [
         "ismcts_zero", run_with(scen("[bots]\nhumans = 'ismcts:0'\n")), "ismcts:<N> with N iterations from 1"
     ),
     Case("ismcts_word", run_with(scen("[bots]\ndefault = 'ismcts:abc'\n")), "has the budget 'abc'; allowed"),
+    # a digit str.isdigit() accepts and int() refuses (issue 32)
+    Case(
+        "ismcts_superscript", run_with(scen("[bots]\ndefault = 'ismcts:²'\n")), "has the budget '²'; allowed"
+    ),
     Case(
         "personality_unknown",
         run_with(scen("[bots]\npilgrims = 'heuristic:reckless'\n")),
@@ -407,6 +411,11 @@ CASES = [
         "is not one of 'local', 'dask'",
     ),
     Case("ladder_bad_budgets", lambda d: ["ladder", "--skill", "--budgets", "8,x"], "positive whole numbers"),
+    Case(
+        "ladder_superscript_budget",
+        lambda d: ["ladder", "--skill", "--budgets", "²"],
+        "positive whole numbers",
+    ),
     Case("ladder_plot_pdf", lambda d: ["ladder", "--plot", str(d / "f.pdf")], "must be a .png or .svg file"),
     Case("ladder_one_bot", lambda d: ["ladder", "--bots", "random"], "at least two bot kinds"),
     Case("ladder_unknown_bot", lambda d: ["ladder", "--bots", "genius,random"], "genius"),

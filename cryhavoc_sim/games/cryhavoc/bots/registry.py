@@ -45,7 +45,7 @@ def bot_problem(name: str, faction: str) -> str | None:
     if kind == "ismcts":
         if not colon:
             return None
-        if not option.isdigit() or not 1 <= int(option) <= MAX_ITERATIONS:
+        if not (option.isascii() and option.isdigit()) or not 1 <= int(option) <= MAX_ITERATIONS:
             return f"has the budget {option!r}; allowed: ismcts:<N> with N iterations from 1 to {MAX_ITERATIONS:,}"
         return None
     if name in bot_names(faction):

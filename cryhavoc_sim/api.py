@@ -25,7 +25,15 @@ def simulate(
     return the run. A finished run of the same configuration in ``out`` is reused; an
     interrupted one is completed."""
     from cryhavoc_sim.runner.executor import resume_problem, run_scenario
+    from cryhavoc_sim.runner.rundir import MAX_GAMES
 
+    # the bounds the CLI's -n, --seed and -j have, in the CLI's words
+    if n_games is not None and (not _whole(n_games) or not 1 <= n_games <= MAX_GAMES):
+        raise UserError(f"n_games is {n_games!r}; allowed: a whole number from 1 to {MAX_GAMES:,}.")
+    if seed is not None and (not _whole(seed) or not 0 <= seed < 2**64):
+        raise UserError(f"seed is {seed!r}; allowed: a whole number from 0 to 2**64 - 1.")
+    if not _whole(workers) or workers < 1:
+        raise UserError(f"workers is {workers!r}; allowed: a whole number of at least 1.")
     sc = scenario if isinstance(scenario, Scenario) else load_scenario(scenario)
     sc = sc.with_overrides(games=n_games, seed=seed)
     run_dir = Path(out) if out is not None else Path("runs") / f"{sc.name}-{sc.seed}-{sc.games}"
@@ -125,3 +133,7 @@ def tune(
     if summary.interrupted or summary.best is None or summary.reference is None:
         raise KeyboardInterrupt
     return Calibration(target, summary.best, summary.reference, write_best(plan, summary.best, target))
+
+
+def _whole(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)

@@ -95,3 +95,23 @@ def test_replay_checks_events_and_tells_the_story(tmp_path: Path) -> None:
             entry["shards"]["events"] = file_sha256(shard)
     (tmp_path / "run" / "manifest.json").write_text(json.dumps(manifest))
     assert replay(tmp_path / "run", 3).matches is False
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "words"),
+    [
+        ({"n_games": 0}, "n_games is 0; allowed: a whole number from 1 to"),
+        ({"n_games": 10**12}, "n_games is 1000000000000; allowed"),
+        ({"n_games": -5}, "n_games is -5"),
+        ({"seed": -1}, "seed is -1; allowed: a whole number from 0 to 2**64 - 1"),
+        ({"seed": 2**64}, "seed is 18446744073709551616"),
+        ({"workers": 0}, "workers is 0; allowed"),
+    ],
+)
+def test_simulate_refuses_what_the_cli_refuses(tmp_path: Path, kwargs: dict[str, int], words: str) -> None:
+    """The notebook API bounds the counts the CLI bounds (issue 32), before writing."""
+    path = tmp_path / "solo.toml"
+    path.write_text(SOLO)
+    with pytest.raises(UserError, match=words.replace("*", r"\*").replace("(", r"\(")):
+        simulate(path, out=tmp_path / "run", **kwargs)  # type: ignore[arg-type]
+    assert not (tmp_path / "run").exists()

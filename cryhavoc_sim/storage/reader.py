@@ -62,13 +62,18 @@ class Run:
 
 
 def read_manifest(run_dir: Path) -> dict[str, Any]:
+    """The run's manifest, or one sentence: missing, not a regular file (a FIFO would
+    block the read), unreadable, or not JSON the tool writes (too deep, a number too long)."""
     path = run_dir / "manifest.json"
+    if path.exists() and not path.is_file():
+        raise UserError(f"{path}: is not a regular file; a run's manifest is one the tool wrote.")
     try:
         data = json.loads(path.read_text())
     except FileNotFoundError:
         raise UserError(f"{run_dir}: not a run directory (no manifest.json).") from None
-    except (OSError, json.JSONDecodeError) as exc:
-        raise UserError(f"{path}: manifest is unreadable or corrupt ({exc}).") from None
+    except (OSError, ValueError, RecursionError) as exc:
+        why = str(exc).splitlines()[0][:200] if str(exc) else type(exc).__name__
+        raise UserError(f"{path}: manifest is unreadable or corrupt ({why}).") from None
     if not isinstance(data, dict):
         raise UserError(f"{path}: manifest must be a JSON object.")
     return data

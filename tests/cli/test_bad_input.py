@@ -155,6 +155,16 @@ def _orphans(d: Path) -> list[str]:
     return ["run", str(d / "s.toml"), "-o", str(d / "out"), "-q"]
 
 
+def _fifo_manifest(d: Path) -> Path:
+    """A run directory whose manifest.json is a FIFO (a read would wait for a writer)."""
+    import os
+
+    run = d / "fifo_run"
+    run.mkdir()
+    os.mkfifo(run / "manifest.json")
+    return run
+
+
 CASES = [
     # ---------------------------------------------------------------- scenario files
     Case("toml_invalid", run_with("[scenario\n"), "is not valid TOML"),
@@ -510,6 +520,32 @@ CASES = [
         "report_manifest_corrupt",
         lambda d: ["report", str(write(d / "done" / "manifest.json", "[1,").parent), "-o", str(d / "rep")],
         "manifest is unreadable or corrupt",
+    ),
+    # issue 32: a manifest too deep, with a number too long, or a FIFO (it would block)
+    Case(
+        "report_manifest_deep",
+        lambda d: [
+            "report",
+            str(write(d / "done" / "manifest.json", "[" * 100_000).parent),
+            "-o",
+            str(d / "rep"),
+        ],
+        "manifest is unreadable or corrupt",
+    ),
+    Case(
+        "report_manifest_long_number",
+        lambda d: [
+            "report",
+            str(write(d / "done" / "manifest.json", '{"seed": ' + "9" * 5000 + "}").parent),
+            "-o",
+            str(d / "rep"),
+        ],
+        "manifest is unreadable or corrupt",
+    ),
+    Case(
+        "report_manifest_fifo",
+        lambda d: ["report", str(_fifo_manifest(d)), "-o", str(d / "rep")],
+        "not a regular file",
     ),
     Case("report_missing_seats", _drop_shard("seats"), "listed in the manifest are missing"),
     Case("report_missing_games", _drop_shard("games"), "listed in the manifest are missing"),

@@ -195,6 +195,12 @@ class Bluff:
     def skill_lineup(self, budgets: Sequence[int]) -> list[str]:
         return list(BOT_NAMES)
 
+    def balance_rungs(self) -> tuple[str, ...]:
+        return ("heuristic",)
+
+    def every_seat(self, doc: dict[str, Any], bot: str) -> dict[str, Any]:
+        return {**doc, "bots": {"default": bot}}
+
     def content_listing(self, content: Any, as_json: bool) -> str:
         import json
 

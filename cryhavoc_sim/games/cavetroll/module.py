@@ -169,6 +169,13 @@ class CaveTroll:
 
         return ["random", *(f"heuristic:{p}" for p in PERSONALITIES)]
 
+    def balance_rungs(self) -> tuple[str, ...]:
+        return ("heuristic",)
+
+    def every_seat(self, doc: dict[str, Any], bot: str) -> dict[str, Any]:
+        """[bots] becomes ``default = bot``: every colour plays it."""
+        return {**doc, "bots": {"default": bot}}
+
     def ladder_pairings(self) -> Sequence[Pairing]:
         """Two-player games, classic and variant, each bot going first once: 4 a rotation."""
         from cryhavoc_sim.games.cavetroll.game import CARD_SETS, COLOURS

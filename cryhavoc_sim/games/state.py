@@ -171,7 +171,8 @@ class Rules(Protocol[S]):
 
     @property
     def bot_names(self) -> tuple[str, ...]:
-        """Every bot name :meth:`bot` accepts, "random" first."""
+        """The game's bot kinds, "random" first (:meth:`bot` may accept options on them,
+        such as Cry Havoc's "heuristic:<personality>" or "ismcts:<N>")."""
         ...
 
     def default_content(self) -> Any:

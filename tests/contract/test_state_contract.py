@@ -13,7 +13,7 @@ import pytest
 from cryhavoc_sim.games import game_names, get_game
 from cryhavoc_sim.games.harness.driver import GameDidNotEnd, play
 from cryhavoc_sim.games.harness.seeds import Seeds, seeds
-from cryhavoc_sim.games.harness.testers import copy_problems, determinize_problems
+from cryhavoc_sim.games.harness.testers import copy_problems, determinize_problems, fairness_problems
 from cryhavoc_sim.games.state import Answer, GameState, IllegalAnswer
 from cryhavoc_sim.rng import Rng, stream
 from tests.toygame.rules import BluffRules, BluffState
@@ -29,6 +29,13 @@ def test_the_copy_tester_finds_nothing(name: str) -> None:
 @pytest.mark.parametrize("name", game_names())
 def test_the_determinize_tester_finds_nothing(name: str) -> None:
     assert determinize_problems(get_game(name).rules, 7, GAMES) == []
+
+
+@pytest.mark.parametrize("name", game_names())
+def test_the_random_and_heuristic_bots_read_only_their_observation(name: str) -> None:
+    rules = get_game(name).rules
+    for bot in ("random", "heuristic"):
+        assert fairness_problems(rules, bot, 7, 3) == []
 
 
 @pytest.mark.parametrize("name", game_names())
@@ -106,6 +113,26 @@ def test_the_determinize_tester_catches_a_fixed_draw_and_a_leak() -> None:
     assert found and "no determinization re-drew anything" in found[0]
     found = determinize_problems(Broken(Leaky), 1, 40)
     assert (found and "changed what first sees" in found[0]) or "changed what second sees" in found[0]
+
+
+class Peeker(BluffRules):
+    """A heuristic that looks at the other hand: calls only when it holds more."""
+
+    def bot(self, name: str, player: str, rng: Rng) -> Any:
+        class Peek:
+            def decide(self, state: BluffState) -> Answer:
+                other = state.hands[state.players[1 - state.players.index(player)]]
+                ahead = state.content.ranks[state.hands[player]] >= state.content.ranks[other]
+                legal = state.legal_answers()
+                return ("bet" if ahead else "check") if "bet" in legal else ("call" if ahead else "fold")
+
+        return Peek() if name == "peek" else super().bot(name, player, rng)
+
+
+def test_the_fairness_tester_catches_a_bot_that_peeks() -> None:
+    assert fairness_problems(BluffRules(), "heuristic", 1, 40) == []
+    found = fairness_problems(Peeker(), "peek", 1, 40)
+    assert found and "cannot tell apart" in found[0]
 
 
 def test_the_driver_loop_stops_a_game_that_does_not_end() -> None:

@@ -12,6 +12,11 @@ held to the state protocol's contract on random games of its soak setups.
   resampler whose every draw is the same, as OpenSpiel's gin rummy one once was, fails);
   a determinization must play on to an end.
 
+- :func:`fairness_problems`: at random decision points a bot built from a given
+  generator must answer the same (by :meth:`~GameState.answer_key`) in the state and in
+  a determinization of it for its seat: two states that differ only in what its player
+  cannot see (the brief's "a bot decides from its player's observation only").
+
 Each returns its problems as sentences naming the game index and seed (empty: none).
 """
 
@@ -150,3 +155,29 @@ def _play_on(rules: Rules[Any], copy: Any, s: Seeds, where: str) -> list[str]:
     except Exception as exc:  # the tester's finding, with where it happened
         return [f"{where}: a determinization did not play on: {type(exc).__name__}: {exc}"]
     return []
+
+
+def fairness_problems(
+    rules: Rules[Any], bot: str, master_seed: int, games: int, content: Any = None
+) -> list[str]:
+    """The fairness tester for bot ``bot`` on random games ``0..games`` (see the module
+    docstring); seats the game's own deciders play (``Rules.extras``) are left out."""
+    content = rules.default_content() if content is None else content
+    out: list[str] = []
+    for index in range(games):
+        s, state, bots = _random_game(rules, content, master_seed, index)
+        pick = stream(s.seed, "tester:fair")
+        step = 0
+        while (player := state.current_player) is not None and not out:
+            step += 1
+            if player in state.players and pick.random() < 0.1:
+                other = state.determinize(player, stream(s.seed, f"tester:fair:{step}"))
+                mine = rules.bot(bot, player, stream(s.seed, f"tester:bot:{step}")).decide(state)
+                theirs = rules.bot(bot, player, stream(s.seed, f"tester:bot:{step}")).decide(other)
+                if state.answer_key(mine) != other.answer_key(theirs):
+                    out.append(
+                        f"{rules.name} game {index} (seed {s.seed}) answer {step}: bot {bot!r} of {player}"
+                        f" answered {mine!r} and {theirs!r} in two states {player} cannot tell apart"
+                    )
+            state.apply(bots[player].decide(state))
+    return out

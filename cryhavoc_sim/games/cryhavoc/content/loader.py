@@ -6,20 +6,19 @@ sentence naming the file, the item, the field and what is allowed.
 
 from __future__ import annotations
 
-import hashlib
-import tomllib
 from collections.abc import Mapping
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
 from cryhavoc_sim.errors import ContentError
+from cryhavoc_sim.games.content_kit import files as kit_files
+from cryhavoc_sim.games.content_kit.provenance import Provenance, read_provenance
 from cryhavoc_sim.games.cryhavoc.content import numbers
+from cryhavoc_sim.games.cryhavoc.content.numbers import DATA, DEFAULT_SET, FILES, SPEC
 from cryhavoc_sim.games.cryhavoc.content.schema import (
     BONUSES,
     FACTIONS,
     PASSIVE_TRIGGERS,
-    PROVENANCES,
     SKILL_TIMINGS,
     SPECIALS,
     TERRAINS,
@@ -30,7 +29,6 @@ from cryhavoc_sim.games.cryhavoc.content.schema import (
     Effects,
     Faction,
     Passive,
-    Provenance,
     Region,
     Skill,
     Structure,
@@ -39,38 +37,15 @@ from cryhavoc_sim.games.cryhavoc.content.schema import (
 )
 from cryhavoc_sim.games.cryhavoc.content.vocabulary import BATTLE_OPS, OBJECTIVES, VOCABULARY
 
-FILES = (
-    "content.toml",
-    "board_2p.toml",
-    "board_34p.toml",
-    "factions.toml",
-    "cards.toml",
-    "skills.toml",
-    "structures.toml",
-    "tokens.toml",
-)
+__all__ = ["FILES", "default_content_dir", "load_content", "shipped_sets"]
 
 _MISSING = object()
-
-
-# The shipped content sets (directories under data/) and the default one.
-DEFAULT_SET = "cryhavoc-calibrated"
 
 
 def shipped_sets() -> dict[str, Path]:
     """Every shipped content set by its name (content.toml's [content] name) and by its
     directory's name, e.g. "cryhavoc-base-reconstructed" and "cryhavoc"."""
-    root = Path(str(resources.files("cryhavoc_sim.games.cryhavoc.content") / "data"))
-    out: dict[str, Path] = {}
-    for d in sorted(p for p in root.iterdir() if (p / "content.toml").is_file()):
-        out[d.name] = d
-        try:
-            name = tomllib.loads((d / "content.toml").read_text()).get("content", {}).get("name")
-        except (OSError, tomllib.TOMLDecodeError):
-            continue
-        if isinstance(name, str):
-            out.setdefault(name, d)
-    return out
+    return kit_files.shipped_sets(sorted(DATA.iterdir()), by_directory=True)
 
 
 def default_content_dir() -> Path:
@@ -112,11 +87,7 @@ class _Item:
         return value
 
     def provenance(self) -> Provenance:
-        source = self.choice("provenance", PROVENANCES)
-        rationale = self.get("rationale", str, "")
-        if source != "rulebook" and not rationale:
-            raise self.fail("rationale", f"is required when provenance is {source!r}")
-        return Provenance(source, rationale)
+        return read_provenance(f"{self.file}: {self.where}", self.table)
 
     def effects(self, field: str) -> Effects:
         raw = self.get(field, list, [])
@@ -163,24 +134,6 @@ class _Item:
 # The largest number an effect parameter may carry: effects move Units, Crystals, cards
 # and VP by a few at a time; this keeps every event's amount far inside its column type.
 EFFECT_MAX = 99
-
-
-def _read(directory: Path, name: str) -> tuple[dict[str, Any], bytes]:
-    path = directory / name
-    try:
-        data = path.read_bytes()
-    except FileNotFoundError:
-        raise ContentError(
-            f"{path}: content file is missing; a content directory holds {', '.join(FILES)}."
-        ) from None
-    except OSError as exc:
-        raise ContentError(f"{path}: cannot be read ({exc.strerror}).") from None
-    try:
-        return tomllib.loads(data.decode("utf-8")), data
-    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
-        raise ContentError(f"{path}: is not valid TOML ({exc}).") from None
-    except RecursionError:
-        raise ContentError(f"{path}: is nested too deeply to be a content file.") from None
 
 
 def _tables(doc: dict[str, Any], file: str, key: str) -> list[Any]:
@@ -280,18 +233,12 @@ def load_content(
     """Load, validate and hash the content set in ``directory`` (default: the shipped set),
     with ``overrides`` (path -> value, :mod:`~cryhavoc_sim.games.cryhavoc.content.numbers`)
     set before validation; they are part of the digest."""
-    base = Path(directory) if directory is not None else default_content_dir()
-    if not base.is_dir():
-        raise ContentError(f"{base}: content directory does not exist.")
-    docs: dict[str, dict[str, Any]] = {}
-    digest = hashlib.sha256()
-    for name in FILES:
-        docs[name], raw = _read(base, name)
-        digest.update(name.encode() + b"\0" + raw + b"\0")
+    base = kit_files.content_dir(directory, SPEC.default_dir)
+    docs, digest = kit_files.read_set(base, FILES, SPEC.title, SPEC.digest)
     files = docs
     if overrides:
         docs = numbers.apply_overrides(docs, overrides)
-        digest.update(b"overrides\0" + numbers.overrides_key(overrides).encode())
+        kit_files.digest_overrides(digest, SPEC.digest, overrides)
 
     head = _Item("content.toml", "[content]", docs["content.toml"].get("content", {}))
     boards = {
@@ -446,7 +393,7 @@ def load_content(
             )
 
     # after the items: a declaration is checked against valid content (the files' own)
-    plausible = tuple(numbers.declared(files))
+    plausible = tuple(numbers.declared(base, files))
     return ContentSet(
         name=head.get("name", str),
         version=head.get("version", str),

@@ -86,7 +86,12 @@ def edited(tmp: Path, file: str, old: str, new: str) -> Path:
             'provenance = "hearsay"',
             "field 'provenance' is 'hearsay'",
         ),
-        ("artifacts.toml", "gold = 4\n", "gold = 9\n", "the shipped value 9 lies outside the range [1, 4]"),
+        (
+            "artifacts.toml",
+            "gold = 4\n",
+            "gold = 9\n",
+            "range [1, 4] leaves out the shipped value 9 of 'artifacts.*.gold'",
+        ),
         ("content.toml", "chest_bonus = 4", "chest_bonous = 4", "unknown field 'chest_bonous'"),
     ],
 )

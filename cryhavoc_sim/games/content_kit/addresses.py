@@ -32,7 +32,10 @@ class Slot:
         return t
 
     def get(self, docs: Mapping[str, Any]) -> Any:
-        return self.table(docs).get(self.key, self.default)
+        t = docs.get(self.file, {})
+        for s in self.steps:  # a single table a file leaves out holds the defaults
+            t = t.get(s, {}) if isinstance(t, dict) else t[s]
+        return t.get(self.key, self.default)
 
 
 # A hook for values nested inside an item: (address prefix, file, steps to the item, the

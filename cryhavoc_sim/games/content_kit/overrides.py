@@ -11,7 +11,7 @@ from typing import Any
 
 from cryhavoc_sim.errors import ContentError
 from cryhavoc_sim.games.content_kit import patterns
-from cryhavoc_sim.games.content_kit.addresses import Slot, addresses, kind, plain
+from cryhavoc_sim.games.content_kit.addresses import Slot, Table, addresses, kind, plain
 from cryhavoc_sim.games.content_kit.spec import ContentSpec
 
 # A scenario or a sweep cell sets a handful; a calibrated set a few dozen.
@@ -45,6 +45,9 @@ def apply_overrides(spec: ContentSpec, docs: dict[str, Any], overrides: Mapping[
         except patterns.PatternTooLarge as exc:
             raise ContentError(f"override {shown(path)} {exc}") from None
     out = copy.deepcopy(docs)
+    for t in spec.tables:  # a single table a file leaves out is set all the same
+        if isinstance(t, Table) and isinstance(out.get(t.file), dict):
+            out[t.file].setdefault(t.key, {})
     table = addresses(out, spec.tables)
     for path, value in overrides.items():
         found = matching(table, path, f"override {shown(path)}")

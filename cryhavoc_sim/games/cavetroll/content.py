@@ -128,7 +128,7 @@ def _room(item: dict[str, Any]) -> bool:
 
 
 # Defaults of the loader (below) for fields a file may leave out: addressable all the same.
-_NUMBERS = {
+_NUMBERS: dict[str, Any] = {
     "scoring_threshold": 5,
     "chest_bonus": 4,
     "end_bonus": 3,

@@ -77,7 +77,7 @@ def read_bytes(path: Path, needed: str) -> bytes:
             raise ContentError(f"{path}: is not a regular file; a content file must be one.")
         if info.st_size > MAX_FILE_BYTES:
             raise ContentError(
-                f"{path}: is {info.st_size:,} bytes; a content file may be at most {MAX_FILE_BYTES:,}."
+                f"{path}: is {info.st_size:,} bytes; a content file may be at most {MAX_FILE_BYTES:,} bytes."
             )
         chunks: list[bytes] = []
         left = MAX_FILE_BYTES + 1

@@ -44,32 +44,31 @@ Nested = Callable[[str, str, tuple[Any, ...], dict[str, Any]], Iterator[tuple[st
 
 
 @dataclass(frozen=True, slots=True)
-class Items:
-    """An array of tables whose items have ids: ``[[key]]`` in ``file``, addressed as
-    ``prefix.<segment of id>.<field>``."""
+class _Declared:
+    """Where a game's settable values stand: ``[key]`` or ``[[key]]`` in ``file``,
+    addressed under ``prefix``; the settable fields in this order (None: every plain
+    value not in ``fixed``) and the loader's defaults for fields a file leaves out."""
 
     prefix: str
     file: str
     key: str
-    # Settable fields in this order; None: every plain value not in ``fixed``.
     fields: tuple[str, ...] | None = None
     fixed: frozenset[str] = frozenset()
     defaults: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class Items(_Declared):
+    """An array of tables whose items have ids, addressed ``prefix.<segment of id>.<field>``."""
+
     when: Callable[[dict[str, Any]], bool] | None = None  # only items this accepts
     segment: Callable[[str], str] | None = None  # id -> address segment (default: the id)
     nested: Nested | None = None
 
 
 @dataclass(frozen=True, slots=True)
-class Table:
-    """One table (``[key]`` in ``file``), addressed as ``prefix.<field>``."""
-
-    prefix: str
-    file: str
-    key: str
-    fields: tuple[str, ...] | None = None
-    fixed: frozenset[str] = frozenset()
-    defaults: Mapping[str, Any] = field(default_factory=dict)
+class Table(_Declared):
+    """One table, addressed ``prefix.<field>``."""
 
 
 def plain(value: Any) -> bool:

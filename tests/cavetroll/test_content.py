@@ -66,7 +66,7 @@ def edited(tmp: Path, file: str, old: str, new: str) -> Path:
             "board.toml",
             "gold = 1\n",
             "gold = -2\n",
-            "field 'gold' must be a whole number from 0 to 99, got -2",
+            "field 'gold' must be between 0 and 99, got -2",
         ),
         (
             "board.toml",

@@ -229,7 +229,7 @@ CASES = [
     ),
     Case("ct_room_unreachable", ct_board('["R04", "R14"]', '["P_N", "R14"]'), "room 'R14' cannot be reached"),
     Case("ct_doorway_nowhere", ct_board('["R04", "R14"]', '["R04", "R99"]'), "a doorway to nowhere"),
-    Case("ct_gold_negative", ct_board("gold = 3", "gold = -1"), "field 'gold' must be a whole number from 0"),
+    Case("ct_gold_negative", ct_board("gold = 3", "gold = -1"), "field 'gold' must be between 0 and 99"),
     Case(
         "game_not_text",
         run_with(scen(head='[scenario]\nname = "x"\ngame = 3\ngames = 5\nplayers = 2\n')),

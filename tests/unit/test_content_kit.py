@@ -255,3 +255,22 @@ def test_data_ids_and_handlers_match_both_ways() -> None:
     assert mismatch(["a", "b"], ["b", "c"], "Structure") == (
         "Structure ids flagged in the data with no handler: a; handlers with no Structure flagged in the data: c."
     )
+
+
+# ------------------------------------------------------------------------------- items
+
+
+@BY_NAME
+def test_an_id_given_twice_is_one_sentence(game: Game, tmp_path: Path) -> None:
+    import re
+
+    d = copy_of(game, tmp_path)
+    file = "cards.toml"
+    text = (d / file).read_text()
+    ids = re.findall(r'^id = "([^"]+)"$', text, flags=re.M)
+    (d / file).write_text(text.replace(f'id = "{ids[1]}"', f'id = "{ids[0]}"', 1))
+    with pytest.raises(ContentError) as err:
+        game.load(d)
+    text = str(err.value)
+    assert f"card id {ids[0]!r} appears twice" in text
+    assert file in text and "ids must be unique" in text

@@ -32,7 +32,8 @@ from cryhavoc_sim.games.content_kit import overrides as kit_overrides
 from cryhavoc_sim.games.content_kit import plausible as kit_plausible
 from cryhavoc_sim.games.content_kit.addresses import Items, Table
 from cryhavoc_sim.games.content_kit.files import DigestRecipe
-from cryhavoc_sim.games.content_kit.provenance import Provenance, read_provenance, rests_on_invention
+from cryhavoc_sim.games.content_kit.items import Item, items
+from cryhavoc_sim.games.content_kit.provenance import Provenance, rests_on_invention
 from cryhavoc_sim.games.content_kit.provenance import provenance_counts as count_sources
 from cryhavoc_sim.games.content_kit.spec import ContentSpec
 from cryhavoc_sim.games.protocol import Plausible
@@ -199,51 +200,18 @@ def load_content(
     return replace(content, plausible=tuple(kit_plausible.declared(SPEC, base, files)))
 
 
-def _int(where: str, raw: dict[str, Any], key: str, low: int, high: int, default: int | None = None) -> int:
-    value = raw.get(key, default)
-    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise ContentError(
-            f"{where}: field '{key}' must be a whole number from {low} to {high}, got {value!r}."
-        )
-    return value
-
-
-def _choice(where: str, raw: dict[str, Any], key: str, allowed: tuple[str, ...]) -> str:
-    value = raw.get(key)
-    if value not in allowed:
-        raise ContentError(f"{where}: field '{key}' is {value!r}; allowed: {', '.join(allowed)}.")
-    assert isinstance(value, str)
-    return value
-
-
-def _items(path: Path, doc: dict[str, Any], table: str) -> list[tuple[str, dict[str, Any]]]:
-    raw = doc.get(table, [])
-    if not isinstance(raw, list) or not raw:
-        raise ContentError(f"{path}: needs at least one [[{table}]] table.")
-    seen: set[str] = set()
-    out = []
-    for i, item in enumerate(raw):
-        ident = item.get("id") if isinstance(item, dict) else None
-        if not isinstance(ident, str) or not ident:
-            raise ContentError(f"{path}: {table}[{i}] needs an 'id'.")
-        if ident in seen:
-            raise ContentError(f"{path}: {table} {ident!r} is given twice.")
-        seen.add(ident)
-        out.append((f"{path}: {table} {ident!r}", item))
-    return out
-
-
 def _numbers(path: Path, raw: dict[str, Any]) -> dict[str, Any]:
     where = f"{path}: [numbers]"
+    item = Item(where, raw)
     for key in raw:
         if key not in NUMBERS:
             raise ContentError(f"{where}: unknown field {key!r}; allowed: {', '.join(NUMBERS)}.")
     out: dict[str, Any] = {
-        "scoring_threshold": _int(where, raw, "scoring_threshold", 1, 50, _NUMBERS["scoring_threshold"]),
-        "chest_bonus": _int(where, raw, "chest_bonus", 0, 20, _NUMBERS["chest_bonus"]),
-        "end_bonus": _int(where, raw, "end_bonus", 0, 20, _NUMBERS["end_bonus"]),
-        "room_capacity": _int(where, raw, "room_capacity", 1, 20, _NUMBERS["room_capacity"]),
-        "starting_hand": _int(where, raw, "starting_hand", 1, 5, _NUMBERS["starting_hand"]),
+        "scoring_threshold": item.count("scoring_threshold", _NUMBERS["scoring_threshold"], 1, 50),
+        "chest_bonus": item.count("chest_bonus", _NUMBERS["chest_bonus"], 0, 20),
+        "end_bonus": item.count("end_bonus", _NUMBERS["end_bonus"], 0, 20),
+        "room_capacity": item.count("room_capacity", _NUMBERS["room_capacity"], 1, 20),
+        "starting_hand": item.count("starting_hand", _NUMBERS["starting_hand"], 1, 5),
     }
     actions = raw.get("actions", _NUMBERS["actions"])
     if not (
@@ -262,13 +230,14 @@ def _board(
     path: Path, doc: dict[str, Any]
 ) -> tuple[dict[str, Space], tuple[tuple[str, str], ...], dict[str, tuple[str, ...]]]:
     spaces: dict[str, Space] = {}
-    for where, raw in _items(path, doc, "space"):
-        kind = _choice(where, raw, "kind", SPACE_KINDS)
-        gold = _int(where, raw, "gold", 0, 99) if kind == "room" else 0
+    for item in items(str(path), doc, "space"):
+        raw = item.table
+        kind = item.choice("kind", SPACE_KINDS)
+        gold = item.count("gold", lo=0, hi=99) if kind == "room" else 0
         grid = raw.get("grid", [0, 0])
         if not (isinstance(grid, list) and len(grid) == 2 and all(isinstance(v, int) for v in grid)):
-            raise ContentError(f"{where}: field 'grid' must be [row, column], got {grid!r}.")
-        spaces[raw["id"]] = Space(raw["id"], kind, gold, (grid[0], grid[1]), read_provenance(where, raw))
+            raise item.fail("grid", f"must be [row, column], got {grid!r}")
+        spaces[raw["id"]] = Space(raw["id"], kind, gold, (grid[0], grid[1]), item.provenance())
     raw_doors = doc.get("doorways", [])
     if not isinstance(raw_doors, list):
         raise ContentError(f"{path}: field 'doorways' must be a list of [space, space] pairs.")
@@ -313,20 +282,21 @@ def _board(
 
 def _cards(path: Path, doc: dict[str, Any]) -> dict[str, Card]:
     cards: dict[str, Card] = {}
-    for where, raw in _items(path, doc, "card"):
-        kind = _choice(where, raw, "kind", CARD_KINDS)
+    for item in items(str(path), doc, "card"):
+        raw = item.table
+        kind = item.choice("kind", CARD_KINDS)
         figure = raw.get("figure")
         if kind != "event" and not isinstance(figure, str):
-            raise ContentError(f"{where}: field 'figure' must name the figure a {kind} card places.")
+            raise item.fail("figure", f"must name the figure a {kind} card places")
         cards[raw["id"]] = Card(
             raw["id"],
             str(raw.get("name", raw["id"])),
             kind,
             figure if isinstance(figure, str) else None,
-            _choice(where, raw, "set", CARD_SETS),
-            _int(where, raw, "copies", 1, 19, 1),
-            _int(where, raw, "icons", 0, 10, 0),
-            read_provenance(where, raw),
+            item.choice("set", CARD_SETS),
+            item.count("copies", 1, 1, 19),
+            item.count("icons", 0, 0, 10),
+            item.provenance(),
         )
     for card_set in ("classic", "variant"):
         n = sum(c.copies for c in cards.values() if c.set in ("both", card_set))
@@ -339,12 +309,13 @@ def _cards(path: Path, doc: dict[str, Any]) -> dict[str, Card]:
 
 def _artifacts(path: Path, doc: dict[str, Any]) -> dict[str, Artifact]:
     out: dict[str, Artifact] = {}
-    for where, raw in _items(path, doc, "artifact"):
+    for item in items(str(path), doc, "artifact"):
+        raw = item.table
         out[raw["id"]] = Artifact(
             raw["id"],
             str(raw.get("name", raw["id"])),
-            _choice(where, raw, "effect", ARTIFACT_EFFECTS),
-            _int(where, raw, "gold", 0, 20),
-            read_provenance(where, raw),
+            item.choice("effect", ARTIFACT_EFFECTS),
+            item.count("gold", lo=0, hi=20),
+            item.provenance(),
         )
     return out

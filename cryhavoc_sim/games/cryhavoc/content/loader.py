@@ -12,7 +12,7 @@ from typing import Any
 
 from cryhavoc_sim.errors import ContentError
 from cryhavoc_sim.games.content_kit import files as kit_files
-from cryhavoc_sim.games.content_kit.provenance import Provenance, read_provenance
+from cryhavoc_sim.games.content_kit.items import Item, tables, unique
 from cryhavoc_sim.games.cryhavoc.content import numbers
 from cryhavoc_sim.games.cryhavoc.content.numbers import DATA, DEFAULT_SET, FILES, SPEC
 from cryhavoc_sim.games.cryhavoc.content.schema import (
@@ -39,8 +39,6 @@ from cryhavoc_sim.games.cryhavoc.content.vocabulary import BATTLE_OPS, OBJECTIVE
 
 __all__ = ["FILES", "default_content_dir", "load_content", "shipped_sets"]
 
-_MISSING = object()
-
 
 def shipped_sets() -> dict[str, Path]:
     """Every shipped content set by its name (content.toml's [content] name) and by its
@@ -52,42 +50,12 @@ def default_content_dir() -> Path:
     return shipped_sets()[DEFAULT_SET]
 
 
-class _Item:
-    """Field access on one TOML table with errors that name file, item and field."""
+class _Item(Item):
+    """An item of a Cry Havoc file, with its effect lists."""
 
     def __init__(self, file: str, where: str, table: Any) -> None:
-        if not isinstance(table, dict):
-            raise ContentError(f"{file}: {where} must be a table, got {type(table).__name__}.")
-        self.file, self.where, self.table = file, where, table
-
-    def fail(self, field: str, problem: str) -> ContentError:
-        return ContentError(f"{self.file}: {self.where}: field '{field}' {problem}.")
-
-    def get(self, field: str, kind: type, default: Any = _MISSING) -> Any:
-        if field not in self.table:
-            if default is _MISSING:
-                raise self.fail(field, "is missing")
-            return default
-        value = self.table[field]
-        ok = isinstance(value, kind) and not (kind is int and isinstance(value, bool))
-        if not ok:
-            raise self.fail(field, f"must be {kind.__name__}, got {value!r}")
-        return value
-
-    def count(self, field: str, default: Any = _MISSING, lo: int = 0, hi: int = 99) -> int:
-        value: int = self.get(field, int, default)
-        if not lo <= value <= hi:
-            raise self.fail(field, f"must be between {lo} and {hi}, got {value}")
-        return value
-
-    def choice(self, field: str, allowed: tuple[str, ...], default: Any = _MISSING) -> Any:
-        value = self.get(field, str, default)
-        if value is not None and value not in allowed:
-            raise self.fail(field, f"is {value!r}; allowed: {', '.join(allowed)}")
-        return value
-
-    def provenance(self) -> Provenance:
-        return read_provenance(f"{self.file}: {self.where}", self.table)
+        super().__init__(f"{file}: {where}", table)
+        self.file, self.name = file, where
 
     def effects(self, field: str) -> Effects:
         raw = self.get(field, list, [])
@@ -137,18 +105,7 @@ EFFECT_MAX = 99
 
 
 def _tables(doc: dict[str, Any], file: str, key: str) -> list[Any]:
-    value = doc.get(key, [])
-    if not isinstance(value, list) or not value:
-        raise ContentError(f"{file}: needs at least one [[{key}]] table.")
-    return value
-
-
-def _unique(file: str, kind: str, ids: list[str]) -> None:
-    seen: set[str] = set()
-    for i in ids:
-        if i in seen:
-            raise ContentError(f"{file}: {kind} id {i!r} appears twice; ids must be unique.")
-        seen.add(i)
+    return tables(file, doc, key)
 
 
 def _board(file: str, doc: dict[str, Any], side: str) -> Board:
@@ -158,7 +115,7 @@ def _board(file: str, doc: dict[str, Any], side: str) -> Board:
     regions: list[Region] = []
     raw = _tables(doc, file, "region")
     ids = [r.get("id", "?") if isinstance(r, dict) else "?" for r in raw]
-    _unique(file, "region", ids)
+    unique(file, "region", ids)
     adjacency: dict[str, set[str]] = {}
     items = []
     for i, table in enumerate(raw):
@@ -267,7 +224,7 @@ def load_content(
 
     cards: dict[str, Card] = {}
     raw_cards = _tables(docs["cards.toml"], "cards.toml", "card")
-    _unique("cards.toml", "card", [t.get("id", "?") for t in raw_cards if isinstance(t, dict)])
+    unique("cards.toml", "card", [t.get("id", "?") for t in raw_cards if isinstance(t, dict)])
     for i, t in enumerate(raw_cards):
         item = _Item("cards.toml", f"card {t.get('id', i)!r}" if isinstance(t, dict) else f"card {i}", t)
         card = Card(
@@ -329,7 +286,7 @@ def load_content(
         )
         passives = []
         for k, raw in enumerate(item.get("passive", list, [])):
-            sub = _Item("structures.toml", f"{item.where} passive[{k}]", raw)
+            sub = _Item("structures.toml", f"{item.name} passive[{k}]", raw)
             passives.append(Passive(sub.choice("on", PASSIVE_TRIGGERS), sub.effects("effect")))
         st = Structure(
             item.get("id", str),
@@ -379,7 +336,7 @@ def load_content(
     nests = tuple(
         _token("tokens.toml", "nest", t, i) for i, t in enumerate(_tables(tok, "tokens.toml", "nest"))
     )
-    _unique("tokens.toml", "token", [t.id for t in (*events, final, *exploration, *war, *nests)])
+    unique("tokens.toml", "token", [t.id for t in (*events, final, *exploration, *war, *nests)])
     for side, board in boards.items():
         need = sum(r.war_party for r in board.regions)
         if need > len(war):

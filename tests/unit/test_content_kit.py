@@ -274,3 +274,14 @@ def test_an_id_given_twice_is_one_sentence(game: Game, tmp_path: Path) -> None:
     text = str(err.value)
     assert f"card id {ids[0]!r} appears twice" in text
     assert file in text and "ids must be unique" in text
+
+
+def test_cave_troll_numbers_that_are_no_table_are_one_sentence(tmp_path: Path) -> None:
+    """Was a TypeError traceback (iterating over an int)."""
+    d = copy_of(GAMES[1], tmp_path)
+    text = (d / "content.toml").read_text()
+    head, _, rest = text.partition("[numbers]")
+    rest = rest.split("\n\n", 1)[1] if "\n\n" in rest else ""
+    (d / "content.toml").write_text("numbers = 3\n" + head + rest)
+    with pytest.raises(ContentError, match=r"content\.toml: \[numbers\] must be a table, got int\."):
+        ct_content.load_content(d)

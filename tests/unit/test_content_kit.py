@@ -285,3 +285,25 @@ def test_cave_troll_numbers_that_are_no_table_are_one_sentence(tmp_path: Path) -
     (d / "content.toml").write_text("numbers = 3\n" + head + rest)
     with pytest.raises(ContentError, match=r"content\.toml: \[numbers\] must be a table, got int\."):
         ct_content.load_content(d)
+
+
+def test_the_kit_imports_no_game() -> None:
+    """Game-agnostic: a game imports the kit, never the other way round."""
+    import ast
+
+    kit = Path(files.__file__).parent
+    games = {
+        p.name for p in kit.parent.iterdir() if p.is_dir() and p.name not in ("content_kit", "__pycache__")
+    }
+    assert {"cryhavoc", "cavetroll"} <= games
+    found = set()
+    for path in kit.glob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text())):
+            names = [node.module or ""] if isinstance(node, ast.ImportFrom) else []
+            names += [a.name for a in node.names] if isinstance(node, ast.Import) else []
+            found |= {
+                (path.name, n)
+                for n in names
+                if n.startswith("cryhavoc_sim.games.") and n.split(".")[2] in games
+            }
+    assert found == set()

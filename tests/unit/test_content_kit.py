@@ -239,8 +239,10 @@ def test_a_set_is_not_written_through_a_link(game: Game, tmp_path: Path) -> None
     victim = tmp_path / "victim.txt"
     victim.write_text("keep")
     (d / game.files[0]).symlink_to(victim)
+    (d / f".{game.files[1]}.tmp").symlink_to(victim)  # as if a write had died there
     game.write(None, {game.address: game.other}, d, "written", "a test")
     assert victim.read_text() == "keep" and not (d / game.files[0]).is_symlink()
+    assert not list(d.glob(".*.tmp"))
 
 
 # ---------------------------------------------------------------------------- handlers

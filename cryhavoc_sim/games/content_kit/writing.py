@@ -58,6 +58,7 @@ def calibrated_docs(
 def _write(path: Path, text: str) -> None:
     """Write ``path`` whole or not at all, never through a link planted at its name."""
     tmp = path.with_name(f".{path.name}.tmp")
+    tmp.unlink(missing_ok=True)  # left by a write that died; a link there is removed, not followed
     fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0), 0o644)
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as f:

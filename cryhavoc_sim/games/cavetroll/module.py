@@ -191,9 +191,9 @@ class CaveTroll:
         return out
 
     def content_values(self, content_dir: str | None) -> dict[str, Any]:
-        from cryhavoc_sim.games.cavetroll.content import load_content
+        from cryhavoc_sim.games.cavetroll.content import content_values
 
-        return load_content(content_dir).values()
+        return content_values(content_dir)
 
     def write_content(
         self, content_dir: str | None, overrides: Mapping[str, Any], target: Path, name: str, note: str

@@ -8,8 +8,9 @@ from typing import Annotated
 
 import typer
 
-from cryhavoc_sim.cli.common import RECONSTRUCTED_NOTICE, GameOption, _cpus, _fail, _flag, _game, app
+from cryhavoc_sim.cli.common import GameOption, _cpus, _fail, _flag, _game, app
 from cryhavoc_sim.errors import UserError
+from cryhavoc_sim.runner.results import RECONSTRUCTED_NOTICE
 
 
 @app.command()

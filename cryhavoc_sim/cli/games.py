@@ -145,11 +145,11 @@ def ladder(
     """Seat-rotated 2-player matches between bot kinds: win rates with 95% intervals.
 
     Example: cryhavoc-sim ladder --skill --budgets 8,16,32 -r 2 --plot reports/skill.png"""
+    from cryhavoc_sim.report.charts import skill_figure
     from cryhavoc_sim.report.figures import figure_problem
     from cryhavoc_sim.runner.ladder import (
         ladder_matches,
         ladder_table,
-        plot_skill,
         render,
         render_skill,
         skill_table,
@@ -188,7 +188,7 @@ def ladder(
         typer.echo(render_skill(skills))
     if plot is not None:
         games = len(matches) // 2
-        plot_skill(
+        skill_figure(
             skills,
             plot,
             f"{module.title}: win rate by who plays the faction ({games:,} two-player games, seed {seed})",

@@ -266,6 +266,7 @@ def report(
     Example: cryhavoc-sim report runs/quick -o reports/quick"""
     from cryhavoc_sim.report.build import build_report
     from cryhavoc_sim.storage.reader import load_run
+    from cryhavoc_sim.sweeps.lookup import most_sensitive
 
     if (run_dir / "sweep.json").exists():  # a sweep directory: its own report
         from cryhavoc_sim.sweeps.report import build_sweep_report
@@ -284,7 +285,7 @@ def report(
             target = out or Path("reports") / run_dir.name
             if sweep_dir is not None and not (sweep_dir / "sweep.json").exists():
                 raise UserError(f"--sweep {sweep_dir}: is not a sweep directory (no sweep.json).")
-            result = build_report(run, target, sweep_dir)
+            result = build_report(run, target, most_sensitive(run, sweep_dir))
     except UserError as exc:
         raise _fail(str(exc)) from None
     typer.echo(

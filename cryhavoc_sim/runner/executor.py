@@ -36,13 +36,13 @@ from cryhavoc_sim.runner.rundir import (
     check_target,
     drop_unproven,
     foreign_content,
-    ledger,
     locked,
     open_new,
     refuse_links,
     verified_chunks,
 )
 from cryhavoc_sim.runner.scenario import Scenario
+from cryhavoc_sim.storage.ledger import ledger
 from cryhavoc_sim.storage.schema import SCHEMA_VERSION
 
 

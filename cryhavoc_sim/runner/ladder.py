@@ -89,9 +89,9 @@ def ladder_matches(
     if workers > 1 and len(tasks) > 1:
         import multiprocess as mp
 
-        from cryhavoc_sim.runner.executor import _ignore_sigint
+        from cryhavoc_sim.runner.pool import ignore_sigint
 
-        with mp.get_context("spawn").Pool(min(workers, len(tasks)), initializer=_ignore_sigint) as pool:
+        with mp.get_context("spawn").Pool(min(workers, len(tasks)), initializer=ignore_sigint) as pool:
             for rows in pool.imap(_rotation, tasks):
                 out.extend(rows)
                 bar.update(size)

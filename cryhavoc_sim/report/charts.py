@@ -45,11 +45,11 @@ def skill_figure(rows: Sequence[dict[str, object]], path: Path, title: str, noti
     ax.plot(
         [x for x, _ in overall], [y for _, y in overall], color="black", linewidth=1.2, label="any faction"
     )
-    ax.axhline(0.5, color="0.4", linestyle="--", linewidth=1, label="fair share (50%)")
+    ax.axhline(0.5, color="0.4", linestyle="--", linewidth=1, label="even against the field (50%)")
     ax.set_xticks(range(len(rungs)), rungs, rotation=30, ha="right")
     ax.set_ylim(0, 1)
     ax.yaxis.set_major_formatter(matplotlib.ticker.PercentFormatter(1.0))
-    ax.set_ylabel("win rate against the rest of the ladder")
+    ax.set_ylabel("win rate against the rest of the ladder\n(reward for skill, not balance)")
     ax.set_xlabel("who plays the faction (the ladder's rungs in their order)")
     ax.set_title(title)
     ax.grid(axis="y", alpha=0.3)

@@ -38,8 +38,6 @@ import sys
 from pathlib import Path
 
 PACKAGE = Path(__file__).resolve().parents[2] / "cryhavoc_sim"
-# games/ folders written once for every game; every other folder there is a game's own.
-GAME_AGNOSTIC = ("harness", "search", "content_kit")
 # The parts the brief names game-agnostic, and the package's own top level.
 CORE = (
     "runner",
@@ -52,6 +50,10 @@ CORE = (
     "fields.py",
     "errors.py",
 )
+
+
+# Packages under games/ written once for every game (no game's own): they import no game.
+SHARED = frozenset({"harness", "search", "content_kit"})
 
 
 def imported_modules(path: Path) -> set[str]:
@@ -79,8 +81,8 @@ def game_imports(path: Path) -> set[str]:
         name
         for name in imported_modules(path)
         if name.startswith("cryhavoc_sim.games.")
+        and name.split(".")[2] not in SHARED
         and (PACKAGE / "games" / name.split(".")[2]).is_dir()
-        and name.split(".")[2] not in GAME_AGNOSTIC
     }
 
 
@@ -142,7 +144,7 @@ def layer_of(rel: Path) -> str | None:
     """The layer of the file at ``rel`` (relative to the package), or None if unplaced."""
     parts = rel.parts
     if parts[0] == "games":
-        if len(parts) > 2 and parts[1] not in GAME_AGNOSTIC:
+        if len(parts) > 2 and parts[1] not in SHARED:
             return "game"
         return "games"
     return TOP.get(parts[0])

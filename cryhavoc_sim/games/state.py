@@ -196,9 +196,10 @@ class Rules(Protocol[S]):
         """The bot ``name`` for seat ``player`` with its own generator ``rng``."""
         ...
 
-    def invariants(self, state: S) -> list[str]:
-        """Every invariant ``state`` breaks now (empty: none), checked by the soak after
-        every answer."""
+    def invariants(self, state: S, memo: dict[str, Any]) -> list[str]:
+        """Every invariant ``state`` breaks now (empty: none): the soak asks before every
+        answer and once at the end. ``memo`` is one dict per game, empty at its start, for
+        checks that compare a step with earlier ones (Units entering a Battle Region)."""
         ...
 
     def extras(self, state: S) -> Mapping[PlayerId, Bot[S]]:

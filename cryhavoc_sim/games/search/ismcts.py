@@ -127,14 +127,9 @@ class Ismcts(Generic[S]):
                 if len(options) >= 2:
                     for key, _ in options:
                         node.avail[key] = node.avail.get(key, 0) + 1
-                    key, answer = options[0]
-                    fresh = True
-                    for key, answer in options:
-                        if key not in node.children:
-                            break
-                    else:
-                        fresh = False
-                    if fresh:
+                    fresh = _untried(node, options)
+                    if fresh is not None:
+                        key, answer = fresh
                         node.children[key] = Node()
                         expanded = True
                     else:
@@ -164,3 +159,11 @@ class Ismcts(Generic[S]):
             if score > top:
                 top, best = score, option
         return best
+
+
+def _untried(node: Node, options: Sequence[Candidate]) -> Candidate | None:
+    """The first candidate with no child yet, in the game's order."""
+    for option in options:
+        if option[0] not in node.children:
+            return option
+    return None

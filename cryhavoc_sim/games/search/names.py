@@ -16,7 +16,9 @@ def budget_problem(name: str) -> str | None:
         return None
     # isdigit() alone takes '²', which int() refuses
     if not (option.isascii() and option.isdigit()) or not 1 <= int(option) <= MAX_ITERATIONS:
-        return f"has the budget {option!r}; allowed: ismcts:<N> with N iterations from 1 to {MAX_ITERATIONS:,}"
+        return (
+            f"has the budget {option!r}; allowed: ismcts:<N> with N iterations from 1 to {MAX_ITERATIONS:,}"
+        )
     return None
 
 

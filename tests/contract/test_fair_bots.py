@@ -15,9 +15,9 @@ from typing import Any
 
 import pytest
 
-from cryhavoc_sim.games.cavetroll.search import make_bot as make_cavetroll_bot
 from cryhavoc_sim.games.cavetroll.content import load_content as load_cavetroll
 from cryhavoc_sim.games.cavetroll.game import CaveTrollGame
+from cryhavoc_sim.games.cavetroll.search import make_bot as make_cavetroll_bot
 from cryhavoc_sim.games.cavetroll.visibility import determinize as cavetroll_determinize
 from cryhavoc_sim.games.cavetroll.visibility import observation as cavetroll_observation
 from cryhavoc_sim.games.cryhavoc.bots.personalities import personality_names

@@ -77,13 +77,9 @@ class CaveTrollState:
         g = self.game
         if g.over:
             raise illegal("the game is over", answer, "nothing")
-        if (
-            not isinstance(answer, tuple)
-            or not answer
-            or answer[0] not in g.kinds()
-            or answer not in g.options(answer[0])
-        ):
+        if not _allowed(g, answer):
             raise illegal(self.request, answer, f"one of the {len(g.legal())} actions legal()")
+        assert isinstance(answer, tuple)
         g.apply(answer)
 
     @property
@@ -134,6 +130,26 @@ class CaveTrollState:
             sorted(g.once.items()),
         )
         return hashlib.sha256(repr(key).encode()).hexdigest()
+
+
+def _allowed(g: CaveTrollGame, answer: Answer) -> bool:
+    """Whether ``answer`` is one of ``g.legal()`` (the game is not over), listing only
+    the options it could be among: the pending request's, and for a move or an act only
+    those of its space (``options`` gathers them space by space)."""
+    if type(answer) is not tuple or not answer:
+        return False
+    kind = answer[0]
+    if g.pending:
+        if kind != g.pending[0].kind:
+            return False
+        if kind == "play" and len(answer) == 3 and type(answer[1]) is int:  # Draw and Play
+            hand = g.hands[g.pending[0].player]
+            return 0 <= answer[1] < len(hand) and answer[2] in g.play_options(hand[answer[1]])
+    elif kind == "move" or kind == "act":
+        return len(answer) > 1 and answer[1] in g.board.spaces and answer in g.options_at(kind, answer[1])
+    elif kind not in ("stop", "draw", "artifact"):
+        return False
+    return answer in g.options(kind)
 
 
 class Chooser(Protocol):

@@ -1,10 +1,10 @@
 """The copy and determinize testers (after TAG's ``ForwardModelTester``): every game is
 held to the state protocol's contract on random games of its soak setups.
 
-- :func:`copy_problems`: at random decision points a clone is taken; the original and
-  the clone advance with the same answers and their fingerprints must stay equal; then
-  the clone takes another answer (or plays on alone) and the original must not change;
-  an answer that is not legal must raise :class:`IllegalAnswer` and change nothing.
+- :func:`copy_problems`: at random decision points an answer that is not legal must
+  raise :class:`IllegalAnswer` and change nothing; a clone must have the original's
+  fingerprint; a clone played on alone must leave the original unchanged; another clone
+  and the original advanced with the same answers must keep equal fingerprints.
 - :func:`determinize_problems`: at random decision points the deciding player's
   determinizations, each from its own generator, must keep its observation and the
   original unchanged, must be the same for the same generator, and must re-draw what it
@@ -66,10 +66,20 @@ def _check_copy(state: GameState, bots: dict[str, Any], pick: Any, where: str) -
         pass
     if state.fingerprint() != before:
         return [f"{where}: an illegal answer changed the state"]
-    copy = state.clone()
-    if copy.fingerprint() != before:
+    # A clone goes its own way; the original must not move.
+    alone = state.clone()
+    if alone.fingerprint() != before:
         return [f"{where}: a clone's fingerprint differs from the original's"]
-    # The same answers to both: the bots answer the original, the copy is given the same.
+    for _ in range(FOLLOW):
+        legal = alone.legal_answers()
+        if not legal:
+            break
+        alone.apply(legal[int(pick.random() * len(legal))])
+    if state.fingerprint() != before:
+        return [f"{where}: playing on a clone changed the original"]
+    # Another clone and the original take the same answers (the bots answer the
+    # original): their fingerprints must stay equal.
+    copy = state.clone()
     for k in range(FOLLOW):
         player = state.current_player
         if player is None or copy.current_player != player:
@@ -79,15 +89,6 @@ def _check_copy(state: GameState, bots: dict[str, Any], pick: Any, where: str) -
         copy.apply(answer)
         if state.fingerprint() != copy.fingerprint():
             return [f"{where}: original and clone differ {k + 1} answer(s) after the clone"]
-    # The copy goes its own way; the original must not move.
-    mark = state.fingerprint()
-    for _ in range(FOLLOW):
-        legal = copy.legal_answers()
-        if not legal:
-            break
-        copy.apply(legal[int(pick.random() * len(legal))])
-    if state.fingerprint() != mark:
-        return [f"{where}: playing on a clone changed the original"]
     return []
 
 

@@ -47,7 +47,9 @@ def test_candidates_are_the_heuristics_best_answers_keyed_by_card() -> None:
 
 def test_a_small_search_beats_the_heuristic_in_both_seats() -> None:
     """Four rotations (16 games: both card sets, each bot first and second)."""
-    rows = ladder_table(ladder_matches(None, ["heuristic", "ismcts:8"], rounds=4, seed=2016, game="cavetroll"))
+    rows = ladder_table(
+        ladder_matches(None, ["heuristic", "ismcts:8"], rounds=4, seed=2016, game="cavetroll")
+    )
     by = {(r["bot"], r["faction"]): r for r in rows}
     assert float(by["ismcts:8", "all"]["win_rate"]) > 0.6  # type: ignore[arg-type]
     for seat in ("seat 1", "seat 2"):

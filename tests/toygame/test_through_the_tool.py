@@ -102,12 +102,10 @@ def test_run_report_replay_ladder_soak_through_the_cli(bluff: str, tmp_path: Pat
     assert "0 game(s) with violations" in out and "0 problem(s)" in out
 
 
-# The search hook: once games/search/ exists, its ISMCTS must play Bluff through this
-# protocol. The coordinator enables this test by deleting the skip.
-@pytest.mark.skip(reason="enable when games/search/ (issue 28 part 3) is merged")
-def test_search_plays_the_proof_game(bluff: str) -> None:  # pragma: no cover
-    from cryhavoc_sim.games.search import Ismcts  # type: ignore[import-not-found]
+# The shared search plays Bluff from its rules alone (games/search/rules_search.py).
+def test_search_plays_the_proof_game(bluff: str) -> None:
+    from cryhavoc_sim.games.search import rules_search
 
     state = RULES.new_state(load_content(), RULES.soak_setup(0), 1, stream(1, "game"), False)
-    bot = Ismcts(RULES, "first", stream(1, "bot:first"), iterations=50)
+    bot = rules_search(RULES, state.current_player or "first", stream(1, "bot:first"), 50)
     assert bot.decide(state) in state.legal_answers()

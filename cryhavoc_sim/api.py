@@ -127,7 +127,12 @@ def sweep(
     record = read_record(target)
     results = pl.read_parquet(target / "results.parquet")
     seats = pl.read_parquet(target / "seats.parquet")
-    return Sweep(target, results, statements(results, seats), spans(level_means(results, record)), page)
+    from cryhavoc_sim.games import get_game
+
+    plural = get_game(record["game"]).vocabulary.side_plural
+    return Sweep(
+        target, results, statements(results, seats, plural=plural), spans(level_means(results, record)), page
+    )
 
 
 @dataclass(frozen=True)

@@ -270,3 +270,25 @@ def test_oat_plays_the_shipped_values_once() -> None:
         {"rules.trog_start_units_4p": 3},
     ]
     assert d.cell_levels(0) == {"tokens.war_party.*.trogs": 1}
+
+
+def test_statements_agree_with_the_sides_names() -> None:
+    """A plural side wins ... their fair share, a seat wins ... its (Vocabulary.side_plural)."""
+    from cryhavoc_sim.sweeps.analyse import statements
+
+    results = pl.DataFrame(
+        {
+            "cell": [0, 0],
+            "side": ["seat 1", "seat 2"],
+            "win_rate": [0.7, 0.3],
+            "ci_low": [0.6, 0.2],
+            "ci_high": [0.8, 0.4],
+            "fair_share": [0.5, 0.5],
+            "verdict": ["above", "below"],
+        }
+    )
+    seats = pl.DataFrame({"cell": [0], "seat": [1], "n_players": [2], "games": [10], "wins": [7]})
+    said = statements(results, seats, plural=False)["statement"].to_list()
+    assert said[0] == "Seat 1 wins more than its fair share (50%)"
+    said = statements(results, seats)["statement"].to_list()
+    assert said[0] == "Seat 1 win more than their fair share (50%)"  # the plural form, for Humans

@@ -109,9 +109,9 @@ class CryHavoc:
         return rows.stored_events(played)
 
     def narrate(self, played: Played) -> list[str]:
-        from cryhavoc_sim.games.cryhavoc.narrator import account
+        from cryhavoc_sim.games.cryhavoc.narrator import account, names
 
-        return account(played.state.events)
+        return account(played.state.events, names(played.state.content))
 
     def soak(self, master_seed: int, start: int, stop: int) -> list[Violation]:
         from cryhavoc_sim.games.cryhavoc.content import load_content

@@ -74,8 +74,13 @@ def compare_rates(
     return rows
 
 
-def markdown(rows: list[dict[str, Any]], keys: tuple[str, ...], title: str) -> str:
-    head = [*keys, "A", "B", "B - A", "95% interval", "p (BH)", "games to detect"]
+def markdown(
+    rows: list[dict[str, Any]], keys: tuple[str, ...], title: str, labels: tuple[str, str] = ("A", "B")
+) -> str:
+    """The comparison as a Markdown table; ``labels`` name the two runs in the headers
+    (``check``: "baseline" and "run")."""
+    a, b = labels
+    head = [*keys, a, b, f"{b} - {a}", "95% interval", "p (BH)", "games to detect"]
     out = [f"### {title}", "", "| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
     for r in rows:
         cells = [str(r[k]) for k in keys] + [

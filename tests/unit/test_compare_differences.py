@@ -50,3 +50,16 @@ def test_another_content_set_or_edited_files_are_said_so() -> None:
         "content (the files themselves differ: same set, same overrides)"
     ]
     assert run_differences(a, a) == []
+
+
+def test_the_table_names_the_two_runs() -> None:
+    from cryhavoc_sim.analysis.compare import compare_rates, markdown
+
+    rows = compare_rates(
+        [{"faction": "humans", "wins": 50, "games": 100}],
+        [{"faction": "humans", "wins": 60, "games": 100}],
+        ("faction",),
+    )
+    head = markdown(rows, ("faction",), "Check", ("baseline", "run")).splitlines()[2]
+    assert head.startswith("| faction | baseline | run | run - baseline | 95% interval |")
+    assert "| A | B | B - A |" in markdown(rows, ("faction",), "Compare")

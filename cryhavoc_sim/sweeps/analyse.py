@@ -26,21 +26,10 @@ from typing import Any
 import polars as pl
 
 from cryhavoc_sim.analysis.wilson import wilson
-from cryhavoc_sim.sweeps.run import SWEEP_FILE, cell_dir
+from cryhavoc_sim.sweeps.record import read_record as read_record
+from cryhavoc_sim.sweeps.run import cell_dir
 
 CLEAR_MARGIN = 0.10  # "clearly superior": more than 10 points above the fair share
-
-
-def read_record(out: Path) -> dict[str, Any]:
-    from cryhavoc_sim.errors import UserError
-
-    try:
-        data: dict[str, Any] = json.loads((out / SWEEP_FILE).read_text())
-    except FileNotFoundError:
-        raise UserError(f"{out}: is not a sweep directory (no {SWEEP_FILE}).") from None
-    except (OSError, ValueError) as exc:
-        raise UserError(f"{out / SWEEP_FILE}: cannot be read ({exc}).") from None
-    return data
 
 
 def cell_tables(run: Any) -> tuple[pl.DataFrame, pl.DataFrame]:

@@ -35,6 +35,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import math
 import tomllib
 from dataclasses import dataclass
 from pathlib import Path
@@ -48,6 +49,9 @@ from cryhavoc_sim.sweeps.files import DesignError, fail, read_file, read_head, w
 METHODS = ("grid", "oat", "lhs", "morris", "sobol")
 SWEEP_FIELDS = ("name", "scenario", "method", "games", "seed", "samples", "description")
 MAX_CELLS = 10_000
+# A factor's values are each checked playable (a content load) before anything runs, and
+# a grid multiplies them: more than this many values for one number is no design.
+MAX_VALUES = 1_000
 MORRIS_LEVELS = 4
 
 
@@ -91,7 +95,20 @@ class Design:
 
     @property
     def total_games(self) -> int:
-        return len(self.cells) * self.games
+        """Every game the cells play: a ``scenario.games`` factor sets its cells' own games."""
+        return sum(self.cell_games(i) for i in range(len(self.cells)))
+
+    def cell_games(self, cell: int) -> int:
+        games = self.cell_values(cell).get("scenario.games", self.games)
+        return int(games)
+
+    @property
+    def base_digest(self) -> str:
+        """The digest of the content the base scenario plays (its runs' content_hash)."""
+        from cryhavoc_sim.games import get_game
+
+        base = self.base
+        return str(get_game(base.game).load_content(base.content_dir, base.override_map).digest)
 
     def cell_values(self, cell: int) -> dict[str, Any]:
         """path -> value of ``cell`` (only the factors it sets)."""
@@ -196,7 +213,14 @@ def parse_design(
     raw = doc.get("factors")
     if not isinstance(raw, dict) or not raw:
         raise DesignError(f"{path}: needs a [factors] table naming at least one path to vary.")
+    if len(raw) > MAX_FACTORS:
+        raise fail(path, "factors", f"names {len(raw):,} paths; allowed: at most {MAX_FACTORS}")
+    check_value_count(path, raw, "factors")
     factors = tuple(parse_factor(path, key, value, base) for key, value in raw.items())
+    planned = _planned_cells(method, factors, samples)
+    if planned > MAX_CELLS:  # counted before a grid or a sample matrix is built
+        field = "factors" if method in ("grid", "oat") else "sweep.samples"
+        raise fail(path, field, f"makes {planned:,} cells; allowed: at most {MAX_CELLS:,}")
     cells, rows, matrix, base_levels = _cells(method, factors, samples, seed)
     design = Design(
         name, path, text, method, games, seed, samples, base, factors, cells, rows, matrix, base_levels
@@ -207,10 +231,50 @@ def parse_design(
         raise fail(
             path,
             "sweep.games",
-            f"plays {design.total_games:,} games ({len(cells)} cells x {games:,}); allowed with --max-games:"
-            f" at most {max_games:,} (-n sets fewer games per cell)",
+            f"plays {design.total_games:,} games ("
+            + (
+                f"{len(cells)} cells, each its scenario.games or {games:,}"
+                if any(f.path == "scenario.games" for f in factors)
+                else f"{len(cells)} cells x {games:,}"
+            )
+            + f"); allowed with --max-games: at most {max_games:,} (-n sets fewer games per cell)",
         )
     return design
+
+
+MAX_FACTORS = 100
+
+
+def check_value_count(path: str, raw: dict[str, Any], section: str) -> None:
+    """Every value is checked playable before anything runs (a content load each): the
+    values of all factors together are bounded first, counted without making them."""
+
+    def count(value: Any) -> int:
+        if isinstance(value, list):
+            return len(value)
+        r = value.get("range") if isinstance(value, dict) else None
+        if isinstance(r, list) and len(r) == 2 and all(isinstance(v, int) for v in r):
+            return max(0, int(r[1]) - int(r[0]) + 1)
+        return 0  # "plausible" (a content file's few values) or malformed (refused later)
+
+    total = sum(count(v) for v in raw.values())
+    if total > MAX_VALUES:
+        raise fail(
+            path, section, f"give {total:,} values in all; allowed: at most {MAX_VALUES:,} over every path"
+        )
+
+
+def _planned_cells(method: str, factors: tuple[Factor, ...], samples: int) -> int:
+    """How many cells ``method`` would make at most (before any is built); cell 0 included."""
+    if method == "grid":
+        return int(math.prod(len(f.values) for f in factors)) + 1
+    if method == "oat":
+        return sum(len(f.values) for f in factors) + 1
+    if method == "lhs":
+        return samples + 1
+    if method == "morris":
+        return samples * (len(factors) + 1) + 1
+    return samples * (len(factors) + 2) + 1  # sobol, first order (Saltelli)
 
 
 def parse_factor(path: str, key: str, raw: Any, base: Scenario, section: str = "factors") -> Factor:
@@ -239,8 +303,14 @@ def parse_factor(path: str, key: str, raw: Any, base: Scenario, section: str = "
         )
         if not ok or r[0] >= r[1]:
             raise fail(path, where, f"range must be [low, high], whole numbers with low < high, got {r!r}")
+        if r[1] - r[0] + 1 > MAX_VALUES:  # counted before the values are made
+            raise fail(
+                path, where, f"range {r!r} holds {r[1] - r[0] + 1:,} values; allowed: at most {MAX_VALUES:,}"
+            )
         values = tuple(range(r[0], r[1] + 1))
     elif isinstance(raw, list) and len(raw) >= 2:
+        if len(raw) > MAX_VALUES:
+            raise fail(path, where, f"lists {len(raw):,} values; allowed: at most {MAX_VALUES:,}")
         values = tuple(raw)
     else:
         raise fail(path, where, 'must be a list of 2 or more values, "plausible", or { range = [low, high] }')

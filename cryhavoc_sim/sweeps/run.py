@@ -25,8 +25,7 @@ from typing import Any
 from cryhavoc_sim.errors import UserError
 from cryhavoc_sim.sweeps.design import Design
 from cryhavoc_sim.sweeps.files import open_record, run_complete, write_json
-
-SWEEP_FILE = "sweep.json"
+from cryhavoc_sim.sweeps.record import SWEEP_FILE as SWEEP_FILE
 
 
 @dataclass
@@ -56,6 +55,10 @@ def _record(design: Design, status: str, done: list[bool]) -> dict[str, Any]:
         "seed": design.seed,
         "scenario": design.base.name,
         "game": design.base.game,
+        # what report's lookup matches a run against: the base scenario's own text and
+        # the digest of the content it plays (a sweep is quoted only for the same games)
+        "scenario_text": design.base.text,
+        "content_hash": design.base_digest,
         "factors": [{"path": f.path, "values": list(f.values)} for f in design.factors],
         "cells": [
             {
@@ -116,25 +119,37 @@ def run_sweep(
     write_json(record_path, _record(design, "running", done))
     summary = SweepSummary(out, len(design.cells))
     started = time.perf_counter()
-    for i, sc in enumerate(scenarios):
-        if done[i]:
-            continue
-        where = cell_dir(out, i)
-        if not quiet:
-            values = (
-                ", ".join(f"{k} = {json.dumps(v)}" for k, v in design.cell_values(i).items()) or "as shipped"
+    try:
+        for i, sc in enumerate(scenarios):
+            if done[i]:
+                continue
+            where = cell_dir(out, i)
+            if not quiet:
+                values = (
+                    ", ".join(f"{k} = {json.dumps(v)}" for k, v in design.cell_values(i).items())
+                    or "as shipped"
+                )
+                print(f"cell {i + 1}/{len(scenarios)}: {values}", flush=True)
+            result = run_scenario(
+                sc,
+                where,
+                workers,
+                (where / "manifest.json").exists(),
+                quiet,
+                True,
+                False,
+                executor,
+                scheduler,
             )
-            print(f"cell {i + 1}/{len(scenarios)}: {values}", flush=True)
-        result = run_scenario(
-            sc, where, workers, (where / "manifest.json").exists(), quiet, True, False, executor, scheduler
-        )
-        summary.played_now += result.played_now
-        summary.errors += result.errors
-        if result.interrupted:
-            summary.interrupted = True
-            summary.stopped = result.worker_lost
-            break
-        done[i] = run_complete(where)
+            summary.played_now += result.played_now
+            summary.errors += result.errors
+            if result.interrupted:
+                summary.interrupted = True
+                summary.stopped = result.worker_lost
+                break
+            done[i] = run_complete(where)
+    except KeyboardInterrupt:  # between two cells (a cell's run catches its own and says so)
+        summary.interrupted = True
     summary.complete = sum(done)
     summary.seconds = time.perf_counter() - started
     status = "complete" if all(done) else "interrupted"

@@ -202,8 +202,6 @@ def kept_outcomes(run_dir: Path, chunks: dict[int, int]) -> dict[int, list[Outco
     return {start: [by_id.get(g) for g in range(start, stop)] for start, stop in chunks.items()}
 
 
-# The cap of a precision run without --max-games.
-PRECISION_CAP = 200_000
 INTERVAL_NAME = "95% confidence sequence, valid at every look"
 
 

@@ -100,3 +100,17 @@ def test_cry_havoc_game_length_is_in_percent() -> None:
     )
     ax = _draw(lambda ax: cryhavoc.game_length_figure(ax, length))
     assert isinstance(ax.yaxis.get_major_formatter(), PercentFormatter)
+
+
+def test_the_winning_margin_counts_the_same_wins() -> None:
+    """The margin table counts each player of a shared win, as the win-rate table does
+    (Cave Troll's seat 1 had 64 wins there and 60 here: ranks, not wins, were counted)."""
+    from cryhavoc_sim.analysis import win_rates, winning_margin
+
+    seats = SEATS.with_columns(pl.Series("final_vp", [20, 20, 30, 25]), pl.Series("rank", [1, 1, 1, 2]))
+    margin = winning_margin(seats).collect()
+    wins = win_rates(seats, GAMES).collect()
+    assert dict(margin.select("faction", "wins").iter_rows()) == dict(
+        wins.select("faction", "wins").iter_rows()
+    )
+    assert margin.row(0, named=True)["mean_margin"] == 5.0  # game 1's lead of 5; game 0 had no loser

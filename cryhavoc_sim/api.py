@@ -103,12 +103,15 @@ def sweep(
     workers: int = 1,
     quiet: bool = True,
     max_games: int | None = None,
+    n_games: int | None = None,
 ) -> Sweep:
     """Play the design file ``design`` (a path or a shipped design's name; see
     ``cryhavoc-sim sweep --help``) and return what it shows. It writes the sweep
     directory ``out`` (default ``sweeps/<design name>``: every cell's run, results and the
     report in ``out/report/``). A finished sweep of the same design there is reused; an
-    interrupted one is completed."""
+    interrupted one is completed. ``n_games`` plays that many games in every cell instead
+    of the design's ``games`` (``cryhavoc-sim sweep -n``); ``max_games`` refuses a design
+    that would play more in all."""
     import polars as pl
 
     from cryhavoc_sim.sweeps.analyse import level_means, read_record, spans, statements
@@ -116,7 +119,7 @@ def sweep(
     from cryhavoc_sim.sweeps.report import build_sweep_report
     from cryhavoc_sim.sweeps.run import SWEEP_FILE, run_sweep
 
-    plan = load_design(design, max_games)
+    plan = load_design(design, max_games, n_games)
     target = Path(out) if out is not None else Path("sweeps") / plan.name
     summary = run_sweep(plan, target, workers, resume=(target / SWEEP_FILE).exists(), quiet=quiet)
     if summary.stopped:

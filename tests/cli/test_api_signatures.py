@@ -18,7 +18,7 @@ import cryhavoc_sim
     [
         ("simulate", ["scenario", "n_games", "seed", "workers", "out", "quiet"], "runs/<scenario>"),
         ("load_run", ["run_dir"], "writes nothing else"),
-        ("sweep", ["design", "out", "workers", "quiet", "max_games"], "sweeps/<design name>"),
+        ("sweep", ["design", "out", "workers", "quiet", "max_games", "n_games"], "sweeps/<design name>"),
         ("tune", ["targets", "out", "workers", "quiet"], "tunes/<name>"),
     ],
 )

@@ -84,19 +84,10 @@ def _stopped(run_dir: Path) -> dict[str, Any]:
 
 
 def _precision_line(p: dict[str, Any]) -> str:
-    """Where a precision run stopped, and why, with its confidence-sequence intervals."""
-    cells = ", ".join(
-        f"{b['side']} {b['rate']:.1%} ({b['low']:.1%}-{b['high']:.1%})".replace("%-", "-", 1)
-        for b in sorted(p.get("bounds", []), key=lambda b: -b["rate"])
-    )
-    target = f"+-{p.get('target', 0) * 100:g} points"
-    if p.get("stopped_at") is None:
-        head = f"Reached --max-games ({p.get('max_games'):,}) before every interval was within {target}"
-    elif p.get("decision") in ("pass", "moved"):
-        head = f"The gate decided ({p['decision']}) at game {p['stopped_at']:,}"
-    else:
-        head = f"Stopped at game {p['stopped_at']:,}: every interval within {target}"
-    return f"{head} (confidence sequences, 95% at every look, {p.get('looks', 0)} looks): {cells}."
+    """Where a precision run stopped, and why (runner/precision.py)."""
+    from cryhavoc_sim.runner.precision import stop_sentence
+
+    return stop_sentence(p)
 
 
 # The cap of a --precision run without --max-games.
@@ -104,16 +95,10 @@ PRECISION_CAP = 200_000
 
 
 def _capped(sc: Any, cap: int) -> Any:
-    """A precision run's scenario: ``cap`` games, rounded down to whole blocks."""
-    from cryhavoc_sim.games import get_game
+    """A precision run's scenario: exactly ``cap`` games (runner/precision.py)."""
+    from cryhavoc_sim.runner.precision import capped
 
-    block = get_game(sc.game).block_size(sc.setup)
-    if cap < block:
-        raise UserError(
-            f"--max-games {cap} is less than one block of {sc.name} ({block} games: every seat and line-up once);"
-            f" allowed: at least {block}."
-        )
-    return sc.with_overrides(games=cap - cap % block)
+    return capped(sc, cap)
 
 
 @contextmanager

@@ -126,7 +126,7 @@ def test_a_sweep_end_to_end_and_its_resume(tmp_path: Path) -> None:
     out = tmp_path / "sw"
     done = cli("sweep", str(design), "-o", str(out), "-j", "2", "-q")
     assert done.returncode == 0, done.stderr
-    assert "Sweep of 5 cells complete" in done.stdout and "Report written to" in done.stdout
+    assert "Sweep of 5 cells x 24 games complete" in done.stdout and "Report written to" in done.stdout
     record = json.loads((out / "sweep.json").read_text())
     assert record["status"] == "complete" and all(c["complete"] for c in record["cells"])
     results = pl.read_parquet(out / "results.parquet")
@@ -248,7 +248,7 @@ def test_shipped_values_are_cell_0_played_and_counted_once(tmp_path: Path) -> No
     out = tmp_path / "sw"
     done = cli("sweep", str(write(tmp_path, text)), "-o", str(out), "-q")
     assert done.returncode == 0, done.stderr
-    assert "Sweep of 2 cells complete" in done.stdout and "12 games played now" in done.stdout
+    assert "Sweep of 2 cells x 6 games complete" in done.stdout and "12 games played now" in done.stdout
     results = pl.read_parquet(out / "results.parquet").unique("cell").sort("cell")
     assert results["plays_like"].to_list() == [0, 1]
     assert results["value:rules.war_party_trogs_delta"].to_list() == ["0", "1"]
@@ -292,3 +292,21 @@ def test_statements_agree_with_the_sides_names() -> None:
     assert said[0] == "Seat 1 wins more than its fair share (50%)"
     said = statements(results, seats)["statement"].to_list()
     assert said[0] == "Seat 1 win more than their fair share (50%)"  # the plural form, for Humans
+
+
+def test_n_sets_the_games_of_every_cell(tmp_path: Path) -> None:
+    """`sweep -n GAMES` plays GAMES games in every cell (the design's own `games` is 1000
+    here); resuming with another -n is refused rather than mixing the two."""
+    text = GRID.format(games=1000).replace('"four_player"', '"two_player"')
+    text = text.split("[factors]")[0] + '[factors]\n"rules.war_party_trogs_delta" = [0, 1]\n'
+    design, out = write(tmp_path, text), tmp_path / "sw"
+    done = cli("sweep", str(design), "-o", str(out), "-q", "-n", "4")
+    assert done.returncode == 0, done.stderr
+    assert "Sweep of 2 cells x 4 games complete" in done.stdout and "8 games played now" in done.stdout
+    assert json.loads((out / "sweep.json").read_text())["games_per_cell"] == 4
+    results = pl.read_parquet(out / "results.parquet")
+    assert (results.group_by("cell").agg(pl.col("wins").sum())["wins"] == 4).all()
+    other = cli("sweep", str(design), "-o", str(out), "-q", "-n", "6", "--resume")
+    assert other.returncode == 2 and "resume it with -n 4" in other.stderr, other.stderr
+    too_many = cli("sweep", str(design), "-o", str(tmp_path / "x"), "-n", "3000", "--max-games", "5000")
+    assert too_many.returncode == 2 and "6,000 games (2 cells x 3,000)" in too_many.stderr

@@ -33,7 +33,7 @@ def label(name: str) -> str:
 
 
 def fair_line(ax: Any, xs: list[float], shares: list[float | None], width: float = 0.8) -> None:
-    """A dashed fair-share mark over each bar (1 / players of the games it counts)."""
+    """A dashed fair-share mark over each bar (analysis/fair.py: shared wins counted)."""
     labelled = False
     for x, share in zip(xs, shares, strict=True):
         if share is None:

@@ -14,7 +14,9 @@ LOCK := requirements.lock
 $(STAMP): pyproject.toml $(LOCK)
 	$(PY) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -c $(LOCK) -e '.[dev]'
+	@# -qq: the editable install's setuptools notice box ("Please be careful with folders...")
+	@# is a warning, so pip prints it at --quiet; errors still show.
+	$(BIN)/python -m pip install -qq -c $(LOCK) -e '.[dev]'
 	touch $(STAMP)
 
 ## lock: re-resolve requirements.lock to the newest versions pyproject.toml allows (then run make test)

@@ -1,6 +1,8 @@
-"""The notebook API: ``simulate`` runs a scenario and returns the run; ``load_run`` opens
-one; ``sweep`` plays a design and returns what it shows. Both return a :class:`cryhavoc_sim.storage.reader.Run` whose ``games``, ``seats``
-and ``events`` are polars LazyFrames and ``manifest`` a dict."""
+"""The notebook API: ``simulate`` plays a scenario and returns the run; ``load_run`` opens
+one; ``sweep`` plays a design and ``tune`` a calibration, each returning what it shows.
+A run is a :class:`cryhavoc_sim.storage.reader.Run` whose ``games``, ``seats`` and
+``events`` are polars LazyFrames and ``manifest`` a dict. Each function says where it
+writes (relative paths are from the current directory, as the CLI's are)."""
 
 from __future__ import annotations
 
@@ -10,7 +12,8 @@ from typing import Any
 
 from cryhavoc_sim.errors import UserError
 from cryhavoc_sim.runner.scenario import Scenario, load_scenario
-from cryhavoc_sim.storage.reader import Run, load_run
+from cryhavoc_sim.storage.reader import Run
+from cryhavoc_sim.storage.reader import load_run as _open_run
 
 
 def simulate(
@@ -21,9 +24,21 @@ def simulate(
     out: str | Path | None = None,
     quiet: bool = True,
 ) -> Run:
-    """Play ``scenario`` (a TOML path, a shipped scenario's name, or a Scenario) and
-    return the run. A finished run of the same configuration in ``out`` is reused; an
-    interrupted one is completed."""
+    """Play ``scenario`` and return the run, as ``cryhavoc-sim run`` does.
+
+    Args:
+        scenario: a scenario TOML file, a shipped scenario's name (``"quick"``,
+            ``"four_player"``, ...; ``cryhavoc-sim run`` lists them) or a ``Scenario``.
+        n_games: games to play (default: the scenario's ``games``), 1 to 100,000,000.
+        seed: the master seed (default: the scenario's ``seed``).
+        workers: worker processes.
+        out: the run directory it writes (Parquet tables and ``manifest.json``); default
+            ``runs/<scenario>-<seed>-<games>`` under the current directory.
+        quiet: no progress bar.
+
+    A finished run of the same configuration in ``out`` is reused (nothing is played); an
+    interrupted one is completed; one of another configuration is a ``UserError``.
+    """
     from cryhavoc_sim.runner.executor import run_scenario
     from cryhavoc_sim.runner.manifest import resume_problem
     from cryhavoc_sim.runner.rundir import MAX_GAMES
@@ -49,7 +64,7 @@ def simulate(
         if problem:
             raise UserError(f"{run_dir}: holds a run that cannot be reused: {problem}; pass another out=.")
         if old.get("status") == "complete":
-            return load_run(run_dir)
+            return _open_run(run_dir)
         resume = True
     summary = run_scenario(sc, run_dir, workers=workers, resume=resume, quiet=quiet)
     if summary.worker_lost:
@@ -59,7 +74,15 @@ def simulate(
         )
     if summary.interrupted:  # Ctrl-C (a kernel interrupt): finished chunks are kept
         raise KeyboardInterrupt
-    return load_run(run_dir)
+    return _open_run(run_dir)
+
+
+def load_run(run_dir: str | Path) -> Run:
+    """Open the run directory ``run_dir`` written by ``simulate`` or ``cryhavoc-sim run``:
+    ``games``, ``seats`` and ``events`` as polars LazyFrames, ``manifest`` a dict. It
+    reads and writes nothing else; a shard the manifest lists but the disk lacks, or one
+    whose SHA-256 differs from the recorded one, is a ``UserError`` naming it."""
+    return _open_run(run_dir)
 
 
 @dataclass(frozen=True)
@@ -81,10 +104,15 @@ def sweep(
     workers: int = 1,
     quiet: bool = True,
     max_games: int | None = None,
+    n_games: int | None = None,
 ) -> Sweep:
-    """Play the design file ``design`` (see ``cryhavoc-sim sweep``) into ``out`` (default
-    sweeps/<name>) and return what it shows. A finished sweep of the same design there is
-    reused; an interrupted one is completed."""
+    """Play the design file ``design`` (a path or a shipped design's name; see
+    ``cryhavoc-sim sweep --help``) and return what it shows. It writes the sweep
+    directory ``out`` (default ``sweeps/<design name>``: every cell's run, results and the
+    report in ``out/report/``). A finished sweep of the same design there is reused; an
+    interrupted one is completed. ``n_games`` plays that many games in every cell instead
+    of the design's ``games`` (``cryhavoc-sim sweep -n``); ``max_games`` refuses a design
+    that would play more in all."""
     import polars as pl
 
     from cryhavoc_sim.sweeps.analyse import level_means, read_record, spans, statements
@@ -92,7 +120,7 @@ def sweep(
     from cryhavoc_sim.sweeps.report import build_sweep_report
     from cryhavoc_sim.sweeps.run import SWEEP_FILE, run_sweep
 
-    plan = load_design(design, max_games)
+    plan = load_design(design, max_games, n_games)
     target = Path(out) if out is not None else Path("sweeps") / plan.name
     summary = run_sweep(plan, target, workers, resume=(target / SWEEP_FILE).exists(), quiet=quiet)
     if summary.stopped:
@@ -103,7 +131,12 @@ def sweep(
     record = read_record(target)
     results = pl.read_parquet(target / "results.parquet")
     seats = pl.read_parquet(target / "seats.parquet")
-    return Sweep(target, results, statements(results, seats), spans(level_means(results, record)), page)
+    from cryhavoc_sim.games import get_game
+
+    plural = get_game(record["game"]).vocabulary.side_plural
+    return Sweep(
+        target, results, statements(results, seats, plural=plural), spans(level_means(results, record)), page
+    )
 
 
 @dataclass(frozen=True)
@@ -121,8 +154,10 @@ class Calibration:
 def tune(
     targets: str | Path, out: str | Path | None = None, workers: int = 1, quiet: bool = True
 ) -> Calibration:
-    """Run the calibration of the targets file ``targets`` (see ``cryhavoc-sim tune``)
-    into ``out`` (default tunes/<name>); an interrupted one there is completed."""
+    """Run the calibration of the targets file ``targets`` (see ``cryhavoc-sim tune
+    --help``) into the directory ``out`` (default ``tunes/<name>``: the trials, ``best.toml``
+    and the best values as a content set in ``out/content/``); an interrupted one there is
+    completed."""
     from cryhavoc_sim.tuning.search import TUNE_FILE, run_tune, write_best
     from cryhavoc_sim.tuning.targets import load_targets
 

@@ -74,8 +74,13 @@ def compare_rates(
     return rows
 
 
-def markdown(rows: list[dict[str, Any]], keys: tuple[str, ...], title: str) -> str:
-    head = [*keys, "A", "B", "B - A", "95% interval", "p (BH)", "games to detect"]
+def markdown(
+    rows: list[dict[str, Any]], keys: tuple[str, ...], title: str, labels: tuple[str, str] = ("A", "B")
+) -> str:
+    """The comparison as a Markdown table; ``labels`` name the two runs in the headers
+    (``check``: "baseline" and "run")."""
+    a, b = labels
+    head = [*keys, a, b, f"{b} - {a}", "95% interval", "p (BH)", "games to detect"]
     out = [f"### {title}", "", "| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
     for r in rows:
         cells = [str(r[k]) for k in keys] + [
@@ -91,6 +96,7 @@ def markdown(rows: list[dict[str, Any]], keys: tuple[str, ...], title: str) -> s
 
 
 # What a run is, as far as comparing it with another goes: (label, manifest reader).
+# "rule knobs" and "content" are said key by key (_knobs, _content).
 _ASPECTS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("game", ("game",)),
     ("player count", ("config", "players")),
@@ -116,19 +122,50 @@ def _aspect(manifest: dict[str, Any], path: tuple[str, ...]) -> Any:
     return value
 
 
+def _changed_keys(a: Any, b: Any, unset: str) -> str:
+    """The keys whose values differ between two tables: "key: A 1, B 2", a key one of them
+    leaves out shown as ``unset``."""
+    a, b = a if isinstance(a, dict) else {}, b if isinstance(b, dict) else {}
+
+    def shown(table: dict[str, Any], key: str) -> str:
+        return json.dumps(table[key], sort_keys=True) if key in table else unset
+
+    return "; ".join(
+        f"{k}: A {shown(a, k)}, B {shown(b, k)}" for k in sorted(set(a) | set(b)) if a.get(k) != b.get(k)
+    )
+
+
+def _content(a: dict[str, Any], b: dict[str, Any]) -> str:
+    """How two runs' content differs: the set (name and version), the scenario's
+    [overrides] value by value, or else the files themselves."""
+    parts = []
+    set_a, set_b = (str(m.get("content_id") or "").split("+")[0] for m in (a, b))
+    if set_a != set_b:
+        parts.append(f"set: A {set_a or 'unrecorded'}, B {set_b or 'unrecorded'}")
+    values = _changed_keys(
+        _aspect(a, ("config", "overrides")), _aspect(b, ("config", "overrides")), "as in the files"
+    )
+    if values:
+        parts.append(values)
+    return "; ".join(parts) or "the files themselves differ: same set, same overrides"
+
+
 def run_differences(a: dict[str, Any], b: dict[str, Any]) -> list[str]:
     """The aspects (game, player count, scenario, line-up, bots, ...) in which the runs of
-    manifests ``a`` and ``b`` differ, in words: "bots (A: ..., B: ...)"."""
+    manifests ``a`` and ``b`` differ, in words: "bots (A: ..., B: ...)"; rule knobs and
+    content values are named one by one: "rule knobs (war_party_trogs_delta: A default, B 1)"."""
     out = []
     for label, path in _ASPECTS:
         va, vb = _aspect(a, path), _aspect(b, path)
-        if va != vb:
-            shown = (
-                ""
-                if label == "content"
-                else f" (A: {json.dumps(va, sort_keys=True)}, B: {json.dumps(vb, sort_keys=True)})"
-            )
-            out.append(f"{label}{shown}")
+        if va == vb:
+            continue
+        if label == "content":
+            shown = _content(a, b)
+        elif label == "rule knobs":
+            shown = _changed_keys(va, vb, "default")
+        else:
+            shown = f"A: {json.dumps(va, sort_keys=True)}, B: {json.dumps(vb, sort_keys=True)}"
+        out.append(f"{label} ({shown})")
     return out
 
 

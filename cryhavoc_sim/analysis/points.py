@@ -24,12 +24,16 @@ def vp_distribution(seats: pl.LazyFrame) -> pl.LazyFrame:
 
 
 def winning_margin(seats: pl.LazyFrame) -> pl.LazyFrame:
-    """Per winning faction: mean VP lead over the runner-up."""
-    ranked = seats.filter(pl.col("rank").is_in([1, 2])).select("game_id", "faction", "rank", "final_vp")
-    first = ranked.filter(pl.col("rank") == 1)
-    second = ranked.filter(pl.col("rank") == 2).select("game_id", pl.col("final_vp").alias("second_vp"))
+    """Per faction: its wins (each player of a shared win counts one, as in the win-rate
+    table) and its mean lead over the best player who did not win (none when every
+    player shared the win)."""
+    players = seats.filter(~pl.col("is_npc"))
+    best_loser = (
+        players.filter(~pl.col("won")).group_by("game_id").agg(pl.col("final_vp").max().alias("second_vp"))
+    )
     return (
-        first.join(second, on="game_id")
+        players.filter(pl.col("won"))
+        .join(best_loser, on="game_id", how="left")
         .with_columns((pl.col("final_vp") - pl.col("second_vp")).cast(pl.Float64).alias("margin"))
         .group_by("faction")
         .agg(pl.len().alias("wins"), pl.col("margin").mean().alias("mean_margin"))

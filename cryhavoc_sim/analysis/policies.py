@@ -3,7 +3,7 @@
 holds under all of them.
 
 :func:`policy_win_rates` gives each side's win rate per policy with its Wilson interval
-and its fair share (1 / players, averaged over its games); :func:`policy_verdicts`
+and its fair share (analysis/fair.py: shared wins counted); :func:`policy_verdicts`
 says, for each side, whether it is above, within or below its fair share under each
 policy (above: the interval's low end clears the fair share; below: its high end stays
 under), and for the ranking of the sides by win rate, whether every policy agrees.
@@ -20,13 +20,13 @@ from cryhavoc_sim.analysis.wilson import with_wilson
 
 def policy_win_rates(seats: pl.LazyFrame, games: pl.LazyFrame) -> pl.LazyFrame:
     """Rows of (policy, faction, games, wins, win_rate, ci_low, ci_high, fair_share)."""
-    players = seats.filter(~pl.col("is_npc")).join(
-        games.select("game_id", "policy", "n_players"), on="game_id", how="left"
-    )
+    from cryhavoc_sim.analysis.fair import player_shares
+
+    players = player_shares(seats, games).join(games.select("game_id", "policy"), on="game_id", how="left")
     agg = players.group_by("policy", "faction").agg(
         pl.len().alias("games"),
         pl.col("won").cast(pl.Int64).sum().alias("wins"),
-        (1.0 / pl.col("n_players").cast(pl.Float64)).mean().alias("fair_share"),
+        pl.col("fair_share").mean(),
     )
     return with_wilson(agg).sort("policy", "faction")
 
@@ -39,11 +39,14 @@ def _verdict(row: dict[str, Any]) -> str:
     return "within"
 
 
-def policy_verdicts(table: pl.DataFrame) -> list[dict[str, Any]]:
+def policy_verdicts(table: pl.DataFrame, plural: bool = True) -> list[dict[str, Any]]:
     """One statement per side (its place against its fair share) and one for the
-    ranking: what each policy says and whether all agree (``holds``)."""
+    ranking: what each policy says and whether all agree (``holds``). Side names are
+    capitalised, and ``plural`` names (Humans, the game's ``Vocabulary.side_plural``)
+    agree with their verb: "Humans are above their fair share", "Seat 2 is above its"."""
     policies = sorted(set(table["policy"].to_list()))
     out: list[dict[str, Any]] = []
+    verb, their = ("are", "their") if plural else ("is", "its")
     for faction in sorted(set(table["faction"].to_list())):
         rows = {r["policy"]: r for r in table.filter(pl.col("faction") == faction).iter_rows(named=True)}
         says = {p: _verdict(rows[p]) for p in policies if p in rows}
@@ -51,9 +54,9 @@ def policy_verdicts(table: pl.DataFrame) -> list[dict[str, Any]]:
         holds = len(says) == len(policies) and all(v == first for v in says.values())
         out.append(
             {
-                "statement": f"{faction} is {first} its fair share"
+                "statement": f"{_name(faction)} {verb} {first} {their} fair share"
                 if holds
-                else f"{faction}: above, within or below its fair share depends on the policy",
+                else f"{_name(faction)}: above, within or below {their} fair share depends on the policy",
                 "by_policy": says,
                 "holds": holds,
             }
@@ -61,17 +64,22 @@ def policy_verdicts(table: pl.DataFrame) -> list[dict[str, Any]]:
     rankings = {}
     for p in policies:
         part = table.filter(pl.col("policy") == p).sort("win_rate", "faction", descending=[True, False])
-        rankings[p] = " > ".join(part["faction"].to_list())
+        rankings[p] = " > ".join(_name(f) for f in part["faction"].to_list())
     first_rank = next(iter(rankings.values()), "")
     same = all(r == first_rank for r in rankings.values())
     out.append(
         {
-            "statement": f"ranking {first_rank}" if same else "ranking of the sides by win rate",
+            "statement": f"Ranking {first_rank}" if same else "Ranking of the sides by win rate",
             "by_policy": rankings,
             "holds": same,
         }
     )
     return out
+
+
+def _name(side: str) -> str:
+    """A side as a sentence names it: "humans" -> "Humans", "seat 2" -> "Seat 2"."""
+    return side[:1].upper() + side[1:]
 
 
 def verdict_frame(verdicts: list[dict[str, Any]]) -> pl.DataFrame:

@@ -24,7 +24,9 @@ def content(
     as_json: Annotated[bool, _flag("--json", help="Machine-readable output.")] = False,
     numbers: Annotated[
         bool,
-        _flag("--numbers", help="List every value by the path a scenario's [overrides] or a sweep names it."),
+        _flag(
+            "--numbers", help=r"List every value by the path a scenario's \[overrides] or a sweep names it."
+        ),
     ] = False,
     game: GameOption = "cryhavoc",
 ) -> None:

@@ -24,8 +24,13 @@ from cryhavoc_sim.runner.rundir import MAX_GAMES
 @app.command()
 def run(
     scenario: Annotated[
-        str, typer.Argument(help="Scenario TOML file (or the name of a shipped one, e.g. quick).")
-    ],
+        str | None,
+        typer.Argument(
+            help="Scenario TOML file (or the name of a shipped one, e.g. quick); without it, the shipped"
+            " scenarios are listed.",
+            show_default=False,
+        ),
+    ] = None,
     games: Annotated[
         int | None,
         typer.Option("-n", "--games", min=1, max=MAX_GAMES, help="Number of games (overrides the scenario)."),
@@ -96,6 +101,12 @@ def run(
     )
     from cryhavoc_sim.runner.scenario import load_scenario
 
+    if scenario is None:
+        typer.echo(_scenario_list(), err=True)
+        raise _fail(
+            "run needs a scenario: a shipped one's name from the list above (cryhavoc-sim run quick) or a"
+            " scenario TOML file (cryhavoc-sim run my_scenario.toml)."
+        )
     if scheduler is not None and executor != Executor.dask:
         raise _fail(f"--scheduler {scheduler} needs --executor dask (the local executor has no scheduler).")
     rule = None
@@ -200,7 +211,12 @@ def run(
             + ")"
         )
     if rates and not as_json:
-        typer.echo("Win rates (95% Wilson interval, games played): " + rate_line(rates))
+        if rule is not None:  # the interval the rule stopped on, and no other
+            from cryhavoc_sim.runner.precision import rate_line as interval_line
+
+            typer.echo(interval_line(stopped(run_dir)))
+        else:
+            typer.echo("Win rates (95% Wilson interval, games played): " + rate_line(rates))
         if players is not None:
             typer.echo(players.sentence())
     if rule is not None and not as_json:
@@ -214,6 +230,31 @@ def run(
             err=True,
         )
         raise typer.Exit(1)
+
+
+def _scenario_list() -> str:
+    """The shipped scenarios, each with its one-line description (its ``description``,
+    else the first sentence of the comment that opens the file)."""
+    import re
+    import tomllib
+
+    from cryhavoc_sim.runner.scenario import SHIPPED, shipped_names
+
+    rows = []
+    for name in shipped_names():
+        try:
+            text = (SHIPPED / f"{name}.toml").read_text()
+            said = str(tomllib.loads(text).get("scenario", {}).get("description", ""))
+        except (OSError, ValueError):
+            continue
+        if not said:
+            lead = " ".join(
+                line.lstrip("#").strip() for line in text.splitlines()[:8] if line.startswith("#")
+            ).split("  ")[0]
+            said = re.split(r"(?<=[a-z)])[.:] ", lead + " ")[0].strip().rstrip(".:")
+        rows.append((name, said if len(said) <= 90 else said[:87].rsplit(" ", 1)[0] + "..."))
+    width = max((len(n) for n, _ in rows), default=0)
+    return "Shipped scenarios:\n" + "\n".join(f"  {n.ljust(width)}  {d}".rstrip() for n, d in rows)
 
 
 @app.command()

@@ -11,12 +11,17 @@ import typer
 from cryhavoc_sim.cli.common import Executor, _cpus, _fail, _flag, app
 from cryhavoc_sim.errors import UserError
 from cryhavoc_sim.runner.results import RECONSTRUCTED_NOTICE
+from cryhavoc_sim.runner.rundir import MAX_GAMES
 
 
 @app.command()
 def sweep(
     design: Annotated[
-        Path, typer.Argument(help="Design TOML file: [sweep] and [factors] (see docs/sweeps.md).")
+        Path,
+        typer.Argument(
+            help=r"Design TOML file with a \[sweep] and a \[factors] table, or a shipped design's name"
+            " (four_player_numbers, cave_troll_numbers, ...; in designs/)."
+        ),
     ],
     out: Annotated[
         Path | None, typer.Option("-o", "--out", help="Sweep directory (default sweeps/<design name>).")
@@ -26,6 +31,17 @@ def sweep(
         typer.Option("-j", "--workers", min=1, help="Worker processes per cell (default: every CPU)."),
     ] = None,
     resume: Annotated[bool, _flag("--resume", help="Complete an interrupted sweep in --out.")] = False,
+    games: Annotated[
+        int | None,
+        typer.Option(
+            "-n",
+            "--games",
+            min=1,
+            max=MAX_GAMES,
+            help=r"Games in every cell (replaces the design's \[sweep] games): small to try a design, large to"
+            " settle it.",
+        ),
+    ] = None,
     max_games: Annotated[
         int,
         typer.Option("--max-games", min=1, help="Refuse a design that plays more games than this in all."),
@@ -43,7 +59,8 @@ def sweep(
     sensitivity of every side's win rate to every factor, and in how many cells each
     statement of the shipped scenario holds.
 
-    Example: cryhavoc-sim sweep designs/trog_numbers.toml -j 2"""
+    Example: cryhavoc-sim sweep four_player_numbers -n 200 -j 2 -o sweeps/try
+    (or: cryhavoc-sim sweep designs/four_player_numbers.toml -j 2)"""
     import shlex
 
     from cryhavoc_sim.sweeps.design import load_design
@@ -55,7 +72,7 @@ def sweep(
     cpus = _cpus()
     workers = min(workers or cpus, cpus) if executor == Executor.local else workers or cpus
     try:
-        plan = load_design(design, max_games)
+        plan = load_design(design, max_games, games)
         target = out or Path("sweeps") / plan.name
         summary = run_sweep(plan, target, workers, resume, quiet, executor.value, scheduler)
     except UserError as exc:
@@ -63,6 +80,7 @@ def sweep(
     if summary.interrupted:
         again = shlex.join(
             ["cryhavoc-sim", "sweep", str(design), "-o", str(target), "--resume", "-j", str(workers)]
+            + (["-n", str(games)] if games is not None else [])
             + (["--executor", "dask"] if executor == Executor.dask else [])
             + (["--scheduler", scheduler] if scheduler else [])
         )
@@ -77,7 +95,10 @@ def sweep(
     except UserError as exc:
         raise _fail(str(exc)) from None
     played = f"{summary.played_now:,} games played now" if summary.played_now else "nothing left to play"
-    typer.echo(f"Sweep of {summary.cells} cells complete in {target} ({played}, {summary.seconds:.0f} s).")
+    typer.echo(
+        f"Sweep of {summary.cells} cells x {plan.games:,} games complete in {target} ({played},"
+        f" {summary.seconds:.0f} s)."
+    )
     summary_json = json.loads((page.parent / "summary.json").read_text())
     for line in summary_json["headline"]:
         typer.echo(f"  {line}")
@@ -88,7 +109,11 @@ def sweep(
 @app.command()
 def tune(
     targets_file: Annotated[
-        Path, typer.Argument(help="Targets TOML: [tune], [parameters], [[target]] (docs/sweeps.md).")
+        Path,
+        typer.Argument(
+            help=r"Targets TOML file with a \[tune] table, \[parameters] and one [\[target]] table per"
+            " scenario, or a shipped one's name (calibration; in targets/)."
+        ),
     ],
     out: Annotated[
         Path | None, typer.Option("-o", "--out", help="Calibration directory (default tunes/<name>).")

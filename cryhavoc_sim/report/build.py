@@ -91,7 +91,7 @@ def _scenario_text(m: dict[str, Any]) -> str:
     return text
 
 
-def _policy_tables(run: Run, games: Any) -> tuple[list[tuple[str, Any]], dict[str, Any]]:
+def _policy_tables(run: Run, games: Any, plural: bool = True) -> tuple[list[tuple[str, Any]], dict[str, Any]]:
     """With several policies (bot line-ups on the same seeds): the win rates side by
     side and, per headline statement, whether it holds under every policy."""
 
@@ -101,7 +101,7 @@ def _policy_tables(run: Run, games: Any) -> tuple[list[tuple[str, Any]], dict[st
         return [], {}
     table = policy_win_rates(run.seats, run.games).collect()
     shown = table.with_columns(rate_text().alias("cell")).pivot(on="policy", index="faction", values="cell")
-    verdicts = policy_verdicts(table)
+    verdicts = policy_verdicts(table, plural)
     tables = [
         ("Win rate by policy (same seeds, 95% Wilson interval)", shown),
         ("Headlines under every policy", verdict_frame(verdicts)),
@@ -137,7 +137,7 @@ def build_report(run: Run, out: Path, sensitive: tuple[str, Path] | None = None)
     dist = analysis.vp_distribution(run.seats).collect()
     margin = analysis.winning_margin(run.seats).collect()
     own = game.report_sections(run, _content(run))
-    by_policy = _policy_tables(run, games)
+    by_policy = _policy_tables(run, games, words.side_plural)
     sentences, standing = headline(
         wr, run.seats, games, src, own.findings, words.seat, words.score, words.side_plural
     )
@@ -187,6 +187,7 @@ def build_report(run: Run, out: Path, sensitive: tuple[str, Path] | None = None)
         fig, ax = plt.subplots(figsize=(7.5, 4.2))
         if n_games:
             draw(ax)
+        fig.tight_layout(rect=(0, 0.05, 1, 1))  # room for the footers under the axis labels
         fig.text(0.99, 0.01, "reconstructed content", ha="right", va="bottom", fontsize=7, color="#aa0000")
         fig.text(
             0.01, 0.01, f"players: {players.short()}", ha="left", va="bottom", fontsize=7, color="#444444"

@@ -22,8 +22,18 @@ CATEGORIES = (
 )  # fmt: skip
 
 
+_SMALL_WORDS = frozenset({"a", "an", "and", "by", "for", "in", "of", "on", "the", "to"})
+
+
+def label(name: str) -> str:
+    """An id as a figure shows it: "scoring_crystals" -> "Scoring Crystals", "humans" ->
+    "Humans", "seat 2" -> "Seat 2", "score_a_room" -> "Score a Room"."""
+    words = str(name).replace("_", " ").split()
+    return " ".join(w if (i and w in _SMALL_WORDS) else w[:1].upper() + w[1:] for i, w in enumerate(words))
+
+
 def fair_line(ax: Any, xs: list[float], shares: list[float | None], width: float = 0.8) -> None:
-    """A dashed fair-share mark over each bar (1 / players of the games it counts)."""
+    """A dashed fair-share mark over each bar (analysis/fair.py: shared wins counted)."""
     labelled = False
     for x, share in zip(xs, shares, strict=True):
         if share is None:
@@ -88,7 +98,13 @@ def win_rates(
     rates = wr["win_rate"].to_list()
     low = [r - lo for r, lo in zip(rates, wr["ci_low"].to_list(), strict=True)]
     high = [hi - r for r, hi in zip(rates, wr["ci_high"].to_list(), strict=True)]
-    ax.bar(factions, rates, yerr=[low, high], capsize=5, color=[colour(f, palette) for f in factions])
+    ax.bar(
+        [label(f) for f in factions],
+        rates,
+        yerr=[low, high],
+        capsize=5,
+        color=[colour(f, palette) for f in factions],
+    )
     for i, (r, n) in enumerate(zip(rates, wr["games"].to_list(), strict=True)):
         ax.annotate(f"{r:.0%}\nn={n}", (i, r), textcoords="offset points", xytext=(12, 4), fontsize=8)
     if fair:
@@ -113,7 +129,7 @@ def win_rate_by_seat(
             [a - lo for a, lo in zip(y, rows["ci_low"].to_list(), strict=True)],
             [hi - a for a, hi in zip(y, rows["ci_high"].to_list(), strict=True)],
         ]
-        ax.bar(x, y, width=width, yerr=err, capsize=2, label=f, color=colour(f, palette))
+        ax.bar(x, y, width=width, yerr=err, capsize=2, label=label(f), color=colour(f, palette))
     seats = sorted(s for s in set(by_seat["seat"].to_list()) if s is not None)
     if fair is not None:
         ax.axhline(fair, color="black", linestyle="--", linewidth=1, label=f"fair share ({fair:.0%})")
@@ -132,7 +148,7 @@ def vp_distribution(
     factions = sorted(set(seats["faction"].to_list()))
     data = [seats.filter(pl.col("faction") == f)["final_vp"].to_list() for f in factions]
     box = ax.boxplot(data, patch_artist=True, showfliers=False)
-    ax.set_xticks(range(1, len(factions) + 1), factions)
+    ax.set_xticks(range(1, len(factions) + 1), [label(f) for f in factions])
     for patch, f in zip(box["boxes"], factions, strict=True):
         patch.set_facecolor(colour(f, palette))
         patch.set_alpha(0.6)
@@ -153,7 +169,7 @@ def cumulative_vp(
             1.96 * (s or 0.0) / max(1, n) ** 0.5
             for s, n in zip(rows["std"].to_list(), rows["games"].to_list(), strict=True)
         ]
-        ax.plot(r, m, marker="o", label=f, color=colour(f, palette))
+        ax.plot(r, m, marker="o", label=label(f), color=colour(f, palette))
         ax.fill_between(
             r,
             [a - b for a, b in zip(m, half, strict=True)],
@@ -181,13 +197,19 @@ def vp_by_source(ax: Any, src: pl.DataFrame, words: Vocabulary = DEFAULT_WORDS) 
             cell = src.filter((pl.col("faction") == f) & (pl.col("source") == s))["vp_per_game"]
             vals.append(float(cell[0]) if cell.len() else 0.0)
         base = [bp if v >= 0 else bn for v, bp, bn in zip(vals, bottom_pos, bottom_neg, strict=True)]
-        ax.bar(factions, vals, bottom=base, label=s.replace("_", " "), color=CATEGORIES[k % len(CATEGORIES)])
+        ax.bar(
+            [label(f) for f in factions],
+            vals,
+            bottom=base,
+            label=label(s),
+            color=CATEGORIES[k % len(CATEGORIES)],
+        )
         bottom_pos = [bp + max(v, 0) for v, bp in zip(vals, bottom_pos, strict=True)]
         bottom_neg = [bn + min(v, 0) for v, bn in zip(vals, bottom_neg, strict=True)]
     ax.axhline(0, color="black", linewidth=0.6)
     negative = " (negative: Prisoner buy-backs)" if words.score == "VP" else ""
     ax.set_ylabel(f"{words.score} per game{negative}")
-    ax.set_title(f"Where the {words.score} come from")
+    ax.set_title(f"Where the {words.score} {'come' if words.score == 'VP' else 'comes'} from")
     ax.legend(fontsize=8, loc="upper left", bbox_to_anchor=(1.0, 1.0), title="source", title_fontsize=8)
 
 
@@ -201,7 +223,7 @@ def differences(ax: Any, rows: list[dict[str, Any]], label_a: str, label_b: str)
         ax.plot([r["diff_low"], r["diff_high"]], [y, y], color="black", linewidth=1.5)
         ax.plot(r["diff"], y, "o", markersize=7, color="black", markerfacecolor="black" if sure else "white")
     ax.axvline(0, color="0.5", linewidth=1)
-    ax.set_yticks(ys, [str(r["faction"]) for r in rows])
+    ax.set_yticks(ys, [label(r["faction"]) for r in rows])
     ax.xaxis.set_major_formatter(__import__("matplotlib").ticker.PercentFormatter(1.0))
     ax.set_xlabel(f"win rate of {label_b} minus {label_a} (95% interval; filled: p < 0.05 corrected)")
     ax.set_title("What changed between the runs")

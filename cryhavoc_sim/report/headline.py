@@ -53,19 +53,9 @@ def standings(wr: pl.DataFrame, seats: pl.LazyFrame, games: pl.LazyFrame) -> lis
     """Every side of ``wr`` (analysis.win_rates) against its fair share: the winners of
     each game it played over its players (1 / players, or k / players where k players
     share a win, as Cave Troll's ruling CT10 lets them), averaged."""
-    players = seats.filter(~pl.col("is_npc"))
-    winners = players.group_by("game_id").agg(pl.col("won").cast(pl.Int64).sum().clip(1).alias("winners"))
-    shares = (
-        players.select("game_id", "faction")
-        .join(games.select("game_id", "n_players"), on="game_id")
-        .join(winners, on="game_id")
-        .group_by("faction")
-        .agg(
-            (pl.col("winners") / pl.col("n_players").cast(pl.Float64)).mean().alias("fair_share"),
-            (pl.col("n_players") == 1).all().alias("solo"),
-        )
-        .collect()
-    )
+    from cryhavoc_sim.analysis.fair import fair_shares
+
+    shares = fair_shares(seats, games).collect()
     share = {r["faction"]: (None if r["solo"] else r["fair_share"]) for r in shares.to_dicts()}
     out = []
     for r in wr.sort("win_rate", descending=True).to_dicts():

@@ -12,7 +12,7 @@ from typing import Any
 from cryhavoc_sim.report.headline import rate_cell
 
 # Float columns shown as percentages: rates and shares (by the end of their name).
-_PERCENT = ("rate", "share", "decides", "by_chance", "_wins", "span", "span_from", "span_to")
+_PERCENT = ("rate", "share", "decides", "by_chance", "_wins", "span", "span_from", "span_to", "spread")
 
 
 def header(column: str) -> str:

@@ -47,7 +47,10 @@ PRECISION_CAP = 200_000
 
 
 def capped(scenario: Any, cap: int) -> Any:
-    """A precision run's scenario: ``cap`` games, rounded down to whole blocks."""
+    """A precision run's scenario: exactly ``cap`` games (``--max-games 10000`` plays at
+    most 10,000, not the 9,999 of whole 3-game blocks; the looks count whole blocks, so
+    a last partial block is played and kept but no look ends inside it). A cap under one
+    block is a UserError."""
     from cryhavoc_sim.games import get_game
 
     block = get_game(scenario.game).block_size(scenario.setup)
@@ -56,7 +59,7 @@ def capped(scenario: Any, cap: int) -> Any:
             f"--max-games {cap} is less than one block of {scenario.name} ({block} games: every seat and"
             f" line-up once); allowed: at least {block}."
         )
-    return scenario.with_overrides(games=cap - cap % block)
+    return scenario.with_overrides(games=cap)
 
 
 @dataclass(frozen=True)
@@ -228,17 +231,61 @@ def stopped(run_dir: Path) -> dict[str, Any]:
     return record
 
 
+INTERVAL_NAME = "95% confidence sequence, valid at every look"
+
+
 def stop_sentence(p: dict[str, Any]) -> str:
-    """Where a precision run stopped, and why, with its confidence-sequence intervals."""
-    cells = ", ".join(
-        f"{b['side']} {b['rate']:.1%} ({b['low']:.1%}-{b['high']:.1%})".replace("%-", "-", 1)
-        for b in sorted(p.get("bounds", []), key=lambda b: -b["rate"])
-    )
+    """Where a precision run stopped and why, naming the one interval it quotes."""
     target = f"+-{p.get('target', 0) * 100:g} points"
+    looks = f"{p.get('looks', 0)} looks"
     if p.get("stopped_at") is None:
         head = f"Reached --max-games ({p.get('max_games'):,}) before every interval was within {target}"
     elif p.get("decision") in ("pass", "moved"):
         head = f"The gate decided ({p['decision']}) at game {p['stopped_at']:,}"
     else:
         head = f"Stopped at game {p['stopped_at']:,}: every interval within {target}"
-    return f"{head} (confidence sequences, 95% at every look, {p.get('looks', 0)} looks): {cells}."
+    block = p.get("block_games")
+    over = f" over whole blocks of {block} games" if block and block > 1 else ""
+    return f"{head} (intervals: confidence sequences{over}, 95% at every look, {looks})."
+
+
+def rate_line(p: dict[str, Any]) -> str:
+    """Each side's rate with its confidence-sequence interval, highest first: the one
+    interval a precision run quotes (the rule stopped on it)."""
+    cells = ", ".join(
+        f"{b['side']} {b['rate']:.1%} ({b['low']:.1%}-{b['high']:.1%}, n={b['games']})".replace("%-", "-", 1)
+        for b in sorted(p.get("bounds", []), key=lambda b: (-b["rate"], b["side"]))
+    )
+    return f"Win rates ({INTERVAL_NAME}; games counted): {cells}"
+
+
+def gate_table(p: dict[str, Any], baseline: dict[str, float], tolerance: float) -> str:
+    """The intervals ``check --precision`` decided on, as a Markdown table: per side the
+    baseline band, the run's confidence-sequence interval and what the gate reads."""
+    rule = Gate(baseline, tolerance, float(p.get("target", 0.0)))
+    block = max(1, int(p.get("block_games") or 1))
+    found = [
+        Bound(
+            str(b["side"]),
+            int(b["games"]) // block,
+            int(b["games"]),
+            int(b["wins"]),
+            float(b["rate"]),
+            float(b["low"]),
+            float(b["high"]),
+        )
+        for b in p.get("bounds", [])
+    ]
+    said = rule.verdicts(found)
+    words = {"pass": "inside the band", "moved": "outside the band (moved)", "open": "overlaps its edge"}
+    out = [
+        "| side | baseline +- tolerance | run (confidence sequence, 95% at every look) | reads |",
+        "|---|---|---|---|",
+    ]
+    for b in sorted(found, key=lambda b: b.side):
+        ref = baseline.get(b.side)
+        band = f"{max(0.0, ref - tolerance):.1%}-{min(1.0, ref + tolerance):.1%}" if ref is not None else "-"
+        out.append(
+            f"| {b.side} | {band} | {b.rate:.1%} ({b.low * 100:.1f}-{b.high:.1%}) | {words[said[b.side]]} |"
+        )
+    return "\n".join(out) + "\n"

@@ -127,7 +127,26 @@ def check(
         how = f". Decided by confidence sequences at game {sequential['stopped_at']:,} (valid at every look)."
     elif sequential:
         how = ". The confidence sequences did not decide within the precision; the fixed-sample test did."
-    table = markdown(rows, ("faction",), f"Balance check of {run_dir} (tolerance {tolerance:.0%})")
+    table = markdown(
+        rows,
+        ("faction",),
+        f"Balance check: the run {run_dir} against the baseline {baseline_file} (tolerance {tolerance:.0%})",
+        ("baseline", "run"),
+    )
+    if sequential.get("decision") in ("pass", "moved"):
+        from cryhavoc_sim.runner.precision import gate_table
+
+        reference = {r["faction"]: r["wins"] / r["games"] for r in stored["win_rates"] if r["games"]}
+        table += (
+            "\nThe decision's intervals (the run's confidence sequence against the baseline +- tolerance):\n\n"
+            + gate_table(sequential, reference, tolerance)
+        )
+    else:
+        table += (
+            f"\nThe decision: a faction moved when run - baseline is beyond +-{tolerance * 100:g} points and"
+            " Fisher's exact test, Benjamini-Hochberg corrected, gives p (BH) < 0.05; the 95% interval is"
+            " Newcombe's for run - baseline.\n"
+        )
     verdict = (
         f"{len(moved)} faction(s) moved: {', '.join(r['faction'] for r in moved)}"
         if moved
@@ -137,7 +156,7 @@ def check(
     players = run_lineup(run_dir)
     stored_players = stored.get("lineup") if isinstance(stored.get("lineup"), dict) else None
     who = (
-        f"Run: {players.sentence()}\nBaseline: "
+        f"Run ({run_dir}): {players.sentence()}\nBaseline ({baseline_file}): "
         + (
             str(stored_players.get("sentence"))
             if stored_players

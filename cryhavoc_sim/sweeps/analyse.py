@@ -315,10 +315,11 @@ def _judge(claim: str, found: str | None) -> str:
 
 
 def statements(
-    results: pl.DataFrame, seats: pl.DataFrame, measures: pl.DataFrame | None = None
+    results: pl.DataFrame, seats: pl.DataFrame, measures: pl.DataFrame | None = None, plural: bool = True
 ) -> pl.DataFrame:
     """Each statement of the base cell, and in how many cells it holds, its opposite is
-    shown, or the data cannot tell."""
+    shown, or the data cannot tell. ``plural``: the game's side names are plural (the
+    Humans win; a seat wins), its ``Vocabulary.side_plural``."""
     cells = sorted(results["cell"].unique().to_list())
     base = results.filter(pl.col("cell") == 0)
     by_cell = {c: {r["side"]: r for r in results.filter(pl.col("cell") == c).to_dicts()} for c in cells}
@@ -341,7 +342,8 @@ def statements(
         if r["verdict"] not in word:
             continue
         side, verdict = r["side"], r["verdict"]
-        text = f"{side.capitalize()} win {word[verdict]} their fair share ({r['fair_share']:.0%})"
+        verb, their = ("win", "their") if plural else ("wins", "its")
+        text = f"{side.capitalize()} {verb} {word[verdict]} {their} fair share ({r['fair_share']:.0%})"
         out = [_judge(verdict, by_cell[c].get(side, {}).get("verdict")) for c in cells]
         add(text, "holds", out)
 

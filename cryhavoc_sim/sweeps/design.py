@@ -188,6 +188,7 @@ def parse_design(
     text: str, path: str = "<design>", max_games: int | None = None, games: int | None = None
 ) -> Design:
     doc, head, name = read_head(text, path, "sweep", ("sweep", "factors"), SWEEP_FIELDS)
+    _BASE_CONTENT.clear()  # read the content files afresh for every design
     method = head.get("method", "grid")
     if method not in METHODS:
         raise fail(path, "sweep.method", f"is {method!r}; allowed: {', '.join(METHODS)}")
@@ -288,7 +289,7 @@ def parse_factor(path: str, key: str, raw: Any, base: Scenario, section: str = "
     if raw == "plausible":
         if table != "overrides":
             raise fail(path, where, "is 'plausible', but only content numbers declare plausible values")
-        content = game.load_content(base.content_dir, base.override_map)
+        content = _base_content(base)
         found = [p for p in content.plausible if p.path == key]
         if not found:
             declared = ", ".join(p.path for p in content.plausible)
@@ -317,16 +318,32 @@ def parse_factor(path: str, key: str, raw: Any, base: Scenario, section: str = "
     if len({json.dumps(v) for v in values}) != len(values):
         raise fail(path, where, f"repeats a value in {list(values)}")
     # every value playable on its own, before anything runs; and which one is shipped
-    same = [_check_value(path, where, key, value, table, base, game) for value in values]
+    shipped = _base_content(base) if table == "overrides" else None
+    same = [_check_value(path, where, key, value, table, base, game, shipped) for value in values]
     return Factor(key, values, same.index(True) if True in same else None)
 
 
-def _check_value(path: str, where: str, key: str, value: Any, table: str, base: Scenario, game: Any) -> bool:
+def _base_content(base: Scenario) -> Any:
+    """The base scenario's content as loaded, once per design (every factor reads it)."""
+    key = (base.game, base.content_dir, json.dumps(base.overrides, sort_keys=True, default=str))
+    if key not in _BASE_CONTENT:
+        from cryhavoc_sim.games import get_game
+
+        _BASE_CONTENT.clear()  # one base at a time: a content set is a few megabytes
+        _BASE_CONTENT[key] = get_game(base.game).load_content(base.content_dir, base.override_map)
+    return _BASE_CONTENT[key]
+
+
+_BASE_CONTENT: dict[tuple[str, str | None, str], Any] = {}
+
+
+def _check_value(
+    path: str, where: str, key: str, value: Any, table: str, base: Scenario, game: Any, shipped: Any = None
+) -> bool:
     """Whether ``value`` can be played (a DesignError if not) and is what the base
-    scenario already plays (then a cell at it is the shipped cell)."""
+    scenario already plays (``shipped``: its content; then a cell at it is the shipped cell)."""
     if table == "overrides":
         try:
-            shipped = game.load_content(base.content_dir, base.override_map)
             content = game.load_content(base.content_dir, {**base.override_map, key: value})
         except ContentError as exc:
             raise fail(

@@ -77,6 +77,7 @@ def _shape(data: Any) -> str | None:
             # the cell's directory is the one the tool names, never a path of the record's choosing
             and c.get("dir") == f"cells/c{i:04d}"
             and isinstance(c.get("values"), dict)
+            and isinstance(c.get("levels", {}), dict)  # absent in sweeps written before it
             and isinstance(c.get("complete"), bool)
         )
         if not ok:

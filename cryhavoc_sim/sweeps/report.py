@@ -116,7 +116,7 @@ def build_sweep_report(out: Path, report_dir: Path | None = None) -> Path:
     measures = pl.read_parquet(out / "measures.parquet") if (out / "measures.parquet").exists() else None
     levels = level_means(results, record)
     span = spans(levels)
-    said = statements(results, seats, measures)
+    said = statements(results, seats, measures, _plural(record["game"]))
     game_measures = measure_table(measures) if measures is not None and measures.height else None
     indices = salib_indices(results, record)
     base = results.filter(pl.col("cell") == 0)
@@ -263,6 +263,13 @@ def same_games_sentences(results: pl.DataFrame) -> list[str]:
             " those values change nothing in play, so their win rates are the same games counted again."
         )
     return out
+
+
+def _plural(game: str) -> bool:
+    """Whether the game's side names are plural (the Humans win; Seat 2 wins)."""
+    from cryhavoc_sim.games import get_game
+
+    return get_game(game).vocabulary.side_plural
 
 
 def _possessive(name: str) -> str:

@@ -697,6 +697,7 @@ CASES = [
         sweep_with(DESIGN.replace("[1, 3]", "[0, 200]")),
         "value 200 cannot be played",
     ),
+    # 2 cells of 10 games (War Party Trogs 1 is the shipped cell itself)
     Case("sweep_too_large", sweep_with(DESIGN, "--max-games", "15"), "allowed with --max-games: at most 15"),
     Case("sweep_no_factors", sweep_with(DESIGN.split("[factors]")[0]), "needs a [factors] table"),
     Case(

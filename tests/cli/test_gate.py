@@ -130,7 +130,7 @@ def test_compare_says_what_changed_in_words_and_draws_it(runs: dict[str, Path], 
     words = next(line for line in proc.stdout.splitlines() if line.startswith("In B, "))
     assert words.startswith("In B, humans lose ")  # the largest, surest change comes first
     svg = figure.read_text()
-    assert "What changed between the runs" in svg and "humans" in svg and "reconstructed content" in svg
+    assert "What changed between the runs" in svg and "Humans" in svg and "reconstructed content" in svg
     same = cli("compare", str(runs["a"]), str(runs["b"])).stdout
     assert "No faction's win rate differs beyond chance" in same or "In B, " in same
     bad = cli("compare", str(runs["a"]), str(runs["b"]), "--plot", str(tmp_path / "d.pdf"))

@@ -77,8 +77,8 @@ def test_compare_baseline_and_check_name_the_line_ups(
     assert cli("baseline", str(same), "-o", str(stored)).returncode == 0
     assert json.loads(stored.read_text())["lineup"]["every_seat"] == "random"
     checked = cli("check", str(same), "--baseline", str(stored))
-    assert "Run: Played by random in every seat" in checked.stdout
-    assert "Baseline: Played by random in every seat" in checked.stdout
+    assert f"Run ({same}): Played by random in every seat" in checked.stdout
+    assert f"Baseline ({stored}): Played by random in every seat" in checked.stdout
 
 
 def test_the_sentence_reads_each_case() -> None:

@@ -48,7 +48,7 @@ def test_every_policy_plays_the_same_seeds_and_the_report_compares_them(tmp_path
     assert "## Win rate by policy" in md and "## Headlines under every policy" in md
     summary = json.loads(report.summary.read_text())
     verdicts = summary["policies"]["verdicts"]
-    assert {v["statement"].split()[0].rstrip(":") for v in verdicts} >= {"humans", "pilgrims", "ranking"}
+    assert {v["statement"].split()[0].rstrip(":") for v in verdicts} >= {"Humans", "Pilgrims", "Ranking"}
 
 
 def test_verdicts_hold_only_when_every_policy_agrees() -> None:
@@ -63,10 +63,32 @@ def test_verdicts_hold_only_when_every_policy_agrees() -> None:
         }
     )
     verdicts = {v["statement"]: v for v in policy_verdicts(table)}
-    assert verdicts["x is above its fair share"]["holds"]
-    y = next(v for s, v in verdicts.items() if s.startswith("y"))
+    # side names capitalised, plural names agreeing with the verb ("Humans are above")
+    assert verdicts["X are above their fair share"]["holds"]
+    y = next(v for s, v in verdicts.items() if s.startswith("Y"))
     assert not y["holds"] and y["by_policy"] == {"a": "below", "b": "within"}
-    assert verdicts["ranking x > y"]["holds"]
+    assert verdicts["Ranking X > Y"]["holds"]
+    # a game whose sides are seats: "Seat 1 is above its fair share"
+    seats = table.with_columns(pl.col("faction").replace({"x": "seat 1", "y": "seat 2"}))
+    assert "Seat 1 is above its fair share" in {v["statement"] for v in policy_verdicts(seats, plural=False)}
+
+
+def test_policy_fair_shares_count_shared_wins() -> None:
+    """One fair share everywhere: a game two players win together is 2 / players to
+    each, in the policy table as in the headline (it was 1 / players here)."""
+    from cryhavoc_sim.analysis.policies import policy_win_rates
+
+    games = pl.LazyFrame({"game_id": [0, 1], "n_players": [2, 2], "policy": ["p", "p"]})
+    seats = pl.LazyFrame(
+        {
+            "game_id": [0, 0, 1, 1],
+            "faction": ["x", "y", "x", "y"],
+            "won": [True, True, True, False],
+            "is_npc": [False] * 4,
+        }
+    )
+    table = policy_win_rates(seats, games).collect()
+    assert table["fair_share"].to_list() == [0.75, 0.75]
 
 
 SHIPPED = sorted((Path(__file__).resolve().parents[2] / "scenarios").glob("*.toml"))

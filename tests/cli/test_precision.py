@@ -4,6 +4,7 @@ seed alone, at any worker count and across an interruption."""
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -170,3 +171,40 @@ def test_a_shared_win_counts_for_each_side_in_the_looks_as_in_the_report(tmp_pat
         assert abs(recorded[side]["rate"] - b.rate) < 1e-9, (side, recorded[side], b)
     said = {r["faction"]: r["wins"] for r in json.loads(one.stdout)["win_rates"]}
     assert said == {side: b.wins for side, b in found.items()}  # the end-of-run line's wins
+
+
+def test_max_games_is_the_most_games_and_one_interval_is_quoted(tmp_path: Path) -> None:
+    """--max-games 10 on blocks of 6 games plays 10 games (it played 6: rounded down to
+    whole blocks), and the end-of-run line quotes one interval, named: the confidence
+    sequence the rule stopped on (it printed Wilson intervals, then those)."""
+    (tmp_path / "s.toml").write_text(SCENARIO)
+    done = cli("run", "s.toml", "--precision", "0.001", "--max-games", "10", "-q", "-o", "r", cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    m = json.loads((tmp_path / "r" / "manifest.json").read_text())
+    assert m["games_done"] == 10 and m["precision"]["max_games"] == 10
+    assert "Wilson" not in done.stdout
+    lines = [line for line in done.stdout.splitlines() if re.search(r"\d\.\d%", line)]  # rates quoted
+    assert len(lines) == 1 and lines[0].startswith("Win rates (95% confidence sequence, valid at every look")
+    assert "Reached --max-games (10)" in done.stdout
+
+
+def test_check_labels_the_baseline_and_the_run_and_shows_the_decisions_intervals(tmp_path: Path) -> None:
+    (tmp_path / "s.toml").write_text(SCENARIO)
+    assert cli("run", "s.toml", "-n", "60", "-o", "base", "-q", cwd=tmp_path).returncode == 0
+    assert cli("baseline", "base", "-o", "b.json", cwd=tmp_path).returncode == 0
+    fixed = cli("check", "base", "--baseline", "b.json", cwd=tmp_path)
+    assert fixed.returncode == 0, fixed.stderr
+    assert "| faction | baseline | run | run - baseline |" in fixed.stdout
+    assert fixed.stdout.startswith("Run (base): ") and "\nBaseline (b.json): " in fixed.stdout
+    assert "The decision: a faction moved when run - baseline is beyond +-3 points" in fixed.stdout
+    gate = cli(
+        "check", "g", "--baseline", "b.json", "--precision", "0.05", "--scenario", "s.toml",
+        "--tolerance", "0.3", cwd=tmp_path,
+    )  # fmt: skip
+    assert gate.returncode == 0, gate.stderr
+    assert "Decided by confidence sequences" in gate.stdout
+    assert (
+        "| side | baseline +- tolerance | run (confidence sequence, 95% at every look) | reads |"
+        in gate.stdout
+    )
+    assert "inside the band" in gate.stdout

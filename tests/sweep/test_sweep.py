@@ -126,7 +126,7 @@ def test_a_sweep_end_to_end_and_its_resume(tmp_path: Path) -> None:
     out = tmp_path / "sw"
     done = cli("sweep", str(design), "-o", str(out), "-j", "2", "-q")
     assert done.returncode == 0, done.stderr
-    assert "Sweep of 5 cells complete" in done.stdout and "Report written to" in done.stdout
+    assert "Sweep of 5 cells x 24 games complete" in done.stdout and "Report written to" in done.stdout
     record = json.loads((out / "sweep.json").read_text())
     assert record["status"] == "complete" and all(c["complete"] for c in record["cells"])
     results = pl.read_parquet(out / "results.parquet")
@@ -248,7 +248,7 @@ def test_shipped_values_are_cell_0_played_and_counted_once(tmp_path: Path) -> No
     out = tmp_path / "sw"
     done = cli("sweep", str(write(tmp_path, text)), "-o", str(out), "-q")
     assert done.returncode == 0, done.stderr
-    assert "Sweep of 2 cells complete" in done.stdout and "12 games played now" in done.stdout
+    assert "Sweep of 2 cells x 6 games complete" in done.stdout and "12 games played now" in done.stdout
     results = pl.read_parquet(out / "results.parquet").unique("cell").sort("cell")
     assert results["plays_like"].to_list() == [0, 1]
     assert results["value:rules.war_party_trogs_delta"].to_list() == ["0", "1"]
@@ -270,3 +270,43 @@ def test_oat_plays_the_shipped_values_once() -> None:
         {"rules.trog_start_units_4p": 3},
     ]
     assert d.cell_levels(0) == {"tokens.war_party.*.trogs": 1}
+
+
+def test_statements_agree_with_the_sides_names() -> None:
+    """A plural side wins ... their fair share, a seat wins ... its (Vocabulary.side_plural)."""
+    from cryhavoc_sim.sweeps.analyse import statements
+
+    results = pl.DataFrame(
+        {
+            "cell": [0, 0],
+            "side": ["seat 1", "seat 2"],
+            "win_rate": [0.7, 0.3],
+            "ci_low": [0.6, 0.2],
+            "ci_high": [0.8, 0.4],
+            "fair_share": [0.5, 0.5],
+            "verdict": ["above", "below"],
+        }
+    )
+    seats = pl.DataFrame({"cell": [0], "seat": [1], "n_players": [2], "games": [10], "wins": [7]})
+    said = statements(results, seats, plural=False)["statement"].to_list()
+    assert said[0] == "Seat 1 wins more than its fair share (50%)"
+    said = statements(results, seats)["statement"].to_list()
+    assert said[0] == "Seat 1 win more than their fair share (50%)"  # the plural form, for Humans
+
+
+def test_n_sets_the_games_of_every_cell(tmp_path: Path) -> None:
+    """`sweep -n GAMES` plays GAMES games in every cell (the design's own `games` is 1000
+    here); resuming with another -n is refused rather than mixing the two."""
+    text = GRID.format(games=1000).replace('"four_player"', '"two_player"')
+    text = text.split("[factors]")[0] + '[factors]\n"rules.war_party_trogs_delta" = [0, 1]\n'
+    design, out = write(tmp_path, text), tmp_path / "sw"
+    done = cli("sweep", str(design), "-o", str(out), "-q", "-n", "4")
+    assert done.returncode == 0, done.stderr
+    assert "Sweep of 2 cells x 4 games complete" in done.stdout and "8 games played now" in done.stdout
+    assert json.loads((out / "sweep.json").read_text())["games_per_cell"] == 4
+    results = pl.read_parquet(out / "results.parquet")
+    assert (results.group_by("cell").agg(pl.col("wins").sum())["wins"] == 4).all()
+    other = cli("sweep", str(design), "-o", str(out), "-q", "-n", "6", "--resume")
+    assert other.returncode == 2 and "resume it with -n 4" in other.stderr, other.stderr
+    too_many = cli("sweep", str(design), "-o", str(tmp_path / "x"), "-n", "3000", "--max-games", "5000")
+    assert too_many.returncode == 2 and "6,000 games (2 cells x 3,000)" in too_many.stderr

@@ -2,7 +2,9 @@
 and player count (does the escalating start balance the turn order?), classic against
 variant, which cards swing gold most when played, who triggers board Scorings and what
 it earns them, and how often the player who ends the game wins. Gold by source is the
-shared report's "score by source" (the game's ``gold`` events)."""
+shared report's "score by source" (the game's ``gold`` events). Every fair share is the
+shared one (analysis/fair.py: a win shared by k players is k / players to each), every
+rate a percentage."""
 
 from __future__ import annotations
 
@@ -159,17 +161,25 @@ def scorings(events: pl.LazyFrame, seats: pl.LazyFrame) -> pl.DataFrame:
 
 def ender_wins(events: pl.LazyFrame, games: pl.LazyFrame, seats: pl.LazyFrame) -> pl.DataFrame:
     """Per player count: how often the player whose deck ran out (and so ended the game)
-    wins (alone or sharing), against the 1 / players of chance."""
+    wins (alone or sharing), against any player's fair share of those games (shared wins
+    counted, as in the headline)."""
+    from cryhavoc_sim.analysis.fair import player_shares
+
     enders = events.filter(pl.col("kind") == "end").select("game_id", pl.col("player").alias("ender"))
     won = seats.filter(pl.col("won")).select(
         "game_id", pl.col("player").alias("ender"), pl.lit(True).alias("w")
     )
+    share = player_shares(seats, games).group_by("game_id").agg(pl.col("fair_share").first())
     frame = (
         enders.join(won, on=["game_id", "ender"], how="left")
         .join(games.select("game_id", "n_players"), on="game_id")
+        .join(share, on="game_id")
         .group_by("n_players")
-        .agg(pl.len().alias("games"), pl.col("w").fill_null(False).cast(pl.Int64).sum().alias("wins"))
-        .with_columns((1 / pl.col("n_players").cast(pl.Float64)).alias("by_chance"))
+        .agg(
+            pl.len().alias("games"),
+            pl.col("w").fill_null(False).cast(pl.Int64).sum().alias("wins"),
+            pl.col("fair_share").mean(),
+        )
         .sort("n_players")
         .collect()
     )
@@ -178,9 +188,16 @@ def ender_wins(events: pl.LazyFrame, games: pl.LazyFrame, seats: pl.LazyFrame) -
 
 def report_sections(run: Any, content: Any) -> ReportSections:
     from cryhavoc_sim.analysis import win_rates
+    from cryhavoc_sim.analysis.fair import fair_shares
 
     games = run.games.collect()
     by_count = win_rates(run.seats, run.games, by=("n_players",)).collect()
+    fair_by_count = dict(
+        fair_shares(run.seats, run.games, by=("n_players",))
+        .select("n_players", "fair_share")
+        .collect()
+        .iter_rows()
+    )
     sets = by_card_set(run.games, run.seats)
     by_set = win_rates(run.seats, run.games, by=("variant",)).collect().rename({"variant": "card_set"})
     swings = card_swings(run.events, content)
@@ -189,7 +206,11 @@ def report_sections(run: Any, content: Any) -> ReportSections:
     several_sets = games["variant"].n_unique() > 1 if games.height else False
     s = ReportSections()
     s.figures = [
-        ("win_rate_by_players", "Win rate by seat and player count", lambda ax: seat_figure(ax, by_count)),
+        (
+            "win_rate_by_players",
+            "Win rate by seat and player count",
+            lambda ax: seat_figure(ax, by_count, fair_by_count),
+        ),
         ("card_swings", "Gold swing when a card is played", lambda ax: swing_figure(ax, swings)),
         ("ender_wins", "Does ending the game win it?", lambda ax: ender_figure(ax, enders)),
     ]
@@ -253,19 +274,19 @@ def findings(enders: pl.DataFrame, swings: pl.DataFrame, sets: pl.DataFrame) -> 
 
     out = []
     for r in enders.iter_rows(named=True):
-        n, w, chance = int(r["games"]), int(r["wins"]), float(r["by_chance"])
+        n, w, chance = int(r["games"]), int(r["wins"]), float(r["fair_share"])
         if n >= 30 and binomtest(w, n, chance).pvalue < 0.01:
             word = "more" if w / n > chance else "less"
             out.append(
                 f"In {r['n_players']}-player games the player who ends the game wins {w / n:.0%} of them, {word}"
-                f" than the {chance:.0%} of chance: the rules let the player holding its deck's last card choose"
+                f" than a player's fair share of {chance:.0%}: the rules let the player holding its deck's last card choose"
                 " when to draw it, and these bots draw it when they expect to win, so this measures the bots'"
                 " endgame, not an edge the game gives (see 'How often the player who ends the game wins')."
             )
     if swings.height:
         top = swings.row(0, named=True)
         out.append(
-            f"{str(top['card']).replace('_', ' ').capitalize()} swings gold most when played: {top['mean_swing']:+.1f}"
+            f"{top.get('name') or str(top['card']).replace('_', ' ').capitalize()} swings gold most when played: {top['mean_swing']:+.1f}"
             f" a play on average over {top['plays']:,} plays (see 'Gold swing when a card is played')."
         )
     if sets.height and sets["card_set"].n_unique() > 1:
@@ -276,7 +297,8 @@ def findings(enders: pl.DataFrame, swings: pl.DataFrame, sets: pl.DataFrame) -> 
                 out.append(
                     f"{n}-player variant games last {v['rounds']:.1f} rounds against {c['rounds']:.1f} classic, pay"
                     f" {v['gold_per_player']:.0f} gold a player against {c['gold_per_player']:.0f}, with a seat spread of"
-                    f" {v['seat_spread']:.0%} against {c['seat_spread']:.0%} (see 'Classic and variant cards')."
+                    f" {v['seat_spread'] * 100:.0f} points against {c['seat_spread'] * 100:.0f} (see 'Classic and"
+                    " variant cards')."
                 )
     return out
 
@@ -287,17 +309,21 @@ def sweep_measures(run: Any) -> list[Measure]:
     out = []
     if enders.height:
         n, w = int(enders["games"].sum()), int(enders["wins"].sum())
-        chance = float((enders["by_chance"] * enders["games"]).sum() / max(n, 1))
+        chance = float((enders["fair_share"] * enders["games"]).sum() / max(n, 1))
         out.append(Measure("The player who ends the game wins", w, n, chance))
-    first = run.seats.filter(pl.col("seat") == 1).collect()
-    if first.height:
-        n_players = run.games.select("game_id", "n_players").collect()
-        chance = float((1 / n_players["n_players"].cast(pl.Float64)).mean())
+    from cryhavoc_sim.analysis.fair import player_shares
+
+    first = player_shares(run.seats, run.games).filter(pl.col("seat") == 1).collect()
+    if first.height:  # its fair share, shared wins counted
+        chance = float(first["fair_share"].mean())  # type: ignore[arg-type]
         out.append(Measure("The first player wins", int(first["won"].sum()), first.height, chance))
     return out
 
 
-def seat_figure(ax: Any, wr: pl.DataFrame) -> None:
+def seat_figure(ax: Any, wr: pl.DataFrame, fair: dict[int, float] | None = None) -> None:
+    """Each seat's win rate per player count, the fair share of those games dashed."""
+    from matplotlib.ticker import PercentFormatter
+
     counts = sorted(set(wr["n_players"].to_list()))
     sides = sorted(set(wr["faction"].to_list()))
     width = 0.8 / max(1, len(sides))
@@ -310,19 +336,35 @@ def seat_figure(ax: Any, wr: pl.DataFrame) -> None:
             [hi - r for r, hi in zip(rates, rows["ci_high"].to_list(), strict=True)],
         ]
         ax.bar(
-            xs, rates, width=width, yerr=err, capsize=3, label=side, color=SIDE_COLOURS.get(side, "#777777")
+            xs,
+            rates,
+            width=width,
+            yerr=err,
+            capsize=3,
+            label=side.capitalize(),
+            color=SIDE_COLOURS.get(side, "#777777"),
         )
     for i, n in enumerate(counts):
-        ax.hlines(1 / n, i - 0.45, i + 0.45, colors="black", linestyles="dashed", linewidth=1)
+        share = (fair or {}).get(n, 1 / n)
+        ax.hlines(share, i - 0.45, i + 0.45, colors="black", linestyles="dashed", linewidth=1)
     ax.set_xticks(range(len(counts)), [f"{n} players" for n in counts])
-    ax.set_ylabel("win rate (95% Wilson interval; dashed: 1 / players)")
+    ax.set_ylim(0, 1)
+    ax.yaxis.set_major_formatter(PercentFormatter(1.0))
+    ax.set_ylabel("win rate (95% Wilson interval; dashed: fair share)")
     ax.set_title("Win rate by seat (seat 1 plays first) and player count")
-    ax.legend(fontsize=8)
+    ax.legend(fontsize=8, loc="upper left", bbox_to_anchor=(1.0, 1.0))
 
 
 def swing_figure(ax: Any, swings: pl.DataFrame) -> None:
     rows = swings.sort("mean_swing")
-    labels = [str(c).replace("_", " ") for c in rows["card"].to_list()]
+    names = rows["name"].to_list() if "name" in rows.columns else [None] * rows.height
+    # the printed name, told apart from a card of the same name by its icons
+    icons = rows["icons"].to_list() if "icons" in rows.columns else [0] * rows.height
+    labels = [
+        (n or str(c).replace("_", " ").capitalize())
+        + (f" ({i} icon{'s' if i > 1 else ''})" if n and i else "")
+        for c, n, i in zip(rows["card"].to_list(), names, icons, strict=True)
+    ]
     means = rows["mean_swing"].to_list()
     err = [
         [m - lo for m, lo in zip(means, rows["ci_low"].to_list(), strict=True)],
@@ -335,6 +377,8 @@ def swing_figure(ax: Any, swings: pl.DataFrame) -> None:
 
 
 def ender_figure(ax: Any, enders: pl.DataFrame) -> None:
+    from matplotlib.ticker import PercentFormatter
+
     labels = [f"{n} players" for n in enders["n_players"].to_list()]
     rates = enders["win_rate"].to_list()
     err = [
@@ -342,8 +386,9 @@ def ender_figure(ax: Any, enders: pl.DataFrame) -> None:
         [hi - r for r, hi in zip(rates, enders["ci_high"].to_list(), strict=True)],
     ]
     ax.bar(labels, rates, yerr=err, capsize=5, color="#666666")
-    for i, c in enumerate(enders["by_chance"].to_list()):
+    for i, c in enumerate(enders["fair_share"].to_list()):
         ax.hlines(c, i - 0.4, i + 0.4, colors="black", linestyles="dashed", linewidth=1)
     ax.set_ylim(0, 1)
-    ax.set_ylabel("the game-ender wins (dashed: chance)")
+    ax.yaxis.set_major_formatter(PercentFormatter(1.0))
+    ax.set_ylabel("the game-ender wins (dashed: fair share)")
     ax.set_title("How often the player who ends the game wins")

@@ -119,9 +119,9 @@ class CryHavoc:
         return rows.stored_events(played)
 
     def narrate(self, played: Played) -> list[str]:
-        from cryhavoc_sim.games.cryhavoc.narrator import account
+        from cryhavoc_sim.games.cryhavoc.narrator import account, names
 
-        return account(played.state.events)
+        return account(played.state.events, names(played.state.content))
 
     def sweep_measures(self, run: Any) -> list[Measure]:
         from cryhavoc_sim.games.cryhavoc.report import final_round_measures

@@ -102,8 +102,11 @@ def game_length_figure(ax: Any, length: pl.DataFrame) -> None:
         ax.annotate(
             f"{s:.0%} ({n})", (i, s), textcoords="offset points", xytext=(0, 3), ha="center", fontsize=8
         )
+    from matplotlib.ticker import PercentFormatter
+
     ax.set_ylabel("share of games")
     ax.set_ylim(0, 1.1)
+    ax.yaxis.set_major_formatter(PercentFormatter(1.0))
     ax.set_title("Game length and how the game ended")
 
 
@@ -113,7 +116,13 @@ def scoring_timing_figure(ax: Any, timing: pl.DataFrame) -> None:
     for k, f in enumerate(factions):
         rows = timing.filter(pl.col("faction") == f)
         x = [r - 0.4 + width * (k + 0.5) for r in rows["round"].to_list()]
-        ax.bar(x, rows["per_game"].to_list(), width=width, label=f, color=SIDE_COLOURS.get(f, "#777777"))
+        ax.bar(
+            x,
+            rows["per_game"].to_list(),
+            width=width,
+            label=f.capitalize(),
+            color=SIDE_COLOURS.get(f, "#777777"),
+        )
     ax.set_xticks([1, 2, 3, 4, 5])
     ax.set_xlabel("Round")
     ax.set_ylabel("Scoring enabled, per game")

@@ -6,21 +6,27 @@ from __future__ import annotations
 
 from typing import Any
 
+from cryhavoc_sim.runner.precision import rate_line as interval_line
 from cryhavoc_sim.runner.precision import stop_sentence
 from cryhavoc_sim.runner.results import rate_line
 from cryhavoc_sim.runner.verdict import outside
 
 BOUNDS = [
-    {"side": "trogs", "rate": 0.30, "low": 0.25, "high": 0.35},
-    {"side": "humans", "rate": 0.40, "low": 0.36, "high": 0.44},
+    {"side": "trogs", "rate": 0.30, "low": 0.25, "high": 0.35, "games": 1200},
+    {"side": "humans", "rate": 0.40, "low": 0.36, "high": 0.44, "games": 1200},
 ]
 
 
 def test_where_a_precision_run_stopped_and_why() -> None:
     capped = {"stopped_at": None, "max_games": 12000, "target": 0.01, "looks": 3, "bounds": BOUNDS}
     assert stop_sentence(capped) == (
-        "Reached --max-games (12,000) before every interval was within +-1 points (confidence"
-        " sequences, 95% at every look, 3 looks): humans 40.0% (36.0-44.0%), trogs 30.0% (25.0-35.0%)."
+        "Reached --max-games (12,000) before every interval was within +-1 points (intervals: confidence"
+        " sequences, 95% at every look, 3 looks)."
+    )
+    # the one interval a precision run quotes, named, highest first
+    assert interval_line(capped) == (
+        "Win rates (95% confidence sequence, valid at every look; games counted): humans 40.0%"
+        " (36.0-44.0%, n=1200), trogs 30.0% (25.0-35.0%, n=1200)"
     )
     decided = {**capped, "stopped_at": 4800, "decision": "moved"}
     assert stop_sentence(decided).startswith("The gate decided (moved) at game 4,800 (")

@@ -15,6 +15,8 @@ from __future__ import annotations
 
 import html
 import json
+import os
+import re
 import shutil
 import subprocess
 import tempfile
@@ -23,6 +25,9 @@ from pathlib import Path
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser") or shutil.which("google-chrome")
 SKIP_REASON = "Chromium is not installed (Debian: apt-get install chromium; .ci/run installs it)"
+if CHROMIUM is None and os.environ.get("CRYHAVOC_REQUIRE_CHROMIUM") == "1":
+    # CI sets this after installing Chromium: there the browser checks must run, not skip.
+    raise RuntimeError("CRYHAVOC_REQUIRE_CHROMIUM=1 but no chromium on PATH")
 FLAGS = ("--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--virtual-time-budget=10000")
 
 # Runs after load: images, the widest thing on the page against the window, and where the
@@ -37,19 +42,22 @@ PROBE = """<script>window.addEventListener('load', () => {
     return false; };
   const wide = [...document.body.querySelectorAll('*')].filter(e => {
       const r = e.getBoundingClientRect(); return r.width > 0 && r.right > width + 1 && !inScroller(e); })
-    .slice(0, 5).map(e => e.tagName.toLowerCase() + (e.id ? '#' + e.id : '') + (e.className && typeof e.className === 'string' ? '.' + e.className.split(' ')[0] : ''));
+    .slice(0, 5).map(e => e.tagName.toLowerCase() + (e.id ? '#' + e.id : '')
+      + (e.className && typeof e.className === 'string' ? '.' + e.className.split(' ')[0] : ''));
   const head = document.querySelector(HEADLINE);
-  const out = { images: imgs.length, broken, width, scroll_width: document.documentElement.scrollWidth,
-    wide, height: window.innerHeight, headline_top: head ? head.getBoundingClientRect().top + window.scrollY : null,
-    headline_text: head ? head.textContent.trim().slice(0, 200) : null };
-  parent.postMessage(JSON.stringify(out), '*');
+  parent.postMessage(JSON.stringify({ page: PAGE, images: imgs.length, broken, width,
+    scroll_width: document.documentElement.scrollWidth, wide, height: window.innerHeight,
+    headline_top: head ? head.getBoundingClientRect().top + window.scrollY : null,
+    headline_text: head ? head.textContent.trim().slice(0, 200) : null }), '*');
 });</script>"""
 
-FRAME = """<!doctype html><html><body style="margin:0">
-<iframe src="SRC" style="border:0;display:block;width:WIDTHpx;height:HEIGHTpx"></iframe>
+# One window holds a frame per page, each exactly the size asked; every page's probe
+# posts its measurements here, and this page writes them where --dump-dom shows them.
+FRAMES = """<!doctype html><html><body style="margin:0">FRAMES
 <script>window.addEventListener('message', e => { const pre = document.createElement('pre');
-  pre.id = 'reader-probe'; pre.textContent = e.data; document.body.appendChild(pre); });</script>
+  pre.className = 'reader-probe'; pre.textContent = e.data; document.body.appendChild(pre); });</script>
 </body></html>"""
+FRAME = '<iframe src="SRC" style="border:0;display:block;width:WIDTHpx;height:HEIGHTpx"></iframe>'
 
 
 @dataclass(frozen=True)
@@ -74,39 +82,59 @@ class Seen:
         return self.headline_top is not None and self.headline_top < self.height
 
 
-def look(page: Path, width: int, height: int, headline: str) -> Seen:
-    """Open ``page`` (an HTML file) at ``width`` x ``height`` and measure it; ``headline``
-    is the CSS selector of the headline."""
+def look_all(pages: list[Path], width: int, height: int, headline: str) -> list[Seen]:
+    """Open every page (an HTML file) at ``width`` x ``height`` in one browser and
+    measure each; ``headline`` is the CSS selector of the headline."""
     assert CHROMIUM is not None, SKIP_REASON
-    text = page.read_text(encoding="utf-8")
-    probe = PROBE.replace("HEADLINE", json.dumps(headline))
-    # The copy sits beside the page so that its relative links (images, CSS) still resolve.
-    with tempfile.NamedTemporaryFile(
-        "w", suffix=".html", dir=page.parent, delete=False, encoding="utf-8"
-    ) as f:
-        f.write(text.replace("</body>", probe + "</body>") if "</body>" in text else text + probe)
-        probe_page = Path(f.name)
-    frame = probe_page.with_suffix(".frame.html")
-    frame.write_text(
-        FRAME.replace("SRC", probe_page.as_uri()).replace("WIDTH", str(width)).replace("HEIGHT", str(height))
-    )
+    copies: list[Path] = []
     try:
-        done = subprocess.run(
-            [CHROMIUM, *FLAGS, f"--window-size={width + 40},{height + 40}", "--dump-dom", frame.as_uri()],
-            capture_output=True,
-            text=True,
-            timeout=120,
+        for n, page in enumerate(pages):
+            text = page.read_text(encoding="utf-8")
+            probe = PROBE.replace("HEADLINE", json.dumps(headline)).replace("PAGE", str(n))
+            # The copy sits beside the page, so that its relative links (images, CSS) resolve.
+            with tempfile.NamedTemporaryFile(
+                "w", suffix=".html", prefix=".probe-", dir=page.parent, delete=False, encoding="utf-8"
+            ) as f:
+                f.write(text.replace("</body>", probe + "</body>") if "</body>" in text else text + probe)
+            copies.append(Path(f.name))
+        frames = "".join(
+            FRAME.replace("SRC", c.as_uri()).replace("WIDTH", str(width)).replace("HEIGHT", str(height))
+            for c in copies
         )
+        with tempfile.TemporaryDirectory() as tmp:
+            holder = Path(tmp) / "frames.html"
+            holder.write_text(FRAMES.replace("FRAMES", frames))
+            done = subprocess.run(
+                [
+                    CHROMIUM,
+                    *FLAGS,
+                    f"--window-size={width + 40},{height + 40}",
+                    "--dump-dom",
+                    holder.as_uri(),
+                ],
+                capture_output=True,
+                text=True,
+                timeout=300,
+            )
     finally:
-        probe_page.unlink()
-        frame.unlink()
+        for c in copies:
+            c.unlink(missing_ok=True)
     if done.returncode != 0:
         raise RuntimeError(f"chromium exit {done.returncode}: {done.stderr[-1000:]}")
-    start = done.stdout.find('<pre id="reader-probe">')
-    if start < 0:
-        raise RuntimeError(f"the probe did not run on {page}: {done.stderr[-1000:]}")
-    body = done.stdout[start:].split(">", 1)[1].split("</pre>", 1)[0]
-    return Seen(**json.loads(html.unescape(body)))
+    seen: dict[int, Seen] = {}
+    for body in re.findall(r'<pre class="reader-probe">(.*?)</pre>', done.stdout, re.S):
+        fields = json.loads(html.unescape(body))
+        n = fields.pop("page")
+        seen[n] = Seen(**fields)
+    missing = [str(pages[n]) for n in range(len(pages)) if n not in seen]
+    if missing:
+        raise RuntimeError(f"the probe did not report from {missing[:3]}: {done.stderr[-1000:]}")
+    return [seen[n] for n in range(len(pages))]
+
+
+def look(page: Path, width: int, height: int, headline: str) -> Seen:
+    """What a reader sees of one page at ``width`` x ``height``."""
+    return look_all([page], width, height, headline)[0]
 
 
 def screenshot(page: Path, width: int, height: int, out: Path) -> Path:

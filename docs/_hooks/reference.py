@@ -38,8 +38,14 @@ def command_names() -> list[str]:
     return [n for n in group.list_commands(ctx) if not group.commands[n].hidden]
 
 
+def _text(text: str) -> str:
+    """Help text as Markdown shows it: on one line, a placeholder such as <scenario> kept
+    as text rather than read as an HTML tag."""
+    return " ".join(text.split()).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
 def _cell(text: str) -> str:
-    return " ".join(text.split()).replace("|", "\\|")
+    return _text(text).replace("|", "\\|")
 
 
 def _is_flag(param: Any) -> bool:
@@ -98,9 +104,12 @@ def reference(name: str) -> str:
     ]
     for paragraph in _paragraphs(command.help or ""):
         if paragraph.startswith("Example:"):
-            out += ["Example:", "", "```text", paragraph.removeprefix("Example:").strip(), "```", ""]
+            # "Example: A (or: B)" reads as two commands, one a line
+            example = paragraph.removeprefix("Example:").strip()
+            lines = [part.strip().removesuffix(")") for part in example.split("(or:")]
+            out += ["Example:", "", "```text", *lines, "```", ""]
         else:
-            out += [paragraph, ""]
+            out += [_text(paragraph), ""]
     if arguments:
         out += ["| argument | type | required | what it is |", "|---|---|---|---|"]
         for a in arguments:

@@ -98,3 +98,9 @@ def test_the_readme_fits_on_one_screen_and_points_to_the_site() -> None:
     for needed in ("make run", "make test", "make docs", "](docs/index.md)"):
         assert needed in text
     assert "site/" in (ROOT / ".gitignore").read_text().split()
+
+
+@pytest.mark.parametrize("page", sources(), ids=lambda p: str(p.relative_to(ROOT)))
+def test_a_page_opens_with_its_one_title(page: Path) -> None:
+    text = FENCE.sub("", page.read_text())
+    assert text.startswith("# ") and len(re.findall(r"^# ", text, re.M)) == 1

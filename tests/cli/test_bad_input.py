@@ -626,7 +626,7 @@ CASES = [
         sweep_with(DESIGN.replace("[1, 3]", "[0, 200]")),
         "value 200 cannot be played",
     ),
-    Case("sweep_too_large", sweep_with(DESIGN, "--max-games", "25"), "allowed with --max-games: at most 25"),
+    Case("sweep_too_large", sweep_with(DESIGN, "--max-games", "15"), "allowed with --max-games: at most 15"),
     Case("sweep_no_factors", sweep_with(DESIGN.split("[factors]")[0]), "needs a [factors] table"),
     Case(
         "sweep_missing_file",

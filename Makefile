@@ -72,5 +72,5 @@ soak: $(STAMP) $(NATIVE)
 	$(BIN)/cryhavoc-sim soak --game cavetroll -n 20000 -j $(JOBS)
 
 clean:
-	rm -rf $(VENV) runs build dist *.egg-info .mypy_cache .ruff_cache .pytest_cache
+	rm -rf $(VENV) runs site build dist *.egg-info .mypy_cache .ruff_cache .pytest_cache
 	find . -name __pycache__ -type d -prune -exec rm -rf {} +

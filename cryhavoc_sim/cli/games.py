@@ -116,7 +116,8 @@ def ladder(
         _flag(
             "--skill",
             help="The skill ladder: random, every heuristic personality and ismcts at each of --budgets, "
-            "and a table (and --plot) of each faction's win rate against who plays it.",
+            "and a table (and --plot) of each faction's reward for skill: its win rate when a stronger or"
+            " weaker player than the field plays it (no balance verdict: see balance).",
         ),
     ] = False,
     budgets: Annotated[
@@ -146,6 +147,7 @@ def ladder(
     Example: cryhavoc-sim ladder --skill --budgets 8,16,32 -r 2 --plot reports/skill.png"""
     from cryhavoc_sim.report.figures import figure_problem
     from cryhavoc_sim.runner.ladder import (
+        SKILL_NOTE,
         ladder_matches,
         ladder_table,
         plot_skill,
@@ -180,7 +182,7 @@ def ladder(
     rows = ladder_table(matches)
     skills = skill_table(matches, kinds)
     if as_json:
-        typer.echo(json.dumps({"pairs": rows, "skill": skills}, indent=2))
+        typer.echo(json.dumps({"pairs": rows, "skill": skills, "skill_note": SKILL_NOTE}, indent=2))
     else:
         typer.echo(render(rows))
         typer.echo("")
@@ -190,7 +192,7 @@ def ladder(
         plot_skill(
             skills,
             plot,
-            f"{module.title}: win rate by who plays the faction ({games:,} two-player games, seed {seed})",
+            f"{module.title}: each faction's reward for skill ({games:,} two-player games, seed {seed})",
             RECONSTRUCTED_NOTICE,
         )
         typer.echo(f"Figure written to {plot}", err=as_json)

@@ -669,6 +669,66 @@ CASES = [
         ],
         "another stopping rule",
     ),
+    # balance: rungs, margins, sizes and directories checked before anything is played
+    Case(
+        "balance_unknown_bot",
+        lambda d: ["balance", str(d / "s.toml"), "--rungs", "random,nosuch", "-o", str(d / "bal")],
+        "rung 'nosuch' cannot play small",
+    ),
+    Case(
+        "balance_empty_rungs",
+        lambda d: ["balance", str(d / "s.toml"), "--rungs", " , ", "-o", str(d / "bal")],
+        "not a bot spec",
+    ),
+    Case(
+        "balance_no_rungs",
+        lambda d: ["balance", str(d / "s.toml"), "--rungs", "", "-o", str(d / "bal")],
+        "the rung list is empty",
+    ),
+    Case(
+        "balance_twice",
+        lambda d: ["balance", str(d / "s.toml"), "--rungs", "random,random", "-o", str(d / "bal")],
+        "listed twice",
+    ),
+    Case(
+        "balance_margin_zero",
+        lambda d: ["balance", str(d / "s.toml"), "--margin", "0", "-o", str(d / "bal")],
+        "allowed: more than 0 and less than 50 points",
+    ),
+    Case(
+        "balance_margin_fifty",
+        lambda d: ["balance", str(d / "s.toml"), "--margin", "50", "-o", str(d / "bal")],
+        "allowed: more than 0 and less than 50 points",
+    ),
+    Case(
+        "balance_too_many_games",
+        lambda d: [
+            "balance",
+            str(d / "s.toml"),
+            "--rungs",
+            "random,heuristic",
+            "--max-games",
+            "30",
+            "-o",
+            str(d / "bal"),
+        ],
+        "allowed with --max-games: at most 30",
+    ),
+    Case(
+        "balance_into_a_run",
+        lambda d: ["balance", str(d / "s.toml"), "--rungs", "random", "-o", str(d / "done")],
+        "done: exists and is not empty",
+    ),
+    Case(
+        "balance_resume_nothing",
+        lambda d: ["balance", str(d / "s.toml"), "--rungs", "random", "--resume", "-o", str(d / "bal")],
+        "nothing to resume",
+    ),
+    Case(
+        "balance_bad_precision",
+        lambda d: ["balance", str(d / "s.toml"), "--precision", "0.9", "-o", str(d / "bal")],
+        "allowed: 0.001 to 0.25",
+    ),
 ]
 
 

@@ -88,7 +88,7 @@ def look_all(pages: list[Path], width: int, height: int, headline: str) -> list[
     assert CHROMIUM is not None, SKIP_REASON
     copies: list[Path] = []
     try:
-        for n, page in enumerate(pages):
+        for n, page in enumerate(p.resolve() for p in pages):
             text = page.read_text(encoding="utf-8")
             probe = PROBE.replace("HEADLINE", json.dumps(headline)).replace("PAGE", str(n))
             # The copy sits beside the page, so that its relative links (images, CSS) resolve.
@@ -141,7 +141,7 @@ def screenshot(page: Path, width: int, height: int, out: Path) -> Path:
     """A PNG of the top ``height`` pixels of ``page`` at ``width`` pixels wide."""
     assert CHROMIUM is not None, SKIP_REASON
     subprocess.run(
-        [CHROMIUM, *FLAGS, f"--window-size={width},{height}", f"--screenshot={out}", page.as_uri()],
+        [CHROMIUM, *FLAGS, f"--window-size={width},{height}", f"--screenshot={out}", page.resolve().as_uri()],
         capture_output=True,
         timeout=120,
         check=True,

@@ -60,13 +60,24 @@ def _content(game: str, content_dir: str | None) -> Any:
 def _rotation(task: Task) -> list[Match]:
     """One rotation of one pairing: two rows per game."""
     game, content_dir, a, b, seed, first = task
+    from cryhavoc_sim.games.harness.ladder import duels
+
     module = get_game(game)
     content = _content(game, content_dir)
     out: list[Match] = []
-    for d in module.ladder(content, a, b, 1, seed, first):
+    for d in duels(module.rules, content, module.ladder_pairings(), a, b, 1, seed, first):
         out.append(Match(a, d.side_a, b, d.a_first, d.winner == d.side_a))
         out.append(Match(b, d.side_b, a, not d.a_first, d.winner == d.side_b))
     return out
+
+
+def check_bot(rules: Any, name: str, pairings: Sequence[Any]) -> None:
+    """Build bot ``name`` for every seat the ladder gives it: a bad name raises the
+    game's own one sentence (a ScenarioError) before any game is played."""
+    from cryhavoc_sim.games.harness.seeds import Seeds
+
+    for seat in sorted({p.seat_a for p in pairings} | {p.seat_b for p in pairings}):
+        rules.bot(name, seat, Seeds(0).bot(seat))
 
 
 def ladder_matches(
@@ -82,10 +93,11 @@ def ladder_matches(
     on the content set in ``content_dir`` (None: the game's default); two rows per game,
     in game order whatever the worker count."""
     module = get_game(game)
-    content = _content(module.name, content_dir)
+    _content(module.name, content_dir)  # a content set that does not load: its one sentence first
+    pairings = module.ladder_pairings()
     for kind in bots:  # a bad name: one sentence before any game is played
-        next(module.ladder(content, kind, kind, 0, seed, 0), None)
-    size = module.ladder_rotation
+        check_bot(module.rules, kind, pairings)
+    size = len(pairings)
     tasks: list[Task] = [
         (module.name, content_dir, a, b, seed, (p * rounds + r) * size)
         for p, (a, b) in enumerate(itertools.combinations(bots, 2))

@@ -25,6 +25,10 @@ CORE = (
 )
 
 
+# Packages under games/ written once for every game (no game's own): they import no game.
+SHARED = frozenset({"harness", "search", "content_kit"})
+
+
 def imported_modules(path: Path) -> set[str]:
     names: set[str] = set()
     for node in ast.walk(ast.parse(path.read_text())):
@@ -41,7 +45,11 @@ def core_files() -> list[Path]:
     for part in CORE:
         where = PACKAGE / part
         out += [where] if where.is_file() else sorted(where.rglob("*.py"))
-    return [*out, PACKAGE / "games" / "__init__.py", PACKAGE / "games" / "protocol.py"]
+    games = PACKAGE / "games"
+    shared = [
+        f for name in sorted(SHARED) if (games / name).is_dir() for f in sorted((games / name).rglob("*.py"))
+    ]
+    return [*out, games / "__init__.py", games / "protocol.py", games / "state.py", *shared]
 
 
 def game_imports(path: Path) -> set[str]:
@@ -49,7 +57,9 @@ def game_imports(path: Path) -> set[str]:
     return {
         name
         for name in imported_modules(path)
-        if name.startswith("cryhavoc_sim.games.") and (PACKAGE / "games" / name.split(".")[2]).is_dir()
+        if name.startswith("cryhavoc_sim.games.")
+        and name.split(".")[2] not in SHARED
+        and (PACKAGE / "games" / name.split(".")[2]).is_dir()
     }
 
 

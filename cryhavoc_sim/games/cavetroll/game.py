@@ -259,32 +259,40 @@ class CaveTrollGame:
             return out
         out = []
         for space, figures in self.board.spaces.items():
-            if not figures:
+            if figures:
+                out += self.options_at(kind, space)
+        return out
+
+    def options_at(self, kind: str, space: str) -> list[Action]:
+        """The turn player's "move" or "act" answers for its figures in ``space``, in
+        ``options``' order (it gathers them space by space; checking one answer needs
+        only its space's)."""
+        p = self.players[self.current]
+        out: list[Action] = []
+        mine = [x.kind for x in self.board.spaces[space] if x.owner == p]
+        if len(mine) > 1:
+            mine = sorted(set(mine))
+        for fig_kind in mine:
+            if fig_kind in ("chest", "cave_troll"):  # Cave Troll: cannot move or be moved
                 continue
-            mine = [x.kind for x in figures if x.owner == p]
-            if len(mine) > 1:
-                mine = sorted(set(mine))
-            for fig_kind in mine:
-                if fig_kind in ("chest", "cave_troll"):  # Cave Troll: cannot move or be moved
-                    continue
-                fig = figure(p, fig_kind)
-                if kind == "act":
-                    out += self._character_actions(space, fig)
-                    continue
-                if fig_kind == "rampaging_troll" and self.used(p, "rampaging_troll"):
-                    continue  # Rampaging Troll: moves only once per turn
-                if fig_kind == "banshee":  # Banshee: a move action of up to two spaces
-                    out += [("move", space, fig_kind, n) for n in variant.banshee_reach(self, space, fig)]
-                    continue
-                for n in self.content.adjacent[space]:
-                    if self.board.can_enter(fig, n):
-                        out.append(("move", space, fig_kind, n))
-                    elif (
-                        fig_kind == "wraith"
-                        and self.board.can_enter(fig, n, ignore_capacity=True)
-                        and self._pushes(n, fig)
-                    ):
-                        out.append(("move", space, fig_kind, n))  # into a full room, to push one out
+            fig = figure(p, fig_kind)
+            if kind == "act":
+                out += self._character_actions(space, fig)
+                continue
+            if fig_kind == "rampaging_troll" and self.used(p, "rampaging_troll"):
+                continue  # Rampaging Troll: moves only once per turn
+            if fig_kind == "banshee":  # Banshee: a move action of up to two spaces
+                out += [("move", space, fig_kind, n) for n in variant.banshee_reach(self, space, fig)]
+                continue
+            for n in self.content.adjacent[space]:
+                if self.board.can_enter(fig, n):
+                    out.append(("move", space, fig_kind, n))
+                elif (
+                    fig_kind == "wraith"
+                    and self.board.can_enter(fig, n, ignore_capacity=True)
+                    and self._pushes(n, fig)
+                ):
+                    out.append(("move", space, fig_kind, n))  # into a full room, to push one out
         return out
 
     def artifact_targets(self, p: str, artifact_id: str) -> list[tuple[Any, ...]]:

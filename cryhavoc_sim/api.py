@@ -24,7 +24,8 @@ def simulate(
     """Play ``scenario`` (a TOML path, a shipped scenario's name, or a Scenario) and
     return the run. A finished run of the same configuration in ``out`` is reused; an
     interrupted one is completed."""
-    from cryhavoc_sim.runner.executor import resume_problem, run_scenario
+    from cryhavoc_sim.runner.executor import run_scenario
+    from cryhavoc_sim.runner.manifest import resume_problem
     from cryhavoc_sim.runner.rundir import MAX_GAMES
 
     # the bounds the CLI's -n, --seed and -j have, in the CLI's words

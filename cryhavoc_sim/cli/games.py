@@ -8,8 +8,9 @@ from typing import Annotated
 
 import typer
 
-from cryhavoc_sim.cli.common import RECONSTRUCTED_NOTICE, GameOption, _cpus, _fail, _flag, _game, app
+from cryhavoc_sim.cli.common import GameOption, _cpus, _fail, _flag, _game, app
 from cryhavoc_sim.errors import UserError
+from cryhavoc_sim.runner.results import RECONSTRUCTED_NOTICE
 
 
 @app.command()
@@ -145,12 +146,12 @@ def ladder(
     """Seat-rotated 2-player matches between bot kinds: win rates with 95% intervals.
 
     Example: cryhavoc-sim ladder --skill --budgets 8,16,32 -r 2 --plot reports/skill.png"""
+    from cryhavoc_sim.report.charts import skill_figure
     from cryhavoc_sim.report.figures import figure_problem
     from cryhavoc_sim.runner.ladder import (
         SKILL_NOTE,
         ladder_matches,
         ladder_table,
-        plot_skill,
         render,
         render_skill,
         skill_table,
@@ -189,7 +190,7 @@ def ladder(
         typer.echo(render_skill(skills))
     if plot is not None:
         games = len(matches) // 2
-        plot_skill(
+        skill_figure(
             skills,
             plot,
             f"{module.title}: each faction's reward for skill ({games:,} two-player games, seed {seed})",

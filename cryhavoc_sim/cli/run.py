@@ -8,24 +8,16 @@ from typing import Annotated
 
 import typer
 
-from cryhavoc_sim.cli.common import (
-    PRECISION_CAP,
-    RECONSTRUCTED_NOTICE,
-    Executor,
-    _capped,
-    _cpus,
-    _fail,
-    _flag,
-    _lineup,
-    _notice,
-    _precision_line,
-    _rate_line,
-    _rates,
-    _reading,
-    _stopped,
-    app,
-)
+from cryhavoc_sim.cli.common import Executor, _cpus, _fail, _flag, app
 from cryhavoc_sim.errors import UserError
+from cryhavoc_sim.runner.results import (
+    RECONSTRUCTED_NOTICE,
+    notice,
+    rate_line,
+    reading,
+    run_lineup,
+    win_rates,
+)
 from cryhavoc_sim.runner.rundir import MAX_GAMES
 
 
@@ -94,14 +86,20 @@ def run(
     import shlex
 
     from cryhavoc_sim.runner.executor import run_scenario
+    from cryhavoc_sim.runner.precision import (
+        PRECISION_CAP,
+        Precision,
+        capped,
+        precision_problem,
+        stop_sentence,
+        stopped,
+    )
     from cryhavoc_sim.runner.scenario import load_scenario
 
     if scheduler is not None and executor != Executor.dask:
         raise _fail(f"--scheduler {scheduler} needs --executor dask (the local executor has no scheduler).")
     rule = None
     if precision is not None:
-        from cryhavoc_sim.runner.precision import Precision, precision_problem
-
         problem = precision_problem(precision)
         if problem:
             raise _fail(problem)
@@ -123,7 +121,7 @@ def run(
     try:
         sc = load_scenario(scenario).with_overrides(games=games, seed=seed)
         if rule is not None:
-            sc = _capped(sc, max_games or PRECISION_CAP)
+            sc = capped(sc, max_games or PRECISION_CAP)
         run_dir = out or Path("runs") / f"{sc.name}-{sc.seed}"
         summary = run_scenario(
             sc, run_dir, workers, resume, quiet, not no_events, fail_fast, executor.value, scheduler, rule
@@ -151,8 +149,8 @@ def run(
             *(["--scheduler", scheduler] if scheduler else []),
         ]
     )
-    rates = [] if summary.interrupted else _rates(run_dir)
-    players = None if summary.interrupted else _lineup(run_dir)
+    rates = [] if summary.interrupted else win_rates(run_dir)
+    players = None if summary.interrupted else run_lineup(run_dir)
     if summary.interrupted:
         status, code = ("worker_lost", 1) if summary.worker_lost else ("interrupted", 130)
     else:
@@ -176,8 +174,8 @@ def run(
                     "resume_command": again if summary.interrupted else None,
                     "win_rates": rates,
                     "lineup": players.as_dict() if players is not None else None,
-                    "content_reconstructed": bool(_notice(run_dir)) if not summary.interrupted else None,
-                    **({"precision": _stopped(run_dir)} if rule is not None else {}),
+                    "content_reconstructed": bool(notice(run_dir)) if not summary.interrupted else None,
+                    **({"precision": stopped(run_dir)} if rule is not None else {}),
                 },
                 indent=2,
             )
@@ -202,11 +200,11 @@ def run(
             + ")"
         )
     if rates and not as_json:
-        typer.echo("Win rates (95% Wilson interval, games played): " + _rate_line(rates))
+        typer.echo("Win rates (95% Wilson interval, games played): " + rate_line(rates))
         if players is not None:
             typer.echo(players.sentence())
     if rule is not None and not as_json:
-        typer.echo(_precision_line(_stopped(run_dir)))
+        typer.echo(stop_sentence(stopped(run_dir)))
     typer.echo(RECONSTRUCTED_NOTICE, err=as_json)
     if summary.errors:
         first = (summary.first_error or "").split(":")[0].removeprefix("game ")
@@ -229,7 +227,7 @@ def replay(
     from cryhavoc_sim.runner.replay import replay as do_replay
 
     try:
-        with _reading(run_dir):
+        with reading(run_dir):
             result = do_replay(run_dir, game_id)
     except UserError as exc:
         raise _fail(str(exc)) from None
@@ -268,12 +266,13 @@ def report(
     Example: cryhavoc-sim report runs/quick -o reports/quick"""
     from cryhavoc_sim.report.build import build_report
     from cryhavoc_sim.storage.reader import load_run
+    from cryhavoc_sim.sweeps.lookup import most_sensitive
 
     if (run_dir / "sweep.json").exists():  # a sweep directory: its own report
         from cryhavoc_sim.sweeps.report import build_sweep_report
 
         try:
-            with _reading(run_dir):
+            with reading(run_dir):
                 page = build_sweep_report(run_dir, out)
         except UserError as exc:
             raise _fail(str(exc)) from None
@@ -281,12 +280,12 @@ def report(
         typer.echo(RECONSTRUCTED_NOTICE)
         return
     try:
-        with _reading(run_dir):
+        with reading(run_dir):
             run = load_run(run_dir)
             target = out or Path("reports") / run_dir.name
             if sweep_dir is not None and not (sweep_dir / "sweep.json").exists():
                 raise UserError(f"--sweep {sweep_dir}: is not a sweep directory (no sweep.json).")
-            result = build_report(run, target, sweep_dir)
+            result = build_report(run, target, most_sensitive(run, sweep_dir))
     except UserError as exc:
         raise _fail(str(exc)) from None
     typer.echo(

@@ -8,8 +8,9 @@ from typing import Annotated
 
 import typer
 
-from cryhavoc_sim.cli.common import RECONSTRUCTED_NOTICE, Executor, _cpus, _fail, _flag, app
+from cryhavoc_sim.cli.common import Executor, _cpus, _fail, _flag, app
 from cryhavoc_sim.errors import UserError
+from cryhavoc_sim.runner.results import RECONSTRUCTED_NOTICE
 
 
 @app.command()

@@ -21,7 +21,6 @@ import itertools
 import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 from cryhavoc_sim.analysis.wilson import wilson
@@ -110,9 +109,9 @@ def ladder_matches(
     if workers > 1 and len(tasks) > 1:
         import multiprocess as mp
 
-        from cryhavoc_sim.runner.executor import _ignore_sigint
+        from cryhavoc_sim.runner.pool import ignore_sigint
 
-        with mp.get_context("spawn").Pool(min(workers, len(tasks)), initializer=_ignore_sigint) as pool:
+        with mp.get_context("spawn").Pool(min(workers, len(tasks)), initializer=ignore_sigint) as pool:
             for rows in pool.imap(_rotation, tasks):
                 out.extend(rows)
                 bar.update(size)
@@ -198,40 +197,3 @@ def render_skill(rows: Sequence[dict[str, object]]) -> str:
             )
         lines.append(f"{bot:<22}" + "".join(f"{p:>{width}}" for p in parts))
     return "\n".join(lines)
-
-
-def plot_skill(rows: Sequence[dict[str, object]], path: Path, title: str, notice: str) -> None:
-    """Win rate against rung, one line per faction with its Wilson band, the 50% fair
-    share of a 2-player game marked; PNG at 2x or SVG by ``path``'s suffix."""
-    import matplotlib
-
-    from cryhavoc_sim.report.figures import new_figure, save_figure
-
-    rungs = list(dict.fromkeys(str(r["bot"]) for r in rows))
-    factions = [f for f in dict.fromkeys(str(r["faction"]) for r in rows) if f != "all"]
-    fig, ax = new_figure((9, 4.8))
-    for i, f in enumerate(factions):
-        pts = [(rungs.index(str(r["bot"])), r) for r in rows if r["faction"] == f]
-        xs = [x for x, _ in pts]
-        ys = [float(r["win_rate"]) for _, r in pts]  # type: ignore[arg-type]
-        lo = [float(r["ci_low"]) for _, r in pts]  # type: ignore[arg-type]
-        hi = [float(r["ci_high"]) for _, r in pts]  # type: ignore[arg-type]
-        color = f"C{i}"
-        ax.plot(xs, ys, marker="o", color=color, label=f)
-        ax.fill_between(xs, lo, hi, color=color, alpha=0.15, linewidth=0)
-    overall = [(rungs.index(str(r["bot"])), float(r["win_rate"])) for r in rows if r["faction"] == "all"]  # type: ignore[arg-type]
-    ax.plot(
-        [x for x, _ in overall], [y for _, y in overall], color="black", linewidth=1.2, label="any faction"
-    )
-    ax.axhline(0.5, color="0.4", linestyle="--", linewidth=1, label="even against the field (50%)")
-    ax.set_xticks(range(len(rungs)), rungs, rotation=30, ha="right")
-    ax.set_ylim(0, 1)
-    ax.yaxis.set_major_formatter(matplotlib.ticker.PercentFormatter(1.0))
-    ax.set_ylabel("win rate against the rest of the ladder\n(reward for skill, not balance)")
-    ax.set_xlabel("who plays the faction (the ladder's rungs in their order)")
-    ax.set_title(title)
-    ax.grid(axis="y", alpha=0.3)
-    ax.legend(loc="upper left", fontsize="small", frameon=False, bbox_to_anchor=(1.01, 1.0))
-    fig.text(0.01, 0.01, notice, fontsize="x-small", color="0.35")
-    fig.tight_layout(rect=(0, 0.04, 1, 1))
-    save_figure(fig, path)

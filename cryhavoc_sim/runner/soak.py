@@ -44,9 +44,9 @@ def run_soak(
     if workers > 1:
         import multiprocess as mp
 
-        from cryhavoc_sim.runner.executor import _ignore_sigint
+        from cryhavoc_sim.runner.pool import ignore_sigint
 
-        with mp.get_context("spawn").Pool(workers, initializer=_ignore_sigint) as pool:
+        with mp.get_context("spawn").Pool(workers, initializer=ignore_sigint) as pool:
             for (_, _, a, b), found in zip(tasks, pool.imap(_chunk, tasks), strict=True):
                 bad.extend(found)
                 bar.update(b - a)

@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-stamp
 JOBS ?= 2
 
-.PHONY: setup run test lint typecheck unit bench soak clean lock
+.PHONY: setup run test lint typecheck docs unit bench soak clean lock
 
 # requirements.lock pins every package to the versions the suite was last run with
 # (pip-compile, from pyproject.toml's dependencies and dev extras); `make lock` updates it.
@@ -44,8 +44,13 @@ run: $(STAMP) $(NATIVE)
 	@echo "Parquet and manifest in runs/quick/ (games/, seats/, events/, manifest.json)"
 	$(BIN)/cryhavoc-sim report runs/quick -o reports/quick
 
-## test: lint + type-check + every test
-test: lint typecheck unit
+## test: lint + type-check + the documentation site + every test
+test: lint typecheck docs unit
+
+## docs: build the documentation site from docs/ into site/ (open site/index.html). Strict: a
+## broken link or anchor, a page missing from the navigation or a command without its page fails.
+docs: $(STAMP)
+	NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs build --strict --quiet
 
 lint: $(STAMP)
 	$(BIN)/ruff check cryhavoc_sim tests
@@ -69,5 +74,5 @@ soak: $(STAMP) $(NATIVE)
 	$(BIN)/cryhavoc-sim soak --game cavetroll -n 20000 -j $(JOBS)
 
 clean:
-	rm -rf $(VENV) runs build dist *.egg-info .mypy_cache .ruff_cache .pytest_cache
+	rm -rf $(VENV) runs site build dist *.egg-info .mypy_cache .ruff_cache .pytest_cache
 	find . -name __pycache__ -type d -prune -exec rm -rf {} +

@@ -73,14 +73,16 @@ def html_table(rows: list[list[str]]) -> str:
     return f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
 
 
-_CSS = """body{font-family:sans-serif;max-width:1000px;margin:2em auto;color:#222;line-height:1.4}
+# Wide tables and code scroll inside themselves, so the page never gets wider than a
+# phone's screen (tests/docs/test_browser.py measures it at 390 pixels).
+_CSS = """body{font-family:sans-serif;max-width:1000px;margin:2em auto;padding:0 1em;color:#222;line-height:1.4}
 .notice{background:#fff3f0;border:1px solid #d33;padding:.8em;margin:1em 0}
 .trust{background:#f3f6ff;border:1px solid #88a;padding:0 .8em;margin:1em 0}
 .trust h2{font-size:1.05em;margin:.6em 0 .2em}
 .headline{background:#f3f7ff;border-left:4px solid #2f6fb3;padding:.6em 1em;font-size:1.05em}
 .headline li{margin:.3em 0}nav ol{columns:2;font-size:.9em}
-table{border-collapse:collapse;margin:.5em 0 1.5em}td,th{border:1px solid #ccc;padding:.2em .5em;font-size:.85em}
-th{background:#f4f4f4}figure{margin:1em 0}img{max-width:100%;height:auto}pre{background:#f6f6f6;padding:.8em}"""
+table{border-collapse:collapse;margin:.5em 0 1.5em;display:block;max-width:100%;overflow-x:auto}td,th{border:1px solid #ccc;padding:.2em .5em;font-size:.85em}
+th{background:#f4f4f4}figure{margin:1em 0}img{max-width:100%;height:auto}pre{background:#f6f6f6;padding:.8em;overflow-x:auto}"""
 
 
 def write_pages(
@@ -155,7 +157,7 @@ def write_pages(
         if closing
         else ""
     )
-    page = f"""<!doctype html><html><head><meta charset="utf-8"><title>{html.escape(title)}</title>
+    page = f"""<!doctype html><html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>{html.escape(title)}</title>
 <style>{_CSS}</style></head><body>
 <h1>{html.escape(title)}</h1>{box}
 <section class="headline" id="headline"><h2>Headline</h2><ul>{head}</ul></section>

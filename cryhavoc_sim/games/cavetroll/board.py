@@ -19,11 +19,11 @@ figures come with the engine; this module is their shared ground and is tested a
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from cryhavoc_sim.games.cavetroll.content import CaveTrollContent
 
-HEROES = frozenset(
+HEROES: Final = frozenset(
     {
         "adventurer",
         "knight",
@@ -36,8 +36,8 @@ HEROES = frozenset(
         "assassin",
     }
 )
-MONSTERS = frozenset({"orc", "wraith", "cave_troll", "rampaging_troll", "grunt", "banshee"})
-CHEST = "chest"
+MONSTERS: Final = frozenset({"orc", "wraith", "cave_troll", "rampaging_troll", "grunt", "banshee"})
+CHEST: Final = "chest"
 
 
 class Figure(NamedTuple):
@@ -56,8 +56,9 @@ class Figure(NamedTuple):
         return self.kind != CHEST
 
 
-_FIGURES: dict[tuple[str, str], Figure] = {}
-_CLOCK = [0]  # the last version given to a space's list, in this process (``Board.versions``)
+# Final: a compiled module reads these without a lookup in its globals
+_FIGURES: Final[dict[tuple[str, str], Figure]] = {}
+_CLOCK: Final = [0]  # the last version given to a space's list, in this process (``Board.versions``)
 
 
 def figure(owner: str, kind: str) -> Figure:
@@ -87,6 +88,10 @@ class Board:
     # the spaces of each kind (room, staircase, pit; "open": not a pit), in content order
     of_kind: dict[str, tuple[str, ...]] = field(default_factory=dict)
     versions: dict[str, int] = field(default_factory=dict)
+    # room -> (its list's version, the list, what a Scoring of it pays): ``score_board``
+    # asks again only where a room changed (events measure each card's swing with it).
+    # Shared by copies: a version names one list's contents in the whole process.
+    scored: dict[str, tuple[int, list[Figure], list[tuple[str, int]]]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         for s in self.content.spaces:
@@ -104,6 +109,7 @@ class Board:
         other.content, other.of_kind = self.content, self.of_kind
         other.spaces = dict(self.spaces)  # the lists are shared until written
         other.versions = dict(self.versions)
+        other.scored = self.scored
         other.touched = set()
         self.touched = set()  # this board's lists are shared now too
         return other
@@ -207,7 +213,14 @@ class Board:
         """(room, player, gold) for every share of every room holding heroes, in board
         order (Check for Scoring the Board: each room that contains heroes is scored)."""
         out = []
-        for space, figures in self.spaces.items():
-            if self.content.spaces[space].kind == "room" and any(f.kind in HEROES for f in figures):
-                out += [(space, p, gold) for p, gold in self.score_room(space)]
+        versions, scored = self.versions, self.scored
+        for space in self.of_kind["room"]:
+            here = self.spaces[space]
+            if not here:
+                continue
+            kept = scored.get(space)
+            if kept is None or kept[0] != versions[space] or kept[1] is not here:
+                kept = scored[space] = (versions[space], here, self.score_room(space, here))
+            for p, gold in kept[2]:  # no share when no hero is there (``controller``)
+                out.append((space, p, gold))
         return out

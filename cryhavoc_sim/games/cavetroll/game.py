@@ -23,7 +23,7 @@ five and their effects are reconstructed (content ``artifacts.toml``).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Final
 
 from cryhavoc_sim.games.cavetroll import variant
 from cryhavoc_sim.games.cavetroll.board import CHEST, HEROES, Board, Figure, figure
@@ -34,7 +34,7 @@ COLOURS = ("red", "blue", "green", "yellow")
 TIES = ("shared", "seat_order")  # ruling CT10's knob
 # The kinds whose entering a space may set something off (``_entered``; ``simple.py``
 # says when it does not).
-ENTERING = frozenset({"giant_slayer", "knight", "wraith"})
+ENTERING: Final = frozenset({"giant_slayer", "knight", "wraith"})
 CARD_SETS = ("classic", "variant")
 
 # An action is a tuple: ("play", hand index, target space or None), ("move", from, kind,
@@ -216,7 +216,11 @@ class CaveTrollGame:
         out: list[Action] = []
         kinds = self.kinds()
         for kind in kinds:
-            if kind != "stop":
+            if kind == "move":  # with "act": the figures' answers in one pass over the board
+                moves, acts = self._figure_options(self.players[self.current], True, True)
+                out += moves
+                out += acts
+            elif kind not in ("stop", "act"):
                 out += self.options(kind)
         if "stop" in kinds and not (self.must_use_all_actions and out):
             out.insert(0, ("stop",))
@@ -257,7 +261,14 @@ class CaveTrollGame:
             for i, artifact_id in enumerate(self.held[p]):
                 out += [("artifact", i, *t) for t in self.artifact_targets(p, artifact_id)]
             return out
-        out = []
+        moves, acts = self._figure_options(p, kind == "move", kind == "act")
+        return moves if kind == "move" else acts
+
+    def _figure_options(self, p: str, move: bool, act: bool) -> tuple[list[Action], list[Action]]:
+        """``p``'s moves (when ``move``) and character actions (when ``act``), space by
+        space in board order."""
+        moves: list[Action] = []
+        acts: list[Action] = []
         for space, figures in self.board.spaces.items():
             if not figures:
                 continue
@@ -268,24 +279,25 @@ class CaveTrollGame:
                 if fig_kind in ("chest", "cave_troll"):  # Cave Troll: cannot move or be moved
                     continue
                 fig = figure(p, fig_kind)
-                if kind == "act":
-                    out += self._character_actions(space, fig)
+                if act:
+                    acts += self._character_actions(space, fig)
+                if not move:
                     continue
                 if fig_kind == "rampaging_troll" and self.used(p, "rampaging_troll"):
                     continue  # Rampaging Troll: moves only once per turn
                 if fig_kind == "banshee":  # Banshee: a move action of up to two spaces
-                    out += [("move", space, fig_kind, n) for n in variant.banshee_reach(self, space, fig)]
+                    moves += [("move", space, fig_kind, n) for n in variant.banshee_reach(self, space, fig)]
                     continue
                 for n in self.content.adjacent[space]:
                     if self.board.can_enter(fig, n):
-                        out.append(("move", space, fig_kind, n))
+                        moves.append(("move", space, fig_kind, n))
                     elif (
                         fig_kind == "wraith"
                         and self.board.can_enter(fig, n, ignore_capacity=True)
                         and self._pushes(n, fig)
                     ):
-                        out.append(("move", space, fig_kind, n))  # into a full room, to push one out
-        return out
+                        moves.append(("move", space, fig_kind, n))  # into a full room, to push one out
+        return moves, acts
 
     def artifact_targets(self, p: str, artifact_id: str) -> list[tuple[Any, ...]]:
         """What playing an artifact may aim at (an empty tuple: nothing to choose)."""

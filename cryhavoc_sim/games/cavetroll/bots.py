@@ -152,6 +152,9 @@ class HeuristicBot:
         self._known: list[str] = []  # its own artifacts at the decision
         self._known_gold = 0.0
         self._last_card: float | None = None  # the value of drawing the deck's last card
+        # (space, kind, the decision's scores with the bot's figure of that kind taken
+        # from there): the last figure whose moves were valued
+        self._left: tuple[str, str, list[float]] = ("", "", [])
 
     def choose(self, g: CaveTrollGame) -> Action:
         me = g.player
@@ -198,6 +201,7 @@ class HeuristicBot:
         if len(self._rooms) > 100_000:
             self._rooms.clear()
         self._terms, self._last_card = {}, None
+        self._left = ("", "", [])
         n = len(g.players)
         held, static = [0.0] * n, [0.0] * n
         versions, seen = g.board.versions, self._seen
@@ -271,9 +275,12 @@ class HeuristicBot:
         moved = simple.relocation(g, action)
         if moved is not None:  # a figure from one space to another
             src, fig, dst = moved
-            out = self._change_at(g, src, me, fig, False)
+            if src != self._left[0] or fig != self._left[1]:  # the answers of a figure come together
+                self._left = (src, fig, self._changed(self._change_at(g, src, me, fig, False), ()))
             into = self._change_at(g, dst, me, fig, True)
-            return self._lead_with(out, into, mine, 0.0 if kind != "artifact" else -spent)
+            return self._lead(
+                self._changed(into, (), self._left[2]), mine, 0.0 if kind != "artifact" else -spent
+            )
         placed = simple.placement(g, action)
         if placed is not None:  # one figure more on one space
             into = self._change_at(g, placed[0], me, placed[1], True)
@@ -287,9 +294,11 @@ class HeuristicBot:
                 score[i] += h
             return self._lead(score, mine, -spent)
         removed = simple.removal(g, action)
-        if removed is not None:  # one figure less on one space
+        if removed is not None:  # one figure less on one space (an Orc's action spends nothing)
             out = self._change_at(g, removed[0], removed[1], removed[2], False)
-            return self._lead_with(out, (), mine, -spent)
+            return self._lead_with(out, (), mine, 0.0 if kind != "artifact" else -spent)
+        if simple.spent_only(g, action):  # an artifact gone, nothing else
+            return self._lead(self._score, mine, -spent)
         return self._applied(g, me, action, g.hands[me])
 
     def _change_at(self, g: CaveTrollGame, space: str, owner: str, kind: str, added: bool) -> Terms:
@@ -317,15 +326,18 @@ class HeuristicBot:
         return out
 
     def _lead_with(self, first: Terms, second: Terms, mine: int, bonus: float) -> float:
-        """``_lead`` of the decision's scores with the changes of ``first`` and ``second``
-        (the bot's most frequent call: each change added once to a copy of the few
-        scores, rather than every change looked at for every player)."""
-        score, future = self._score.copy(), self._future
+        """``_lead`` of the decision's scores with the changes of ``first`` and ``second``."""
+        return self._lead(self._changed(first, second), mine, bonus)
+
+    def _changed(self, first: Terms, second: Terms, score: list[float] | None = None) -> list[float]:
+        """The decision's scores (or ``score``) with the changes of ``first`` and
+        ``second`` added, each once (the bot's most frequent call)."""
+        out, future = (self._score if score is None else score).copy(), self._future
         for j, h, st in first:
-            score[j] += h * future + st
+            out[j] += h * future + st
         for j, h, st in second:
-            score[j] += h * future + st
-        return self._lead(score, mine, bonus)
+            out[j] += h * future + st
+        return out
 
     def _scoring(self, g: CaveTrollGame, me: str, action: Action, into: Terms) -> list[float]:
         """The decision's scores after a card placed with ``into`` as its change fills

@@ -92,6 +92,12 @@ class Board:
     # asks again only where a room changed (events measure each card's swing with it).
     # Shared by copies: a version names one list's contents in the whole process.
     scored: dict[str, tuple[int, list[Figure], list[tuple[str, int]]]] = field(default_factory=dict)
+    # the content's spaces and numbers this module reads, as plain tables (the content is
+    # no compiled class: each of its attributes would be looked up by name)
+    kind_of: dict[str, str] = field(default_factory=dict)  # space -> room, staircase or pit
+    gold_of: dict[str, int] = field(default_factory=dict)  # space -> its printed gold
+    capacity: int = 0  # room_capacity
+    chest_bonus: int = 0
 
     def __post_init__(self) -> None:
         for s in self.content.spaces:
@@ -103,10 +109,16 @@ class Board:
         for kind in ("room", "staircase", "pit"):
             self.of_kind[kind] = tuple(s for s, sp in self.content.spaces.items() if sp.kind == kind)
         self.of_kind["open"] = tuple(s for s, sp in self.content.spaces.items() if sp.kind != "pit")
+        self.kind_of = {s: sp.kind for s, sp in self.content.spaces.items()}
+        self.gold_of = {s: sp.gold for s, sp in self.content.spaces.items()}
+        self.capacity = self.content.numbers["room_capacity"]
+        self.chest_bonus = self.content.numbers["chest_bonus"]
 
     def copy(self) -> Board:
         other = Board.__new__(Board)  # every space is there already: no __post_init__
         other.content, other.of_kind = self.content, self.of_kind
+        other.kind_of, other.gold_of = self.kind_of, self.gold_of
+        other.capacity, other.chest_bonus = self.capacity, self.chest_bonus
         other.spaces = dict(self.spaces)  # the lists are shared until written
         other.versions = dict(self.versions)
         other.scored = self.scored
@@ -151,7 +163,7 @@ class Board:
         ``ignore_capacity``: the Wraith entering a full room to push (Classic Abilities).
         The Berserker may enter a room of exactly ``room_capacity`` characters when none
         of them is its owner's (Variant Abilities: Berserker)."""
-        kind = self.content.spaces[space].kind
+        kind = self.kind_of[space]
         if kind == "pit":
             return figure.kind not in HEROES
         if kind == "staircase":
@@ -165,7 +177,7 @@ class Board:
             if f.kind != CHEST:
                 n += 1
                 own = own or f.owner == figure.owner
-        cap: int = self.content.numbers["room_capacity"]
+        cap = self.capacity
         if ignore_capacity or n < cap:
             return True
         return figure.kind == "berserker" and n == cap and not own
@@ -177,8 +189,7 @@ class Board:
         figures = self.spaces[space] if figures is None else figures
         dwarves = sum(1 for f in figures if f.kind == "dwarf")
         chests = sum(1 for f in figures if f.kind == CHEST)
-        bonus: int = self.content.numbers["chest_bonus"]
-        return (self.content.spaces[space].gold << dwarves) + bonus * chests  # doubled per Dwarf
+        return (self.gold_of[space] << dwarves) + self.chest_bonus * chests  # doubled per Dwarf
 
     def controller(self, space: str, figures: list[Figure] | None = None) -> str | None:
         """Who controls the room when it is scored: the most heroes, a Barbarian counting

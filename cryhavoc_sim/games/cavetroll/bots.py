@@ -134,6 +134,7 @@ class HeuristicBot:
         self._personality = personality
         self._icon_table: dict[str, int] = {}
         self._iconic: list[tuple[str, int]] = []  # the cards with scoring icons, and theirs
+        self._threshold = 0  # the content's scoring threshold, once read
         self._gold_table: dict[str, int] = {}
         self._place: dict[str, int] = {}  # player -> index in the game's players
         # space -> (its list's version, the list, its terms) when last valued
@@ -200,24 +201,26 @@ class HeuristicBot:
             self._place = {p: i for i, p in enumerate(g.players)}
         if len(self._rooms) > 100_000:
             self._rooms.clear()
-        self._terms, self._last_card = {}, None
+        self._last_card = None
         self._left = ("", "", [])
         n = len(g.players)
         held, static = [0.0] * n, [0.0] * n
         versions, seen = g.board.versions, self._seen
+        at: dict[str, Terms] = {}
         for space, here in g.board.spaces.items():
             if here:
                 known = seen.get(space)
-                if known is not None and known[0] == versions[space] and known[1] is here:
+                version = versions[space]
+                if known is not None and known[0] == version and known[1] is here:
                     terms = known[2]
                 else:
                     terms = self._space(g, space, here)
-                    seen[space] = (versions[space], here, terms)
-                self._terms[space] = terms
+                    seen[space] = (version, here, terms)
+                at[space] = terms
                 for i, h, st in terms:
                     held[i] += h
                     static[i] += st
-        self._held, self._static = held, static
+        self._terms, self._held, self._static = at, held, static
         left = 0  # counted per card with icons (a few of the deck's kinds), in C
         for card, icons in self._iconic:
             for p in g.players:
@@ -235,8 +238,9 @@ class HeuristicBot:
     def _later(self, pile: int, icons_left: int, g: CaveTrollGame) -> float:
         """How many times a room held now should count: once, plus ``later`` per board
         Scoring the icons still to be played could set off."""
-        threshold: int = g.content.numbers["scoring_threshold"]
-        return 1.0 + self.w.later * (pile + icons_left) / threshold
+        if not self._threshold:
+            self._threshold = g.content.numbers["scoring_threshold"]
+        return 1.0 + self.w.later * (pile + icons_left) / self._threshold
 
     def _base(self, g: CaveTrollGame, p: str, me: str) -> float:
         """``p``'s gold, cards in hand and artifacts as ``me`` knows them: its own at
@@ -393,7 +397,7 @@ class HeuristicBot:
         w = self.w
         held: dict[str, float] = {}
         static: dict[str, float] = {}
-        if g.content.spaces[space].kind == "room" and any(f.kind in HEROES for f in here):
+        if g.board.kind_of[space] == "room" and any(f.kind in HEROES for f in here):
             for p, gold in g.board.score_room(space, here):
                 held[p] = held.get(p, 0.0) + gold
         monsters = {f.owner for f in here if f.kind in THREATS}
@@ -401,7 +405,7 @@ class HeuristicBot:
             if f.kind in HEROES:
                 static[f.owner] = static.get(f.owner, 0.0) + w.hero
                 if monsters - {f.owner}:
-                    static[f.owner] -= w.threat * g.content.spaces[space].gold
+                    static[f.owner] -= w.threat * g.board.gold_of[space]
         place = self._place if len(self._place) == len(g.players) else {p: i for i, p in enumerate(g.players)}
         return tuple(
             (place[p], held.get(p, 0.0), static.get(p, 0.0)) for p in sorted(held.keys() | static.keys())

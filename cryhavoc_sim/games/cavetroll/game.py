@@ -355,13 +355,15 @@ class CaveTrollGame:
         if fig.kind in variant.ACTORS:
             return variant.character_actions(self, space, fig)
         out: list[Action] = []
-        room = self.content.spaces[space].kind == "room"
+        room = self.board.kind_of[space] == "room"
         if fig.kind == "thief":  # any room or staircase without an opposing Knight (CT8)
+            stairs = self.board.of_kind["staircase"]
             for s in self.board.of_kind["open"]:
                 if (
                     s != space
                     and self.board.can_enter(fig, s)  # capacity, a Cave Troll, a Knight's room
-                    and not self.board.opposing_knight(s, fig.owner)  # a staircase's Knight too
+                    # a staircase's Knight too (can_enter lets anyone onto a staircase)
+                    and not (s in stairs and self.board.opposing_knight(s, fig.owner))
                 ):
                     out.append(("act", space, "thief", s))
         elif fig.kind == "orc" and room:  # remove one hero from its room (CT6: rooms only)

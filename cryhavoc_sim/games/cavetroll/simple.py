@@ -29,9 +29,9 @@ def quiet(g: CaveTrollGame, kind: str, space: str) -> bool:
     if kind == "knight":
         return all(f.kind != "orc" for f in g.board.spaces[space])
     if kind == "wraith":
-        return g.content.spaces[space].kind != "room"
+        return g.board.kind_of[space] != "room"
     if kind == "giant_slayer":
-        return g.content.spaces[space].kind != "room" or any(f.kind != CHEST for f in g.board.spaces[space])
+        return g.board.kind_of[space] != "room" or any(f.kind != CHEST for f in g.board.spaces[space])
     return True
 
 

@@ -108,6 +108,14 @@ class _Shared:
 _MEMO: Final[dict[tuple[str, str], _Shared]] = {}
 
 
+def forget_positions() -> None:
+    """Drop what the bots kept of the spaces of earlier positions (``seen``, ``delta``),
+    so that the next decision is valued as a bot's first (``playout.state_costs``)."""
+    for shared in _MEMO.values():
+        shared.seen.clear()
+        shared.delta.clear()
+
+
 class HeuristicBot:
     """Greedy over one answer, valuing positions with ``Personality`` weights, from what
     its player sees (``visibility.py``): artifacts it has not seen (the artifact deck's

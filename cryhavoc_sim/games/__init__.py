@@ -2,7 +2,8 @@
 
 The runner, storage, analysis, report, ladder, soak, bench, notebook API and CLI know a
 game only through :class:`GameModule` (``games/protocol.py``), looked up by the name a
-scenario gives (``game = "cryhavoc"`` when absent). They import nothing from a game's
+scenario gives (``game = "cryhavoc"`` when absent); what the game is, its ``rules``
+(``games/state.py``), is what the harness (``games/harness/``) plays. They import nothing from a game's
 own package (``cryhavoc_sim/games/<name>/``); a test on the import graph checks it.
 
 A game registers by adding its name and module path to :data:`REGISTERED`; the module

@@ -1,10 +1,12 @@
 """What a game provides to the game-agnostic parts of the tool (``GAME`` in its module).
 
-The runner plays games through :meth:`GameModule.play` and stores the rows
-:meth:`GameModule.rows` returns; the scenario parser reads the generic fields (name,
+What the game *is* (its states, bots and invariants) is :attr:`GameModule.rules`
+(``games/state.py``), which the harness plays (``games/harness/``: soak, copy and
+determinize testers, ladder). The runner plays games through :meth:`GameModule.play` and
+stores the rows :meth:`GameModule.rows` returns; the scenario parser reads the generic fields (name,
 games, seed, game, content, description) and hands the rest to
 :meth:`GameModule.parse_setup`; the report adds :meth:`GameModule.report_sections` to
-its own; soak, bench, ladder, replay and the ``content`` command each call one method.
+its own; bench, replay and the ``content`` command each call one method.
 
 Vocabulary: a *player* is a seat in one game; its *side* is what balance is measured
 over (a Cry Havoc faction). The stored ``faction`` column holds the side.
@@ -13,10 +15,14 @@ over (a Cry Havoc faction). The stored ``faction`` column holds the side.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
+
+if TYPE_CHECKING:
+    from cryhavoc_sim.games.harness.ladder import Pairing
+    from cryhavoc_sim.games.state import Rules
 
 
 @dataclass(frozen=True, slots=True)
@@ -176,6 +182,11 @@ class Duel:
 
 class GameModule(Protocol):
     @property
+    def rules(self) -> Rules[Any]:
+        """What the game is (``games/state.py``): what the harness plays, soaks and tests."""
+        ...
+
+    @property
     def name(self) -> str:
         """The registered name, stored in the ``game`` column."""
         ...
@@ -278,10 +289,6 @@ class GameModule(Protocol):
         """A readable account of the game, Round by Round (``replay``)."""
         ...
 
-    def soak(self, master_seed: int, start: int, stop: int) -> list[Violation]:
-        """Random games ``start``..``stop`` with every invariant checked at every step."""
-        ...
-
     def report_sections(self, run: Any, content: Any) -> ReportSections:
         """The game's own figures and tables for the report of ``run`` (``content``: the
         run's content set as loaded now, or None when it cannot be)."""
@@ -308,21 +315,24 @@ class GameModule(Protocol):
 
     def bot_names(self) -> tuple[str, ...]: ...
 
-    @property
-    def ladder_rotation(self) -> int:
-        """Games in one rotation of :meth:`ladder` (every line-up and seat, both ways)."""
-        ...
-
-    def ladder(
-        self, content: Any, bot_a: str, bot_b: str, rounds: int, seed: int, first_index: int
-    ) -> Iterator[Duel]:
-        """``rounds`` seat-rotated rotations of two-player games between two bot kinds;
-        game ``first_index + k`` takes seed (ladder seed, index)."""
+    def ladder_pairings(self) -> Sequence[Pairing]:
+        """One rotation of the ladder's two-player games (every line-up and seat, both
+        ways), played by the harness's ladder loop (``games/harness/ladder.py``)."""
         ...
 
     def skill_lineup(self, budgets: Sequence[int]) -> list[str]:
         """The skill ladder's rungs, weakest first: the random bot, each heuristic
         personality, the search bot at each of ``budgets`` (``ladder --skill``)."""
+        ...
+
+    def balance_rungs(self) -> tuple[str, ...]:
+        """The default rungs of ``balance``, weakest first: the game's best heuristic,
+        then its search at doubling budgets (only the heuristic when it has no search)."""
+        ...
+
+    def every_seat(self, doc: dict[str, Any], bot: str) -> dict[str, Any]:
+        """The scenario document ``doc`` (parsed TOML) with every seat played by ``bot``
+        and nothing else changed (``balance`` builds each rung's scenario with it)."""
         ...
 
     def content_listing(self, content: Any, as_json: bool) -> str: ...

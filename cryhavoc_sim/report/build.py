@@ -33,18 +33,6 @@ class Report:
     figures: list[Path]
 
 
-def _sensitivity(run: Run, sweep: Path | None) -> tuple[str, Path] | None:
-    """(sentence, sweep directory) of the newest finished sweep of the run's scenario."""
-    from cryhavoc_sim.sweeps.lookup import find_sweeps, sensitivity
-
-    found = find_sweeps(
-        run.path, str(run.manifest.get("scenario")), str(run.manifest.get("content_id")), sweep
-    )
-    if not found:
-        return None
-    return sensitivity(found[0])[0], found[0]
-
-
 def _content(run: Run) -> Any:
     """The run's content set as loaded now, or None when it cannot be loaded."""
     from cryhavoc_sim.errors import UserError
@@ -121,10 +109,10 @@ def _policy_tables(run: Run, games: Any) -> tuple[list[tuple[str, Any]], dict[st
     return tables, {"policies": {"win_rates": table.to_dicts(), "verdicts": verdicts}}
 
 
-def build_report(run: Run, out: Path, sweep: Path | None = None) -> Report:
-    """The report of ``run`` in ``out``; when a finished sweep of its scenario is found
-    (``sweep``, or ``sweeps/*`` beside the run's directory or here), the headline names
-    the numbers each side's win rate is most sensitive to."""
+def build_report(run: Run, out: Path, sensitive: tuple[str, Path] | None = None) -> Report:
+    """The report of ``run`` in ``out``; with ``sensitive``, the (sentence, sweep
+    directory) of a finished sweep of its scenario (sweeps/lookup.py finds it), the
+    headline names the numbers each side's win rate is most sensitive to."""
     import matplotlib
 
     matplotlib.use("Agg")
@@ -155,7 +143,6 @@ def build_report(run: Run, out: Path, sweep: Path | None = None) -> Report:
     )
     players = lineup(run)
     sentences.insert(0, players.sentence())
-    sensitive = _sensitivity(run, sweep)
     if sensitive:
         sentences.append(sensitive[0])
     fair = {s.faction: s.fair_share for s in standing}
@@ -318,8 +305,9 @@ def trust_lines(players: LineUp, reconstructed: bool, game_lines: list[str]) -> 
         else "Content: as printed, from sources; no invented numbers."
     )
     skill = (
-        "Equal-skill verdict: not measured here. One bot in every seat is one skill level;"
+        "Equal-skill verdict: not in this report. One bot in every seat is one skill level;"
         " whether a statement survives stronger play needs the same deals played at several"
-        " levels (stronger search in every seat)."
+        " levels: `cryhavoc-sim balance SCENARIO` does that and marks each statement stable or"
+        " skill-sensitive."
     )
     return [who, content, *game_lines, skill]

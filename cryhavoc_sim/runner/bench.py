@@ -135,6 +135,35 @@ def _game_costs_in_child(name: str) -> dict[str, float]:
     return costs
 
 
+def _protocol_costs_in_child(name: str) -> dict[str, float]:
+    """The harness's state costs of game ``name`` (``games/harness/costs.py``: clone,
+    determinize, legal answers and fingerprint through the state protocol), in a fresh
+    process."""
+    import json
+
+    code = (
+        "import json\n"
+        "from cryhavoc_sim.games import get_game\n"
+        "from cryhavoc_sim.games.harness.costs import state_costs\n"
+        f"print(json.dumps(state_costs(get_game({name!r}).rules, 2000)))\n"
+    )
+    costs: dict[str, float] = json.loads(_in_child(code))
+    return costs
+
+
+def protocol_costs() -> list[str]:
+    """One line per registered game: what the state protocol's operations cost on a
+    mid-game state (100 random answers in), the same measure for every game."""
+    lines = []
+    for name in game_names():
+        costs = _protocol_costs_in_child(name)
+        lines.append(
+            f"  {get_game(name).title} through the state protocol, 100 answers in: "
+            + ", ".join(f"{k} {v:.1f} us" for k, v in costs.items())
+        )
+    return lines
+
+
 def other_games(against: str | None = None) -> list[str]:
     """One line per registered game besides the default: its 4-player bench scenario's
     games per second on one worker, events on, random and heuristic bots (best of
@@ -288,6 +317,8 @@ def run_bench(games: int, against: str | None = None) -> None:
     )
     print(f"  Parquet               {size / games:8.0f} bytes/game")
     for line in other_games(against):
+        print(line)
+    for line in protocol_costs():
         print(line)
     # A worker holds at most one chunk (500 games at most, see executor.chunk_size), so
     # memory is measured where runs have reached that size: 2,000 and 20,000 games.

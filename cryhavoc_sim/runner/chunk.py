@@ -14,8 +14,9 @@ from typing import Any
 
 from cryhavoc_sim.games import get_game
 from cryhavoc_sim.runner.play import Rows, play_one
-from cryhavoc_sim.runner.rundir import ensure_writer, file_sha256
+from cryhavoc_sim.runner.rundir import ensure_writer
 from cryhavoc_sim.runner.scenario import Scenario
+from cryhavoc_sim.storage.ledger import file_sha256
 
 _CONTENT: dict[tuple[str, str | None, tuple[tuple[str, int, int], ...], str], Any] = {}
 

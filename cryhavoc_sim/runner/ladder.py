@@ -9,9 +9,11 @@ rotations in order, so a ladder is reproducible and the same at any worker count
 rotations are spread over worker processes and gathered back in order.
 
 The skill table reads the same games per rung and faction: how often a faction wins
-when that rung plays it against the rest of the ladder. A faction whose line climbs
-steeply with the rung is strong only when played well; a flat line, strong or weak
-whoever plays it."""
+when that rung plays it against the rest of the ladder, which is each faction's *reward
+for skill* (its difficulty curve). A faction whose line climbs steeply with the rung is
+strong only when played well; a flat line, strong or weak whoever plays it. It is no
+balance verdict: there one side's player is stronger than the field, while balance needs
+every seat played equally well (``cryhavoc-sim balance``)."""
 
 from __future__ import annotations
 
@@ -19,11 +21,16 @@ import itertools
 import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 from cryhavoc_sim.analysis.wilson import wilson
 from cryhavoc_sim.games import DEFAULT_GAME, get_game
+
+SKILL_NOTE = (
+    "Each faction's reward for skill: its win rate against the rest of the ladder when that rung plays"
+    " it. Its player is stronger or weaker than the field, so this is no balance verdict; for that, every"
+    " seat must be played equally well: cryhavoc-sim balance SCENARIO."
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,13 +59,24 @@ def _content(game: str, content_dir: str | None) -> Any:
 def _rotation(task: Task) -> list[Match]:
     """One rotation of one pairing: two rows per game."""
     game, content_dir, a, b, seed, first = task
+    from cryhavoc_sim.games.harness.ladder import duels
+
     module = get_game(game)
     content = _content(game, content_dir)
     out: list[Match] = []
-    for d in module.ladder(content, a, b, 1, seed, first):
+    for d in duels(module.rules, content, module.ladder_pairings(), a, b, 1, seed, first):
         out.append(Match(a, d.side_a, b, d.a_first, d.winner == d.side_a))
         out.append(Match(b, d.side_b, a, not d.a_first, d.winner == d.side_b))
     return out
+
+
+def check_bot(rules: Any, name: str, pairings: Sequence[Any]) -> None:
+    """Build bot ``name`` for every seat the ladder gives it: a bad name raises the
+    game's own one sentence (a ScenarioError) before any game is played."""
+    from cryhavoc_sim.games.harness.seeds import Seeds
+
+    for seat in sorted({p.seat_a for p in pairings} | {p.seat_b for p in pairings}):
+        rules.bot(name, seat, Seeds(0).bot(seat))
 
 
 def ladder_matches(
@@ -74,10 +92,11 @@ def ladder_matches(
     on the content set in ``content_dir`` (None: the game's default); two rows per game,
     in game order whatever the worker count."""
     module = get_game(game)
-    content = _content(module.name, content_dir)
+    _content(module.name, content_dir)  # a content set that does not load: its one sentence first
+    pairings = module.ladder_pairings()
     for kind in bots:  # a bad name: one sentence before any game is played
-        next(module.ladder(content, kind, kind, 0, seed, 0), None)
-    size = module.ladder_rotation
+        check_bot(module.rules, kind, pairings)
+    size = len(pairings)
     tasks: list[Task] = [
         (module.name, content_dir, a, b, seed, (p * rounds + r) * size)
         for p, (a, b) in enumerate(itertools.combinations(bots, 2))
@@ -90,9 +109,9 @@ def ladder_matches(
     if workers > 1 and len(tasks) > 1:
         import multiprocess as mp
 
-        from cryhavoc_sim.runner.executor import _ignore_sigint
+        from cryhavoc_sim.runner.pool import ignore_sigint
 
-        with mp.get_context("spawn").Pool(min(workers, len(tasks)), initializer=_ignore_sigint) as pool:
+        with mp.get_context("spawn").Pool(min(workers, len(tasks)), initializer=ignore_sigint) as pool:
             for rows in pool.imap(_rotation, tasks):
                 out.extend(rows)
                 bar.update(size)
@@ -163,6 +182,7 @@ def render_skill(rows: Sequence[dict[str, object]]) -> str:
     rungs = list(dict.fromkeys(str(r["bot"]) for r in rows))
     width = 22
     lines = [
+        SKILL_NOTE,
         "Win rate against the rest of the ladder, by who plays the faction (95% Wilson interval):",
         f"{'rung':<22}" + "".join(f"{f:>{width}}" for f in factions),
     ]
@@ -177,40 +197,3 @@ def render_skill(rows: Sequence[dict[str, object]]) -> str:
             )
         lines.append(f"{bot:<22}" + "".join(f"{p:>{width}}" for p in parts))
     return "\n".join(lines)
-
-
-def plot_skill(rows: Sequence[dict[str, object]], path: Path, title: str, notice: str) -> None:
-    """Win rate against rung, one line per faction with its Wilson band, the 50% fair
-    share of a 2-player game marked; PNG at 2x or SVG by ``path``'s suffix."""
-    import matplotlib
-
-    from cryhavoc_sim.report.figures import new_figure, save_figure
-
-    rungs = list(dict.fromkeys(str(r["bot"]) for r in rows))
-    factions = [f for f in dict.fromkeys(str(r["faction"]) for r in rows) if f != "all"]
-    fig, ax = new_figure((9, 4.8))
-    for i, f in enumerate(factions):
-        pts = [(rungs.index(str(r["bot"])), r) for r in rows if r["faction"] == f]
-        xs = [x for x, _ in pts]
-        ys = [float(r["win_rate"]) for _, r in pts]  # type: ignore[arg-type]
-        lo = [float(r["ci_low"]) for _, r in pts]  # type: ignore[arg-type]
-        hi = [float(r["ci_high"]) for _, r in pts]  # type: ignore[arg-type]
-        color = f"C{i}"
-        ax.plot(xs, ys, marker="o", color=color, label=f)
-        ax.fill_between(xs, lo, hi, color=color, alpha=0.15, linewidth=0)
-    overall = [(rungs.index(str(r["bot"])), float(r["win_rate"])) for r in rows if r["faction"] == "all"]  # type: ignore[arg-type]
-    ax.plot(
-        [x for x, _ in overall], [y for _, y in overall], color="black", linewidth=1.2, label="any faction"
-    )
-    ax.axhline(0.5, color="0.4", linestyle="--", linewidth=1, label="fair share (50%)")
-    ax.set_xticks(range(len(rungs)), rungs, rotation=30, ha="right")
-    ax.set_ylim(0, 1)
-    ax.yaxis.set_major_formatter(matplotlib.ticker.PercentFormatter(1.0))
-    ax.set_ylabel("win rate against the rest of the ladder")
-    ax.set_xlabel("who plays the faction (the ladder's rungs in their order)")
-    ax.set_title(title)
-    ax.grid(axis="y", alpha=0.3)
-    ax.legend(loc="upper left", fontsize="small", frameon=False, bbox_to_anchor=(1.01, 1.0))
-    fig.text(0.01, 0.01, notice, fontsize="x-small", color="0.35")
-    fig.tight_layout(rect=(0, 0.04, 1, 1))
-    save_figure(fig, path)

@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from cryhavoc_sim.analysis.sequential import Bound, bounds
+from cryhavoc_sim.errors import UserError
 
 # (winners, sides) of a game: every side that won (several in a shared win, none when no
 # one won) and every side that played; None: it raised
@@ -39,6 +40,23 @@ def precision_problem(target: float) -> str | None:
     if lo <= target <= hi:
         return None
     return f"--precision {target} is out of range; allowed: {lo} to {hi} (0.01 = +-1 point)."
+
+
+# The cap of a --precision run without --max-games.
+PRECISION_CAP = 200_000
+
+
+def capped(scenario: Any, cap: int) -> Any:
+    """A precision run's scenario: ``cap`` games, rounded down to whole blocks."""
+    from cryhavoc_sim.games import get_game
+
+    block = get_game(scenario.game).block_size(scenario.setup)
+    if cap < block:
+        raise UserError(
+            f"--max-games {cap} is less than one block of {scenario.name} ({block} games: every seat and"
+            f" line-up once); allowed: at least {block}."
+        )
+    return scenario.with_overrides(games=cap - cap % block)
 
 
 @dataclass(frozen=True)
@@ -200,3 +218,27 @@ def kept_outcomes(run_dir: Path, chunks: dict[int, int]) -> dict[int, list[Outco
         for r in seats.iter_rows(named=True)
     }
     return {start: [by_id.get(g) for g in range(start, stop)] for start, stop in chunks.items()}
+
+
+def stopped(run_dir: Path) -> dict[str, Any]:
+    """The manifest's record of a stopping rule (where it stopped and every interval)."""
+    from cryhavoc_sim.storage.reader import read_manifest
+
+    record: dict[str, Any] = read_manifest(run_dir).get("precision") or {}
+    return record
+
+
+def stop_sentence(p: dict[str, Any]) -> str:
+    """Where a precision run stopped, and why, with its confidence-sequence intervals."""
+    cells = ", ".join(
+        f"{b['side']} {b['rate']:.1%} ({b['low']:.1%}-{b['high']:.1%})".replace("%-", "-", 1)
+        for b in sorted(p.get("bounds", []), key=lambda b: -b["rate"])
+    )
+    target = f"+-{p.get('target', 0) * 100:g} points"
+    if p.get("stopped_at") is None:
+        head = f"Reached --max-games ({p.get('max_games'):,}) before every interval was within {target}"
+    elif p.get("decision") in ("pass", "moved"):
+        head = f"The gate decided ({p['decision']}) at game {p['stopped_at']:,}"
+    else:
+        head = f"Stopped at game {p['stopped_at']:,}: every interval within {target}"
+    return f"{head} (confidence sequences, 95% at every look, {p.get('looks', 0)} looks): {cells}."

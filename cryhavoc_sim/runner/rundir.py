@@ -22,7 +22,6 @@ and the checks that keep a resumed run one run.
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 from collections.abc import Iterator
@@ -31,19 +30,11 @@ from pathlib import Path
 from typing import Any
 
 from cryhavoc_sim.errors import UserError
+from cryhavoc_sim.storage.ledger import RUN_TABLES, file_sha256
 
-TABLES = ("games", "seats", "events", "errors")
 LOCK = ".lock"
 # The most games one run plans: 200,000 chunks at most, a manifest ledger of a few MB.
 MAX_GAMES = 100_000_000
-
-
-def file_sha256(path: Path) -> str:
-    h = hashlib.sha256()
-    with path.open("rb") as fh:
-        for block in iter(lambda: fh.read(1 << 20), b""):
-            h.update(block)
-    return h.hexdigest()
 
 
 def refuse_links(run_dir: Path) -> None:
@@ -55,7 +46,7 @@ def refuse_links(run_dir: Path) -> None:
     for entry in run_dir.iterdir():
         if entry.is_symlink():
             found.append(entry)
-        elif entry.name in TABLES and entry.is_dir():
+        elif entry.name in RUN_TABLES and entry.is_dir():
             found += [p for p in entry.iterdir() if p.is_symlink()]
     if found:
         shown = ", ".join(str(p.relative_to(run_dir)) for p in sorted(found)[:3])
@@ -90,7 +81,7 @@ def foreign_content(run_dir: Path) -> str | None:
     (they cannot be proven to belong to any run), or other files."""
     if not run_dir.is_dir():
         return None
-    shards = [p for t in TABLES for p in (run_dir / t).glob("*") if (run_dir / t).is_dir()]
+    shards = [p for t in RUN_TABLES for p in (run_dir / t).glob("*") if (run_dir / t).is_dir()]
     if shards:
         return (
             f"holds {len(shards)} shard file(s) but no manifest.json, so nothing proves which run wrote them"
@@ -144,28 +135,6 @@ def ensure_writer(run_dir: Path, writer: str) -> None:
         raise NotOurRun(f"{run_dir} is no longer written by run {writer}; the chunk is dropped")
 
 
-def ledger(manifest: dict[str, Any]) -> dict[int, dict[str, Any]] | None:
-    """The manifest's chunk ledger by start game, or None for runs written before it."""
-    chunks = manifest.get("chunks")
-    if chunks is None:
-        return None
-    if not isinstance(chunks, dict):
-        raise UserError("manifest.json: field 'chunks' must be an object; the file was changed by hand.")
-    out: dict[int, dict[str, Any]] = {}
-    for key, entry in chunks.items():
-        if (
-            not (key.isascii() and key.isdigit())
-            or not isinstance(entry, dict)
-            or not isinstance(entry.get("stop"), int)
-            or not isinstance(entry.get("shards"), dict)
-            or not all(isinstance(v, str) for v in entry["shards"].values())
-            or not set(entry["shards"]) <= set(TABLES)
-        ):
-            raise UserError(f"manifest.json: chunk entry {key!r} is malformed; the file was changed by hand.")
-        out[int(key)] = entry
-    return out
-
-
 def verified_chunks(run_dir: Path, entries: dict[int, dict[str, Any]]) -> set[int]:
     """Starts of the ledger's chunks whose every shard is on disk with its recorded hash."""
     from cryhavoc_sim.storage.writer import shard_name
@@ -189,7 +158,7 @@ def drop_unproven(run_dir: Path, keep: set[int]) -> int:
     names = {shard_name(s) for s in keep}
     gone = 0
     refuse_links(run_dir)  # never delete behind a linked folder
-    for table in TABLES:
+    for table in RUN_TABLES:
         folder = run_dir / table
         if not folder.is_dir():
             continue
@@ -200,44 +169,6 @@ def drop_unproven(run_dir: Path, keep: set[int]) -> int:
         for tmp in folder.glob(".chunk-*.tmp"):  # left by a worker killed mid-write
             tmp.unlink()
     return gone
-
-
-def missing_shards(run_dir: Path, manifest: dict[str, Any]) -> list[str]:
-    """Shards the manifest's ledger lists that are not on disk (a reader's check)."""
-    from cryhavoc_sim.storage.writer import shard_name
-
-    entries = ledger(manifest) or {}
-    return [
-        f"{t}/{shard_name(start)}"
-        for start, entry in sorted(entries.items())
-        for t in entry["shards"]
-        if not (run_dir / t / shard_name(start)).is_file()
-    ]
-
-
-def changed_shards(run_dir: Path, manifest: dict[str, Any]) -> list[str]:
-    """Shards the ledger lists whose SHA-256 on disk is not the recorded one (a reader's
-    check: the tables hold exactly what this run wrote)."""
-    from cryhavoc_sim.storage.writer import shard_name
-
-    entries = ledger(manifest) or {}
-    out = []
-    for start, entry in sorted(entries.items()):
-        for t, sha in entry["shards"].items():
-            path = run_dir / t / shard_name(start)
-            if path.is_file() and file_sha256(path) != sha:
-                out.append(f"{t}/{shard_name(start)}")
-    return out
-
-
-def listed_shards(run_dir: Path, manifest: dict[str, Any], table: str) -> list[Path] | None:
-    """The ledger's shards of ``table``, or None for a run written before the ledger."""
-    from cryhavoc_sim.storage.writer import shard_name
-
-    entries = ledger(manifest)
-    if entries is None:
-        return None
-    return [run_dir / table / shard_name(s) for s, e in sorted(entries.items()) if table in e["shards"]]
 
 
 UNRECORDED_BOTS = "unrecorded (a run from before bot versions)"

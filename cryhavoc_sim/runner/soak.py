@@ -1,5 +1,7 @@
 """``make soak``: many random playouts across processes, every invariant checked at
-every step; each violation is reported with the seed that replays it."""
+every step (the harness's soak, ``games/harness/soak.py``), then the copy and
+determinize testers (``games/harness/testers.py``) on the game; each violation is
+reported with the seed that replays it."""
 
 from __future__ import annotations
 
@@ -10,11 +12,23 @@ from cryhavoc_sim.games import DEFAULT_GAME, get_game
 from cryhavoc_sim.games.protocol import Violation
 
 _CHUNK = 500
+TESTED = 40  # games the copy and determinize testers play after the soak
 
 
 def _chunk(args: tuple[str, int, int, int]) -> list[Violation]:
+    from cryhavoc_sim.games.harness.soak import soak
+
     game, seed, start, stop = args
-    return get_game(game).soak(seed, start, stop)
+    return soak(get_game(game).rules, seed, start, stop)
+
+
+def tester_problems(game: str, seed: int, games: int = TESTED) -> list[str]:
+    """The copy and determinize testers' findings on ``games`` random games of ``game``."""
+    from cryhavoc_sim.games.harness.testers import copy_problems, determinize_problems
+
+    rules = get_game(game).rules
+    content = rules.default_content()
+    return copy_problems(rules, seed, games, content) + determinize_problems(rules, seed, games, content)
 
 
 def run_soak(
@@ -30,9 +44,9 @@ def run_soak(
     if workers > 1:
         import multiprocess as mp
 
-        from cryhavoc_sim.runner.executor import _ignore_sigint
+        from cryhavoc_sim.runner.pool import ignore_sigint
 
-        with mp.get_context("spawn").Pool(workers, initializer=_ignore_sigint) as pool:
+        with mp.get_context("spawn").Pool(workers, initializer=ignore_sigint) as pool:
             for (_, _, a, b), found in zip(tasks, pool.imap(_chunk, tasks), strict=True):
                 bad.extend(found)
                 bar.update(b - a)
@@ -49,4 +63,10 @@ def run_soak(
     for v in bad[:50]:
         print(f"  VIOLATION game {v.index} seed {v.seed} {v.setup}: {v.what}")
     print(f"soak: {len(bad)} game(s) with violations")
+    tested = min(games, TESTED)
+    problems = tester_problems(game, seed, tested)
+    for p in problems[:50]:
+        print(f"  CONTRACT {p}")
+    print(f"soak: copy and determinize testers on {tested} games: {len(problems)} problem(s)")
+    bad.extend(Violation(-1, seed, "contract", p) for p in problems)
     return bad

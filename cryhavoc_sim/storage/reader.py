@@ -23,7 +23,7 @@ class Run:
         runs written before the ledger), lazily, with the declared schema."""
         import polars as pl
 
-        from cryhavoc_sim.runner.rundir import listed_shards
+        from cryhavoc_sim.storage.ledger import listed_shards
 
         listed = listed_shards(self.path, self.manifest, table)
         files = listed if listed is not None else sorted((self.path / table).glob("*.parquet"))
@@ -85,7 +85,7 @@ def load_run(run_dir: str | Path) -> Run:
     every figure read from it. So is a listed shard whose SHA-256 is not the one the run
     recorded when it wrote it (another run's shard copied in, a file changed by hand):
     a reader reads only what this run wrote."""
-    from cryhavoc_sim.runner.rundir import changed_shards, missing_shards
+    from cryhavoc_sim.storage.ledger import changed_shards, missing_shards
 
     path = Path(run_dir)
     manifest = read_manifest(path)

@@ -22,13 +22,19 @@ def fail(path: str, field: str, problem: str) -> DesignError:
     return DesignError(f"{path}: field '{field}' {problem}.")
 
 
+# A design or targets file is a screen or two of TOML; a larger one is not one (and a
+# device or a FIFO would make the read unbounded or block for ever).
+MAX_FILE_BYTES = 1_000_000
+
+
 def read_file(path: str | Path, shipped: Path, kind: str) -> tuple[str, str]:
-    """(text, path read) of ``path``, or of the shipped file of that name in ``shipped``."""
+    """(text, path read) of ``path``, or of the shipped file of that name in ``shipped``;
+    only a regular file of at most MAX_FILE_BYTES is read."""
     p = Path(path)
     if not p.exists() and not p.suffix and (shipped / f"{p.name}.toml").exists():
         p = shipped / f"{p.name}.toml"
     try:
-        return p.read_text(), str(p)
+        return read_regular(p, kind), str(p)
     except FileNotFoundError:
         names = ", ".join(sorted(x.stem for x in shipped.glob("*.toml")))
         raise DesignError(
@@ -36,6 +42,23 @@ def read_file(path: str | Path, shipped: Path, kind: str) -> tuple[str, str]:
         ) from None
     except (OSError, UnicodeDecodeError) as exc:
         raise DesignError(f"{path}: {kind} file cannot be read ({exc}).") from None
+
+
+def read_regular(path: Path, kind: str, limit: int = MAX_FILE_BYTES) -> str:
+    """The text of ``path`` if it is a regular file of at most ``limit`` bytes, else one
+    sentence (FileNotFoundError is left to the caller, who knows what was meant)."""
+    import stat
+
+    st = path.stat()
+    if not stat.S_ISREG(st.st_mode):
+        raise DesignError(f"{path}: is not a regular file; a {kind} file is a TOML or JSON text file.")
+    if st.st_size > limit:
+        raise DesignError(f"{path}: is {st.st_size:,} bytes; allowed for a {kind} file: at most {limit:,}.")
+    with path.open("rb") as f:
+        data = f.read(limit + 1)
+    if len(data) > limit:
+        raise DesignError(f"{path}: grew past {limit:,} bytes while being read; allowed: at most {limit:,}.")
+    return data.decode()
 
 
 def read_head(
@@ -46,6 +69,8 @@ def read_head(
         doc = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise DesignError(f"{path}: is not valid TOML ({exc}).") from None
+    except RecursionError:
+        raise DesignError(f"{path}: is nested too deeply to be a {head_table} file.") from None
     unknown = set(doc) - set(tables)
     if unknown:
         raise DesignError(
@@ -79,11 +104,49 @@ def whole(
     return value
 
 
-def write_json(path: Path, data: dict[str, Any]) -> None:
-    """Write ``data`` to ``path`` atomically (a temporary file, then a rename)."""
-    tmp = path.with_suffix(".tmp")
-    tmp.write_text(json.dumps(data, indent=2, default=str) + "\n")
+def named(paths: list[str], limit: int = 3) -> str:
+    """The first ``limit`` of ``paths`` and how many more: an error line stays short
+    however many there are."""
+    shown = ", ".join(paths[:limit])
+    return shown + (f" and {len(paths) - limit:,} more" if len(paths) > limit else "")
+
+
+def refuse_links(out: Path, kind: str) -> None:
+    """One sentence when the sweep or calibration directory ``out`` holds a symbolic link
+    anywhere inside (a record, a temporary file, a cell's folder, a table...): the tool
+    writes, renames and deletes only its own files, never through a link to someone else's.
+    ``out`` itself may be a link the user made; what is inside it is the tool's."""
+    if not out.is_dir():
+        return
+    found = []
+    for root, dirs, files in os.walk(out):  # never descends into a linked folder
+        for name in (*dirs, *files):
+            p = Path(root) / name
+            if p.is_symlink():
+                found.append(str(p.relative_to(out)))
+    if found:
+        raise UserError(
+            f"{out}: holds symbolic links ({named(sorted(found))}); the tool never writes or deletes"
+            f" through a link: remove them or choose another directory for the {kind}."
+        )
+
+
+def write_text(path: Path, text: str) -> None:
+    """Write ``text`` to ``path`` atomically: a temporary file opened without following a
+    link (a planted one is removed first), then a rename, which replaces a link at
+    ``path`` itself rather than writing through it."""
+    tmp = path.with_name(f".{path.name}.tmp")
+    if tmp.is_symlink():
+        tmp.unlink()
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | getattr(os, "O_NOFOLLOW", 0), 0o644)
+    with os.fdopen(fd, "w") as f:
+        f.write(text)
     os.replace(tmp, path)
+
+
+def write_json(path: Path, data: dict[str, Any]) -> None:
+    """Write ``data`` to ``path`` atomically (see :func:`write_text`)."""
+    write_text(path, json.dumps(data, indent=2, default=str) + "\n")
 
 
 def run_complete(run_dir: Path) -> bool:
@@ -102,6 +165,9 @@ def open_record(
     None for a new one in a new or empty directory; anything else is one sentence, before
     anything is written."""
     path = out / name
+    if out.exists() and not out.is_dir():
+        raise UserError(f"{out}: is a file, not a directory; give a directory for the {kind}.")
+    refuse_links(out, kind)
     if path.exists() and not resume:
         raise UserError(
             f"{out}: a {kind} already exists there; add --resume to complete it or choose another -o."
@@ -115,9 +181,12 @@ def open_record(
     if not path.exists():
         raise UserError(f"{out}: nothing to resume (no {name}); run without --resume.")
     try:
-        record: dict[str, Any] = json.loads(path.read_text())
-    except (OSError, ValueError) as exc:
-        raise UserError(f"{path}: cannot be read ({exc}).") from None
+        record: dict[str, Any] = json.loads(read_regular(path, kind, 64_000_000))
+    except (OSError, ValueError, RecursionError) as exc:
+        why = str(exc).splitlines()[0][:200] if str(exc) else type(exc).__name__
+        raise UserError(f"{path}: cannot be read ({why}).") from None
+    if not isinstance(record, dict):
+        raise UserError(f"{path}: is not a {kind} record written by cryhavoc-sim (not a JSON object).")
     if record.get(key) != text:
         raise UserError(f"{out}: holds a {kind} of {other}; resuming would mix the two.")
     return record

@@ -5,7 +5,20 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from cryhavoc_sim.storage.reader import Run
+
+
+def most_sensitive(run: Run, sweep: Path | None) -> tuple[str, Path] | None:
+    """(sentence, sweep directory) of the newest finished sweep of the run's scenario."""
+    found = find_sweeps(
+        run.path, str(run.manifest.get("scenario")), str(run.manifest.get("content_id")), sweep
+    )
+    if not found:
+        return None
+    return sensitivity(found[0])[0], found[0]
 
 
 def find_sweeps(run_dir: Path, scenario: str, content_id: str, extra: Path | None = None) -> list[Path]:

@@ -25,8 +25,7 @@ from typing import Any
 from cryhavoc_sim.errors import UserError
 from cryhavoc_sim.sweeps.design import Design
 from cryhavoc_sim.sweeps.files import open_record, run_complete, write_json
-
-SWEEP_FILE = "sweep.json"
+from cryhavoc_sim.sweeps.record import SWEEP_FILE as SWEEP_FILE
 
 
 @dataclass
@@ -56,9 +55,19 @@ def _record(design: Design, status: str, done: list[bool]) -> dict[str, Any]:
         "seed": design.seed,
         "scenario": design.base.name,
         "game": design.base.game,
+        # what report's lookup matches a run against: the base scenario's own text and
+        # the digest of the content it plays (a sweep is quoted only for the same games)
+        "scenario_text": design.base.text,
+        "content_hash": design.base_digest,
         "factors": [{"path": f.path, "values": list(f.values)} for f in design.factors],
         "cells": [
-            {"cell": i, "dir": f"cells/c{i:04d}", "values": design.cell_values(i), "complete": done[i]}
+            {
+                "cell": i,
+                "dir": f"cells/c{i:04d}",
+                "values": design.cell_values(i),
+                "levels": design.cell_levels(i),  # where the analysis reads it
+                "complete": done[i],
+            }
             for i in range(len(design.cells))
         ],
         "rows": list(design.rows),
@@ -80,7 +89,7 @@ def run_sweep(
     from cryhavoc_sim.runner.executor import run_scenario
 
     record_path = out / SWEEP_FILE
-    open_record(
+    old = open_record(
         out,
         SWEEP_FILE,
         "sweep",
@@ -89,6 +98,18 @@ def run_sweep(
         "another design (the design file changed)",
         resume,
     )
+    if old is not None and old.get("games_per_cell", design.games) != design.games:
+        raise UserError(
+            f"{out}: holds a sweep of {old['games_per_cell']:,} games per cell, not {design.games:,};"
+            f" resume it with -n {old['games_per_cell']} (resuming would mix the two)."
+        )
+    if old is not None and [c.get("values") for c in old.get("cells", [])] != [
+        design.cell_values(i) for i in range(len(design.cells))
+    ]:  # a sweep planned before shipped combinations were folded into cell 0
+        raise UserError(
+            f"{out}: holds a sweep whose cells were planned otherwise (an older version of the tool);"
+            " resuming would mix the two: play it again into another -o."
+        )
     scenarios = [design.cell_scenario(i) for i in range(len(design.cells))]  # all checked first
     try:
         out.mkdir(parents=True, exist_ok=True)
@@ -98,25 +119,37 @@ def run_sweep(
     write_json(record_path, _record(design, "running", done))
     summary = SweepSummary(out, len(design.cells))
     started = time.perf_counter()
-    for i, sc in enumerate(scenarios):
-        if done[i]:
-            continue
-        where = cell_dir(out, i)
-        if not quiet:
-            values = (
-                ", ".join(f"{k} = {json.dumps(v)}" for k, v in design.cell_values(i).items()) or "as shipped"
+    try:
+        for i, sc in enumerate(scenarios):
+            if done[i]:
+                continue
+            where = cell_dir(out, i)
+            if not quiet:
+                values = (
+                    ", ".join(f"{k} = {json.dumps(v)}" for k, v in design.cell_values(i).items())
+                    or "as shipped"
+                )
+                print(f"cell {i + 1}/{len(scenarios)}: {values}", flush=True)
+            result = run_scenario(
+                sc,
+                where,
+                workers,
+                (where / "manifest.json").exists(),
+                quiet,
+                True,
+                False,
+                executor,
+                scheduler,
             )
-            print(f"cell {i + 1}/{len(scenarios)}: {values}", flush=True)
-        result = run_scenario(
-            sc, where, workers, (where / "manifest.json").exists(), quiet, True, False, executor, scheduler
-        )
-        summary.played_now += result.played_now
-        summary.errors += result.errors
-        if result.interrupted:
-            summary.interrupted = True
-            summary.stopped = result.worker_lost
-            break
-        done[i] = run_complete(where)
+            summary.played_now += result.played_now
+            summary.errors += result.errors
+            if result.interrupted:
+                summary.interrupted = True
+                summary.stopped = result.worker_lost
+                break
+            done[i] = run_complete(where)
+    except KeyboardInterrupt:  # between two cells (a cell's run catches its own and says so)
+        summary.interrupted = True
     summary.complete = sum(done)
     summary.seconds = time.perf_counter() - started
     status = "complete" if all(done) else "interrupted"

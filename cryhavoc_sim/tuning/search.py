@@ -25,7 +25,7 @@ from typing import Any
 
 from cryhavoc_sim.errors import UserError
 from cryhavoc_sim.sweeps.design import scenario_with
-from cryhavoc_sim.sweeps.files import open_record, run_complete, write_json
+from cryhavoc_sim.sweeps.files import open_record, run_complete, write_json, write_text
 from cryhavoc_sim.tuning.targets import Target, Targets
 
 TUNE_FILE = "tune.json"
@@ -129,6 +129,36 @@ def _play(
     return found
 
 
+def target_identity(targets: Targets) -> dict[str, dict[str, Any]]:
+    """What each target plays, as a resume compares it: its scenario's text and the
+    content set it reads (directory and digest of the content with its overrides). The
+    targets file names a scenario; editing that scenario, or its content, between an
+    interruption and the resume would score trials of one against a reference of another."""
+    from cryhavoc_sim.games import get_game
+
+    out = {}
+    for t in targets.targets:
+        sc = t.scenario
+        content = get_game(sc.game).load_content(sc.content_dir, sc.override_map)
+        out[t.name] = {"scenario_text": sc.text, "content": sc.content_dir, "content_hash": content.digest}
+    return out
+
+
+def _changed(old: Any, new: dict[str, dict[str, Any]]) -> str | None:
+    """What differs between a record's targets and the file's now, in a few words."""
+    if not isinstance(old, dict):
+        return "the record does not say what its targets played (a calibration of an older version)"
+    if sorted(old) != sorted(new):
+        return f"its targets were {', '.join(sorted(map(str, old)))[:200]}"
+    for name, now in new.items():
+        was = old[name] if isinstance(old[name], dict) else {}
+        if was.get("scenario_text") != now["scenario_text"]:
+            return f"target {name}'s scenario changed"
+        if was.get("content") != now["content"] or was.get("content_hash") != now["content_hash"]:
+            return f"target {name}'s content set changed"
+    return None
+
+
 def run_tune(
     targets: Targets, out: Path, workers: int = 1, resume: bool = False, quiet: bool = False
 ) -> TuneSummary:
@@ -140,6 +170,14 @@ def run_tune(
     record = open_record(
         out, TUNE_FILE, "calibration", "targets_text", targets.text, "another targets file", resume
     )
+    identity = target_identity(targets)
+    if record is not None:
+        changed = _changed(record.get("played"), identity)
+        if changed:
+            raise UserError(
+                f"{out}: {changed} since the calibration began; resuming would score trials of one"
+                " against a reference of the other: start a new calibration with another -o."
+            )
     if record is None:
         record = {
             "kind": "cryhavoc-sim tune",
@@ -148,6 +186,7 @@ def run_tune(
             "targets_text": targets.text,
             "parameters": [{"path": p.path, "values": list(p.values)} for p in targets.parameters],
             "targets": [t.describe() for t in targets.targets],
+            "played": identity,
             "reference": None,
             "trials": [],
             "status": "running",
@@ -216,10 +255,14 @@ def run_tune(
         summary.reference = record["reference"]
         import tomli_w
 
-        (out / "best.toml").write_text(
+        write_text(
+            out / "best.toml",
             f"# The best values of calibration {targets.name} (trial {best['trial']} of {targets.trials}),"
-            f" score {best['score']:.5f}.\n" + tomli_w.dumps({"overrides": best["values"]})
+            f" score {best['score']:.5f}.\n" + tomli_w.dumps({"overrides": best["values"]}),
         )
+        return summary
+    except KeyboardInterrupt:  # between two runs (a run catches its own and says so)
+        summary.interrupted = True
         return summary
     finally:
         summary.done = len(record["trials"])

@@ -36,7 +36,7 @@ from pathlib import Path
 from typing import Any
 
 from cryhavoc_sim.runner.scenario import NAME, Scenario, load_scenario
-from cryhavoc_sim.sweeps.design import Factor, parse_factor
+from cryhavoc_sim.sweeps.design import MAX_FACTORS, Factor, check_value_count, parse_factor
 from cryhavoc_sim.sweeps.files import DesignError, fail, read_file, read_head, whole
 
 TUNE_FIELDS = ("name", "trials", "games", "seed", "content_name", "content", "description")
@@ -80,7 +80,8 @@ class Targets:
 
     @property
     def total_games(self) -> int:
-        return self.trials * self.games * len(self.targets)
+        """Every game the calibration plays: each trial's and the shipped content's reference."""
+        return (self.trials + 1) * self.games * len(self.targets)
 
 
 # The shipped targets files: package data; the repository's top-level ``targets/`` links here.
@@ -130,13 +131,23 @@ def parse_targets(text: str, path: str = "<targets>", max_games: int | None = No
     if not isinstance(raw, dict) or not raw:
         raise DesignError(f"{path}: needs a [parameters] table naming at least one number to set.")
     base = targets[0].scenario
+    if "scenario.games" in raw:  # every trial plays targets.games: a parameter would escape the count
+        raise fail(
+            path,
+            "parameters.scenario.games",
+            "cannot be searched: every trial plays [tune] games (set tune.games instead)",
+        )
+    if len(raw) > MAX_FACTORS:
+        raise fail(path, "parameters", f"names {len(raw):,} paths; allowed: at most {MAX_FACTORS}")
+    check_value_count(path, raw, "parameters")
     parameters = tuple(parse_factor(path, key, value, base, "parameters") for key, value in raw.items())
     out = Targets(name, path, text, trials, games, seed, content_name, parameters, tuple(targets))
     if max_games is not None and out.total_games > max_games:
         raise fail(
             path,
             "tune.trials",
-            f"plays {out.total_games:,} games ({trials} trials x {len(targets)} targets x {games:,});"
+            f"plays {out.total_games:,} games ({trials} trials and the reference x {len(targets)} targets"
+            f" x {games:,});"
             f" allowed with --max-games: at most {max_games:,}",
         )
     return out

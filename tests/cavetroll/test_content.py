@@ -66,7 +66,7 @@ def edited(tmp: Path, file: str, old: str, new: str) -> Path:
             "board.toml",
             "gold = 1\n",
             "gold = -2\n",
-            "field 'gold' must be a whole number from 0 to 99, got -2",
+            "field 'gold' must be between 0 and 99, got -2",
         ),
         (
             "board.toml",
@@ -86,7 +86,12 @@ def edited(tmp: Path, file: str, old: str, new: str) -> Path:
             'provenance = "hearsay"',
             "field 'provenance' is 'hearsay'",
         ),
-        ("artifacts.toml", "gold = 4\n", "gold = 9\n", "the shipped value 9 lies outside the range [1, 4]"),
+        (
+            "artifacts.toml",
+            "gold = 4\n",
+            "gold = 9\n",
+            "range [1, 4] leaves out the shipped value 9 of 'artifacts.*.gold'",
+        ),
         ("content.toml", "chest_bonus = 4", "chest_bonous = 4", "unknown field 'chest_bonous'"),
     ],
 )

@@ -188,7 +188,7 @@ def test_overrides_change_the_content_and_bad_ones_are_refused(tmp_path: Path) -
     assert c.digest != game.load_content(None).digest
     from cryhavoc_sim.errors import ContentError
 
-    with pytest.raises(ContentError, match="must be a whole number from 0"):
+    with pytest.raises(ContentError, match="must be between 0 and 99, got -1"):
         game.load_content(None, {"board.R12.gold": -1})
     written = game.write_content(None, {"cards.adventurer_1.icons": 2}, tmp_path / "set", "ct-test", "a test")
     again = game.load_content(str(written))

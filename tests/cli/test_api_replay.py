@@ -86,7 +86,7 @@ def test_replay_checks_events_and_tells_the_story(tmp_path: Path) -> None:
     # ... and with the ledger changed to match, the replay's own check still notices.
     import json
 
-    from cryhavoc_sim.runner.rundir import file_sha256
+    from cryhavoc_sim.storage.ledger import file_sha256
     from cryhavoc_sim.storage.writer import shard_name
 
     manifest = json.loads((tmp_path / "run" / "manifest.json").read_text())

@@ -120,6 +120,32 @@ def ct_board(find: str, replace: str) -> Callable[[Path], list[str]]:
     return setup
 
 
+# An override pattern of 80 characters naming 2^16 paths (issue 32): refused by counting.
+HUGE_PATTERN = "{a,b}" * 16
+
+
+def content_file_replaced(game: str, file: str, make: Callable[[Path], None]) -> Callable[[Path], list[str]]:
+    """``content`` on a copy of a game's shipped set with ``file`` replaced by ``make``."""
+
+    def setup(d: Path) -> list[str]:
+        from cryhavoc_sim.games.cavetroll.content import DATA
+
+        shutil.copytree(reconstructed_dir() if game == "cryhavoc" else DATA, d / "c")
+        (d / "c" / file).unlink()
+        make(d / "c" / file)
+        return ["content", "--game", game, "--content", str(d / "c")]
+
+    return setup
+
+
+def _huge_file(path: Path) -> None:
+    path.write_text("# padding\n" * 500_000)  # 5 MB of comments
+
+
+def _nested_file(path: Path) -> None:
+    path.write_text("deep = " + "[" * 40 + "]" * 40 + "\n")
+
+
 def _rates(
     players: int = 2, factions: tuple[str, ...] = ("humans", "pilgrims"), scenario: str = "small"
 ) -> dict:  # type: ignore[type-arg]
@@ -203,7 +229,7 @@ CASES = [
     ),
     Case("ct_room_unreachable", ct_board('["R04", "R14"]', '["P_N", "R14"]'), "room 'R14' cannot be reached"),
     Case("ct_doorway_nowhere", ct_board('["R04", "R14"]', '["R04", "R99"]'), "a doorway to nowhere"),
-    Case("ct_gold_negative", ct_board("gold = 3", "gold = -1"), "field 'gold' must be a whole number from 0"),
+    Case("ct_gold_negative", ct_board("gold = 3", "gold = -1"), "field 'gold' must be between 0 and 99"),
     Case(
         "game_not_text",
         run_with(scen(head='[scenario]\nname = "x"\ngame = 3\ngames = 5\nplayers = 2\n')),
@@ -607,6 +633,46 @@ CASES = [
     ),
     Case("overrides_not_table", run_with(scen("overrides = 3\n")), "is not a scenario field"),
     Case(
+        "override_pattern_huge",
+        run_with(scen(f'[overrides]\n"{HUGE_PATTERN}" = 1\n')),
+        "a pattern may name at most 256",
+    ),
+    Case(
+        "override_pattern_long",
+        run_with(scen(f'[overrides]\n"factions.{"x" * 300}" = 1\n')),
+        "a path may be at most 200",
+    ),
+    Case(
+        "ct_override_pattern_huge",
+        run_with(scen(f'[overrides]\n"{HUGE_PATTERN}" = 1\n', CT)),
+        "a pattern may name at most 256",
+    ),
+    Case(
+        "plausible_pattern_huge",
+        content_with("factions.toml", 'path = "factions.trogs.units"', f'path = "{HUGE_PATTERN}"'),
+        "field 'path' names more than 256 paths",
+    ),
+    Case(
+        "content_file_fifo",
+        content_file_replaced("cryhavoc", "cards.toml", lambda p: os.mkfifo(p)),
+        "cards.toml: is not a regular file",
+    ),
+    Case(
+        "ct_content_file_directory",
+        content_file_replaced("cavetroll", "board.toml", lambda p: p.mkdir()),
+        "board.toml: is not a regular file",
+    ),
+    Case(
+        "content_file_huge",
+        content_file_replaced("cryhavoc", "skills.toml", _huge_file),
+        "a content file may be at most 4,194,304",
+    ),
+    Case(
+        "content_nested_deep",
+        content_file_replaced("cryhavoc", "tokens.toml", _nested_file),
+        "is nested too deeply to be a content file (tables and arrays at most 32 deep)",
+    ),
+    Case(
         "plausible_outside",
         content_with("factions.toml", "range = [12, 18]", "range = [17, 18]"),
         "leaves out the shipped value 16",
@@ -626,7 +692,7 @@ CASES = [
         sweep_with(DESIGN.replace("[1, 3]", "[0, 200]")),
         "value 200 cannot be played",
     ),
-    Case("sweep_too_large", sweep_with(DESIGN, "--max-games", "25"), "allowed with --max-games: at most 25"),
+    Case("sweep_too_large", sweep_with(DESIGN, "--max-games", "15"), "allowed with --max-games: at most 15"),
     Case("sweep_no_factors", sweep_with(DESIGN.split("[factors]")[0]), "needs a [factors] table"),
     Case(
         "sweep_missing_file",
@@ -668,6 +734,66 @@ CASES = [
             str(d / "s.toml"),
         ],
         "another stopping rule",
+    ),
+    # balance: rungs, margins, sizes and directories checked before anything is played
+    Case(
+        "balance_unknown_bot",
+        lambda d: ["balance", str(d / "s.toml"), "--rungs", "random,nosuch", "-o", str(d / "bal")],
+        "rung 'nosuch' cannot play small",
+    ),
+    Case(
+        "balance_empty_rungs",
+        lambda d: ["balance", str(d / "s.toml"), "--rungs", " , ", "-o", str(d / "bal")],
+        "not a bot spec",
+    ),
+    Case(
+        "balance_no_rungs",
+        lambda d: ["balance", str(d / "s.toml"), "--rungs", "", "-o", str(d / "bal")],
+        "the rung list is empty",
+    ),
+    Case(
+        "balance_twice",
+        lambda d: ["balance", str(d / "s.toml"), "--rungs", "random,random", "-o", str(d / "bal")],
+        "listed twice",
+    ),
+    Case(
+        "balance_margin_zero",
+        lambda d: ["balance", str(d / "s.toml"), "--margin", "0", "-o", str(d / "bal")],
+        "allowed: more than 0 and less than 50 points",
+    ),
+    Case(
+        "balance_margin_fifty",
+        lambda d: ["balance", str(d / "s.toml"), "--margin", "50", "-o", str(d / "bal")],
+        "allowed: more than 0 and less than 50 points",
+    ),
+    Case(
+        "balance_too_many_games",
+        lambda d: [
+            "balance",
+            str(d / "s.toml"),
+            "--rungs",
+            "random,heuristic",
+            "--max-games",
+            "30",
+            "-o",
+            str(d / "bal"),
+        ],
+        "allowed with --max-games: at most 30",
+    ),
+    Case(
+        "balance_into_a_run",
+        lambda d: ["balance", str(d / "s.toml"), "--rungs", "random", "-o", str(d / "done")],
+        "done: exists and is not empty",
+    ),
+    Case(
+        "balance_resume_nothing",
+        lambda d: ["balance", str(d / "s.toml"), "--rungs", "random", "--resume", "-o", str(d / "bal")],
+        "nothing to resume",
+    ),
+    Case(
+        "balance_bad_precision",
+        lambda d: ["balance", str(d / "s.toml"), "--precision", "0.9", "-o", str(d / "bal")],
+        "allowed: 0.001 to 0.25",
     ),
 ]
 

@@ -100,10 +100,20 @@ def test_bad_targets_are_one_sentence(tmp_path: Path, edit: tuple[str, str], mes
 
 
 def test_a_calibration_too_large_for_max_games_is_refused(tmp_path: Path) -> None:
+    # the reference run (the shipped content, scored the same way) counts too (issue 32)
     with pytest.raises(
-        UserError, match=r"plays 90 games .3 trials x 1 targets x 30.; allowed with --max-games: at most 50"
+        UserError,
+        match=r"plays 120 games .3 trials and the reference x 1 targets x 30.; allowed with --max-games: at most 100",
     ):
-        load_targets(setup(tmp_path), max_games=50)
+        load_targets(setup(tmp_path), max_games=100)
+    assert load_targets(setup(tmp_path), max_games=120).total_games == 120
+
+
+def test_a_games_parameter_is_refused_before_any_trial(tmp_path: Path) -> None:
+    # it would set each trial's games after --max-games counted them (issue 32)
+    text = TARGETS.replace("[parameters]\n", '[parameters]\n"scenario.games" = [10, 1000000]\n')
+    with pytest.raises(UserError, match=r"parameters.scenario.games' cannot be searched"):
+        load_targets(setup(tmp_path, text))
 
 
 def test_the_score_is_zero_only_when_every_target_is_met() -> None:

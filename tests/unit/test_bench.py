@@ -37,6 +37,7 @@ def test_the_report_names_every_figure(
     monkeypatch.setattr(bench, "_state_costs_in_child", lambda: (25.0, 60.0, 300.0))
     monkeypatch.setattr(bench, "_search_in_child", iter([1.5, 1.25, 1.75]).__next__)
     monkeypatch.setattr(bench, "_game_costs_in_child", lambda name: {"clone": 9.0, "legal": 8.0})
+    monkeypatch.setattr(bench, "_protocol_costs_in_child", lambda name: {"clone": 7.0, "fingerprint": 6.0})
     bench.run_bench(1000)
     out = capsys.readouterr().out
     assert len(calls) == 18 and (4000, 2, True, "random") in calls
@@ -51,6 +52,18 @@ def test_the_report_names_every_figure(
     assert "search bot                1.25 s per four-player game: one ismcts seat" in out
     assert "Cave Troll, 4 players, 1 worker: random bots    200 games/s, heuristic bots 5.0 games/s" in out
     assert "a mid-game state: clone 9.0 us, legal 8.0 us" in out
+    assert "Cave Troll through the state protocol, 100 answers in: clone 7.0 us, fingerprint 6.0 us" in out
+    assert "Cry Havoc through the state protocol" in out
+
+
+def test_the_protocol_costs_are_measured_for_every_game() -> None:
+    from cryhavoc_sim.games import game_names, get_game
+    from cryhavoc_sim.games.harness.costs import state_costs
+
+    for name in game_names():
+        costs = state_costs(get_game(name).rules, 10)
+        assert set(costs) == {"clone", "determinize", "legal", "fingerprint"}
+        assert all(v > 0 for v in costs.values())  # measured, not compared
 
 
 def test_the_state_costs_are_measured() -> None:

@@ -163,14 +163,6 @@ def test_content_hash_follows_the_files(copy_dir, content):  # type: ignore[no-u
     assert changed.digest != content.digest and changed.track.event_spots[1] == 16
 
 
-def test_every_handler_has_its_item_and_every_item_its_handler(content):  # type: ignore[no-untyped-def]
-    """Unique behaviour is registered under the item's id; the two sets match both ways."""
-    from cryhavoc_sim.games.cryhavoc.engine.handlers import HANDLERS
-
-    flagged = {s.id for s in content.structures.values() if s.handler}
-    assert flagged == set(HANDLERS)
-
-
 def test_battle_timing_skills_use_battle_primitives_only(copy_dir):  # type: ignore[no-untyped-def]
     _edit(
         copy_dir / "skills.toml",

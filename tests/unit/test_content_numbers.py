@@ -10,8 +10,9 @@ from pathlib import Path
 import pytest
 
 from cryhavoc_sim.errors import ContentError, ScenarioError
+from cryhavoc_sim.games.content_kit.patterns import expand
 from cryhavoc_sim.games.cryhavoc.content import load_content
-from cryhavoc_sim.games.cryhavoc.content.numbers import content_values, expand
+from cryhavoc_sim.games.cryhavoc.content.numbers import content_values
 from cryhavoc_sim.runner.scenario import parse_scenario
 from tests.conftest import reconstructed_dir
 
@@ -181,7 +182,7 @@ def test_the_shipped_calibrated_set_differs_only_where_the_calibration_may_set()
         k for k in changed if re.sub(r"\[\d+\]", "", k) == k or re.sub(r"\[\d+\]", "", k) not in changed
     }
     assert changed
-    from cryhavoc_sim.games.cryhavoc.content.numbers import matching
+    from cryhavoc_sim.games.content_kit.patterns import matching
 
     allowed = load_targets("calibration").parameters
     table = dict.fromkeys(shipped)

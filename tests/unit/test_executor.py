@@ -10,7 +10,8 @@ from pathlib import Path
 import pytest
 
 from cryhavoc_sim.runner.chunk import ChunkStopped, ChunkTask, ShardWriteError, run_chunk
-from cryhavoc_sim.runner.executor import _iterate_local, chunk_size, plan_chunks
+from cryhavoc_sim.runner.plan import chunk_size, plan_chunks
+from cryhavoc_sim.runner.pool import iterate_local
 from cryhavoc_sim.runner.rundir import NotOurRun
 from cryhavoc_sim.runner.scenario import parse_scenario
 
@@ -33,7 +34,7 @@ def test_a_stopped_chunk_writes_nothing(tmp_path: Path) -> None:
 def test_every_chunk_is_played_once_by_the_parent_and_a_spawned_worker(tmp_path: Path) -> None:
     scenario = parse_scenario(TINY)
     tasks = [ChunkTask(scenario, str(tmp_path), "tiny", a, a + 5) for a in range(0, 20, 5)]
-    results = sorted(_iterate_local(tasks, 2), key=lambda r: r.start)
+    results = sorted(iterate_local(tasks, 2), key=lambda r: r.start)
     assert [(r.start, r.stop, r.games) for r in results] == [(a, a + 5, 5) for a in range(0, 20, 5)]
     assert len(list((tmp_path / "games").glob("chunk-*.parquet"))) == 4
 
@@ -42,7 +43,7 @@ def test_a_failing_worker_is_reported_not_waited_for(tmp_path: Path) -> None:
     scenario = replace(parse_scenario(TINY), content_dir=str(tmp_path / "no-such-content"))
     tasks = [ChunkTask(scenario, str(tmp_path), "tiny", a, a + 5) for a in range(0, 20, 5)]
     with pytest.raises(RuntimeError, match="a worker failed"):
-        list(_iterate_local(tasks, 2))
+        list(iterate_local(tasks, 2))
 
 
 def test_a_shard_that_cannot_be_written_stops_the_run_as_such(tmp_path: Path) -> None:
@@ -51,7 +52,7 @@ def test_a_shard_that_cannot_be_written_stops_the_run_as_such(tmp_path: Path) ->
     scenario = parse_scenario(TINY)
     tasks = [ChunkTask(scenario, str(blocker), "tiny", a, a + 5) for a in range(0, 20, 5)]
     with pytest.raises(ShardWriteError, match="cannot write shards"):
-        list(_iterate_local(tasks, 2))
+        list(iterate_local(tasks, 2))
 
 
 def test_a_worker_writes_nothing_into_a_run_that_is_not_its_own(tmp_path: Path) -> None:

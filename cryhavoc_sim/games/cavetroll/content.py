@@ -10,18 +10,16 @@ nowhere), every room can be reached by a hero from a staircase without crossing 
 and variant decks hold 19 cards (rulebook, Setup 4 and The Variant Game), and every
 ``[[plausible]]`` declaration names numbers of the set and holds their shipped values.
 
-Scenario ``[overrides]`` and sweeps set numbers by path (``values()`` lists them; a glob
-like ``board.*.gold`` sets every match) before the files are checked, so an override
-that breaks the content (a negative gold, a deck of 20) is refused like a bad file.
+Reading, provenance, addresses, overrides and plausible declarations are the content
+kit's (:mod:`cryhavoc_sim.games.content_kit`); this module declares the files and item
+tables (:data:`SPEC`) and checks the items. Scenario ``[overrides]`` and sweeps set
+numbers by path (:func:`content_values` lists them; a pattern like ``board.*.gold`` sets
+every match) before the files are checked, so an override that breaks the content (a
+negative gold, a deck of 20) is refused like a bad file.
 """
 
 from __future__ import annotations
 
-import copy
-import fnmatch
-import hashlib
-import json
-import tomllib
 from collections import deque
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
@@ -29,23 +27,25 @@ from pathlib import Path
 from typing import Any
 
 from cryhavoc_sim.errors import ContentError
+from cryhavoc_sim.games.content_kit import files as kit_files
+from cryhavoc_sim.games.content_kit import overrides as kit_overrides
+from cryhavoc_sim.games.content_kit import plausible as kit_plausible
+from cryhavoc_sim.games.content_kit.addresses import Items, Table
+from cryhavoc_sim.games.content_kit.files import DigestRecipe
+from cryhavoc_sim.games.content_kit.items import Item, items
+from cryhavoc_sim.games.content_kit.provenance import Provenance, rests_on_invention
+from cryhavoc_sim.games.content_kit.provenance import provenance_counts as count_sources
+from cryhavoc_sim.games.content_kit.spec import ContentSpec
 from cryhavoc_sim.games.protocol import Plausible
 
 DATA = Path(__file__).resolve().parent / "data"
 FILES = ("content.toml", "board.toml", "cards.toml", "artifacts.toml")
-PROVENANCES = ("rulebook", "research", "reconstructed", "calibrated")
 SPACE_KINDS = ("room", "staircase", "pit")
 CARD_KINDS = ("hero", "monster", "chest", "event")
 CARD_SETS = ("both", "classic", "variant")
 DECK_SIZE = 19  # per colour and set (rulebook, Setup 4: 26 cards less the 7 of the other set)
 ARTIFACT_EFFECTS = ("return_hero", "extra_action", "teleport_hero", "score_room", "remove_monster", "none")
 NUMBERS = ("scoring_threshold", "chest_bonus", "end_bonus", "room_capacity", "starting_hand", "actions")
-
-
-@dataclass(frozen=True, slots=True)
-class Provenance:
-    source: str
-    rationale: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,63 +107,63 @@ class CaveTrollContent:
 
     def provenance_counts(self) -> dict[str, int]:
         """How many items (spaces, cards, artifacts) rest on each kind of source."""
-        counts = dict.fromkeys(PROVENANCES, 0)
         items: list[Space | Card | Artifact] = [
             *self.spaces.values(),
             *self.cards.values(),
             *self.artifacts.values(),
         ]
-        for item in items:
-            counts[item.provenance.source] += 1
-        return counts
+        return count_sources(items)
 
     @property
     def reconstructed(self) -> bool:
-        counts = self.provenance_counts()
-        return counts["reconstructed"] + counts["calibrated"] > 0
+        return rests_on_invention(self.provenance_counts())
 
     def deck(self, card_set: str) -> list[str]:
         """One colour's deck of ``card_set`` ("classic" or "variant"), card ids with
         their copies, in file order."""
         return [c.id for c in self.cards.values() if c.set in ("both", card_set) for _ in range(c.copies)]
 
-    def values(self) -> dict[str, Any]:
-        """Every number by its path: board.<space>.gold, cards.<id>.icons / .copies,
-        artifacts.<id>.gold, numbers.<name>."""
-        out: dict[str, Any] = {}
-        for s in self.spaces.values():
-            if s.kind == "room":
-                out[f"board.{s.id}.gold"] = s.gold
-        for c in self.cards.values():
-            out[f"cards.{c.id}.icons"] = c.icons
-            out[f"cards.{c.id}.copies"] = c.copies
-        for a in self.artifacts.values():
-            out[f"artifacts.{a.id}.gold"] = a.gold
-        for k, v in self.numbers.items():
-            out[f"numbers.{k}"] = v
-        return out
+
+def _room(item: dict[str, Any]) -> bool:
+    return item.get("kind") == "room"
 
 
-def read_docs(directory: str | Path | None) -> tuple[Path, dict[str, dict[str, Any]], Any]:
-    """(directory, each file parsed, a running hash of the files' bytes)."""
-    base = Path(directory) if directory is not None else DATA
-    if not base.is_dir():
-        raise ContentError(f"{base}: content directory does not exist.")
-    docs: dict[str, dict[str, Any]] = {}
-    digest = hashlib.sha256()
-    for name in FILES:
-        path = base / name
-        try:
-            raw = path.read_bytes()
-            docs[name] = tomllib.loads(raw.decode())
-        except FileNotFoundError:
-            raise ContentError(
-                f"{path}: missing; a Cave Troll content set needs {', '.join(FILES)}."
-            ) from None
-        except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
-            raise ContentError(f"{path}: not valid TOML ({exc}).") from None
-        digest.update(name.encode() + b"\0" + raw)
-    return base, docs, digest
+# Defaults of the loader (below) for fields a file may leave out: addressable all the same.
+_NUMBERS: dict[str, Any] = {
+    "scoring_threshold": 5,
+    "chest_bonus": 4,
+    "end_bonus": 3,
+    "room_capacity": 5,
+    "starting_hand": 1,
+    "actions": [1, 2, 3, 4],
+}
+SPEC = ContentSpec(
+    title="Cave Troll",
+    files=FILES,
+    tables=(
+        Items("board", "board.toml", "space", fields=("gold",), when=_room),
+        Items("cards", "cards.toml", "card", fields=("icons", "copies"), defaults={"icons": 0, "copies": 1}),
+        Items("artifacts", "artifacts.toml", "artifact", fields=("gold",)),
+        Table("numbers", "content.toml", "numbers", fields=NUMBERS, defaults=_NUMBERS),
+    ),
+    default_dir=DATA,
+    # Fixed: the digest of every stored run of Cave Troll was made so.
+    digest=DigestRecipe(file_end=b"", overrides_tag=b"", compact=False),
+    plausible_files=FILES,
+    noun="the Cave Troll content",
+    numbers_command="cryhavoc-sim content --game cavetroll --numbers",
+    full_paths=True,
+)
+
+
+def content_values(
+    directory: str | Path | None, overrides: Mapping[str, Any] | None = None
+) -> dict[str, Any]:
+    """Every number a scenario's [overrides] or a sweep may set, by path: board.<room>.gold,
+    cards.<id>.icons / .copies, artifacts.<id>.gold, numbers.<name>."""
+    base = kit_files.content_dir(directory, DATA)
+    docs, _ = kit_files.read_set(base, FILES, SPEC.title, SPEC.digest)
+    return kit_overrides.content_values(SPEC, docs, overrides)
 
 
 def load_content(
@@ -171,11 +171,10 @@ def load_content(
 ) -> CaveTrollContent:
     """The content set in ``directory`` (None: the shipped one) with ``overrides`` (path
     -> value) set, checked."""
-    base, docs, digest = read_docs(directory)
-    shipped = _values(docs)
-    if overrides:
-        docs = apply_overrides(docs, overrides)
-        digest.update(json.dumps(dict(sorted(overrides.items())), sort_keys=True).encode())
+    base = kit_files.content_dir(directory, DATA)
+    files, digest = kit_files.read_set(base, FILES, SPEC.title, SPEC.digest)
+    docs = kit_overrides.apply_overrides(SPEC, files, overrides or {})
+    kit_files.digest_overrides(digest, SPEC.digest, overrides)
     head = docs["content.toml"].get("content", {})
     name, version = head.get("name"), head.get("version", "1")
     if not isinstance(name, str) or not name:
@@ -197,118 +196,24 @@ def load_content(
         digest.hexdigest(),
         tuple(sorted((overrides or {}).items())),
     )
-    plausible = tuple(
-        p for file in FILES for p in _plausible(base / file, file, docs[file].get("plausible", []), shipped)
-    )
-    return replace(content, plausible=plausible)
-
-
-# path prefix -> (file, array of tables, fields a path may name)
-ADDRESSES = {
-    "board": ("board.toml", "space", ("gold",)),
-    "cards": ("cards.toml", "card", ("icons", "copies")),
-    "artifacts": ("artifacts.toml", "artifact", ("gold",)),
-}
-
-
-def _slots(docs: Mapping[str, Any]) -> dict[str, tuple[dict[str, Any], str]]:
-    """Every settable number: path -> (the table holding it, its key)."""
-    out: dict[str, tuple[dict[str, Any], str]] = {}
-    for prefix, (file, table, keys) in ADDRESSES.items():
-        for item in docs[file].get(table, []):
-            if not isinstance(item, dict) or not isinstance(item.get("id"), str):
-                continue
-            for key in keys:
-                if key in item and (prefix != "board" or item.get("kind") == "room"):
-                    out[f"{prefix}.{item['id']}.{key}"] = (item, key)
-    numbers = docs["content.toml"].setdefault("numbers", {})
-    for key in NUMBERS:
-        if key in numbers:
-            out[f"numbers.{key}"] = (numbers, key)
-    return out
-
-
-def _values(docs: Mapping[str, Any]) -> dict[str, Any]:
-    return {path: table[key] for path, (table, key) in _slots(docs).items()}
-
-
-def apply_overrides(docs: dict[str, Any], overrides: Mapping[str, Any]) -> dict[str, Any]:
-    """A copy of ``docs`` with every override set (a glob sets every path it matches)."""
-    out = copy.deepcopy(docs)
-    slots = _slots(out)
-    for path, value in overrides.items():
-        found = [p for p in slots if fnmatch.fnmatchcase(p, path)]
-        if not found:
-            raise ContentError(
-                f"override {path!r} names no number of the Cave Troll content; "
-                "`cryhavoc-sim content --game cavetroll --numbers` lists the paths"
-            )
-        for p in found:
-            table, key = slots[p]
-            if isinstance(value, bool) or type(value) is not type(table[key]):
-                raise ContentError(
-                    f"override {path!r} must be like {table[key]!r} (as {p} is), got {value!r}"
-                )
-            table[key] = copy.deepcopy(value)
-    return out
-
-
-def _provenance(where: str, raw: dict[str, Any]) -> Provenance:
-    source, rationale = raw.get("provenance"), raw.get("rationale", "")
-    if source not in PROVENANCES:
-        raise ContentError(f"{where}: field 'provenance' is {source!r}; allowed: {', '.join(PROVENANCES)}.")
-    if not isinstance(rationale, str) or (source != "rulebook" and not rationale):
-        raise ContentError(f"{where}: field 'rationale' must say where the item comes from.")
-    return Provenance(source, rationale)
-
-
-def _int(where: str, raw: dict[str, Any], key: str, low: int, high: int, default: int | None = None) -> int:
-    value = raw.get(key, default)
-    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise ContentError(
-            f"{where}: field '{key}' must be a whole number from {low} to {high}, got {value!r}."
-        )
-    return value
-
-
-def _choice(where: str, raw: dict[str, Any], key: str, allowed: tuple[str, ...]) -> str:
-    value = raw.get(key)
-    if value not in allowed:
-        raise ContentError(f"{where}: field '{key}' is {value!r}; allowed: {', '.join(allowed)}.")
-    assert isinstance(value, str)
-    return value
-
-
-def _items(path: Path, doc: dict[str, Any], table: str) -> list[tuple[str, dict[str, Any]]]:
-    raw = doc.get(table, [])
-    if not isinstance(raw, list) or not raw:
-        raise ContentError(f"{path}: needs at least one [[{table}]] table.")
-    seen: set[str] = set()
-    out = []
-    for i, item in enumerate(raw):
-        ident = item.get("id") if isinstance(item, dict) else None
-        if not isinstance(ident, str) or not ident:
-            raise ContentError(f"{path}: {table}[{i}] needs an 'id'.")
-        if ident in seen:
-            raise ContentError(f"{path}: {table} {ident!r} is given twice.")
-        seen.add(ident)
-        out.append((f"{path}: {table} {ident!r}", item))
-    return out
+    # after the items: a declaration is checked against valid content (the files' own)
+    return replace(content, plausible=tuple(kit_plausible.declared(SPEC, base, files)))
 
 
 def _numbers(path: Path, raw: dict[str, Any]) -> dict[str, Any]:
     where = f"{path}: [numbers]"
+    item = Item(where, raw)
     for key in raw:
         if key not in NUMBERS:
             raise ContentError(f"{where}: unknown field {key!r}; allowed: {', '.join(NUMBERS)}.")
     out: dict[str, Any] = {
-        "scoring_threshold": _int(where, raw, "scoring_threshold", 1, 50, 5),
-        "chest_bonus": _int(where, raw, "chest_bonus", 0, 20, 4),
-        "end_bonus": _int(where, raw, "end_bonus", 0, 20, 3),
-        "room_capacity": _int(where, raw, "room_capacity", 1, 20, 5),
-        "starting_hand": _int(where, raw, "starting_hand", 1, 5, 1),
+        "scoring_threshold": item.count("scoring_threshold", _NUMBERS["scoring_threshold"], 1, 50),
+        "chest_bonus": item.count("chest_bonus", _NUMBERS["chest_bonus"], 0, 20),
+        "end_bonus": item.count("end_bonus", _NUMBERS["end_bonus"], 0, 20),
+        "room_capacity": item.count("room_capacity", _NUMBERS["room_capacity"], 1, 20),
+        "starting_hand": item.count("starting_hand", _NUMBERS["starting_hand"], 1, 5),
     }
-    actions = raw.get("actions", [1, 2, 3, 4])
+    actions = raw.get("actions", _NUMBERS["actions"])
     if not (
         isinstance(actions, list)
         and actions
@@ -325,13 +230,14 @@ def _board(
     path: Path, doc: dict[str, Any]
 ) -> tuple[dict[str, Space], tuple[tuple[str, str], ...], dict[str, tuple[str, ...]]]:
     spaces: dict[str, Space] = {}
-    for where, raw in _items(path, doc, "space"):
-        kind = _choice(where, raw, "kind", SPACE_KINDS)
-        gold = _int(where, raw, "gold", 0, 99) if kind == "room" else 0
+    for item in items(str(path), doc, "space"):
+        raw = item.table
+        kind = item.choice("kind", SPACE_KINDS)
+        gold = item.count("gold", lo=0, hi=99) if kind == "room" else 0
         grid = raw.get("grid", [0, 0])
         if not (isinstance(grid, list) and len(grid) == 2 and all(isinstance(v, int) for v in grid)):
-            raise ContentError(f"{where}: field 'grid' must be [row, column], got {grid!r}.")
-        spaces[raw["id"]] = Space(raw["id"], kind, gold, (grid[0], grid[1]), _provenance(where, raw))
+            raise item.fail("grid", f"must be [row, column], got {grid!r}")
+        spaces[raw["id"]] = Space(raw["id"], kind, gold, (grid[0], grid[1]), item.provenance())
     raw_doors = doc.get("doorways", [])
     if not isinstance(raw_doors, list):
         raise ContentError(f"{path}: field 'doorways' must be a list of [space, space] pairs.")
@@ -376,20 +282,21 @@ def _board(
 
 def _cards(path: Path, doc: dict[str, Any]) -> dict[str, Card]:
     cards: dict[str, Card] = {}
-    for where, raw in _items(path, doc, "card"):
-        kind = _choice(where, raw, "kind", CARD_KINDS)
+    for item in items(str(path), doc, "card"):
+        raw = item.table
+        kind = item.choice("kind", CARD_KINDS)
         figure = raw.get("figure")
         if kind != "event" and not isinstance(figure, str):
-            raise ContentError(f"{where}: field 'figure' must name the figure a {kind} card places.")
+            raise item.fail("figure", f"must name the figure a {kind} card places")
         cards[raw["id"]] = Card(
             raw["id"],
             str(raw.get("name", raw["id"])),
             kind,
             figure if isinstance(figure, str) else None,
-            _choice(where, raw, "set", CARD_SETS),
-            _int(where, raw, "copies", 1, 19, 1),
-            _int(where, raw, "icons", 0, 10, 0),
-            _provenance(where, raw),
+            item.choice("set", CARD_SETS),
+            item.count("copies", 1, 1, 19),
+            item.count("icons", 0, 0, 10),
+            item.provenance(),
         )
     for card_set in ("classic", "variant"):
         n = sum(c.copies for c in cards.values() if c.set in ("both", card_set))
@@ -402,41 +309,13 @@ def _cards(path: Path, doc: dict[str, Any]) -> dict[str, Card]:
 
 def _artifacts(path: Path, doc: dict[str, Any]) -> dict[str, Artifact]:
     out: dict[str, Artifact] = {}
-    for where, raw in _items(path, doc, "artifact"):
+    for item in items(str(path), doc, "artifact"):
+        raw = item.table
         out[raw["id"]] = Artifact(
             raw["id"],
             str(raw.get("name", raw["id"])),
-            _choice(where, raw, "effect", ARTIFACT_EFFECTS),
-            _int(where, raw, "gold", 0, 20),
-            _provenance(where, raw),
-        )
-    return out
-
-
-def _plausible(path: Path, file: str, raw: Any, values: dict[str, Any]) -> list[Plausible]:
-    if not isinstance(raw, list):
-        raise ContentError(f"{path}: plausible must be an array of tables ([[plausible]]).")
-    out = []
-    for i, entry in enumerate(raw):
-        where = f"{path}: plausible[{i}]"
-        pattern = entry.get("path") if isinstance(entry, dict) else None
-        rng = entry.get("range") if isinstance(entry, dict) else None
-        if not isinstance(pattern, str):
-            raise ContentError(f"{where}: field 'path' must name content numbers.")
-        matched = [v for p, v in values.items() if fnmatch.fnmatchcase(p, pattern)]
-        if not matched:
-            raise ContentError(f"{where}: path {pattern!r} names no number of the content.")
-        if not (
-            isinstance(rng, list)
-            and len(rng) == 2
-            and all(isinstance(v, int) for v in rng)
-            and rng[0] < rng[1]
-        ):
-            raise ContentError(f"{where}: field 'range' must be [low, high] whole numbers, got {rng!r}.")
-        outside = [v for v in matched if not rng[0] <= v <= rng[1]]
-        if outside:
-            raise ContentError(f"{where}: the shipped value {outside[0]!r} lies outside the range {rng}.")
-        out.append(
-            Plausible(pattern, file, rng[0], rng[1], (), str(entry.get("rationale", "")), tuple(matched))
+            item.choice("effect", ARTIFACT_EFFECTS),
+            item.count("gold", lo=0, hi=20),
+            item.provenance(),
         )
     return out

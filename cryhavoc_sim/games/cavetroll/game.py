@@ -266,38 +266,51 @@ class CaveTrollGame:
 
     def _figure_options(self, p: str, move: bool, act: bool) -> tuple[list[Action], list[Action]]:
         """``p``'s moves (when ``move``) and character actions (when ``act``), space by
-        space in board order."""
+        space in board order, in one pass over the board."""
         moves: list[Action] = []
         acts: list[Action] = []
         for space, figures in self.board.spaces.items():
-            if not figures:
-                continue
-            mine = [x.kind for x in figures if x.owner == p]
-            if len(mine) > 1:
-                mine = sorted(set(mine))
-            for fig_kind in mine:
-                if fig_kind in ("chest", "cave_troll"):  # Cave Troll: cannot move or be moved
-                    continue
-                fig = figure(p, fig_kind)
-                if act:
-                    acts += self._character_actions(space, fig)
-                if not move:
-                    continue
-                if fig_kind == "rampaging_troll" and self.used(p, "rampaging_troll"):
-                    continue  # Rampaging Troll: moves only once per turn
-                if fig_kind == "banshee":  # Banshee: a move action of up to two spaces
-                    moves += [("move", space, fig_kind, n) for n in variant.banshee_reach(self, space, fig)]
-                    continue
-                for n in self.content.adjacent[space]:
-                    if self.board.can_enter(fig, n):
-                        moves.append(("move", space, fig_kind, n))
-                    elif (
-                        fig_kind == "wraith"
-                        and self.board.can_enter(fig, n, ignore_capacity=True)
-                        and self._pushes(n, fig)
-                    ):
-                        moves.append(("move", space, fig_kind, n))  # into a full room, to push one out
+            if figures:
+                self._answers_at(p, space, moves if move else None, acts if act else None)
         return moves, acts
+
+    def options_at(self, kind: str, space: str) -> list[Action]:
+        """The turn player's "move" or "act" answers for its figures in ``space``, in
+        ``options``' order (it gathers them space by space; checking one answer needs
+        only its space's)."""
+        out: list[Action] = []
+        act = kind == "act"
+        self._answers_at(self.players[self.current], space, None if act else out, out if act else None)
+        return out
+
+    def _answers_at(self, p: str, space: str, moves: list[Action] | None, acts: list[Action] | None) -> None:
+        """Add ``p``'s moves (to ``moves``) and character actions (to ``acts``) for its
+        figures in ``space``; None: that kind not wanted."""
+        mine = [x.kind for x in self.board.spaces[space] if x.owner == p]
+        if len(mine) > 1:
+            mine = sorted(set(mine))
+        for fig_kind in mine:
+            if fig_kind in ("chest", "cave_troll"):  # Cave Troll: cannot move or be moved
+                continue
+            fig = figure(p, fig_kind)
+            if acts is not None:
+                acts.extend(self._character_actions(space, fig))
+            if moves is None:
+                continue
+            if fig_kind == "rampaging_troll" and self.used(p, "rampaging_troll"):
+                continue  # Rampaging Troll: moves only once per turn
+            if fig_kind == "banshee":  # Banshee: a move action of up to two spaces
+                moves.extend(("move", space, fig_kind, n) for n in variant.banshee_reach(self, space, fig))
+                continue
+            for n in self.content.adjacent[space]:
+                if self.board.can_enter(fig, n):
+                    moves.append(("move", space, fig_kind, n))
+                elif (
+                    fig_kind == "wraith"
+                    and self.board.can_enter(fig, n, ignore_capacity=True)
+                    and self._pushes(n, fig)
+                ):
+                    moves.append(("move", space, fig_kind, n))  # into a full room, to push one out
 
     def artifact_targets(self, p: str, artifact_id: str) -> list[tuple[Any, ...]]:
         """What playing an artifact may aim at (an empty tuple: nothing to choose)."""

@@ -5,16 +5,26 @@ narrator.py, report.py, playout.py, bots.py, content.py, numbers.py)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from cryhavoc_sim.games.cavetroll import scenario
-from cryhavoc_sim.games.protocol import Duel, GameRows, Measure, Played, ReportSections, Violation, Vocabulary
+from cryhavoc_sim.games.protocol import GameRows, Measure, Played, ReportSections, Vocabulary
+
+if TYPE_CHECKING:
+    from cryhavoc_sim.games.harness.ladder import Pairing
 
 
 class CaveTroll:
     name: str = "cavetroll"
+
+    @property
+    def rules(self) -> Any:
+        from cryhavoc_sim.games.cavetroll.state import RULES
+
+        return RULES
+
     title: str = "Cave Troll"
     scenario_fields: tuple[str, ...] = scenario.FIELDS
     scenario_tables: tuple[str, ...] = scenario.TABLES
@@ -125,16 +135,6 @@ class CaveTroll:
 
         return account(rows.stored_events(played), names(played.state.content))
 
-    def soak(self, master_seed: int, start: int, stop: int) -> list[Violation]:
-        from cryhavoc_sim.games.cavetroll.content import load_content
-        from cryhavoc_sim.games.cavetroll.playout import random_playouts
-
-        return [
-            Violation(r.index, r.seed, f"{r.players}p {r.card_set}", r.error or "; ".join(r.violations[:3]))
-            for r in random_playouts(load_content(), master_seed, start, stop)
-            if r.violations or r.error
-        ]
-
     def sweep_measures(self, run: Any) -> list[Measure]:
         from cryhavoc_sim.games.cavetroll.report import sweep_measures
 
@@ -164,52 +164,36 @@ class CaveTroll:
 
         return BOT_NAMES
 
-    ladder_rotation = 4  # 2 card sets x bot A first or second
-
     def skill_lineup(self, budgets: Sequence[int]) -> list[str]:
         from cryhavoc_sim.games.cavetroll.bots import PERSONALITIES
 
         return ["random", *(f"heuristic:{p}" for p in PERSONALITIES)]
 
-    def ladder(
-        self, content: Any, bot_a: str, bot_b: str, rounds: int, seed: int, first_index: int
-    ) -> Iterator[Duel]:
-        """Two-player games, classic and variant, each bot going first once a rotation."""
-        from cryhavoc_sim.games.cavetroll.bots import check_bot_name, make_bot
-        from cryhavoc_sim.games.cavetroll.game import CARD_SETS, CaveTrollGame
-        from cryhavoc_sim.games.cavetroll.rows import MAX_ANSWERS, GameDidNotEnd
-        from cryhavoc_sim.rng import game_seed, stream
+    def balance_rungs(self) -> tuple[str, ...]:
+        return ("heuristic",)
 
-        for kind in (bot_a, bot_b):
-            check_bot_name(kind, "--bots")
-        index = first_index
-        for _ in range(rounds):
-            for card_set in CARD_SETS:
-                for a_first in (True, False):
-                    s = game_seed(seed, index)
-                    index += 1
-                    g = CaveTrollGame.new(content, 2, stream(s, "game"), card_set, first=0)
-                    a, b = g.players if a_first else g.players[::-1]
-                    bots = {
-                        a: make_bot(bot_a, stream(s, f"bot:{a}")),
-                        b: make_bot(bot_b, stream(s, f"bot:{b}")),
-                    }
-                    for _ in range(MAX_ANSWERS):
-                        if g.over:
-                            break
-                        g.apply(bots[g.player].choose(g))
-                    else:
-                        raise GameDidNotEnd(f"ladder game {index - 1} did not end")
-                    side_a, side_b = ("seat 1", "seat 2") if a_first else ("seat 2", "seat 1")
-                    winner = None
-                    if len(g.winners) == 1:
-                        winner = side_a if g.winners[0] == a else side_b
-                    yield Duel(side_a, side_b, a_first, winner)
+    def every_seat(self, doc: dict[str, Any], bot: str) -> dict[str, Any]:
+        """[bots] becomes ``default = bot``: every colour plays it."""
+        return {**doc, "bots": {"default": bot}}
+
+    def ladder_pairings(self) -> Sequence[Pairing]:
+        """Two-player games, classic and variant, each bot going first once: 4 a rotation."""
+        from cryhavoc_sim.games.cavetroll.game import CARD_SETS, COLOURS
+        from cryhavoc_sim.games.cavetroll.state import Deal
+        from cryhavoc_sim.games.harness.ladder import Pairing
+
+        out = []
+        for card_set in CARD_SETS:
+            for a_first in (True, False):
+                a, b = COLOURS[:2] if a_first else COLOURS[1::-1]
+                side_a, side_b = ("seat 1", "seat 2") if a_first else ("seat 2", "seat 1")
+                out.append(Pairing(Deal(2, card_set, first=0), a, b, side_a, side_b, a_first))
+        return out
 
     def content_values(self, content_dir: str | None) -> dict[str, Any]:
-        from cryhavoc_sim.games.cavetroll.content import load_content
+        from cryhavoc_sim.games.cavetroll.content import content_values
 
-        return load_content(content_dir).values()
+        return content_values(content_dir)
 
     def write_content(
         self, content_dir: str | None, overrides: Mapping[str, Any], target: Path, name: str, note: str

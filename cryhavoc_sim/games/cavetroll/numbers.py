@@ -4,26 +4,19 @@ every item with its provenance and every invented number with its plausible rang
 
 from __future__ import annotations
 
-import tomllib
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from cryhavoc_sim.games.cavetroll.content import (
-    DATA,
-    FILES,
-    CaveTrollContent,
-    _slots,
-    apply_overrides,
-    load_content,
-    read_docs,
-)
+from cryhavoc_sim.games.cavetroll.content import DATA, SPEC, CaveTrollContent, load_content
+from cryhavoc_sim.games.content_kit import files as kit_files
+from cryhavoc_sim.games.content_kit import writing
+from cryhavoc_sim.games.content_kit.listing import provenance_fields
 
 
 def shipped_sets() -> dict[str, Path]:
     """Name -> directory of each content set shipped with the package."""
-    head = tomllib.loads((DATA / "content.toml").read_text()).get("content", {})
-    return {str(head.get("name")): DATA}
+    return kit_files.shipped_sets([DATA], by_directory=False)
 
 
 def write_content_set(
@@ -32,29 +25,7 @@ def write_content_set(
     """The set in ``directory`` (None: shipped) with ``overrides`` set, written as set
     ``name`` in ``target``; each item a value changed in becomes ``calibrated`` and says
     what changed and why (``note``). The written set loads."""
-    import tomli_w
-
-    base, docs, _ = read_docs(directory)
-    before = {p: table[key] for p, (table, key) in _slots(docs).items()}
-    out = apply_overrides(docs, overrides)
-    for path, (table, key) in _slots(out).items():
-        if table[key] != before[path] and "id" in table:  # an item (a space, card or artifact)
-            was = table.get("provenance")
-            table["provenance"] = "calibrated"
-            extra = f"; provenance before: {was}" if was not in ("reconstructed", "calibrated") else ""
-            table["rationale"] = (
-                f"{table.get('rationale', '')} Calibrated: {key} = {table[key]} ({note}{extra}).".strip()
-            )
-    head = out["content.toml"].setdefault("content", {})
-    source = head.get("name", "the shipped set")
-    head["name"] = name
-    head["description"] = f"{head.get('description', '')} Calibrated from {source}: {note}."
-    target.mkdir(parents=True, exist_ok=True)
-    for f in FILES:
-        text = f"# Written by cryhavoc-sim ({note}) from {base.name}/{f}; comments of the original are not kept.\n"
-        (target / f).write_text(text + tomli_w.dumps(out[f]))
-    load_content(target)
-    return target
+    return writing.write_set(SPEC, directory, overrides, target, name, note, load_content)
 
 
 def content_listing(content: CaveTrollContent) -> dict[str, Any]:
@@ -66,12 +37,7 @@ def content_listing(content: CaveTrollContent) -> dict[str, Any]:
         "numbers": dict(content.numbers),
         "overrides": [list(o) for o in content.overrides],
         "rooms": [
-            {
-                "id": s.id,
-                "gold": s.gold,
-                "provenance": s.provenance.source,
-                "rationale": s.provenance.rationale,
-            }
+            {"id": s.id, "gold": s.gold, **provenance_fields(s)}
             for s in content.spaces.values()
             if s.kind == "room"
         ],
@@ -88,20 +54,12 @@ def content_listing(content: CaveTrollContent) -> dict[str, Any]:
                 "copies": c.copies,
                 "icons": c.icons,
                 "figure": c.figure,
-                "provenance": c.provenance.source,
-                "rationale": c.provenance.rationale,
+                **provenance_fields(c),
             }
             for c in content.cards.values()
         ],
         "artifacts": [
-            {
-                "id": a.id,
-                "name": a.name,
-                "effect": a.effect,
-                "gold": a.gold,
-                "provenance": a.provenance.source,
-                "rationale": a.provenance.rationale,
-            }
+            {"id": a.id, "name": a.name, "effect": a.effect, "gold": a.gold, **provenance_fields(a)}
             for a in content.artifacts.values()
         ],
         "plausible": [

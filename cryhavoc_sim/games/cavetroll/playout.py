@@ -11,7 +11,6 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
-from cryhavoc_sim.games.cavetroll.bots import HeuristicBot, RandomBot, forget_positions
 from cryhavoc_sim.games.cavetroll.content import CaveTrollContent
 from cryhavoc_sim.games.cavetroll.game import CARD_SETS, CaveTrollGame
 from cryhavoc_sim.rng import game_seed, stream
@@ -67,20 +66,36 @@ class Playout:
 def random_game(
     content: CaveTrollContent, players: int, seed: int, card_set: str = "classic", check: bool = True
 ) -> tuple[CaveTrollGame, list[str]]:
-    """A game of random bots from ``seed``, with the invariants checked after every
-    answer when ``check``: (the game, the first violations found, if any)."""
-    g = CaveTrollGame.new(content, players, stream(seed, "game"), card_set)
-    bots = {p: RandomBot(stream(seed, f"bot:{p}")) for p in g.players}
+    """A game of random bots from ``seed`` (the harness's driver loop), with the
+    invariants checked at every step when ``check``: (the game, the first violations
+    found, if any)."""
+    from cryhavoc_sim.games.cavetroll.state import RULES, CaveTrollState, Deal
+    from cryhavoc_sim.games.harness.driver import GameDidNotEnd, play
+    from cryhavoc_sim.games.harness.play import seat_bots
+    from cryhavoc_sim.games.harness.seeds import Seeds
+
+    seeds = Seeds(seed)
+    state = RULES.new_state(content, Deal(players, card_set), seed, seeds.game(), False)
+    bots = seat_bots(RULES, state, dict.fromkeys(state.players, "random"), seeds)
     figures = owned(content, card_set)
-    for _ in range(MAX_ANSWERS):
-        if g.over:
-            return g, []
-        g.apply(bots[g.player].choose(g))  # raises when there is nothing to do (soak: an error)
-        if check:
-            found = violations(g, figures)
-            if found:
-                return g, found
-    return g, [f"the game did not end in {MAX_ANSWERS} answers"]
+    found: list[str] = []
+
+    def observe(st: CaveTrollState) -> None:
+        found.extend(violations(st.game, figures))
+        if found:
+            raise _Stop
+
+    try:  # a bot with nothing to do raises (soak: an error)
+        play(state, bots, observe if check else None, MAX_ANSWERS)
+    except _Stop:
+        pass
+    except GameDidNotEnd:
+        found.append(f"the game did not end in {MAX_ANSWERS} answers")
+    return state.game, found
+
+
+class _Stop(Exception):
+    """The first violations are found: the game stops there."""
 
 
 def random_playouts(content: CaveTrollContent, master_seed: int, start: int, stop: int) -> list[Playout]:
@@ -105,6 +120,7 @@ def state_costs(repeat: int) -> dict[str, float]:
     its own or another bot's: ``forget_positions``)."""
     import time
 
+    from cryhavoc_sim.games.cavetroll.bots import HeuristicBot, RandomBot
     from cryhavoc_sim.games.cavetroll.content import load_content
 
     content = load_content()
@@ -130,5 +146,7 @@ def state_costs(repeat: int) -> dict[str, float]:
 
 def _first_decision(g: CaveTrollGame) -> tuple[object, ...]:
     """A fresh heuristic bot's decision at ``g``, with nothing kept by earlier bots."""
+    from cryhavoc_sim.games.cavetroll.bots import HeuristicBot, forget_positions
+
     forget_positions()
     return HeuristicBot(stream(3, "decider")).choose(g)

@@ -10,19 +10,18 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from cryhavoc_sim.games.cavetroll.bots import make_bot
 from cryhavoc_sim.games.cavetroll.content import CaveTrollContent
 from cryhavoc_sim.games.cavetroll.game import CaveTrollGame
 from cryhavoc_sim.games.cavetroll.scenario import CaveTrollSetup, side_of
+from cryhavoc_sim.games.cavetroll.state import RULES, CaveTrollState, Deal
+from cryhavoc_sim.games.harness.driver import GameDidNotEnd
+from cryhavoc_sim.games.harness.play import play_game as play_game_of
+from cryhavoc_sim.games.harness.seeds import Seeds
 from cryhavoc_sim.games.protocol import GameRows, Played
-from cryhavoc_sim.rng import stream
 
 RULES_VERSION = "cavetroll-rules-3"  # 3: Thief, Wraith, scoring after resolution, chest (text fidelity); 2: gold sources renamed
 MAX_ANSWERS = 20_000  # a game that has not ended by then raises (its seed is kept in errors)
-
-
-class GameDidNotEnd(RuntimeError):
-    """A game that ran past ``MAX_ANSWERS`` answers (a bot that never lets it end)."""
+__all__ = ["MAX_ANSWERS", "GameDidNotEnd", "game_rows", "play_game", "played", "stored_events"]
 
 
 def play_game(
@@ -32,24 +31,14 @@ def play_game(
     game_id: int,
     record_events: bool = True,
 ) -> CaveTrollGame:
-    """Game ``game_id`` of a scenario, played to its end by the scenario's bots."""
+    """Game ``game_id`` of a scenario, played to its end by the scenario's bots (the
+    harness's driver loop); past ``MAX_ANSWERS`` answers, :class:`GameDidNotEnd`."""
     seed, players, card_set, first = setup.plan(master_seed, game_id)
-    g = CaveTrollGame.new(
-        content,
-        players,
-        stream(seed, "game"),
-        card_set,
-        setup.must_use_all_actions,
-        setup.tie,
-        first,
-        record_events,
+    deal = Deal(players, card_set, setup.must_use_all_actions, setup.tie, first)
+    state: CaveTrollState = play_game_of(
+        RULES, content, deal, Seeds(seed), dict(setup.bots), record_events, MAX_ANSWERS
     )
-    bots = {p: make_bot(setup.bot_of(p), stream(seed, f"bot:{p}")) for p in g.players}
-    for _ in range(MAX_ANSWERS):
-        if g.over:
-            return g
-        g.apply(bots[g.player].choose(g))
-    raise GameDidNotEnd(f"the game did not end in {MAX_ANSWERS} answers")
+    return state.game
 
 
 def played(g: CaveTrollGame) -> Played:

@@ -6,16 +6,26 @@ narrator.py, report.py, engine/playout.py, ...); heavy imports happen on first u
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from cryhavoc_sim.games.cryhavoc import scenario
-from cryhavoc_sim.games.protocol import Duel, GameRows, Measure, Played, ReportSections, Violation, Vocabulary
+from cryhavoc_sim.games.protocol import GameRows, Measure, Played, ReportSections, Vocabulary
+
+if TYPE_CHECKING:
+    from cryhavoc_sim.games.harness.ladder import Pairing
 
 
 class CryHavoc:
     name: str = "cryhavoc"
+
+    @property
+    def rules(self) -> Any:
+        from cryhavoc_sim.games.cryhavoc.state import RULES
+
+        return RULES
+
     title: str = "Cry Havoc"
     scenario_fields: tuple[str, ...] = scenario.FIELDS
     scenario_tables: tuple[str, ...] = scenario.TABLES
@@ -113,21 +123,6 @@ class CryHavoc:
 
         return account(played.state.events)
 
-    def soak(self, master_seed: int, start: int, stop: int) -> list[Violation]:
-        from cryhavoc_sim.games.cryhavoc.content import load_content
-        from cryhavoc_sim.games.cryhavoc.engine.playout import random_playouts
-
-        return [
-            Violation(
-                r.index,
-                r.seed,
-                f"{','.join(r.factions)} {r.experience}",
-                r.error or "; ".join(r.violations[:3]),
-            )
-            for r in random_playouts(load_content(), master_seed, start, stop)
-            if r.violations or r.error
-        ]
-
     def sweep_measures(self, run: Any) -> list[Measure]:
         from cryhavoc_sim.games.cryhavoc.report import final_round_measures
 
@@ -161,8 +156,6 @@ class CryHavoc:
         }
         return tuple(sorted(names))
 
-    ladder_rotation = 12  # 3 pairs of invaders x 2 ways to hand them out x 2 seat orders
-
     def skill_lineup(self, budgets: Sequence[int]) -> list[str]:
         from cryhavoc_sim.games.cryhavoc.bots.personalities import personality_names
         from cryhavoc_sim.games.cryhavoc.content.schema import INVADERS
@@ -172,32 +165,30 @@ class CryHavoc:
         ]
         return ["random", *(f"heuristic:{p}" for p in shared), *(f"ismcts:{b}" for b in budgets)]
 
-    def ladder(
-        self, content: Any, bot_a: str, bot_b: str, rounds: int, seed: int, first_index: int
-    ) -> Iterator[Duel]:
+    def balance_rungs(self) -> tuple[str, ...]:
+        return ("heuristic", "ismcts:8", "ismcts:16", "ismcts:32")
+
+    def every_seat(self, doc: dict[str, Any], bot: str) -> dict[str, Any]:
+        """[bots] becomes ``default = bot`` (per-faction entries go), and ``policies``
+        (several line-ups) goes: a rung is one line-up. The solo automaton stays."""
+        head = {k: v for k, v in doc.get("scenario", {}).items() if k != "policies"}
+        return {**doc, "scenario": head, "bots": {"default": bot}}
+
+    def ladder_pairings(self) -> Sequence[Pairing]:
         """Every 2-player line-up, both ways of handing out its two factions, each bot
         kind going first once: 12 games a rotation."""
-        from cryhavoc_sim.games.cryhavoc.bots.registry import check_bot_name, make_bot
         from cryhavoc_sim.games.cryhavoc.content.schema import INVADERS
-        from cryhavoc_sim.games.cryhavoc.engine import Game, GameSetup, play
-        from cryhavoc_sim.rng import game_seed, stream
+        from cryhavoc_sim.games.cryhavoc.engine import GameSetup
+        from cryhavoc_sim.games.harness.ladder import Pairing
 
-        for kind in (bot_a, bot_b):
-            for f in INVADERS:
-                check_bot_name(kind, f, "--bots")
-        index = first_index
-        for _ in range(rounds):
-            for pair in itertools.combinations(INVADERS, 2):
-                for fa, fb in (pair, pair[::-1]):
-                    for a_first in (True, False):
-                        s = game_seed(seed, index)
-                        index += 1
-                        init = (fa, fb) if a_first else (fb, fa)
-                        g = Game(
-                            content, GameSetup((fa, fb), "experienced", initiative=init), stream(s, "game")
-                        )
-                        o = play(g, {fa: make_bot(bot_a, fa, s), fb: make_bot(bot_b, fb, s)})
-                        yield Duel(fa, fb, a_first, o.winner)
+        out = []
+        for pair in itertools.combinations(INVADERS, 2):
+            for fa, fb in (pair, pair[::-1]):
+                for a_first in (True, False):
+                    init = (fa, fb) if a_first else (fb, fa)
+                    setup = GameSetup((fa, fb), "experienced", initiative=init)
+                    out.append(Pairing(setup, fa, fb, fa, fb, a_first))
+        return out
 
     def content_values(self, content_dir: str | None) -> dict[str, Any]:
         from cryhavoc_sim.games.cryhavoc.content.numbers import content_values

@@ -7,20 +7,23 @@ from __future__ import annotations
 
 from typing import Any
 
-from cryhavoc_sim.games.cryhavoc.bots.registry import make_bot
 from cryhavoc_sim.games.cryhavoc.content.schema import ContentSet
-from cryhavoc_sim.games.cryhavoc.engine import RULES_VERSION, Game, GameSetup, play
+from cryhavoc_sim.games.cryhavoc.engine import RULES_VERSION, Game, GameSetup
 from cryhavoc_sim.games.cryhavoc.engine.log import STORED_EVENT_COLUMNS
 from cryhavoc_sim.games.cryhavoc.engine.trogs import NPC
 from cryhavoc_sim.games.cryhavoc.scenario import CryHavocSetup
+from cryhavoc_sim.games.cryhavoc.state import RULES, CryHavocState
+from cryhavoc_sim.games.harness.driver import play
+from cryhavoc_sim.games.harness.play import seat_bots
+from cryhavoc_sim.games.harness.seeds import Seeds
 from cryhavoc_sim.games.protocol import GameRows, Played
-from cryhavoc_sim.rng import stream
 
 
 def play_game(
     setup: CryHavocSetup, content: ContentSet, master_seed: int, game_id: int, record_events: bool = True
 ) -> Game:
-    """Game ``game_id`` of a scenario, played to its end by the scenario's bots."""
+    """Game ``game_id`` of a scenario, played to its end by the scenario's bots (the
+    harness's driver loop; the solo mode's Trogs by the automaton)."""
     seed, factions, initiative = setup.plan(master_seed, game_id)
     game = Game(
         content,
@@ -31,15 +34,13 @@ def play_game(
             mode=setup.mode,
             difficulty=setup.difficulty or 2,
         ),
-        stream(seed, "game"),
+        Seeds(seed).game(),
         setup.rules,
         record_events,
         seed=seed,
     )
-    seats = (*factions, "trogs") if setup.mode == "solo" else factions
-    names = setup.policy_of(game_id)[1]
-    bots = {f: make_bot(names[f], f, seed) for f in seats}
-    play(game, bots)
+    state = CryHavocState(game)
+    play(state, seat_bots(RULES, state, setup.policy_of(game_id)[1], Seeds(seed)))
     return game
 
 

@@ -14,7 +14,7 @@ from cryhavoc_sim.games.cryhavoc.bots.personalities import personality, personal
 from cryhavoc_sim.games.cryhavoc.bots.random_bot import RandomBot
 from cryhavoc_sim.games.cryhavoc.bots.restrictions import RESTRICTIONS, RestrictedBot, restriction_problem
 from cryhavoc_sim.games.cryhavoc.engine import Decider
-from cryhavoc_sim.rng import stream
+from cryhavoc_sim.games.harness.seeds import Seeds
 
 # Bumped whenever any bot's play changes (the same seed, other games). Runs record it;
 # ``replay`` compares only games played by the same bots. Runs written before it existed
@@ -84,14 +84,14 @@ def make_bot(name: str, faction: str, seed: int) -> Decider:
 
 def _make(name: str, faction: str, seed: int) -> Decider:
     if name == "random":
-        return RandomBot(stream(seed, f"bot:{faction}"))
+        return RandomBot(Seeds(seed).bot(faction))
     kind, _, option = name.partition(":")
     if kind == "ismcts":
         from cryhavoc_sim.games.cryhavoc.bots.ismcts import DEFAULT_ITERATIONS, IsmctsBot
 
         budget = int(option) if option else DEFAULT_ITERATIONS
-        return IsmctsBot(faction, budget, stream(seed, f"bot:{faction}"))
+        return IsmctsBot(faction, budget, Seeds(seed).bot(faction))
     # The same stream, made only if the bot ever breaks a tie.
     return HeuristicBot(
-        faction, personality(faction, option or "balanced"), partial(stream, seed, f"bot:{faction}")
+        faction, personality(faction, option or "balanced"), partial(Seeds(seed).bot, faction)
     )

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from cryhavoc_sim.games.content_kit.listing import allowed, plausible_rows, provenance_fields
 from cryhavoc_sim.games.cryhavoc.content.schema import ContentSet, Effects
 
 
@@ -13,9 +14,6 @@ def describe(effects: Effects) -> str:
 
 
 def content_listing(cs: ContentSet) -> dict[str, Any]:
-    def prov(item: Any) -> dict[str, str]:
-        return {"provenance": item.provenance.source, "rationale": item.provenance.rationale}
-
     return {
         "content_id": cs.content_id,
         "provenance_counts": cs.provenance_counts(),
@@ -33,7 +31,7 @@ def content_listing(cs: ContentSet) -> dict[str, Any]:
                     "exploration": r.exploration,
                     "war_party": r.war_party,
                     "adjacent": list(r.adjacent),
-                    **prov(r),
+                    **provenance_fields(r),
                 }
                 for r in b.regions
             ]
@@ -51,7 +49,7 @@ def content_listing(cs: ContentSet) -> dict[str, Any]:
                 "special": c.special,
                 "tactic": describe(c.tactic),
                 "text": c.text,
-                **prov(c),
+                **provenance_fields(c),
             }
             for c in cs.cards.values()
         ],
@@ -66,7 +64,7 @@ def content_listing(cs: ContentSet) -> dict[str, Any]:
                 "cost_units": s.cost_units,
                 "effect": describe(s.effect),
                 "text": s.text,
-                **prov(s),
+                **provenance_fields(s),
             }
             for s in cs.skills.values()
         ],
@@ -82,7 +80,7 @@ def content_listing(cs: ContentSet) -> dict[str, Any]:
                 "handler": s.handler,
                 "effect": describe(s.effect),
                 "text": s.text,
-                **prov(s),
+                **provenance_fields(s),
             }
             for s in cs.structures.values()
         ],
@@ -95,22 +93,12 @@ def content_listing(cs: ContentSet) -> dict[str, Any]:
                 "crystals": t.crystals,
                 "effect": describe(t.effect),
                 "text": t.text,
-                **prov(t),
+                **provenance_fields(t),
             }
             for t in (*cs.events, cs.final_event, *cs.exploration, *cs.war_parties, *cs.nests)
         ],
-        "track": {"event_spots": list(cs.track.event_spots), **prov(cs.track)},
-        "plausible": [
-            {
-                "path": p.path,
-                "file": p.file,
-                "shipped": p.shipped(),
-                "range": None if p.choices else [p.low, p.high],
-                "choices": list(p.choices) or None,
-                "rationale": p.rationale,
-            }
-            for p in cs.plausible
-        ],
+        "track": {"event_spots": list(cs.track.event_spots), **provenance_fields(cs.track)},
+        "plausible": plausible_rows(cs.plausible),
         "overrides": dict(cs.overrides),
     }
 
@@ -164,8 +152,7 @@ def render_listing(listing: dict[str, Any]) -> str:
         "\nPlausible values of reconstructed numbers (`sweep` varies them; a scenario's [overrides] sets them)"
     )
     for p in listing["plausible"]:
-        allowed = f"{p['range'][0]} to {p['range'][1]}" if p["range"] else " | ".join(map(str, p["choices"]))
-        lines.append(f"  {p['path']}\n      shipped {p['shipped']}; plausible {allowed}. {p['rationale']}")
+        lines.append(f"  {p['path']}\n      shipped {p['shipped']}; plausible {allowed(p)}. {p['rationale']}")
     if listing["overrides"]:
         lines.append(
             "\nOverridden by the scenario: "

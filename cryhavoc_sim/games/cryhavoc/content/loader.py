@@ -6,20 +6,19 @@ sentence naming the file, the item, the field and what is allowed.
 
 from __future__ import annotations
 
-import hashlib
-import tomllib
 from collections.abc import Mapping
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
 from cryhavoc_sim.errors import ContentError
+from cryhavoc_sim.games.content_kit import files as kit_files
+from cryhavoc_sim.games.content_kit.items import Item, tables, unique
 from cryhavoc_sim.games.cryhavoc.content import numbers
+from cryhavoc_sim.games.cryhavoc.content.numbers import DATA, DEFAULT_SET, FILES, SPEC
 from cryhavoc_sim.games.cryhavoc.content.schema import (
     BONUSES,
     FACTIONS,
     PASSIVE_TRIGGERS,
-    PROVENANCES,
     SKILL_TIMINGS,
     SPECIALS,
     TERRAINS,
@@ -30,7 +29,6 @@ from cryhavoc_sim.games.cryhavoc.content.schema import (
     Effects,
     Faction,
     Passive,
-    Provenance,
     Region,
     Skill,
     Structure,
@@ -39,84 +37,25 @@ from cryhavoc_sim.games.cryhavoc.content.schema import (
 )
 from cryhavoc_sim.games.cryhavoc.content.vocabulary import BATTLE_OPS, OBJECTIVES, VOCABULARY
 
-FILES = (
-    "content.toml",
-    "board_2p.toml",
-    "board_34p.toml",
-    "factions.toml",
-    "cards.toml",
-    "skills.toml",
-    "structures.toml",
-    "tokens.toml",
-)
-
-_MISSING = object()
-
-
-# The shipped content sets (directories under data/) and the default one.
-DEFAULT_SET = "cryhavoc-calibrated"
+__all__ = ["FILES", "default_content_dir", "load_content", "shipped_sets"]
 
 
 def shipped_sets() -> dict[str, Path]:
     """Every shipped content set by its name (content.toml's [content] name) and by its
     directory's name, e.g. "cryhavoc-base-reconstructed" and "cryhavoc"."""
-    root = Path(str(resources.files("cryhavoc_sim.games.cryhavoc.content") / "data"))
-    out: dict[str, Path] = {}
-    for d in sorted(p for p in root.iterdir() if (p / "content.toml").is_file()):
-        out[d.name] = d
-        try:
-            name = tomllib.loads((d / "content.toml").read_text()).get("content", {}).get("name")
-        except (OSError, tomllib.TOMLDecodeError):
-            continue
-        if isinstance(name, str):
-            out.setdefault(name, d)
-    return out
+    return kit_files.shipped_sets(sorted(DATA.iterdir()), by_directory=True)
 
 
 def default_content_dir() -> Path:
     return shipped_sets()[DEFAULT_SET]
 
 
-class _Item:
-    """Field access on one TOML table with errors that name file, item and field."""
+class _Item(Item):
+    """An item of a Cry Havoc file, with its effect lists."""
 
     def __init__(self, file: str, where: str, table: Any) -> None:
-        if not isinstance(table, dict):
-            raise ContentError(f"{file}: {where} must be a table, got {type(table).__name__}.")
-        self.file, self.where, self.table = file, where, table
-
-    def fail(self, field: str, problem: str) -> ContentError:
-        return ContentError(f"{self.file}: {self.where}: field '{field}' {problem}.")
-
-    def get(self, field: str, kind: type, default: Any = _MISSING) -> Any:
-        if field not in self.table:
-            if default is _MISSING:
-                raise self.fail(field, "is missing")
-            return default
-        value = self.table[field]
-        ok = isinstance(value, kind) and not (kind is int and isinstance(value, bool))
-        if not ok:
-            raise self.fail(field, f"must be {kind.__name__}, got {value!r}")
-        return value
-
-    def count(self, field: str, default: Any = _MISSING, lo: int = 0, hi: int = 99) -> int:
-        value: int = self.get(field, int, default)
-        if not lo <= value <= hi:
-            raise self.fail(field, f"must be between {lo} and {hi}, got {value}")
-        return value
-
-    def choice(self, field: str, allowed: tuple[str, ...], default: Any = _MISSING) -> Any:
-        value = self.get(field, str, default)
-        if value is not None and value not in allowed:
-            raise self.fail(field, f"is {value!r}; allowed: {', '.join(allowed)}")
-        return value
-
-    def provenance(self) -> Provenance:
-        source = self.choice("provenance", PROVENANCES)
-        rationale = self.get("rationale", str, "")
-        if source != "rulebook" and not rationale:
-            raise self.fail("rationale", f"is required when provenance is {source!r}")
-        return Provenance(source, rationale)
+        super().__init__(f"{file}: {where}", table)
+        self.file, self.name = file, where
 
     def effects(self, field: str) -> Effects:
         raw = self.get(field, list, [])
@@ -165,37 +104,8 @@ class _Item:
 EFFECT_MAX = 99
 
 
-def _read(directory: Path, name: str) -> tuple[dict[str, Any], bytes]:
-    path = directory / name
-    try:
-        data = path.read_bytes()
-    except FileNotFoundError:
-        raise ContentError(
-            f"{path}: content file is missing; a content directory holds {', '.join(FILES)}."
-        ) from None
-    except OSError as exc:
-        raise ContentError(f"{path}: cannot be read ({exc.strerror}).") from None
-    try:
-        return tomllib.loads(data.decode("utf-8")), data
-    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
-        raise ContentError(f"{path}: is not valid TOML ({exc}).") from None
-    except RecursionError:
-        raise ContentError(f"{path}: is nested too deeply to be a content file.") from None
-
-
 def _tables(doc: dict[str, Any], file: str, key: str) -> list[Any]:
-    value = doc.get(key, [])
-    if not isinstance(value, list) or not value:
-        raise ContentError(f"{file}: needs at least one [[{key}]] table.")
-    return value
-
-
-def _unique(file: str, kind: str, ids: list[str]) -> None:
-    seen: set[str] = set()
-    for i in ids:
-        if i in seen:
-            raise ContentError(f"{file}: {kind} id {i!r} appears twice; ids must be unique.")
-        seen.add(i)
+    return tables(file, doc, key)
 
 
 def _board(file: str, doc: dict[str, Any], side: str) -> Board:
@@ -205,7 +115,7 @@ def _board(file: str, doc: dict[str, Any], side: str) -> Board:
     regions: list[Region] = []
     raw = _tables(doc, file, "region")
     ids = [r.get("id", "?") if isinstance(r, dict) else "?" for r in raw]
-    _unique(file, "region", ids)
+    unique(file, "region", ids)
     adjacency: dict[str, set[str]] = {}
     items = []
     for i, table in enumerate(raw):
@@ -280,18 +190,12 @@ def load_content(
     """Load, validate and hash the content set in ``directory`` (default: the shipped set),
     with ``overrides`` (path -> value, :mod:`~cryhavoc_sim.games.cryhavoc.content.numbers`)
     set before validation; they are part of the digest."""
-    base = Path(directory) if directory is not None else default_content_dir()
-    if not base.is_dir():
-        raise ContentError(f"{base}: content directory does not exist.")
-    docs: dict[str, dict[str, Any]] = {}
-    digest = hashlib.sha256()
-    for name in FILES:
-        docs[name], raw = _read(base, name)
-        digest.update(name.encode() + b"\0" + raw + b"\0")
+    base = kit_files.content_dir(directory, SPEC.default_dir)
+    docs, digest = kit_files.read_set(base, FILES, SPEC.title, SPEC.digest)
     files = docs
     if overrides:
         docs = numbers.apply_overrides(docs, overrides)
-        digest.update(b"overrides\0" + numbers.overrides_key(overrides).encode())
+        kit_files.digest_overrides(digest, SPEC.digest, overrides)
 
     head = _Item("content.toml", "[content]", docs["content.toml"].get("content", {}))
     boards = {
@@ -320,7 +224,7 @@ def load_content(
 
     cards: dict[str, Card] = {}
     raw_cards = _tables(docs["cards.toml"], "cards.toml", "card")
-    _unique("cards.toml", "card", [t.get("id", "?") for t in raw_cards if isinstance(t, dict)])
+    unique("cards.toml", "card", [t.get("id", "?") for t in raw_cards if isinstance(t, dict)])
     for i, t in enumerate(raw_cards):
         item = _Item("cards.toml", f"card {t.get('id', i)!r}" if isinstance(t, dict) else f"card {i}", t)
         card = Card(
@@ -382,7 +286,7 @@ def load_content(
         )
         passives = []
         for k, raw in enumerate(item.get("passive", list, [])):
-            sub = _Item("structures.toml", f"{item.where} passive[{k}]", raw)
+            sub = _Item("structures.toml", f"{item.name} passive[{k}]", raw)
             passives.append(Passive(sub.choice("on", PASSIVE_TRIGGERS), sub.effects("effect")))
         st = Structure(
             item.get("id", str),
@@ -432,7 +336,7 @@ def load_content(
     nests = tuple(
         _token("tokens.toml", "nest", t, i) for i, t in enumerate(_tables(tok, "tokens.toml", "nest"))
     )
-    _unique("tokens.toml", "token", [t.id for t in (*events, final, *exploration, *war, *nests)])
+    unique("tokens.toml", "token", [t.id for t in (*events, final, *exploration, *war, *nests)])
     for side, board in boards.items():
         need = sum(r.war_party for r in board.regions)
         if need > len(war):
@@ -446,7 +350,7 @@ def load_content(
             )
 
     # after the items: a declaration is checked against valid content (the files' own)
-    plausible = tuple(numbers.declared(files))
+    plausible = tuple(numbers.declared(base, files))
     return ContentSet(
         name=head.get("name", str),
         version=head.get("version", str),

@@ -1,7 +1,7 @@
 """Frozen content records: the printed components of a game as the engine sees them.
 
 Records are built only by :mod:`cryhavoc_sim.games.cryhavoc.content.loader`, which validates them.
-Every record carries its provenance (``rulebook``, ``research`` or ``reconstructed``)
+Every record carries its provenance (:mod:`cryhavoc_sim.games.content_kit.provenance`)
 and, for anything not from the rulebook, a one-line rationale.
 """
 
@@ -10,6 +10,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
+
+from cryhavoc_sim.games.content_kit.provenance import Provenance, rests_on_invention
+from cryhavoc_sim.games.content_kit.provenance import provenance_counts as count_sources
 
 FactionId = str
 RegionId = str
@@ -21,8 +24,6 @@ StructureId = str
 FACTIONS: tuple[FactionId, ...] = ("humans", "pilgrims", "machines", "trogs")
 INVADERS: tuple[FactionId, ...] = ("humans", "pilgrims", "machines")
 TERRAINS: tuple[str, ...] = ("mountain", "desert", "jungle", "ocean")
-# "calibrated": reconstructed, then chosen inside its declared range by `cryhavoc-sim tune`.
-PROVENANCES: tuple[str, ...] = ("rulebook", "research", "reconstructed", "calibrated")
 BONUSES: tuple[str, ...] = ("draw_per_icon", "draw_one", "vp")
 SPECIALS: tuple[str, ...] = ("enable_scoring", "initiative")
 SKILL_TIMINGS: tuple[str, ...] = ("action", "battle")
@@ -48,12 +49,6 @@ class Effect:
 
 
 Effects = tuple[Effect, ...]
-
-
-@dataclass(frozen=True, slots=True)
-class Provenance:
-    source: str
-    rationale: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -241,7 +236,6 @@ class ContentSet:
 
     def provenance_counts(self) -> dict[str, int]:
         """How many items rest on each kind of source (shown beside every result)."""
-        counts = dict.fromkeys(PROVENANCES, 0)
         items: list[Any] = [
             *self.boards.values(),
             *(r for b in self.boards.values() for r in b.regions),
@@ -256,11 +250,8 @@ class ContentSet:
             *self.nests,
             self.track,
         ]
-        for item in items:
-            counts[item.provenance.source] += 1
-        return counts
+        return count_sources(items)
 
     @property
     def reconstructed(self) -> bool:
-        counts = self.provenance_counts()
-        return counts["reconstructed"] + counts["calibrated"] > 0
+        return rests_on_invention(self.provenance_counts())

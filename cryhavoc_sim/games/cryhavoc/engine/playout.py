@@ -1,5 +1,5 @@
-"""Random playouts with invariant checks: the backbone of the contract test and of
-``make soak``. One game per (seed, player count, experience)."""
+"""Random playouts with invariant checks (the harness's driver loop): the backbone of the
+contract test. One game per (seed, player count, experience); the soak's cycle."""
 
 from __future__ import annotations
 
@@ -7,10 +7,9 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from cryhavoc_sim.games.cryhavoc.content.schema import ContentSet
-from cryhavoc_sim.games.cryhavoc.engine.driver import Decider, play
 from cryhavoc_sim.games.cryhavoc.engine.game import Game, GameSetup, Outcome
 from cryhavoc_sim.games.cryhavoc.engine.invariants import InvariantObserver
-from cryhavoc_sim.rng import game_seed, stream
+from cryhavoc_sim.rng import game_seed
 
 LINEUPS: dict[int, tuple[tuple[str, ...], ...]] = {
     2: (("humans", "pilgrims"), ("humans", "machines"), ("pilgrims", "machines")),
@@ -74,17 +73,21 @@ def setup_for(factions: tuple[str, ...], experience: str) -> GameSetup:
 
 
 def random_playout(content: ContentSet, master_seed: int, index: int) -> PlayoutResult:
-    from cryhavoc_sim.games.cryhavoc.bots.automaton import AutomatonBot
-    from cryhavoc_sim.games.cryhavoc.bots.random_bot import RandomBot
+    from cryhavoc_sim.games.cryhavoc.state import RULES, CryHavocState
+    from cryhavoc_sim.games.harness.driver import play
+    from cryhavoc_sim.games.harness.play import seat_bots
+    from cryhavoc_sim.games.harness.seeds import Seeds
 
     seed, factions, experience = playout_spec(master_seed, index)
-    game = Game(content, setup_for(factions, experience), stream(seed, "game"), seed=seed)
-    bots: dict[str, Decider] = {f: RandomBot(stream(seed, f"bot:{f}")) for f in factions}
-    if len(factions) == 1:
-        bots["trogs"] = AutomatonBot()
+    seeds = Seeds(seed)
+    game = Game(content, setup_for(factions, experience), seeds.game(), seed=seed)
+    state = CryHavocState(game)
+    bots = seat_bots(RULES, state, dict.fromkeys(factions, "random"), seeds)
     observer = InvariantObserver()
     try:
-        outcome = play(game, bots, observer)
+        play(state, bots, lambda st: observer(st.game, st.game.request))
+        outcome = game.outcome
+        assert outcome is not None
     except Exception as exc:  # a crash is a violation too, reported with its seed
         return PlayoutResult(
             index,

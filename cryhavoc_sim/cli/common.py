@@ -1,0 +1,102 @@
+"""What every command group shares: the typer app and its callback, the option
+declarations used by several commands, and the one-sentence error path (exit code 2)."""
+
+from __future__ import annotations
+
+import json
+import os
+from enum import StrEnum
+from typing import Annotated, Any
+
+import typer
+
+from cryhavoc_sim.errors import UserError
+from cryhavoc_sim.games import game_names
+
+
+class Executor(StrEnum):
+    local = "local"
+    dask = "dask"
+
+
+app = typer.Typer(
+    add_completion=True,
+    no_args_is_help=True,
+    help="Monte Carlo balance analysis for Cry Havoc: play many bot games, log them to Parquet.",
+    pretty_exceptions_enable=False,
+)
+
+
+def _flag(*names: str, **kw: Any) -> Any:
+    """A boolean option shown as a flag in --help (``--resume``, not ``--resume <bool>``)."""
+    return typer.Option(*names, metavar="", **kw)
+
+
+# check, baseline and compare: use a run that did not finish all the same
+AllowPartial = Annotated[
+    bool,
+    _flag(
+        "--allow-partial",
+        help="Use a run that did not finish (interrupted, or some games raised) all the same.",
+    ),
+]
+
+
+def _print_version(value: bool) -> None:
+    if value:
+        from importlib import metadata
+
+        typer.echo(f"cryhavoc-sim {metadata.version('cryhavoc-sim')}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _main(
+    version: Annotated[
+        bool,
+        _flag(
+            "--version", callback=_print_version, is_eager=True, help="Print the package version and exit."
+        ),
+    ] = False,
+) -> None:
+    """Monte Carlo balance analysis for Cry Havoc: play many bot games, log them to Parquet.
+
+    Example: cryhavoc-sim run quick -n 2000 -j 2 -o runs/quick && cryhavoc-sim report runs/quick
+    """
+
+
+# Set by main() when the command line asks for --json: errors are then also one JSON
+# object on stdout ({"error": {"code": 2, "message": ...}}), for the program reading it.
+_JSON_ERRORS = False
+
+
+def _error(message: str, code: int) -> None:
+    """An error as people read it (stderr) and, under --json, as programs do (stdout)."""
+    typer.echo(f"error: {message}", err=True)
+    if _JSON_ERRORS:
+        typer.echo(json.dumps({"error": {"code": code, "message": message}}))
+
+
+def _cpus() -> int:
+    """The CPUs this process may use."""
+    return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
+
+
+def _fail(message: str, code: int = 2) -> typer.Exit:
+    _error(message, code)
+    return typer.Exit(code)
+
+
+GameOption = Annotated[
+    str,
+    typer.Option("--game", help=f"A registered game (cryhavoc_sim/games/): {', '.join(game_names())}."),
+]
+
+
+def _game(name: str) -> Any:
+    from cryhavoc_sim.games import get_game
+
+    try:
+        return get_game(name, "--game")
+    except UserError as exc:
+        raise _fail(str(exc)) from None

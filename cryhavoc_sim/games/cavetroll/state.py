@@ -1,0 +1,242 @@
+"""Cave Troll behind the state protocol (``games/state.py``): a thin adapter over
+:class:`~cryhavoc_sim.games.cavetroll.game.CaveTrollGame`, which asks one decision at a
+time (``player``, ``kinds``/``options``/``legal``) and copies; what a player sees and
+what a determinization re-draws are ``visibility.py``'s.
+
+The game's own ``apply`` trusts its caller; here every answer is checked first against
+the options of its kind (an action's first element), so an illegal one raises before
+anything changes. Answers are the game's action tuples; a card played is keyed by the
+card, not its place in the hand. Nothing is random after setup, so the game keeps no
+generator and a fingerprint is the whole game.
+
+:data:`RULES` is the game as the harness plays it; :class:`ChooserBot` turns one of the
+game's bots (``choose(game)``) into a protocol bot.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Hashable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from cryhavoc_sim.games.cavetroll.game import CARD_SETS, Action, CaveTrollGame
+from cryhavoc_sim.games.state import Answer, Bot, PlayerId, illegal
+from cryhavoc_sim.rng import Rng
+
+
+class CaveTrollState:
+    """One Cave Troll game where play stands."""
+
+    __slots__ = ("game",)
+
+    def __init__(self, game: CaveTrollGame) -> None:
+        self.game = game
+
+    @property
+    def players(self) -> tuple[PlayerId, ...]:
+        return self.game.players
+
+    @property
+    def current_player(self) -> PlayerId | None:
+        g = self.game
+        return None if g.over else g.player
+
+    @property
+    def request(self) -> object:
+        g = self.game
+        if g.over:
+            return None
+        if g.pending:
+            return g.pending[0]
+        return ("turn", g.player, g.actions_left)
+
+    @property
+    def kind(self) -> str:
+        g = self.game
+        if g.over:
+            return ""
+        return g.pending[0].kind if g.pending else "turn"
+
+    def legal_answers(self) -> Sequence[Answer]:
+        return self.game.legal()
+
+    def answer_key(self, answer: Answer) -> Hashable:
+        g = self.game
+        if isinstance(answer, tuple) and answer and answer[0] == "play" and not g.over:
+            hand = g.hands[g.player]
+            if type(answer[1]) is int and 0 <= answer[1] < len(hand):
+                return ("play", hand[answer[1]], *answer[2:])
+        if isinstance(answer, tuple) and answer and answer[0] == "artifact" and not g.over:
+            held = g.held[g.player]
+            if type(answer[1]) is int and 0 <= answer[1] < len(held):
+                return ("artifact", held[answer[1]], *answer[2:])
+        return answer
+
+    def apply(self, answer: Answer) -> None:
+        g = self.game
+        if g.over:
+            raise illegal("the game is over", answer, "nothing")
+        if not _allowed(g, answer):
+            raise illegal(self.request, answer, f"one of the {len(g.legal())} actions legal()")
+        assert isinstance(answer, tuple)
+        g.apply(answer)
+
+    @property
+    def is_over(self) -> bool:
+        return self.game.over
+
+    @property
+    def winners(self) -> tuple[PlayerId, ...]:
+        return self.game.winners if self.game.over else ()
+
+    def results(self) -> dict[PlayerId, float]:
+        won = self.winners
+        return {p: 1.0 if p in won else 0.0 for p in self.game.players}
+
+    def clone(self) -> CaveTrollState:
+        return CaveTrollState(self.game.copy())
+
+    def observation(self, player: PlayerId) -> Hashable:
+        from cryhavoc_sim.games.cavetroll.visibility import observation
+
+        return observation(self.game, player)
+
+    def determinize(self, player: PlayerId, rng: Rng) -> CaveTrollState:
+        from cryhavoc_sim.games.cavetroll.visibility import determinize
+
+        return CaveTrollState(determinize(self.game, player, rng))
+
+    def fingerprint(self) -> str:
+        g = self.game
+        key = (
+            tuple((s, tuple(here)) for s, here in g.board.spaces.items()),
+            sorted(g.decks.items()),
+            sorted(g.hands.items()),
+            sorted(g.gold.items()),
+            g.ledger,
+            g.artifacts,
+            sorted(g.held.items()),
+            sorted(g.removed.items()),
+            g.pile,
+            g.resolving,
+            g.turn,
+            g.current,
+            g.actions_left,
+            [(x.kind, x.player, x.space, x.others, x.after) for x in g.pending],
+            g.over,
+            g.winners,
+            (g.must_use_all_actions, g.tie, g.card_set, g.first),
+            sorted(g.once.items()),
+        )
+        return hashlib.sha256(repr(key).encode()).hexdigest()
+
+
+def _allowed(g: CaveTrollGame, answer: Answer) -> bool:
+    """Whether ``answer`` is one of ``g.legal()`` (the game is not over), listing only
+    the options it could be among: the pending request's, and for a move or an act only
+    those of its space (``options`` gathers them space by space)."""
+    if type(answer) is not tuple or not answer:
+        return False
+    kind = answer[0]
+    if g.pending:
+        if kind != g.pending[0].kind:
+            return False
+        if kind == "play" and len(answer) == 3 and type(answer[1]) is int:  # Draw and Play
+            hand = g.hands[g.pending[0].player]
+            return 0 <= answer[1] < len(hand) and answer[2] in g.play_options(hand[answer[1]])
+    elif kind == "move" or kind == "act":
+        return len(answer) > 1 and answer[1] in g.board.spaces and answer in g.options_at(kind, answer[1])
+    elif kind not in ("stop", "draw", "artifact"):
+        return False
+    return answer in g.options(kind)
+
+
+class Chooser(Protocol):
+    """One of the game's own bots."""
+
+    def choose(self, g: CaveTrollGame) -> Action: ...
+
+
+class ChooserBot:
+    """One of the game's own bots as a protocol bot (its fairness is
+    tests/contract/test_fair_bots.py's to check)."""
+
+    __slots__ = ("chooser",)
+
+    def __init__(self, chooser: Chooser) -> None:
+        self.chooser = chooser
+
+    def decide(self, state: CaveTrollState) -> Answer:
+        return self.chooser.choose(state.game)
+
+
+@dataclass(frozen=True, slots=True)
+class Deal:
+    """One game's setup: players, card set, the knobs of rulings CT1 and CT10, and the
+    first player's seat (None: drawn at random, Setup)."""
+
+    players: int
+    card_set: str = "classic"
+    must_use_all_actions: bool = False
+    tie: str = "shared"
+    first: int | None = None
+
+
+class CaveTrollRules:
+    """Cave Troll as the harness plays it."""
+
+    name = "cavetroll"
+
+    @property
+    def bot_names(self) -> tuple[str, ...]:
+        from cryhavoc_sim.games.cavetroll.bots import BOT_NAMES
+
+        return BOT_NAMES
+
+    def default_content(self) -> Any:
+        from cryhavoc_sim.games.cavetroll.content import load_content
+
+        return load_content()
+
+    def soak_setup(self, index: int) -> Deal:
+        """2, 3 and 4 players in turn, then the other card set (playout.py's cycle)."""
+        return Deal(2 + index % 3, CARD_SETS[(index // 3) % 2])
+
+    def describe(self, setup: Deal) -> str:
+        return f"{setup.players}p {setup.card_set}"
+
+    def new_state(
+        self, content: Any, setup: Deal, seed: int, rng: Rng, record_events: bool
+    ) -> CaveTrollState:
+        g = CaveTrollGame.new(
+            content,
+            setup.players,
+            rng,
+            setup.card_set,
+            setup.must_use_all_actions,
+            setup.tie,
+            setup.first,
+            record_events,
+        )
+        return CaveTrollState(g)
+
+    def bot(self, name: str, player: PlayerId, rng: Rng) -> Bot[CaveTrollState]:
+        from cryhavoc_sim.games.cavetroll.bots import check_bot_name, make_bot
+
+        return ChooserBot(make_bot(check_bot_name(name, "bots"), rng))
+
+    def invariants(self, state: CaveTrollState, memo: dict[str, Any]) -> list[str]:
+        from cryhavoc_sim.games.cavetroll.playout import owned, violations
+
+        g = state.game
+        figures = memo.get("figures")
+        if figures is None:
+            figures = memo["figures"] = owned(g.content, g.card_set)
+        return violations(g, figures)
+
+    def extras(self, state: CaveTrollState) -> Mapping[PlayerId, Bot[CaveTrollState]]:
+        return {}
+
+
+RULES = CaveTrollRules()

@@ -1,0 +1,140 @@
+"""Every settable value of a content set by a stable address, from the item tables a
+game declares: ``<prefix>.<item id>.<field>`` for an item of an array of tables
+(``cards.knight.icons``), ``<prefix>.<field>`` for a single table (``numbers.actions``).
+
+A game declares which fields are settable (a list, or every plain value but the ones
+that say what an item *is*), the loader's defaults for fields a file may leave out (they
+are addressable all the same), and any values nested deeper (a hook: Cry Havoc's effect
+steps). Scenario overrides, sweeps, plausible declarations and written sets all go
+through these addresses.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+
+@dataclass(frozen=True, slots=True)
+class Slot:
+    """One settable value: the file, and where in it (a table and a key)."""
+
+    file: str
+    steps: tuple[Any, ...]  # keys and indices from the document's root to the table
+    key: str
+    default: Any = None  # the loader's value when the file leaves the key out
+
+    def table(self, docs: Mapping[str, Any]) -> Any:
+        t = docs[self.file]
+        for s in self.steps:
+            t = t[s]
+        return t
+
+    def get(self, docs: Mapping[str, Any]) -> Any:
+        t = docs.get(self.file, {})
+        for s in self.steps:  # a single table a file leaves out holds the defaults
+            t = t.get(s, {}) if isinstance(t, dict) else t[s]
+        return t.get(self.key, self.default)
+
+
+# A hook for values nested inside an item: (address prefix, file, steps to the item, the
+# item's table) -> (address, slot) pairs.
+Nested = Callable[[str, str, tuple[Any, ...], dict[str, Any]], Iterator[tuple[str, Slot]]]
+
+
+@dataclass(frozen=True, slots=True)
+class _Declared:
+    """Where a game's settable values stand: ``[key]`` or ``[[key]]`` in ``file``,
+    addressed under ``prefix``; the settable fields in this order (None: every plain
+    value not in ``fixed``) and the loader's defaults for fields a file leaves out."""
+
+    prefix: str
+    file: str
+    key: str
+    fields: tuple[str, ...] | None = None
+    fixed: frozenset[str] = frozenset()
+    defaults: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class Items(_Declared):
+    """An array of tables whose items have ids, addressed ``prefix.<segment of id>.<field>``."""
+
+    when: Callable[[dict[str, Any]], bool] | None = None  # only items this accepts
+    segment: Callable[[str], str] | None = None  # id -> address segment (default: the id)
+    nested: Nested | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Table(_Declared):
+    """One table, addressed ``prefix.<field>``."""
+
+
+def plain(value: Any) -> bool:
+    """A value an address may hold: true/false, a whole number, text, or a list of
+    whole numbers."""
+    return isinstance(value, bool | int | str) or (
+        isinstance(value, list) and all(isinstance(v, int) and not isinstance(v, bool) for v in value)
+    )
+
+
+def kind(value: Any) -> str:
+    """The kind of a plain value, in words."""
+    if isinstance(value, bool):
+        return "true or false"
+    if isinstance(value, int):
+        return "a whole number"
+    if isinstance(value, str):
+        return "a string"
+    return "a list of whole numbers"
+
+
+def _fields(
+    table: dict[str, Any],
+    fields: tuple[str, ...] | None,
+    fixed: frozenset[str],
+    defaults: Mapping[str, Any],
+) -> Iterator[tuple[str, Any]]:
+    """(field, default or None) of every settable field of ``table``."""
+    if fields is not None:
+        for name in fields:
+            if name in table:
+                if plain(table[name]):
+                    yield name, None
+            elif name in defaults:
+                yield name, defaults[name]
+        return
+    for name, default in defaults.items():
+        if name not in table:
+            yield name, default
+    for name, value in table.items():
+        if name not in fixed and plain(value):
+            yield name, None
+
+
+def addresses(docs: Mapping[str, Any], tables: tuple[Items | Table, ...]) -> dict[str, Slot]:
+    """Every settable value of the content documents, by address, in the declared order."""
+    out: dict[str, Slot] = {}
+    for t in tables:
+        doc = docs.get(t.file, {})
+        if isinstance(t, Table):
+            single = doc.get(t.key, {})
+            if isinstance(single, dict):
+                for name, default in _fields(single, t.fields, t.fixed, t.defaults):
+                    out[f"{t.prefix}.{name}"] = Slot(t.file, (t.key,), name, default)
+            continue
+        items = doc.get(t.key, [])
+        if not isinstance(items, list):
+            continue
+        for i, item in enumerate(items):
+            if not isinstance(item, dict) or not isinstance(item.get("id"), str):
+                continue
+            if t.when is not None and not t.when(item):
+                continue
+            prefix = f"{t.prefix}.{t.segment(item['id']) if t.segment else item['id']}"
+            for name, default in _fields(item, t.fields, t.fixed, t.defaults):
+                out[f"{prefix}.{name}"] = Slot(t.file, (t.key, i), name, default)
+            if t.nested is not None:
+                out.update(t.nested(prefix, t.file, (t.key, i), item))
+    return out

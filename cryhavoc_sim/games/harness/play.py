@@ -1,0 +1,41 @@
+"""One game from a setup, seeds and bot names: the state made by the game's rules, a bot
+for every seat on its own stream (the seed recipe), played by the driver loop."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from cryhavoc_sim.games.harness.driver import MAX_ANSWERS, play
+from cryhavoc_sim.games.harness.seeds import Seeds
+from cryhavoc_sim.games.state import Bot, GameState, Rules
+
+
+def new_game(rules: Rules[Any], content: Any, setup: Any, seeds: Seeds, record_events: bool) -> GameState:
+    """The game ``setup`` with ``content``, on the game stream of ``seeds``."""
+    state: GameState = rules.new_state(content, setup, seeds.seed, seeds.game(), record_events)
+    return state
+
+
+def seat_bots(
+    rules: Rules[Any], state: GameState, names: Mapping[str, str], seeds: Seeds
+) -> dict[str, Bot[Any]]:
+    """The bot named ``names[seat]`` for every seat, each on its own stream, and the
+    game's own deciders for seats no player sits in."""
+    bots: dict[str, Bot[Any]] = {p: rules.bot(names[p], p, seeds.bot(p)) for p in state.players}
+    bots.update(rules.extras(state))
+    return bots
+
+
+def play_game(
+    rules: Rules[Any],
+    content: Any,
+    setup: Any,
+    seeds: Seeds,
+    names: Mapping[str, str],
+    record_events: bool = True,
+    limit: int = MAX_ANSWERS,
+) -> Any:
+    """Game ``setup`` played to its end by the bots ``names`` (by seat); the final state."""
+    state = new_game(rules, content, setup, seeds, record_events)
+    return play(state, seat_bots(rules, state, names, seeds), limit=limit)

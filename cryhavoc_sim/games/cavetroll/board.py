@@ -19,11 +19,11 @@ figures come with the engine; this module is their shared ground and is tested a
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from cryhavoc_sim.games.cavetroll.content import CaveTrollContent
 
-HEROES = frozenset(
+HEROES: Final = frozenset(
     {
         "adventurer",
         "knight",
@@ -36,8 +36,8 @@ HEROES = frozenset(
         "assassin",
     }
 )
-MONSTERS = frozenset({"orc", "wraith", "cave_troll", "rampaging_troll", "grunt", "banshee"})
-CHEST = "chest"
+MONSTERS: Final = frozenset({"orc", "wraith", "cave_troll", "rampaging_troll", "grunt", "banshee"})
+CHEST: Final = "chest"
 
 
 class Figure(NamedTuple):
@@ -56,8 +56,9 @@ class Figure(NamedTuple):
         return self.kind != CHEST
 
 
-_FIGURES: dict[tuple[str, str], Figure] = {}
-_CLOCK = [0]  # the last version given to a space's list, in this process (``Board.versions``)
+# Final: a compiled module reads these without a lookup in its globals
+_FIGURES: Final[dict[tuple[str, str], Figure]] = {}
+_CLOCK: Final = [0]  # the last version given to a space's list, in this process (``Board.versions``)
 
 
 def figure(owner: str, kind: str) -> Figure:
@@ -87,6 +88,16 @@ class Board:
     # the spaces of each kind (room, staircase, pit; "open": not a pit), in content order
     of_kind: dict[str, tuple[str, ...]] = field(default_factory=dict)
     versions: dict[str, int] = field(default_factory=dict)
+    # room -> (its list's version, the list, what a Scoring of it pays): ``score_board``
+    # asks again only where a room changed (events measure each card's swing with it).
+    # Shared by copies: a version names one list's contents in the whole process.
+    scored: dict[str, tuple[int, list[Figure], list[tuple[str, int]]]] = field(default_factory=dict)
+    # the content's spaces and numbers this module reads, as plain tables (the content is
+    # no compiled class: each of its attributes would be looked up by name)
+    kind_of: dict[str, str] = field(default_factory=dict)  # space -> room, staircase or pit
+    gold_of: dict[str, int] = field(default_factory=dict)  # space -> its printed gold
+    capacity: int = 0  # room_capacity
+    chest_bonus: int = 0
 
     def __post_init__(self) -> None:
         for s in self.content.spaces:
@@ -98,12 +109,19 @@ class Board:
         for kind in ("room", "staircase", "pit"):
             self.of_kind[kind] = tuple(s for s, sp in self.content.spaces.items() if sp.kind == kind)
         self.of_kind["open"] = tuple(s for s, sp in self.content.spaces.items() if sp.kind != "pit")
+        self.kind_of = {s: sp.kind for s, sp in self.content.spaces.items()}
+        self.gold_of = {s: sp.gold for s, sp in self.content.spaces.items()}
+        self.capacity = self.content.numbers["room_capacity"]
+        self.chest_bonus = self.content.numbers["chest_bonus"]
 
     def copy(self) -> Board:
         other = Board.__new__(Board)  # every space is there already: no __post_init__
         other.content, other.of_kind = self.content, self.of_kind
+        other.kind_of, other.gold_of = self.kind_of, self.gold_of
+        other.capacity, other.chest_bonus = self.capacity, self.chest_bonus
         other.spaces = dict(self.spaces)  # the lists are shared until written
         other.versions = dict(self.versions)
+        other.scored = self.scored
         other.touched = set()
         self.touched = set()  # this board's lists are shared now too
         return other
@@ -145,7 +163,7 @@ class Board:
         ``ignore_capacity``: the Wraith entering a full room to push (Classic Abilities).
         The Berserker may enter a room of exactly ``room_capacity`` characters when none
         of them is its owner's (Variant Abilities: Berserker)."""
-        kind = self.content.spaces[space].kind
+        kind = self.kind_of[space]
         if kind == "pit":
             return figure.kind not in HEROES
         if kind == "staircase":
@@ -159,7 +177,7 @@ class Board:
             if f.kind != CHEST:
                 n += 1
                 own = own or f.owner == figure.owner
-        cap: int = self.content.numbers["room_capacity"]
+        cap = self.capacity
         if ignore_capacity or n < cap:
             return True
         return figure.kind == "berserker" and n == cap and not own
@@ -171,8 +189,7 @@ class Board:
         figures = self.spaces[space] if figures is None else figures
         dwarves = sum(1 for f in figures if f.kind == "dwarf")
         chests = sum(1 for f in figures if f.kind == CHEST)
-        bonus: int = self.content.numbers["chest_bonus"]
-        return (self.content.spaces[space].gold << dwarves) + bonus * chests  # doubled per Dwarf
+        return (self.gold_of[space] << dwarves) + self.chest_bonus * chests  # doubled per Dwarf
 
     def controller(self, space: str, figures: list[Figure] | None = None) -> str | None:
         """Who controls the room when it is scored: the most heroes, a Barbarian counting
@@ -207,7 +224,14 @@ class Board:
         """(room, player, gold) for every share of every room holding heroes, in board
         order (Check for Scoring the Board: each room that contains heroes is scored)."""
         out = []
-        for space, figures in self.spaces.items():
-            if self.content.spaces[space].kind == "room" and any(f.kind in HEROES for f in figures):
-                out += [(space, p, gold) for p, gold in self.score_room(space)]
+        versions, scored = self.versions, self.scored
+        for space in self.of_kind["room"]:
+            here = self.spaces[space]
+            if not here:
+                continue
+            kept = scored.get(space)
+            if kept is None or kept[0] != versions[space] or kept[1] is not here:
+                kept = scored[space] = (versions[space], here, self.score_room(space, here))
+            for p, gold in kept[2]:  # no share when no hero is there (``controller``)
+                out.append((space, p, gold))
         return out

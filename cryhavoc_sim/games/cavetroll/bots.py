@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 from cryhavoc_sim.errors import ScenarioError
 from cryhavoc_sim.games.cavetroll import simple
@@ -37,8 +37,11 @@ from cryhavoc_sim.games.cavetroll.visibility import unseen_artifacts
 from cryhavoc_sim.rng import Rng
 
 BOTS_VERSION = "cavetroll-bots-2"  # 2: fair (unseen artifacts at their mean gold), faster
-WIN = 100.0  # a finished game won alone; a shared win is a share of it
-SCALE = 8.0  # gold of lead that makes a game in progress about three quarters won
+# Final: compiled, the bot reads these without a lookup in the module's globals
+WIN: Final = 100.0  # a finished game won alone; a shared win is a share of it
+SCALE: Final = 8.0  # gold of lead that makes a game in progress about three quarters won
+# the kinds that threaten the heroes of their space (``threat``)
+THREATS: Final = frozenset({"orc", "grunt", "assassin", "rampaging_troll"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,8 +89,31 @@ class RandomBot:
 
 
 Terms = tuple[tuple[int, float, float], ...]  # (player's place, held gold, static value)
-# (personality, content id) -> (space, its figures) -> terms, for every bot of the process
-_MEMO: dict[tuple[str, str], dict[tuple[str, tuple[Any, ...]], Terms]] = {}
+Seen = dict[str, tuple[int, list[Any], Terms]]
+Deltas = dict[str, tuple[int, list[Any], dict[tuple[str, str, bool], Terms]]]
+
+
+@dataclass(slots=True)
+class _Shared:
+    """What the bots of one personality and content work out from the board alone, so
+    one bot's work serves the others (every entry is a pure function of public spaces,
+    checked by version and list as ``Board.versions`` allows)."""
+
+    rooms: dict[tuple[str, tuple[Any, ...]], Terms]  # (space, its figures) -> terms
+    seen: Seen  # space -> (version, list, its terms)
+    delta: Deltas  # space -> (version, list, (owner, kind, added) -> the change there)
+
+
+# (personality, content id) -> its shared tables, for every bot of the process
+_MEMO: Final[dict[tuple[str, str], _Shared]] = {}
+
+
+def forget_positions() -> None:
+    """Drop what the bots kept of the spaces of earlier positions (``seen``, ``delta``),
+    so that the next decision is valued as a bot's first (``playout.state_costs``)."""
+    for shared in _MEMO.values():
+        shared.seen.clear()
+        shared.delta.clear()
 
 
 class HeuristicBot:
@@ -115,14 +141,16 @@ class HeuristicBot:
         self._rooms: dict[tuple[str, tuple[Any, ...]], Terms] = {}
         self._personality = personality
         self._icon_table: dict[str, int] = {}
+        self._iconic: list[tuple[str, int]] = []  # the cards with scoring icons, and theirs
+        self._threshold = 0  # the content's scoring threshold, once read
         self._gold_table: dict[str, int] = {}
         self._place: dict[str, int] = {}  # player -> index in the game's players
-        # space -> ((its list's version, the list's id), its terms) at the last decision
-        self._seen: dict[str, tuple[int, list[Any], Terms]] = {}
+        # space -> (its list's version, the list, its terms) when last valued
+        self._seen: Seen = {}
         # the position of the decision being made (``_root``)
         self._terms: dict[str, Terms] = {}
         # space -> (its version, its list, (owner, kind, added) -> what the change does there)
-        self._delta: dict[str, tuple[int, list[Any], dict[tuple[str, str, bool], Terms]]] = {}
+        self._delta: Deltas = {}
         self._held: list[float] = []  # per player: gold of the rooms it would win now
         self._static: list[float] = []  # per player: heroes less threats
         self._score: list[float] = []  # per player: its whole score at the decision
@@ -133,6 +161,9 @@ class HeuristicBot:
         self._known: list[str] = []  # its own artifacts at the decision
         self._known_gold = 0.0
         self._last_card: float | None = None  # the value of drawing the deck's last card
+        # (space, kind, the decision's scores with the bot's figure of that kind taken
+        # from there): the last figure whose moves were valued
+        self._left: tuple[str, str, list[float]] = ("", "", [])
 
     def choose(self, g: CaveTrollGame) -> Action:
         me = g.player
@@ -168,31 +199,41 @@ class HeuristicBot:
         player, the scoring icons still to be played, what an unseen artifact is worth."""
         if not self._icon_table:
             self._icon_table = {c.id: c.icons for c in g.content.cards.values()}
+            self._iconic = [(c, n) for c, n in self._icon_table.items() if n]
             self._gold_table = {a.id: a.gold for a in g.content.artifacts.values()}
-            self._rooms = _MEMO.setdefault((self._personality, g.content.content_id), {})
+            shared = _MEMO.get((self._personality, g.content.content_id))
+            if shared is None:
+                shared = _MEMO[(self._personality, g.content.content_id)] = _Shared({}, {}, {})
+            self._rooms, self._seen, self._delta = shared.rooms, shared.seen, shared.delta
         if len(self._place) != len(g.players):
             self._place = {p: i for i, p in enumerate(g.players)}
         if len(self._rooms) > 100_000:
             self._rooms.clear()
-        self._terms, self._last_card = {}, None
+        self._last_card = None
+        self._left = ("", "", [])
         n = len(g.players)
         held, static = [0.0] * n, [0.0] * n
         versions, seen = g.board.versions, self._seen
+        at: dict[str, Terms] = {}
         for space, here in g.board.spaces.items():
             if here:
                 known = seen.get(space)
-                if known is not None and known[0] == versions[space] and known[1] is here:
+                version = versions[space]
+                if known is not None and known[0] == version and known[1] is here:
                     terms = known[2]
                 else:
                     terms = self._space(g, space, here)
-                    seen[space] = (versions[space], here, terms)
-                self._terms[space] = terms
+                    seen[space] = (version, here, terms)
+                at[space] = terms
                 for i, h, st in terms:
                     held[i] += h
                     static[i] += st
-        self._held, self._static = held, static
-        icons = self._icon_table
-        self._icons_left = sum(icons[c] for p in g.players for c in (*g.decks[p], *g.hands[p]))
+        self._terms, self._held, self._static = at, held, static
+        left = 0  # counted per card with icons (a few of the deck's kinds), in C
+        for card, icons in self._iconic:
+            for p in g.players:
+                left += icons * (g.decks[p].count(card) + g.hands[p].count(card))
+        self._icons_left = left
         unseen = unseen_artifacts(g, me)
         gold = self._gold_table
         self._mean_unseen = sum(gold[a] for a in unseen) / len(unseen) if unseen else 0.0
@@ -205,8 +246,9 @@ class HeuristicBot:
     def _later(self, pile: int, icons_left: int, g: CaveTrollGame) -> float:
         """How many times a room held now should count: once, plus ``later`` per board
         Scoring the icons still to be played could set off."""
-        threshold: int = g.content.numbers["scoring_threshold"]
-        return 1.0 + self.w.later * (pile + icons_left) / threshold
+        if not self._threshold:
+            self._threshold = g.content.numbers["scoring_threshold"]
+        return 1.0 + self.w.later * (pile + icons_left) / self._threshold
 
     def _base(self, g: CaveTrollGame, p: str, me: str) -> float:
         """``p``'s gold, cards in hand and artifacts as ``me`` knows them: its own at
@@ -245,9 +287,12 @@ class HeuristicBot:
         moved = simple.relocation(g, action)
         if moved is not None:  # a figure from one space to another
             src, fig, dst = moved
-            out = self._change_at(g, src, me, fig, False)
+            if src != self._left[0] or fig != self._left[1]:  # the answers of a figure come together
+                self._left = (src, fig, self._changed(self._change_at(g, src, me, fig, False), ()))
             into = self._change_at(g, dst, me, fig, True)
-            return self._lead_with(out, into, mine, 0.0 if kind != "artifact" else -spent)
+            return self._lead(
+                self._changed(into, (), self._left[2]), mine, 0.0 if kind != "artifact" else -spent
+            )
         placed = simple.placement(g, action)
         if placed is not None:  # one figure more on one space
             into = self._change_at(g, placed[0], me, placed[1], True)
@@ -261,9 +306,11 @@ class HeuristicBot:
                 score[i] += h
             return self._lead(score, mine, -spent)
         removed = simple.removal(g, action)
-        if removed is not None:  # one figure less on one space
+        if removed is not None:  # one figure less on one space (an Orc's action spends nothing)
             out = self._change_at(g, removed[0], removed[1], removed[2], False)
-            return self._lead_with(out, (), mine, -spent)
+            return self._lead_with(out, (), mine, 0.0 if kind != "artifact" else -spent)
+        if simple.spent_only(g, action):  # an artifact gone, nothing else
+            return self._lead(self._score, mine, -spent)
         return self._applied(g, me, action, g.hands[me])
 
     def _change_at(self, g: CaveTrollGame, space: str, owner: str, kind: str, added: bool) -> Terms:
@@ -291,25 +338,18 @@ class HeuristicBot:
         return out
 
     def _lead_with(self, first: Terms, second: Terms, mine: int, bonus: float) -> float:
-        """``_lead`` of the decision's scores with the changes of ``first`` and ``second``
-        (a loop over the few players, no list made: the bot's most frequent call)."""
-        score, future = self._score, self._future
-        best = -float("inf")
-        own = 0.0
-        for i in range(len(score)):
-            v = score[i]
-            for j, h, st in first:
-                if j == i:
-                    v += h * future + st
-            for j, h, st in second:
-                if j == i:
-                    v += h * future + st
-            if i == mine:
-                own = v
-            elif v > best:
-                best = v
-        lead = own + bonus - self.w.rival * best
-        return WIN / (1.0 + math.exp(-lead / SCALE))
+        """``_lead`` of the decision's scores with the changes of ``first`` and ``second``."""
+        return self._lead(self._changed(first, second), mine, bonus)
+
+    def _changed(self, first: Terms, second: Terms, score: list[float] | None = None) -> list[float]:
+        """The decision's scores (or ``score``) with the changes of ``first`` and
+        ``second`` added, each once (the bot's most frequent call)."""
+        out, future = (self._score if score is None else score).copy(), self._future
+        for j, h, st in first:
+            out[j] += h * future + st
+        for j, h, st in second:
+            out[j] += h * future + st
+        return out
 
     def _scoring(self, g: CaveTrollGame, me: str, action: Action, into: Terms) -> list[float]:
         """The decision's scores after a card placed with ``into`` as its change fills
@@ -365,16 +405,16 @@ class HeuristicBot:
         w = self.w
         held: dict[str, float] = {}
         static: dict[str, float] = {}
-        if g.content.spaces[space].kind == "room" and any(f.kind in HEROES for f in here):
+        if g.board.kind_of[space] == "room" and any(f.kind in HEROES for f in here):
             for p, gold in g.board.score_room(space, here):
                 held[p] = held.get(p, 0.0) + gold
-        monsters = {f.owner for f in here if f.kind in ("orc", "grunt", "assassin", "rampaging_troll")}
+        monsters = {f.owner for f in here if f.kind in THREATS}
         for f in here:
             if f.kind in HEROES:
                 static[f.owner] = static.get(f.owner, 0.0) + w.hero
                 if monsters - {f.owner}:
-                    static[f.owner] -= w.threat * g.content.spaces[space].gold
-        place = {p: i for i, p in enumerate(g.players)}
+                    static[f.owner] -= w.threat * g.board.gold_of[space]
+        place = self._place if len(self._place) == len(g.players) else {p: i for i, p in enumerate(g.players)}
         return tuple(
             (place[p], held.get(p, 0.0), static.get(p, 0.0)) for p in sorted(held.keys() | static.keys())
         )

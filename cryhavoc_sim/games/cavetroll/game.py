@@ -23,7 +23,7 @@ five and their effects are reconstructed (content ``artifacts.toml``).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Final
 
 from cryhavoc_sim.games.cavetroll import variant
 from cryhavoc_sim.games.cavetroll.board import CHEST, HEROES, Board, Figure, figure
@@ -34,7 +34,7 @@ COLOURS = ("red", "blue", "green", "yellow")
 TIES = ("shared", "seat_order")  # ruling CT10's knob
 # The kinds whose entering a space may set something off (``_entered``; ``simple.py``
 # says when it does not).
-ENTERING = frozenset({"giant_slayer", "knight", "wraith"})
+ENTERING: Final = frozenset({"giant_slayer", "knight", "wraith"})
 CARD_SETS = ("classic", "variant")
 
 # An action is a tuple: ("play", hand index, target space or None), ("move", from, kind,
@@ -216,7 +216,11 @@ class CaveTrollGame:
         out: list[Action] = []
         kinds = self.kinds()
         for kind in kinds:
-            if kind != "stop":
+            if kind == "move":  # with "act": the figures' answers in one pass over the board
+                moves, acts = self._figure_options(self.players[self.current], True, True)
+                out += moves
+                out += acts
+            elif kind not in ("stop", "act"):
                 out += self.options(kind)
         if "stop" in kinds and not (self.must_use_all_actions and out):
             out.insert(0, ("stop",))
@@ -257,18 +261,31 @@ class CaveTrollGame:
             for i, artifact_id in enumerate(self.held[p]):
                 out += [("artifact", i, *t) for t in self.artifact_targets(p, artifact_id)]
             return out
-        out = []
+        moves, acts = self._figure_options(p, kind == "move", kind == "act")
+        return moves if kind == "move" else acts
+
+    def _figure_options(self, p: str, move: bool, act: bool) -> tuple[list[Action], list[Action]]:
+        """``p``'s moves (when ``move``) and character actions (when ``act``), space by
+        space in board order, in one pass over the board."""
+        moves: list[Action] = []
+        acts: list[Action] = []
         for space, figures in self.board.spaces.items():
             if figures:
-                out += self.options_at(kind, space)
-        return out
+                self._answers_at(p, space, moves if move else None, acts if act else None)
+        return moves, acts
 
     def options_at(self, kind: str, space: str) -> list[Action]:
         """The turn player's "move" or "act" answers for its figures in ``space``, in
         ``options``' order (it gathers them space by space; checking one answer needs
         only its space's)."""
-        p = self.players[self.current]
         out: list[Action] = []
+        act = kind == "act"
+        self._answers_at(self.players[self.current], space, None if act else out, out if act else None)
+        return out
+
+    def _answers_at(self, p: str, space: str, moves: list[Action] | None, acts: list[Action] | None) -> None:
+        """Add ``p``'s moves (to ``moves``) and character actions (to ``acts``) for its
+        figures in ``space``; None: that kind not wanted."""
         mine = [x.kind for x in self.board.spaces[space] if x.owner == p]
         if len(mine) > 1:
             mine = sorted(set(mine))
@@ -276,24 +293,24 @@ class CaveTrollGame:
             if fig_kind in ("chest", "cave_troll"):  # Cave Troll: cannot move or be moved
                 continue
             fig = figure(p, fig_kind)
-            if kind == "act":
-                out += self._character_actions(space, fig)
+            if acts is not None:
+                acts.extend(self._character_actions(space, fig))
+            if moves is None:
                 continue
             if fig_kind == "rampaging_troll" and self.used(p, "rampaging_troll"):
                 continue  # Rampaging Troll: moves only once per turn
             if fig_kind == "banshee":  # Banshee: a move action of up to two spaces
-                out += [("move", space, fig_kind, n) for n in variant.banshee_reach(self, space, fig)]
+                moves.extend(("move", space, fig_kind, n) for n in variant.banshee_reach(self, space, fig))
                 continue
             for n in self.content.adjacent[space]:
                 if self.board.can_enter(fig, n):
-                    out.append(("move", space, fig_kind, n))
+                    moves.append(("move", space, fig_kind, n))
                 elif (
                     fig_kind == "wraith"
                     and self.board.can_enter(fig, n, ignore_capacity=True)
                     and self._pushes(n, fig)
                 ):
-                    out.append(("move", space, fig_kind, n))  # into a full room, to push one out
-        return out
+                    moves.append(("move", space, fig_kind, n))  # into a full room, to push one out
 
     def artifact_targets(self, p: str, artifact_id: str) -> list[tuple[Any, ...]]:
         """What playing an artifact may aim at (an empty tuple: nothing to choose)."""
@@ -351,13 +368,15 @@ class CaveTrollGame:
         if fig.kind in variant.ACTORS:
             return variant.character_actions(self, space, fig)
         out: list[Action] = []
-        room = self.content.spaces[space].kind == "room"
+        room = self.board.kind_of[space] == "room"
         if fig.kind == "thief":  # any room or staircase without an opposing Knight (CT8)
+            stairs = self.board.of_kind["staircase"]
             for s in self.board.of_kind["open"]:
                 if (
                     s != space
                     and self.board.can_enter(fig, s)  # capacity, a Cave Troll, a Knight's room
-                    and not self.board.opposing_knight(s, fig.owner)  # a staircase's Knight too
+                    # a staircase's Knight too (can_enter lets anyone onto a staircase)
+                    and not (s in stairs and self.board.opposing_knight(s, fig.owner))
                 ):
                     out.append(("act", space, "thief", s))
         elif fig.kind == "orc" and room:  # remove one hero from its room (CT6: rooms only)

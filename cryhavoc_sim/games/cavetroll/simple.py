@@ -29,16 +29,17 @@ def quiet(g: CaveTrollGame, kind: str, space: str) -> bool:
     if kind == "knight":
         return all(f.kind != "orc" for f in g.board.spaces[space])
     if kind == "wraith":
-        return g.content.spaces[space].kind != "room"
+        return g.board.kind_of[space] != "room"
     if kind == "giant_slayer":
-        return g.content.spaces[space].kind != "room" or any(f.kind != CHEST for f in g.board.spaces[space])
+        return g.board.kind_of[space] != "room" or any(f.kind != CHEST for f in g.board.spaces[space])
     return True
 
 
 def relocation(g: CaveTrollGame, action: Action) -> tuple[str, str, str] | None:
-    """(from, kind, to) when ``action`` does nothing but move one of the deciding player's
-    figures, entering quietly: a Move, the Thief's action, or an artifact that moves a
-    hero (which also leaves the game). Else None."""
+    """(from, kind, to) when ``action`` does nothing at once but move one of the deciding
+    player's figures, entering quietly: a Move, the Thief's action, or an artifact that
+    moves a hero (which also leaves the game). A Wraith's Move into a room counts: its
+    push (Wraith) is a request its player answers next, valued then. Else None."""
     if g.pending:
         return None
     what = action[0]
@@ -50,7 +51,7 @@ def relocation(g: CaveTrollGame, action: Action) -> tuple[str, str, str] | None:
         src, kind, dst = action[2], action[3], action[4]
     else:
         return None
-    return (src, kind, dst) if quiet(g, kind, dst) else None
+    return (src, kind, dst) if kind == "wraith" or quiet(g, kind, dst) else None
 
 
 def placement(g: CaveTrollGame, action: Action) -> tuple[str, str, bool] | None:
@@ -85,10 +86,22 @@ def scored_room(g: CaveTrollGame, action: Action) -> str | None:
 
 
 def removal(g: CaveTrollGame, action: Action) -> tuple[str, str, str] | None:
-    """(space, owner, kind) when ``action`` is an artifact that removes one monster."""
-    if action[0] == "artifact" and not g.pending and _effect(g, action) == "remove_monster":
+    """(space, owner, kind) when ``action`` does nothing but remove one figure: an
+    artifact that removes a monster, or the Orc's action (a hero removed from its room;
+    the hero goes to its owner's play area, which no valuation reads)."""
+    if g.pending:
+        return None
+    if action[0] == "act" and action[2] == "orc":
+        return action[1], action[3], action[4]
+    if action[0] == "artifact" and _effect(g, action) == "remove_monster":
         return action[2], action[3], action[4]
     return None
+
+
+def spent_only(g: CaveTrollGame, action: Action) -> bool:
+    """Whether ``action`` is an artifact that changes nothing a position is valued by but
+    its leaving the hand: one with no effect, or an extra action."""
+    return action[0] == "artifact" and not g.pending and _effect(g, action) in ("none", "extra_action")
 
 
 def _effect(g: CaveTrollGame, action: Action) -> str:

@@ -12,7 +12,7 @@ of any colour but itself, chosen by its owner, then clears the room like the Cav
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from cryhavoc_sim.games.cavetroll.board import CHEST, HEROES, Figure
 
@@ -22,7 +22,7 @@ if TYPE_CHECKING:
 Action = tuple[Any, ...]
 
 # the variant characters with an "Action:" (the Berserker has none)
-ACTORS = frozenset({"giant_slayer", "paladin", "assassin", "rampaging_troll", "grunt", "banshee"})
+ACTORS: Final = frozenset({"giant_slayer", "paladin", "assassin", "rampaging_troll", "grunt", "banshee"})
 
 
 def protected(g: CaveTrollGame, space: str) -> bool:

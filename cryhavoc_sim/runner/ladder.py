@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from cryhavoc_sim.analysis.wilson import wilson
+from cryhavoc_sim.errors import UserError
 from cryhavoc_sim.games import DEFAULT_GAME, get_game
 
 
@@ -61,6 +62,11 @@ def _rotation(task: Task) -> list[Match]:
     return out
 
 
+# Every match is kept (two rows per game) for the tables: a million games is far beyond
+# any interval a ladder needs and still fits in memory.
+MAX_LADDER_GAMES = 1_000_000
+
+
 def ladder_matches(
     content_dir: str | None,
     bots: Sequence[str],
@@ -74,10 +80,17 @@ def ladder_matches(
     on the content set in ``content_dir`` (None: the game's default); two rows per game,
     in game order whatever the worker count."""
     module = get_game(game)
+    size = module.ladder_rotation
+    pairs = len(bots) * (len(bots) - 1) // 2
+    total = pairs * rounds * size  # counted before a task is made: each game is kept in memory
+    if total > MAX_LADDER_GAMES:
+        raise UserError(
+            f"the ladder would play {total:,} games ({pairs:,} pairings x {rounds:,} rounds x {size} games"
+            f" a rotation); allowed: at most {MAX_LADDER_GAMES:,}: lower -r or name fewer bots."
+        )
     content = _content(module.name, content_dir)
     for kind in bots:  # a bad name: one sentence before any game is played
         next(module.ladder(content, kind, kind, 0, seed, 0), None)
-    size = module.ladder_rotation
     tasks: list[Task] = [
         (module.name, content_dir, a, b, seed, (p * rounds + r) * size)
         for p, (a, b) in enumerate(itertools.combinations(bots, 2))

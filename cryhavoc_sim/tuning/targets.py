@@ -165,6 +165,13 @@ def _shipped_set(path: str, content: Any, game_name: str) -> str:
     return found
 
 
+def _player_counts(scenario: Scenario) -> tuple[int, ...]:
+    """The player counts a scenario's games take: one number (Cry Havoc), or a list a
+    Cave Troll scenario's games take in turn."""
+    players = getattr(scenario.setup, "players", 2)
+    return tuple(players) if isinstance(players, tuple | list) else (int(players),)
+
+
 def _target(path: str, i: int, raw: Any) -> Target:
     where = f"target[{i}]"
     if not isinstance(raw, dict):
@@ -201,7 +208,7 @@ def _target(path: str, i: int, raw: Any) -> Target:
             )
     if fair is None and rate is None and raw.get("harder_than") is None:
         raise DesignError(f"{path}: {where} sets no target; give fair_within, win_rate or harder_than.")
-    if fair is not None and getattr(scenario.setup, "players", 2) < 2:
+    if fair is not None and min(_player_counts(scenario)) < 2:
         raise fail(
             path, f"{where}.fair_within", f"cannot be met: {name} is a one-player game (no fair share)"
         )

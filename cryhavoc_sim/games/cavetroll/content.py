@@ -162,6 +162,8 @@ def read_docs(directory: str | Path | None) -> tuple[Path, dict[str, dict[str, A
             ) from None
         except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
             raise ContentError(f"{path}: not valid TOML ({exc}).") from None
+        except RecursionError:  # tomllib recurses once per nested array or table
+            raise ContentError(f"{path}: is nested too deeply to be a content file.") from None
         digest.update(name.encode() + b"\0" + raw)
     return base, docs, digest
 

@@ -12,6 +12,10 @@ from cryhavoc_sim.errors import UserError
 from cryhavoc_sim.runner.scenario import Scenario, load_scenario
 from cryhavoc_sim.storage.reader import Run, load_run
 
+# The CLI's --max-games defaults: what a sweep or a calibration may play unless told more.
+SWEEP_MAX_GAMES = 2_000_000
+TUNE_MAX_GAMES = 5_000_000
+
 
 def simulate(
     scenario: str | Path | Scenario,
@@ -79,18 +83,21 @@ def sweep(
     out: str | Path | None = None,
     workers: int = 1,
     quiet: bool = True,
-    max_games: int | None = None,
+    max_games: int = SWEEP_MAX_GAMES,
 ) -> Sweep:
     """Play the design file ``design`` (see ``cryhavoc-sim sweep``) into ``out`` (default
     sweeps/<name>) and return what it shows. A finished sweep of the same design there is
-    reused; an interrupted one is completed."""
+    reused; an interrupted one is completed. ``max_games`` bounds the games it may play
+    in all, as the CLI's --max-games does (with the same default)."""
     import polars as pl
 
-    from cryhavoc_sim.sweeps.analyse import level_means, read_record, spans, statements
+    from cryhavoc_sim.sweeps.analyse import level_means, spans, statements
     from cryhavoc_sim.sweeps.design import load_design
+    from cryhavoc_sim.sweeps.record import SWEEP_FILE, read_record
     from cryhavoc_sim.sweeps.report import build_sweep_report
-    from cryhavoc_sim.sweeps.run import SWEEP_FILE, run_sweep
+    from cryhavoc_sim.sweeps.run import run_sweep
 
+    _counts(workers, max_games)
     plan = load_design(design, max_games)
     target = Path(out) if out is not None else Path("sweeps") / plan.name
     summary = run_sweep(plan, target, workers, resume=(target / SWEEP_FILE).exists(), quiet=quiet)
@@ -118,14 +125,21 @@ class Calibration:
 
 
 def tune(
-    targets: str | Path, out: str | Path | None = None, workers: int = 1, quiet: bool = True
+    targets: str | Path,
+    out: str | Path | None = None,
+    workers: int = 1,
+    quiet: bool = True,
+    max_games: int = TUNE_MAX_GAMES,
 ) -> Calibration:
     """Run the calibration of the targets file ``targets`` (see ``cryhavoc-sim tune``)
-    into ``out`` (default tunes/<name>); an interrupted one there is completed."""
+    into ``out`` (default tunes/<name>); an interrupted one there is completed.
+    ``max_games`` bounds every game it plays, its reference included, as the CLI's
+    --max-games does (with the same default)."""
     from cryhavoc_sim.tuning.search import TUNE_FILE, run_tune, write_best
     from cryhavoc_sim.tuning.targets import load_targets
 
-    plan = load_targets(targets)
+    _counts(workers, max_games)
+    plan = load_targets(targets, max_games)
     target = Path(out) if out is not None else Path("tunes") / plan.name
     summary = run_tune(plan, target, workers, resume=(target / TUNE_FILE).exists(), quiet=quiet)
     if summary.stopped:
@@ -137,3 +151,11 @@ def tune(
 
 def _whole(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _counts(workers: Any, max_games: Any) -> None:
+    """The CLI's bounds of -j and --max-games, in the CLI's words."""
+    if not _whole(workers) or workers < 1:
+        raise UserError(f"workers is {workers!r}; allowed: a whole number of at least 1.")
+    if not _whole(max_games) or max_games < 1:
+        raise UserError(f"max_games is {max_games!r}; allowed: a whole number of at least 1.")

@@ -33,11 +33,11 @@ def _plays_like(record: Any, manifest: Any) -> str | None:
     if record.get("status") != "complete":
         return "it is not complete"
     if record.get("game") != manifest.get("game", "cryhavoc"):
-        return f"it is of the game {record.get('game')!r}"
+        return f"it is of the game {str(record.get('game'))[:50]!r}"
     if record.get("scenario_text") is None:
         return "it does not record its scenario's text (a sweep of an older version)"
     if record.get("scenario_text") != manifest.get("scenario_text"):
-        return f"its base scenario is not this run's (another text, or another scenario of the name {record.get('scenario')!r})"
+        return f"its base scenario is not this run's (another text, or another scenario of the name {str(record.get('scenario'))[:50]!r})"
     if record.get("content_hash") != manifest.get("content_hash"):
         return "it plays other content (another set or other overrides)"
     return None

@@ -918,3 +918,13 @@ def test_bad_input_is_one_sentence_exit_2_and_changes_nothing(
     assert len(lines) == 1 and lines[0].startswith("error: "), proc.stderr
     assert case.expect in lines[0], lines[0]
     assert snapshot(work) == before, "the command wrote or changed files"
+
+
+def test_the_readme_states_the_catalogue_size() -> None:
+    """The README's guarantees name one count of bad-input commands: this catalogue's."""
+    import re
+
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text()
+    counts = re.findall(r"test_bad_input\.py` runs (\d+) such", readme)
+    assert counts == [str(len(CASES))], (counts, len(CASES))
+    assert not re.search(r"catalogue\s+now\s+holds\s+\d+", readme), "a second, stale count"

@@ -153,6 +153,47 @@ def _whole(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
+def balance(
+    scenario: str | Path | Scenario,
+    rungs: list[str] | str | None = None,
+    n_games: int | None = None,
+    seed: int | None = None,
+    margin: float = 0.05,
+    precision: float | None = None,
+    workers: int = 1,
+    out: str | Path | None = None,
+    quiet: bool = True,
+) -> Any:
+    """Play ``scenario`` at equal skill: at each of ``rungs`` (bot specs, weakest first;
+    None: the game's default, its heuristic then its search at doubling budgets) one bot
+    plays every seat, on the same deals. Writes the study into ``out`` (default
+    balance/<scenario name>: one run directory per rung, ``balance.json``,
+    ``results.parquet`` and ``report/``) and returns the report, whose ``findings`` hold
+    each side's verdict: *stable* when the top two rungs make the same statement against
+    the fair share and agree within ``margin`` (0.05 = 5 points), else *skill-sensitive*.
+    An interrupted study there is completed."""
+    from cryhavoc_sim.balance.report import build_balance_report
+    from cryhavoc_sim.balance.study import BALANCE_FILE, plan_balance, run_balance
+    from cryhavoc_sim.runner.rundir import MAX_GAMES
+
+    if n_games is not None and (not _whole(n_games) or not 1 <= n_games <= MAX_GAMES):
+        raise UserError(f"n_games is {n_games!r}; allowed: a whole number from 1 to {MAX_GAMES:,}.")
+    if seed is not None and (not _whole(seed) or not 0 <= seed < 2**64):
+        raise UserError(f"seed is {seed!r}; allowed: a whole number from 0 to 2**64 - 1.")
+    if not _whole(workers) or workers < 1:
+        raise UserError(f"workers is {workers!r}; allowed: a whole number of at least 1.")
+    sc = scenario if isinstance(scenario, Scenario) else load_scenario(scenario)
+    sc = sc.with_overrides(games=n_games, seed=seed)
+    plan = plan_balance(sc, rungs, margin, precision)
+    target = Path(out) if out is not None else Path("balance") / sc.name
+    summary = run_balance(plan, target, workers, resume=(target / BALANCE_FILE).exists(), quiet=quiet)
+    if summary.stopped:
+        raise RuntimeError(f"{target}: {summary.stopped}; calling balance() again completes it.")
+    if summary.interrupted:
+        raise KeyboardInterrupt
+    return build_balance_report(target, margin)
+
+
 def _counts(workers: Any, max_games: Any) -> None:
     """The CLI's bounds of -j and --max-games, in the CLI's words."""
     if not _whole(workers) or workers < 1:

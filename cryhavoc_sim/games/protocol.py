@@ -325,6 +325,16 @@ class GameModule(Protocol):
         personality, the search bot at each of ``budgets`` (``ladder --skill``)."""
         ...
 
+    def balance_rungs(self) -> tuple[str, ...]:
+        """The default rungs of ``balance``, weakest first: the game's best heuristic,
+        then its search at doubling budgets (only the heuristic when it has no search)."""
+        ...
+
+    def every_seat(self, doc: dict[str, Any], bot: str) -> dict[str, Any]:
+        """The scenario document ``doc`` (parsed TOML) with every seat played by ``bot``
+        and nothing else changed (``balance`` builds each rung's scenario with it)."""
+        ...
+
     def content_listing(self, content: Any, as_json: bool) -> str: ...
 
     def write_content(

@@ -96,9 +96,10 @@ def write_results(out: Path) -> pl.DataFrame:
         plays_like = first_with.setdefault(play_digest(run), c["cell"])
         measures += [{"cell": c["cell"], **m} for m in _measures(run, record["game"])]
         s, t = cell_tables(run)
-        values = {
-            f"value:{p}": json.dumps(c["values"].get(p)) for p in (f["path"] for f in record["factors"])
-        }
+        # "levels": where the cell is read (cell 0 at the shipped values folded into it);
+        # sweeps written before the field have only what each cell sets
+        levels = c.get("levels", c["values"])
+        values = {f"value:{p}": json.dumps(levels.get(p)) for p in (f["path"] for f in record["factors"])}
         sides.append(
             s.with_columns(
                 pl.lit(c["cell"]).alias("cell"),
@@ -154,7 +155,8 @@ def measure_table(measures: pl.DataFrame) -> pl.DataFrame:
 
 def level_means(results: pl.DataFrame, record: dict[str, Any]) -> pl.DataFrame:
     """Per factor, value and side: pooled games, wins, win rate and Wilson interval over
-    the design's cells where the factor takes that value (cell 0 stays out: it sets none)."""
+    the design's cells where the factor takes that value (cell 0 counts at the shipped
+    values its design folded into it, once; else it stays out)."""
     rows = []
     for f in record["factors"]:
         col = f"value:{f['path']}"

@@ -23,7 +23,12 @@ Methods: ``grid`` every combination; ``oat`` one factor at a time from the shipp
 content; ``lhs`` a Latin hypercube of ``samples`` rows; ``morris`` ``samples`` Morris
 trajectories and ``sobol`` Saltelli's scheme of ``samples`` x (factors + 2) rows, both
 sampled by SALib. SALib works on [0, 1]; a row maps to each factor's nearest value. Rows
-that land on the same values share one cell.
+that land on the same values share one cell, and a combination whose every value is the
+shipped one (``oat``'s shipped value of each factor; the grid's point at the shipped
+content) is cell 0 itself: played once, counted once, read at those values.
+
+``games`` sets every cell's games; ``cryhavoc-sim sweep -n GAMES`` replaces it, to try a
+design small first or to play it for real.
 """
 
 from __future__ import annotations
@@ -56,6 +61,8 @@ class Factor:
 
     path: str
     values: tuple[Any, ...]
+    # the index of the value the base scenario already has (None: none of them is)
+    shipped: int | None = None
 
     @property
     def numeric(self) -> bool:
@@ -82,6 +89,9 @@ class Design:
     rows: tuple[int, ...] = ()
     # SALib's own sample matrix on [0, 1] (morris and sobol analyses read it)
     matrix: tuple[tuple[float, ...], ...] = ()
+    # the value index cell 0 stands for, per factor: a combination of shipped values
+    # folded into cell 0 reads cell 0 at those values (None: cell 0 is at no value)
+    base_levels: tuple[int | None, ...] = ()
 
     @property
     def total_games(self) -> int:
@@ -105,6 +115,14 @@ class Design:
         return {
             f.path: f.values[i] for f, i in zip(self.factors, self.cells[cell], strict=True) if i is not None
         }
+
+    def cell_levels(self, cell: int) -> dict[str, Any]:
+        """path -> value at which ``cell`` is read: what it sets, and for cell 0 the
+        shipped values the design's combinations folded into it."""
+        if cell:
+            return self.cell_values(cell)
+        levels = self.base_levels or tuple(None for _ in self.factors)
+        return {f.path: f.values[i] for f, i in zip(self.factors, levels, strict=True) if i is not None}
 
     def cell_scenario(self, cell: int) -> Scenario:
         """Cell ``cell`` as an ordinary scenario: the base with the cell's values set."""
@@ -158,20 +176,24 @@ def shipped_designs() -> list[str]:
     return sorted(p.stem for p in SHIPPED.glob("*.toml"))
 
 
-def load_design(path: str | Path, max_games: int | None = None) -> Design:
-    """Read and check a design file (or a shipped design by name); every problem is a
-    :class:`DesignError` naming the file and the field, before anything is played or
-    written."""
+def load_design(path: str | Path, max_games: int | None = None, games: int | None = None) -> Design:
+    """Read and check a design file (or a shipped design by name), with ``games`` per
+    cell instead of its own when given; every problem is a :class:`DesignError` naming
+    the file and the field, before anything is played or written."""
     text, where = read_file(path, SHIPPED, "design")
-    return parse_design(text, where, max_games)
+    return parse_design(text, where, max_games, games)
 
 
-def parse_design(text: str, path: str = "<design>", max_games: int | None = None) -> Design:
+def parse_design(
+    text: str, path: str = "<design>", max_games: int | None = None, games: int | None = None
+) -> Design:
     doc, head, name = read_head(text, path, "sweep", ("sweep", "factors"), SWEEP_FIELDS)
     method = head.get("method", "grid")
     if method not in METHODS:
         raise fail(path, "sweep.method", f"is {shown(method)}; allowed: {', '.join(METHODS)}")
-    games = whole(head, path, "sweep", "games", None, 1, MAX_GAMES)
+    if games is not None and not 1 <= games <= MAX_GAMES:
+        raise DesignError(f"-n {games}: games per cell must be a whole number from 1 to {MAX_GAMES:,}.")
+    games = whole(head, path, "sweep", "games", None, 1, MAX_GAMES) if games is None else games
     seed = whole(head, path, "sweep", "seed", 0, 0, 2**63 - 1)
     samples = whole(
         head, path, "sweep", "samples", 8 if method in ("lhs", "morris", "sobol") else 1, 1, MAX_CELLS
@@ -199,8 +221,10 @@ def parse_design(text: str, path: str = "<design>", max_games: int | None = None
     if planned > MAX_CELLS:  # counted before a grid or a sample matrix is built
         field = "factors" if method in ("grid", "oat") else "sweep.samples"
         raise fail(path, field, f"makes {planned:,} cells; allowed: at most {MAX_CELLS:,}")
-    cells, rows, matrix = _cells(method, factors, samples, seed)
-    design = Design(name, path, text, method, games, seed, samples, base, factors, cells, rows, matrix)
+    cells, rows, matrix, base_levels = _cells(method, factors, samples, seed)
+    design = Design(
+        name, path, text, method, games, seed, samples, base, factors, cells, rows, matrix, base_levels
+    )
     if len(cells) > MAX_CELLS:
         raise fail(path, "sweep.samples", f"makes {len(cells):,} cells; allowed: at most {MAX_CELLS:,}")
     if max_games is not None and design.total_games > max_games:
@@ -213,7 +237,7 @@ def parse_design(text: str, path: str = "<design>", max_games: int | None = None
                 if any(f.path == "scenario.games" for f in factors)
                 else f"{len(cells)} cells x {games:,}"
             )
-            + f"); allowed with --max-games: at most {max_games:,}",
+            + f"); allowed with --max-games: at most {max_games:,} (-n sets fewer games per cell)",
         )
     return design
 
@@ -296,30 +320,61 @@ def parse_factor(path: str, key: str, raw: Any, base: Scenario, section: str = "
         raise fail(path, where, 'must be a list of 2 or more values, "plausible", or { range = [low, high] }')
     if len({json.dumps(v) for v in values}) != len(values):
         raise fail(path, where, f"repeats a value in {shown(list(values))}")
-    for value in values:  # every value playable on its own, before anything runs
-        _check_value(path, where, key, value, table, base, game)
-    return Factor(key, values)
+    # every value playable on its own, before anything runs; and which one is shipped
+    same = [_check_value(path, where, key, value, table, base, game) for value in values]
+    return Factor(key, values, same.index(True) if True in same else None)
 
 
-def _check_value(path: str, where: str, key: str, value: Any, table: str, base: Scenario, game: Any) -> None:
+def _check_value(path: str, where: str, key: str, value: Any, table: str, base: Scenario, game: Any) -> bool:
+    """Whether ``value`` can be played (a DesignError if not) and is what the base
+    scenario already plays (then a cell at it is the shipped cell)."""
     if table == "overrides":
         try:
-            game.load_content(base.content_dir, {**base.override_map, key: value})
+            shipped = game.load_content(base.content_dir, base.override_map)
+            content = game.load_content(base.content_dir, {**base.override_map, key: value})
         except ContentError as exc:
             raise fail(
                 path, where, f"value {json.dumps(value)} cannot be played: {str(exc).rstrip('.')}"
             ) from None
-        return
+        return _same_content(content, shipped)
     import tomli_w
 
     doc = tomllib.loads(base.text)
     doc.setdefault(table, {})[key.partition(".")[2]] = value
     try:
-        parse_scenario(tomli_w.dumps(doc), base.path or "<scenario>")
+        scenario = parse_scenario(tomli_w.dumps(doc), base.path or "<scenario>")
     except ScenarioError as exc:
         raise fail(
             path, where, f"value {json.dumps(value)} cannot be played: {str(exc).rstrip('.')}"
         ) from None
+    return _same_setup(scenario.setup, base.setup)
+
+
+def _same_setup(setup: Any, shipped: Any) -> bool:
+    """Whether two games' setups play alike: a field that only records which rules a
+    file wrote (Cry Havoc's ``rule_overrides``) is left out, the rules it set are not."""
+    import dataclasses
+
+    if not dataclasses.is_dataclass(setup) or isinstance(setup, type):
+        return bool(setup == shipped)
+    played = [f.name for f in dataclasses.fields(setup) if f.name not in _RECORD_FIELDS]
+    return all(getattr(setup, n) == getattr(shipped, n, None) for n in played)
+
+
+_RECORD_FIELDS = ("rule_overrides",)
+
+
+def _same_content(content: Any, shipped: Any) -> bool:
+    """Whether two loaded content sets hold the same items and numbers. The digest and
+    the override list name how a set was written, not what it holds, so they are left
+    out: an override to the value a file already has changes neither a rule nor a game."""
+    import dataclasses
+
+    if dataclasses.is_dataclass(content) and not isinstance(content, type):
+        return bool(
+            dataclasses.replace(content, digest=shipped.digest, overrides=shipped.overrides) == shipped
+        )
+    return bool(getattr(content, "digest", None) == shipped.digest)
 
 
 def salib_problem(factors: tuple[Factor, ...]) -> dict[str, Any]:
@@ -338,7 +393,12 @@ def _level(x: float, k: int) -> int:
 
 def _cells(
     method: str, factors: tuple[Factor, ...], samples: int, seed: int
-) -> tuple[tuple[tuple[int | None, ...], ...], tuple[int, ...], tuple[tuple[float, ...], ...]]:
+) -> tuple[
+    tuple[tuple[int | None, ...], ...],
+    tuple[int, ...],
+    tuple[tuple[float, ...], ...],
+    tuple[int | None, ...],
+]:
     shipped: tuple[int | None, ...] = tuple(None for _ in factors)
     combos: list[tuple[int | None, ...]]
     matrix: list[tuple[float, ...]] = []
@@ -372,10 +432,15 @@ def _cells(
         ]
     cells: list[tuple[int | None, ...]] = [shipped]
     index: dict[tuple[int | None, ...], int] = {shipped: 0}
+    base_levels: list[int | None] = [None for _ in factors]
     rows = []
     for combo in combos:
-        if combo not in index:
+        if all(i is None or i == f.shipped for i, f in zip(combo, factors, strict=True)):
+            # the shipped scenario again: cell 0, played and counted once, read at these values
+            index[combo] = 0
+            base_levels = [b if i is None else i for b, i in zip(base_levels, combo, strict=True)]
+        elif combo not in index:
             index[combo] = len(cells)
             cells.append(combo)
         rows.append(index[combo])
-    return tuple(cells), tuple(rows) if matrix else (), tuple(matrix)
+    return tuple(cells), tuple(rows) if matrix else (), tuple(matrix), tuple(base_levels)

@@ -61,7 +61,13 @@ def _record(design: Design, status: str, done: list[bool]) -> dict[str, Any]:
         "content_hash": design.base_digest,
         "factors": [{"path": f.path, "values": list(f.values)} for f in design.factors],
         "cells": [
-            {"cell": i, "dir": f"cells/c{i:04d}", "values": design.cell_values(i), "complete": done[i]}
+            {
+                "cell": i,
+                "dir": f"cells/c{i:04d}",
+                "values": design.cell_values(i),
+                "levels": design.cell_levels(i),  # where the analysis reads it
+                "complete": done[i],
+            }
             for i in range(len(design.cells))
         ],
         "rows": list(design.rows),
@@ -83,7 +89,7 @@ def run_sweep(
     from cryhavoc_sim.runner.executor import run_scenario
 
     record_path = out / SWEEP_FILE
-    open_record(
+    old = open_record(
         out,
         SWEEP_FILE,
         "sweep",
@@ -92,6 +98,18 @@ def run_sweep(
         "another design (the design file changed)",
         resume,
     )
+    if old is not None and old.get("games_per_cell", design.games) != design.games:
+        raise UserError(
+            f"{out}: holds a sweep of {old['games_per_cell']:,} games per cell, not {design.games:,};"
+            f" resume it with -n {old['games_per_cell']} (resuming would mix the two)."
+        )
+    if old is not None and [c.get("values") for c in old.get("cells", [])] != [
+        design.cell_values(i) for i in range(len(design.cells))
+    ]:  # a sweep planned before shipped combinations were folded into cell 0
+        raise UserError(
+            f"{out}: holds a sweep whose cells were planned otherwise (an older version of the tool);"
+            " resuming would mix the two: play it again into another -o."
+        )
     scenarios = [design.cell_scenario(i) for i in range(len(design.cells))]  # all checked first
     try:
         out.mkdir(parents=True, exist_ok=True)

@@ -52,10 +52,11 @@ def test_a_grid_of_several_knobs_is_counted_before_it_is_built() -> None:
 
 def test_a_games_factor_counts_toward_max_games() -> None:
     # each cell plays its own scenario.games: before, only sweep.games x cells was counted
+    # (the value 10 is the base's own, so that cell is the base cell, played once)
     body = '"scenario.games" = [10, 5000]\n'
-    refused(body, "plays 5,020 games (3 cells, each its scenario.games or 10)", max_games=1000)
-    design = parse_design(HEAD.format(method="grid") + body, "d.toml", 5020)
-    assert design.total_games == 10 + 10 + 5000
+    refused(body, "plays 5,010 games (2 cells, each its scenario.games or 10)", max_games=1000)
+    design = parse_design(HEAD.format(method="grid") + body, "d.toml", 5010)
+    assert design.total_games == 10 + 5000
 
 
 def test_too_many_sobol_rows_are_counted_before_salib_samples() -> None:

@@ -13,9 +13,17 @@ def test_a_shipped_design_loads(name: str) -> None:
     assert d.name == name and len(d.cells) >= 2 and d.total_games <= 2_000_000
 
 
-def test_the_worked_example_is_27_cells_and_the_shipped_one() -> None:
+def test_the_worked_example_is_27_cells_the_shipped_one_among_them() -> None:
+    """Each factor's first value is the shipped one, so the grid's (1, 12, 1) point is
+    cell 0: played once, read at those values (it was a 28th cell playing cell 0's games)."""
     d = load_design("four_player_numbers")
-    assert len(d.cells) == 28 and d.games == 2000 and d.base.name == "four_player"
+    assert len(d.cells) == 27 and d.games == 2000 and d.base.name == "four_player"
+    assert d.cell_levels(0) == {
+        "tokens.war_party.*.trogs": 1,
+        "factions.trogs.units": 12,
+        "structures.humans.*.build_cost": 1,
+    }
+    assert load_design("four_player_numbers", games=50).total_games == 27 * 50
 
 
 def test_the_screening_design_covers_every_declared_number() -> None:

@@ -56,7 +56,8 @@ def test_grid_cells_are_every_combination_after_the_shipped_cell() -> None:
 def test_oat_varies_one_factor_at_a_time() -> None:
     d = parse_design(GRID.format(games=10).replace('"grid"', '"oat"'))
     sets = [d.cell_values(i) for i in range(len(d.cells))]
-    assert sets[0] == {} and all(len(s) == 1 for s in sets[1:]) and len(sets) == 5
+    # 1 War Party Trog is shipped: that cell is cell 0 (four cells, not five)
+    assert sets[0] == {} and all(len(s) == 1 for s in sets[1:]) and len(sets) == 4
 
 
 @pytest.mark.parametrize(("method", "samples", "rows"), [("lhs", 6, 6), ("morris", 3, 9), ("sobol", 4, 16)])
@@ -228,22 +229,44 @@ def test_bot_line_ups_and_scenario_fields_are_factors() -> None:
         '[sweep]\nname = "b"\nscenario = "quick"\nmethod = "oat"\ngames = 10\n[factors]\n'
         '"bots.default" = ["heuristic", "random"]\n"scenario.experience" = ["first_time", "veteran"]\n'
     )
-    assert d.cell_scenario(2).setup.bots["humans"] == "random"
-    assert d.cell_scenario(4).setup.experience == "veteran"
-    assert d.cell_scenario(4).setup.bots["humans"] == "heuristic"
+    # heuristic bots and first_time are quick's own: both are cell 0
+    assert d.cell_levels(0) == {"bots.default": "heuristic", "scenario.experience": "first_time"}
+    assert len(d.cells) == 3
+    assert d.cell_scenario(1).setup.bots["humans"] == "random"
+    assert d.cell_scenario(2).setup.experience == "veteran"
+    assert d.cell_scenario(2).setup.bots["humans"] == "heuristic"
 
 
-def test_cells_that_play_the_shipped_games_are_said_to(tmp_path: Path) -> None:
-    """A value equal to the shipped one (here a knob's 0) plays cell 0's games again: the
-    report says so instead of counting them as new evidence."""
+def test_shipped_values_are_cell_0_played_and_counted_once(tmp_path: Path) -> None:
+    """A value equal to the shipped one (here a knob's 0) is the shipped scenario again:
+    it is cell 0 itself, not a second cell playing cell 0's games and counted twice in
+    every statement; the level means read cell 0 at that value."""
     text = GRID.format(games=6).replace('"four_player"', '"two_player"')
     text = text.split("[factors]")[0] + '[factors]\n"rules.war_party_trogs_delta" = [0, 1]\n'
+    d = parse_design(text)
+    assert d.cells == ((None,), (1,)) and d.cell_levels(0) == {"rules.war_party_trogs_delta": 0}
     out = tmp_path / "sw"
     done = cli("sweep", str(write(tmp_path, text)), "-o", str(out), "-q")
     assert done.returncode == 0, done.stderr
+    assert "Sweep of 2 cells complete" in done.stdout and "12 games played now" in done.stdout
     results = pl.read_parquet(out / "results.parquet").unique("cell").sort("cell")
-    assert results["plays_like"].to_list() == [0, 0, 2]
+    assert results["plays_like"].to_list() == [0, 1]
+    assert results["value:rules.war_party_trogs_delta"].to_list() == ["0", "1"]
     summary = json.loads((out / "report" / "summary.json").read_text())
-    assert any(
-        s.startswith("Cell 1 played the very same games as cell 0 (as shipped)") for s in summary["headline"]
-    )
+    assert summary["cells"] == 2 and all(s["cells"] == 2 for s in summary["statements"])
+    assert not any("played the very same games" in s for s in summary["headline"])
+
+
+def test_oat_plays_the_shipped_values_once() -> None:
+    """One factor at a time from the shipped content: each factor's shipped value is the
+    shipped scenario, so it is cell 0 for every factor (it was one cell per factor)."""
+    text = GRID.format(games=10).replace('"grid"', '"oat"')  # war party trogs: 1 is shipped
+    d = parse_design(text.replace("[1, 3]\n", "[1, 2, 3]\n", 1))
+    assert [d.cell_values(i) for i in range(len(d.cells))] == [
+        {},
+        {"tokens.war_party.*.trogs": 2},
+        {"tokens.war_party.*.trogs": 3},
+        {"rules.trog_start_units_4p": 1},
+        {"rules.trog_start_units_4p": 3},
+    ]
+    assert d.cell_levels(0) == {"tokens.war_party.*.trogs": 1}

@@ -171,6 +171,13 @@ class CaveTroll:
 
         return ["random", *(f"heuristic:{p}" for p in PERSONALITIES)]
 
+    def balance_rungs(self) -> tuple[str, ...]:
+        return ("heuristic",)
+
+    def every_seat(self, doc: dict[str, Any], bot: str) -> dict[str, Any]:
+        """[bots] becomes ``default = bot``: every colour plays it."""
+        return {**doc, "bots": {"default": bot}}
+
     def ladder(
         self, content: Any, bot_a: str, bot_b: str, rounds: int, seed: int, first_index: int
     ) -> Iterator[Duel]:

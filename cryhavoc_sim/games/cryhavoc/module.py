@@ -172,6 +172,15 @@ class CryHavoc:
         ]
         return ["random", *(f"heuristic:{p}" for p in shared), *(f"ismcts:{b}" for b in budgets)]
 
+    def balance_rungs(self) -> tuple[str, ...]:
+        return ("heuristic", "ismcts:8", "ismcts:16", "ismcts:32")
+
+    def every_seat(self, doc: dict[str, Any], bot: str) -> dict[str, Any]:
+        """[bots] becomes ``default = bot`` (per-faction entries go), and ``policies``
+        (several line-ups) goes: a rung is one line-up. The solo automaton stays."""
+        head = {k: v for k, v in doc.get("scenario", {}).items() if k != "policies"}
+        return {**doc, "scenario": head, "bots": {"default": bot}}
+
     def ladder(
         self, content: Any, bot_a: str, bot_b: str, rounds: int, seed: int, first_index: int
     ) -> Iterator[Duel]:

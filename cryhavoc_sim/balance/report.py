@@ -1,0 +1,252 @@
+"""The report of a finished balance study: a headline per side (its statement against its
+fair share at the top rung and whether it is stable or skill-sensitive), a figure of the
+win rate by rung with 95% bands and the fair share, the tables of rates, verdicts and
+trends; Markdown, HTML and ``summary.json`` with each side's status."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import polars as pl
+
+from cryhavoc_sim.balance.tables import Findings, findings
+from cryhavoc_sim.balance.verdict import Trend, Verdict
+
+
+@dataclass
+class BalanceReport:
+    out: Path
+    html: Path
+    markdown: Path
+    summary: Path
+    figure: Path
+    findings: Findings
+
+
+def _words(statement: str, plural: bool) -> str:
+    their = "their" if plural else "its"
+    return {
+        "above": f"above {their} fair share",
+        "below": f"below {their} fair share",
+        "within": f"within reach of {their} fair share",
+        "solo": "(solo: no share to compare with)",
+    }[statement]
+
+
+def _side(side: str) -> str:
+    return side[:1].upper() + side[1:]
+
+
+def headline_line(v: Verdict, rate: dict[str, Any], plural: bool = True) -> str:
+    """One side's verdict in words, with its top-rung rate and share (``plural``: the
+    side's name is plural, "Machines ... their")."""
+    share = "" if rate["fair_share"] is None else f", fair share {rate['fair_share']:.0%}"
+    return (
+        f"{_side(v.side)}: {_words(v.statement, plural)} at the top rung ({rate['rung']}: {rate['win_rate']:.1%},"
+        f" 95% CI {rate['ci_low']:.1%}-{rate['ci_high']:.1%}{share}); {v.status.upper()}: {v.reason}."
+    )
+
+
+def trend_line(t: Trend) -> str:
+    return (
+        f"{_side(t.side)}: {t.slope * 100:+.1f} points per doubling of the budget"
+        f" (95% CI {t.slope_low * 100:+.1f} to {t.slope_high * 100:+.1f}); predicted at"
+        f" {t.next_budget}: {t.predicted:.1%} ({t.predicted_low:.1%}-{t.predicted_high:.1%})."
+    )
+
+
+def rung_figure(ax: Any, results: pl.DataFrame, palette: Mapping[str, str], title: str) -> None:
+    """Each side's win rate by rung (weakest left), its 95% Wilson band, and its fair
+    share dashed in its colour."""
+    from cryhavoc_sim.report.figures import colour
+
+    rungs = results.select("rung_index", "rung").unique().sort("rung_index")
+    xs = rungs["rung_index"].to_list()
+    for side in sorted(set(results["side"].to_list())):
+        part = results.filter(pl.col("side") == side).sort("rung_index")
+        c = colour(side, palette)
+        x = part["rung_index"].to_list()
+        ax.plot(x, [v * 100 for v in part["win_rate"]], marker="o", color=c, label=_side(side))
+        ax.fill_between(
+            x, [v * 100 for v in part["ci_low"]], [v * 100 for v in part["ci_high"]], color=c, alpha=0.18
+        )
+        shares = [s for s in part["fair_share"].to_list() if s is not None]
+        if shares:
+            ax.axhline(sum(shares) / len(shares) * 100, color=c, linestyle="--", linewidth=1)
+    ax.set_xticks(xs, rungs["rung"].to_list())
+    ax.set_xlabel("rung: the bot in every seat (weakest left)")
+    ax.set_ylabel("win rate (%), 95% Wilson band; dashed: fair share")
+    ax.set_ylim(0, 100)
+    ax.set_title(title)
+    ax.legend(loc="best", fontsize="small")
+    ax.grid(axis="y", alpha=0.3)
+
+
+def _trust(record: dict[str, Any], top_run: Any, reconstructed: bool) -> list[str]:
+    from cryhavoc_sim.analysis.lineup import lineup
+
+    players = lineup(top_run)
+    rungs = ", ".join(r["rung"] for r in record["rungs"])
+    return [
+        f"Who played: at each rung one bot in every seat ({rungs}), on the same deals; the top rung: {players.sentence()}",
+        "Content: partly RECONSTRUCTED (invented where the printed components are not public); see `cryhavoc-sim content`."
+        if reconstructed
+        else "Content: as printed, from sources; no invented numbers.",
+        "A stable verdict holds at the two strongest rungs played here; stronger players than the top rung may still"
+        " move it. The trend line predicts the next doubling of the search budget, an extrapolation.",
+    ]
+
+
+def build_balance_report(out: Path, margin: float | None = None, target: Path | None = None) -> BalanceReport:
+    """Write the report of the balance study in ``out`` into ``target`` (default out/report)."""
+    from cryhavoc_sim.balance.study import rung_dir
+    from cryhavoc_sim.games import get_game
+    from cryhavoc_sim.report.figures import new_figure, save_figure
+    from cryhavoc_sim.report.page import write_pages
+    from cryhavoc_sim.storage.reader import load_run
+
+    found = findings(out, margin)
+    record = found.record
+    where = target or out / "report"
+    where.mkdir(parents=True, exist_ok=True)
+    top_index = len(record["rungs"]) - 1
+    top_run = load_run(rung_dir(out, top_index))
+    reconstructed = bool(top_run.manifest.get("content_reconstructed", True))
+    game = get_game(str(record.get("game", "cryhavoc")))
+    top_rates = {
+        r["side"]: r for r in found.results.filter(pl.col("rung_index") == top_index).iter_rows(named=True)
+    }
+    lines = [
+        f"Equal skill: {record['scenario']} played by one bot in every seat at {len(record['rungs'])} rungs"
+        f" ({', '.join(r['rung'] for r in record['rungs'])}), the same {record['games']:,} deals each"
+        f" (seed {record['seed']}); verdicts from the top two rungs, margin {found.margin * 100:g} points."
+    ]
+    lines += [headline_line(v, top_rates[v.side], game.vocabulary.side_plural) for v in found.verdicts]
+    lines += [trend_line(t) for t in found.trends]
+
+    fig, ax = new_figure((9, 5))
+    rung_figure(
+        ax,
+        found.results,
+        game.side_colours,
+        f"{record['scenario']}: win rate by rung (every seat the same bot)",
+    )
+    png = where / "balance_rungs.png"
+    save_figure(fig, png)
+
+    rates = found.results.select(
+        "rung", "side", "games", "wins", "win_rate", "ci_low", "ci_high", "fair_share", "statement"
+    )
+    verdict_rows = pl.DataFrame(
+        [
+            {
+                "side": v.side,
+                "statement": v.statement,
+                "status": v.status,
+                "paired_difference_points": None if v.agreement is None else round(v.agreement.diff * 100, 2),
+                "interval_90_points": None
+                if v.agreement is None
+                else f"{v.agreement.low * 100:+.1f} to {v.agreement.high * 100:+.1f}",
+                "paired_games": None if v.agreement is None else v.agreement.pairs,
+                "why": v.reason,
+            }
+            for v in found.verdicts
+        ],
+        schema={
+            "side": pl.String,
+            "statement": pl.String,
+            "status": pl.String,
+            "paired_difference_points": pl.Float64,
+            "interval_90_points": pl.String,
+            "paired_games": pl.Int64,
+            "why": pl.String,
+        },
+    )
+    tables: list[tuple[str, Any]] = [
+        ("Win rate by rung and side\nEach rung played the same deals with its bot in every seat.", rates),
+        (
+            "Verdicts\nStable: the top two rungs make the same statement and agree within the margin (paired"
+            " two one-sided tests, 90% interval of the paired difference inside the margin).",
+            verdict_rows,
+        ),
+    ]
+    if found.trends:
+        tables.append(
+            (
+                "Trend over the search budget\nWeighted least squares of the win rate on log2(budget); the"
+                " prediction is for the next doubling.",
+                pl.DataFrame(
+                    [
+                        {
+                            "side": t.side,
+                            "budgets": ", ".join(str(b) for b in t.budgets),
+                            "points_per_doubling": round(t.slope * 100, 2),
+                            "slope_interval_points": f"{t.slope_low * 100:+.1f} to {t.slope_high * 100:+.1f}",
+                            "next_budget": t.next_budget,
+                            "predicted_rate": t.predicted,
+                            "predicted_interval": f"{t.predicted_low:.1%}-{t.predicted_high:.1%}",
+                        }
+                        for t in found.trends
+                    ]
+                ),
+            )
+        )
+    trust = _trust(record, top_run, reconstructed)
+    summary = {
+        "kind": "cryhavoc-sim balance",
+        "scenario": record["scenario"],
+        "game": record.get("game"),
+        "games_per_rung": record["games"],
+        "seed": record["seed"],
+        "margin": found.margin,
+        "rungs": [r["rung"] for r in record["rungs"]],
+        "lineup": f"one bot in every seat per rung: {', '.join(r['rung'] for r in record['rungs'])}",
+        "statuses": {
+            v.side: {"statement": v.statement, "status": v.status, "why": v.reason} for v in found.verdicts
+        },
+        "rates": found.results.to_dicts(),
+        "trends": [
+            {
+                "side": t.side,
+                "budgets": list(t.budgets),
+                "slope": t.slope,
+                "slope_low": t.slope_low,
+                "slope_high": t.slope_high,
+                "next_budget": t.next_budget,
+                "predicted": t.predicted,
+                "predicted_low": t.predicted_low,
+                "predicted_high": t.predicted_high,
+            }
+            for t in found.trends
+        ],
+        "trust": trust,
+        "headline": lines,
+    }
+    summary_path = where / "summary.json"
+    summary_path.write_text(json.dumps(summary, indent=2, default=str) + "\n")
+    from cryhavoc_sim.report.build import NOTICE
+
+    md, html = write_pages(
+        where,
+        f"cryhavoc-sim balance: {record['scenario']} at equal skill",
+        NOTICE if reconstructed else None,
+        lines,
+        [
+            ("Scenario", str(record["scenario"])),
+            ("Rungs (weakest first)", ", ".join(r["rung"] for r in record["rungs"])),
+            (
+                "Games per rung",
+                f"{record['games']:,}" + (" (precision-capped)" if record.get("precision") else ""),
+            ),
+            ("Margin", f"{found.margin * 100:g} points"),
+        ],
+        [("Win rate by rung", png)],
+        tables,
+        ("scenario", "Scenario", "toml", str(record.get("scenario_text", ""))),
+        trust,
+    )
+    return BalanceReport(where, html, md, summary_path, png, found)

@@ -1,0 +1,80 @@
+"""The rungs of a balance study: each a bot spec that plays every seat, weakest first.
+
+A rung's scenario is the study's scenario with every seat given to the rung's bot (the
+game says how: :meth:`GameModule.every_seat`) and nothing else changed: the same seed,
+games and content, so every rung plays the same deals (common random numbers: a game's
+deal comes from (master seed, game index), never from its bots). A rung whose spec ends
+in ``:N`` with N a whole number is a search at budget N; the trend is fitted over those.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from cryhavoc_sim.errors import ScenarioError, UserError
+from cryhavoc_sim.runner.scenario import Scenario, parse_scenario
+
+MAX_RUNGS = 12
+MAX_SPEC = 64
+
+
+class RungError(UserError):
+    """A rung list that cannot be played: one sentence naming the rung and what is allowed."""
+
+
+@dataclass(frozen=True, slots=True)
+class Rung:
+    """A bot spec played in every seat; ``budget``: its search budget, or None."""
+
+    spec: str
+
+    @property
+    def budget(self) -> int | None:
+        head, sep, tail = self.spec.rpartition(":")
+        if sep and head and tail.isascii() and tail.isdigit() and int(tail) > 0:
+            return int(tail)
+        return None
+
+
+def parse_rungs(specs: Sequence[str] | str) -> tuple[Rung, ...]:
+    """Rungs from a list of specs or one comma-separated string, checked for shape (the
+    game checks the bot names when each rung's scenario is built)."""
+    raw = [s.strip() for s in specs.split(",")] if isinstance(specs, str) else [str(s).strip() for s in specs]
+    if not raw or raw == [""]:
+        raise RungError(
+            "the rung list is empty; allowed: 1 to 12 bot specs, weakest first, e.g. heuristic,ismcts:16,ismcts:32."
+        )
+    if len(raw) > MAX_RUNGS:
+        raise RungError(f"the rung list has {len(raw)} rungs; allowed: 1 to {MAX_RUNGS}.")
+    seen: set[str] = set()
+    for spec in raw:
+        if not spec or len(spec) > MAX_SPEC or not spec.isprintable():
+            shown = spec if len(spec) <= MAX_SPEC else spec[:MAX_SPEC] + "..."
+            raise RungError(
+                f"rung {shown!r} is not a bot spec; allowed: a bot name of the game, up to {MAX_SPEC} characters."
+            )
+        if spec in seen:
+            raise RungError(f"rung {spec!r} is listed twice; each rung must be a different bot.")
+        seen.add(spec)
+    return tuple(Rung(s) for s in raw)
+
+
+def rung_scenario(base: Scenario, rung: Rung) -> Scenario:
+    """``base`` with every seat played by ``rung``'s bot; an unknown bot is one sentence."""
+    import tomli_w
+
+    from cryhavoc_sim.games import get_game
+
+    if not base.text:
+        raise UserError(
+            f"scenario {base.name!r} has no file text to play at other rungs; load it with load_scenario."
+        )
+    doc = tomllib.loads(base.text)
+    doc = get_game(base.game).every_seat(doc, rung.spec)
+    try:
+        sc = parse_scenario(tomli_w.dumps(doc), base.path or "<scenario>")
+    except ScenarioError as exc:
+        raise RungError(f"rung {rung.spec!r} cannot play {base.name}: {exc}") from None
+    return sc.with_overrides(games=base.games, seed=base.seed)

@@ -1,0 +1,216 @@
+"""Play a balance study: one ordinary run directory per rung, the whole resumable.
+
+```
+BALANCE_DIR/
+  balance.json      the scenario's text, the rungs, games, seed, margin and precision,
+                    and each rung's status
+  rungs/r00/        rung 0 (the weakest): an ordinary run directory, every seat its bot
+  rungs/r01/ ...    the next rungs, the same deals
+  results.parquet   one row per rung and side: games, wins, win rate, 95% Wilson
+                    interval, fair share, budget (written when every rung is complete)
+  report/           the balance report (report.md, report.html, summary.json, figure)
+```
+
+A rung is complete when its manifest says so; ``resume`` skips complete rungs, completes
+an interrupted one and plays the rest. Every rung's scenario is built (and so every bot
+name checked) before anything is written. The margin only shapes the verdicts, so a
+study may be reported again with another margin without playing anything.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from cryhavoc_sim.balance.rungs import Rung, parse_rungs, rung_scenario
+from cryhavoc_sim.errors import UserError
+from cryhavoc_sim.runner.scenario import Scenario
+
+BALANCE_FILE = "balance.json"
+DEFAULT_MARGIN = 0.05
+
+
+def margin_problem(margin: float) -> str | None:
+    """Why ``margin`` (a share: 0.05 is 5 points) cannot be used, or None."""
+    if isinstance(margin, bool) or not isinstance(margin, int | float) or not 0 < margin < 0.5:
+        return f"the margin is {margin!r}; allowed: more than 0 and less than 50 points (0.05 = 5 points)."
+    return None
+
+
+@dataclass(frozen=True)
+class BalancePlan:
+    """A checked balance study: the scenario, its rungs' scenarios, the margin, and the
+    precision each rung plays to (None: every rung plays ``scenario.games``)."""
+
+    scenario: Scenario
+    rungs: tuple[Rung, ...]
+    scenarios: tuple[Scenario, ...]
+    margin: float
+    precision: float | None
+
+    @property
+    def identity(self) -> str:
+        """What a resume must match: the scenario's text and every played setting."""
+        return json.dumps(
+            {
+                "scenario_text": self.scenario.text,
+                "rungs": [r.spec for r in self.rungs],
+                "games": self.scenario.games,
+                "seed": self.scenario.seed,
+                "precision": self.precision,
+            },
+            sort_keys=True,
+        )
+
+
+def plan_balance(
+    scenario: Scenario,
+    rungs: Sequence[str] | str | None,
+    margin: float = DEFAULT_MARGIN,
+    precision: float | None = None,
+) -> BalancePlan:
+    """The study of ``scenario`` at ``rungs`` (None: the game's default rungs), every
+    rung's scenario built and checked; one sentence for anything that cannot be played."""
+    from cryhavoc_sim.games import get_game
+
+    problem = margin_problem(margin)
+    if problem:
+        raise UserError(problem)
+    if precision is not None:
+        from cryhavoc_sim.runner.precision import precision_problem
+
+        problem = precision_problem(precision)
+        if problem:
+            raise UserError(problem)
+    parsed = parse_rungs(get_game(scenario.game).balance_rungs() if rungs is None else rungs)
+    scenarios = tuple(rung_scenario(scenario, r) for r in parsed)
+    return BalancePlan(scenario, parsed, scenarios, float(margin), precision)
+
+
+@dataclass
+class BalanceSummary:
+    out: Path
+    rungs: int
+    complete: int = 0
+    played_now: int = 0
+    seconds: float = 0.0
+    interrupted: bool = False
+    stopped: str | None = None
+    errors: int = 0
+
+
+def rung_dir(out: Path, index: int) -> Path:
+    return out / "rungs" / f"r{index:02d}"
+
+
+def _record(plan: BalancePlan, status: str, done: list[bool]) -> dict[str, Any]:
+    return {
+        "kind": "cryhavoc-sim balance",
+        "identity": plan.identity,
+        "scenario": plan.scenario.name,
+        "scenario_path": plan.scenario.path,
+        "scenario_text": plan.scenario.text,
+        "game": plan.scenario.game,
+        "games": plan.scenario.games,
+        "seed": plan.scenario.seed,
+        "margin": plan.margin,
+        "precision": plan.precision,
+        "rungs": [
+            {"rung": r.spec, "budget": r.budget, "dir": f"rungs/r{i:02d}", "complete": done[i]}
+            for i, r in enumerate(plan.rungs)
+        ],
+        "status": status,
+    }
+
+
+def run_balance(
+    plan: BalancePlan,
+    out: Path,
+    workers: int = 1,
+    resume: bool = False,
+    quiet: bool = False,
+    executor: str = "local",
+    scheduler: str | None = None,
+) -> BalanceSummary:
+    """Play every rung of ``plan`` into ``out`` (see the module's layout); the results
+    table is written once every rung is complete."""
+    from cryhavoc_sim.runner.executor import run_scenario
+    from cryhavoc_sim.runner.rundir import refuse_links
+    from cryhavoc_sim.sweeps.files import open_record, run_complete, write_json
+
+    open_record(
+        out, BALANCE_FILE, "balance study", "identity", plan.identity, "another scenario or rungs", resume
+    )
+    if out.exists():
+        refuse_links(out)
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise UserError(f"{out}: cannot create the balance directory ({exc.strerror or exc}).") from None
+    done = [run_complete(rung_dir(out, i)) for i in range(len(plan.rungs))]
+    write_json(out / BALANCE_FILE, _record(plan, "running", done))
+    summary = BalanceSummary(out, len(plan.rungs))
+    started = time.perf_counter()
+    rule = None
+    if plan.precision is not None:
+        from cryhavoc_sim.runner.precision import Precision
+
+        rule = Precision(plan.precision)
+    try:
+        for i, (rung, sc) in enumerate(zip(plan.rungs, plan.scenarios, strict=True)):
+            if done[i]:
+                continue
+            where = rung_dir(out, i)
+            if not quiet:
+                print(f"rung {i + 1}/{len(plan.rungs)}: {rung.spec} in every seat", flush=True)
+            result = run_scenario(
+                sc,
+                where,
+                workers,
+                (where / "manifest.json").exists(),
+                quiet,
+                True,
+                False,
+                executor,
+                scheduler,
+                rule,
+            )
+            summary.played_now += result.played_now
+            summary.errors += result.errors
+            if result.interrupted:
+                summary.interrupted = True
+                summary.stopped = result.worker_lost
+                break
+            done[i] = run_complete(where)
+    finally:
+        summary.complete = sum(done)
+        summary.seconds = time.perf_counter() - started
+        status = "complete" if all(done) else "interrupted"
+        write_json(out / BALANCE_FILE, _record(plan, status, done))
+    if all(done):
+        from cryhavoc_sim.balance.tables import write_results
+
+        write_results(out)
+    return summary
+
+
+def read_record(out: Path) -> dict[str, Any]:
+    """The study's ``balance.json``, or one sentence: missing, not a regular file, or
+    not the JSON object this tool writes."""
+    path = out / BALANCE_FILE
+    if path.is_symlink() or (path.exists() and not path.is_file()):
+        raise UserError(f"{path}: is not a regular file; a balance study's record is one the tool wrote.")
+    try:
+        data = json.loads(path.read_text())
+    except FileNotFoundError:
+        raise UserError(f"{out}: not a balance study (no {BALANCE_FILE}).") from None
+    except (OSError, ValueError, RecursionError) as exc:
+        why = str(exc).splitlines()[0][:200] if str(exc) else type(exc).__name__
+        raise UserError(f"{path}: is unreadable or corrupt ({why}).") from None
+    if not isinstance(data, dict) or not isinstance(data.get("rungs"), list):
+        raise UserError(f"{path}: is not a balance study's record (no list of rungs).")
+    return data

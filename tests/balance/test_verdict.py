@@ -1,0 +1,90 @@
+"""The statistics of a balance study on hand-made numbers: the paired equivalence test,
+the verdict's three outcomes and the trend over the budget."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+
+from cryhavoc_sim.balance.verdict import RungRate, paired_tost, trend, verdict
+
+
+def rate(rung: str, wins: int, games: int, low: float, high: float, fair: float | None = 1 / 3) -> RungRate:
+    return RungRate(rung, "humans", games, wins, wins / games, low, high, fair)
+
+
+def test_identical_outcomes_agree_within_any_margin() -> None:
+    a = [1, 0, 0, 1, 0, 1, 1, 0] * 50
+    found = paired_tost(a, a, 0.05)
+    assert found.diff == 0 and found.low == 0 and found.high == 0
+    assert found.equivalent and found.pairs == 400
+
+
+def test_a_twenty_point_shift_is_not_equivalent_within_five() -> None:
+    lower = [0] * 400
+    upper = [1 if i % 5 == 0 else 0 for i in range(400)]  # 20% of games flip to wins
+    found = paired_tost(lower, upper, 0.05)
+    assert found.diff == pytest.approx(0.2)
+    assert found.low > 0.05 and not found.equivalent
+
+
+def test_a_small_shift_on_many_games_is_equivalent() -> None:
+    lower = [1 if i % 3 == 0 else 0 for i in range(3000)]
+    upper = list(lower)
+    for i in range(0, 3000, 100):  # one game in a hundred changes
+        upper[i + 1] = 1
+    found = paired_tost(lower, upper, 0.05)
+    assert 0 < found.diff < 0.02 and found.equivalent
+    assert not paired_tost(lower, upper, 0.005).equivalent  # a margin below the shift
+
+
+def test_paired_outcomes_must_pair() -> None:
+    with pytest.raises(ValueError, match="different lengths"):
+        paired_tost([1, 0], [1], 0.05)
+    with pytest.raises(ValueError, match="margin"):
+        paired_tost([1, 0], [1, 0], 0.5)
+
+
+def test_verdicts() -> None:
+    same = paired_tost([1, 0] * 500, [1, 0] * 500, 0.05)
+    moved = paired_tost([0] * 1000, [1 if i % 4 == 0 else 0 for i in range(1000)], 0.05)
+    above_a = rate("ismcts:16", 600, 1000, 0.57, 0.63)
+    above_b = rate("ismcts:32", 600, 1000, 0.57, 0.63)
+    within = rate("ismcts:32", 340, 1000, 0.31, 0.37)
+    assert above_a.statement == "above" and within.statement == "within"
+    assert rate("x", 100, 1000, 0.08, 0.12).statement == "below"
+    assert rate("x", 1, 2, 0.1, 0.9, None).statement == "solo"
+
+    stable = verdict(above_b, above_a, same)
+    assert (stable.status, stable.statement) == ("stable", "above")
+    changed = verdict(within, above_a, same)
+    assert (
+        changed.status == "skill-sensitive" and "above at ismcts:16 but within at ismcts:32" in changed.reason
+    )
+    apart = verdict(above_b, above_a, moved)
+    assert apart.status == "skill-sensitive" and "not shown to agree within 5 points" in apart.reason
+    alone = verdict(above_b, None, None)
+    assert alone.status == "unjudged"
+
+
+def test_trend_recovers_a_straight_line() -> None:
+    # 20%, 30%, 40% at budgets 8, 16, 32: ten points per doubling, 50% predicted at 64
+    t = trend("machines", [8, 16, 32], [200, 300, 400], [1000, 1000, 1000])
+    assert t is not None
+    assert t.slope == pytest.approx(0.10)
+    assert t.next_budget == 64 and t.predicted == pytest.approx(0.50)
+    assert t.slope_low < 0.10 < t.slope_high
+    assert t.predicted_low < 0.5 < t.predicted_high
+    # more games, a narrower interval
+    wide = t.slope_high - t.slope_low
+    t4 = trend("machines", [8, 16, 32], [800, 1200, 1600], [4000, 4000, 4000])
+    assert t4 is not None and math.isclose(t4.slope, 0.10)
+    assert t4.slope_high - t4.slope_low == pytest.approx(wide / 2, rel=0.01)
+
+
+def test_trend_needs_two_budgets() -> None:
+    assert trend("x", [16], [5], [10]) is None
+    assert trend("x", [16, 16], [5, 6], [10, 10]) is None
+    flat = trend("x", [8, 16], [0, 0], [100, 100])  # all losses still has a variance
+    assert flat is not None and flat.slope == 0 and flat.slope_high > 0

@@ -318,8 +318,9 @@ def trust_lines(players: LineUp, reconstructed: bool, game_lines: list[str]) -> 
         else "Content: as printed, from sources; no invented numbers."
     )
     skill = (
-        "Equal-skill verdict: not measured here. One bot in every seat is one skill level;"
+        "Equal-skill verdict: not in this report. One bot in every seat is one skill level;"
         " whether a statement survives stronger play needs the same deals played at several"
-        " levels (stronger search in every seat)."
+        " levels: `cryhavoc-sim balance SCENARIO` does that and marks each statement stable or"
+        " skill-sensitive."
     )
     return [who, content, *game_lines, skill]

@@ -9,9 +9,11 @@ rotations in order, so a ladder is reproducible and the same at any worker count
 rotations are spread over worker processes and gathered back in order.
 
 The skill table reads the same games per rung and faction: how often a faction wins
-when that rung plays it against the rest of the ladder. A faction whose line climbs
-steeply with the rung is strong only when played well; a flat line, strong or weak
-whoever plays it."""
+when that rung plays it against the rest of the ladder, which is each faction's *reward
+for skill* (its difficulty curve). A faction whose line climbs steeply with the rung is
+strong only when played well; a flat line, strong or weak whoever plays it. It is no
+balance verdict: there one side's player is stronger than the field, while balance needs
+every seat played equally well (``cryhavoc-sim balance``)."""
 
 from __future__ import annotations
 
@@ -25,6 +27,12 @@ from typing import Any
 from cryhavoc_sim.analysis.wilson import wilson
 from cryhavoc_sim.errors import UserError
 from cryhavoc_sim.games import DEFAULT_GAME, get_game
+
+SKILL_NOTE = (
+    "Each faction's reward for skill: its win rate against the rest of the ladder when that rung plays"
+    " it. Its player is stronger or weaker than the field, so this is no balance verdict; for that, every"
+    " seat must be played equally well: cryhavoc-sim balance SCENARIO."
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -176,6 +184,7 @@ def render_skill(rows: Sequence[dict[str, object]]) -> str:
     rungs = list(dict.fromkeys(str(r["bot"]) for r in rows))
     width = 22
     lines = [
+        SKILL_NOTE,
         "Win rate against the rest of the ladder, by who plays the faction (95% Wilson interval):",
         f"{'rung':<22}" + "".join(f"{f:>{width}}" for f in factions),
     ]
@@ -215,11 +224,11 @@ def plot_skill(rows: Sequence[dict[str, object]], path: Path, title: str, notice
     ax.plot(
         [x for x, _ in overall], [y for _, y in overall], color="black", linewidth=1.2, label="any faction"
     )
-    ax.axhline(0.5, color="0.4", linestyle="--", linewidth=1, label="fair share (50%)")
+    ax.axhline(0.5, color="0.4", linestyle="--", linewidth=1, label="even against the field (50%)")
     ax.set_xticks(range(len(rungs)), rungs, rotation=30, ha="right")
     ax.set_ylim(0, 1)
     ax.yaxis.set_major_formatter(matplotlib.ticker.PercentFormatter(1.0))
-    ax.set_ylabel("win rate against the rest of the ladder")
+    ax.set_ylabel("win rate against the rest of the ladder\n(reward for skill, not balance)")
     ax.set_xlabel("who plays the faction (the ladder's rungs in their order)")
     ax.set_title(title)
     ax.grid(axis="y", alpha=0.3)

@@ -731,7 +731,7 @@ CASES = [
         sweep_with(DESIGN.replace("[1, 3]", "[0, 200]")),
         "value 200 cannot be played",
     ),
-    Case("sweep_too_large", sweep_with(DESIGN, "--max-games", "25"), "allowed with --max-games: at most 25"),
+    Case("sweep_too_large", sweep_with(DESIGN, "--max-games", "15"), "allowed with --max-games: at most 15"),
     Case("sweep_no_factors", sweep_with(DESIGN.split("[factors]")[0]), "needs a [factors] table"),
     Case(
         "sweep_missing_file",
@@ -858,6 +858,66 @@ CASES = [
         "report_manifest_other_game_tables",
         done_manifest(_other_game_and_text, "report", "{done}", "-o", "{d}/rep"),
         "its games table holds games of cryhavoc",
+    ),
+    # balance: rungs, margins, sizes and directories checked before anything is played
+    Case(
+        "balance_unknown_bot",
+        lambda d: ["balance", str(d / "s.toml"), "--rungs", "random,nosuch", "-o", str(d / "bal")],
+        "rung 'nosuch' cannot play small",
+    ),
+    Case(
+        "balance_empty_rungs",
+        lambda d: ["balance", str(d / "s.toml"), "--rungs", " , ", "-o", str(d / "bal")],
+        "not a bot spec",
+    ),
+    Case(
+        "balance_no_rungs",
+        lambda d: ["balance", str(d / "s.toml"), "--rungs", "", "-o", str(d / "bal")],
+        "the rung list is empty",
+    ),
+    Case(
+        "balance_twice",
+        lambda d: ["balance", str(d / "s.toml"), "--rungs", "random,random", "-o", str(d / "bal")],
+        "listed twice",
+    ),
+    Case(
+        "balance_margin_zero",
+        lambda d: ["balance", str(d / "s.toml"), "--margin", "0", "-o", str(d / "bal")],
+        "allowed: more than 0 and less than 50 points",
+    ),
+    Case(
+        "balance_margin_fifty",
+        lambda d: ["balance", str(d / "s.toml"), "--margin", "50", "-o", str(d / "bal")],
+        "allowed: more than 0 and less than 50 points",
+    ),
+    Case(
+        "balance_too_many_games",
+        lambda d: [
+            "balance",
+            str(d / "s.toml"),
+            "--rungs",
+            "random,heuristic",
+            "--max-games",
+            "30",
+            "-o",
+            str(d / "bal"),
+        ],
+        "allowed with --max-games: at most 30",
+    ),
+    Case(
+        "balance_into_a_run",
+        lambda d: ["balance", str(d / "s.toml"), "--rungs", "random", "-o", str(d / "done")],
+        "done: exists and is not empty",
+    ),
+    Case(
+        "balance_resume_nothing",
+        lambda d: ["balance", str(d / "s.toml"), "--rungs", "random", "--resume", "-o", str(d / "bal")],
+        "nothing to resume",
+    ),
+    Case(
+        "balance_bad_precision",
+        lambda d: ["balance", str(d / "s.toml"), "--precision", "0.9", "-o", str(d / "bal")],
+        "allowed: 0.001 to 0.25",
     ),
 ]
 

@@ -18,7 +18,7 @@ CORE = (
     "analysis",
     "report",
     "api.py",
-    "cli.py",
+    "cli",
     "__init__.py",
     "fields.py",
     "errors.py",

@@ -1,0 +1,57 @@
+"""The command line: parse, build a config, call one library function, set the exit code.
+
+One module per command group (run.py: run, replay, report; studies.py: sweep, tune;
+balance.py: balance;
+gates.py: compare, baseline, check; games.py: content, soak, bench, ladder, version),
+all on the one typer app of common.py. Errors a user can cause print one sentence and
+exit with code 2, never a traceback. Heavy imports (polars, matplotlib, multiprocess)
+happen inside the commands.
+"""
+
+from __future__ import annotations
+
+import sys
+from typing import Any
+
+import typer
+
+from cryhavoc_sim.cli import common
+from cryhavoc_sim.cli.common import _error, app
+from cryhavoc_sim.errors import UserError
+
+# Importing a group registers its commands on the app, and --help lists the commands in
+# the order they were registered: run, replay, report, sweep, tune, balance, compare,
+# baseline, check, content, soak, bench, ladder, version.
+# isort: off
+from cryhavoc_sim.cli import run, studies, balance, gates, games  # noqa: F401
+# isort: on
+
+__all__ = ["app", "main"]
+
+
+def main(argv: list[str] | None = None) -> Any:
+    """Run the command line. Every usage error (a bad option, a value out of range) is
+    one line on stderr and exit code 2, like the errors the commands raise themselves."""
+    try:  # typer 0.2x carries its own copy of click
+        from typer._click import exceptions as cx
+    except ImportError:  # pragma: no cover - older typer on the real click
+        from click import exceptions as cx  # type: ignore[no-redef]
+
+    common._JSON_ERRORS = "--json" in (sys.argv[1:] if argv is None else argv)
+    try:
+        code = app(args=argv, standalone_mode=False)
+    except cx.NoArgsIsHelpError as exc:
+        typer.echo(exc.ctx.get_help() if exc.ctx is not None else "")
+        sys.exit(0)
+    except cx.UsageError as exc:
+        _error(" ".join(exc.format_message().split()), 2)
+        sys.exit(2)
+    except cx.ClickException as exc:
+        _error(" ".join(exc.format_message().split()), exc.exit_code)
+        sys.exit(exc.exit_code)
+    except (typer.Abort, KeyboardInterrupt):
+        sys.exit(130)
+    except UserError as exc:  # pragma: no cover - commands catch their own
+        _error(str(exc), 2)
+        sys.exit(2)
+    sys.exit(code if isinstance(code, int) else 0)

@@ -1,0 +1,300 @@
+"""The commands that play a scenario and read one run: run, replay, report."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from cryhavoc_sim.cli.common import (
+    PRECISION_CAP,
+    RECONSTRUCTED_NOTICE,
+    Executor,
+    _capped,
+    _cpus,
+    _fail,
+    _flag,
+    _lineup,
+    _notice,
+    _precision_line,
+    _rate_line,
+    _rates,
+    _reading,
+    _stopped,
+    app,
+)
+from cryhavoc_sim.errors import UserError
+from cryhavoc_sim.runner.rundir import MAX_GAMES
+
+
+@app.command()
+def run(
+    scenario: Annotated[
+        str, typer.Argument(help="Scenario TOML file (or the name of a shipped one, e.g. quick).")
+    ],
+    games: Annotated[
+        int | None,
+        typer.Option("-n", "--games", min=1, max=MAX_GAMES, help="Number of games (overrides the scenario)."),
+    ] = None,
+    workers: Annotated[
+        int | None,
+        typer.Option(
+            "-j",
+            "--workers",
+            min=1,
+            help="Worker processes (default: every CPU this process may use; the local executor uses at most one per CPU).",
+        ),
+    ] = None,
+    seed: Annotated[
+        int | None,
+        typer.Option("--seed", min=0, max=2**64 - 1, help="Master seed (overrides the scenario)."),
+    ] = None,
+    out: Annotated[
+        Path | None,
+        typer.Option("-o", "--out", help="Run directory (default runs/<scenario>-<seed>)."),
+    ] = None,
+    resume: Annotated[bool, _flag("--resume", help="Complete an interrupted run in --out.")] = False,
+    quiet: Annotated[bool, _flag("--quiet", "-q", help="No progress bar.")] = False,
+    no_events: Annotated[
+        bool, _flag("--no-events", help="Do not log events (games and seats only).")
+    ] = False,
+    fail_fast: Annotated[bool, _flag("--fail-fast", help="Stop at the first game that raises.")] = False,
+    executor: Annotated[
+        Executor, typer.Option("--executor", help="local processes, or a Dask cluster.")
+    ] = Executor.local,
+    scheduler: Annotated[
+        str | None, typer.Option("--scheduler", help="Dask scheduler address (default: a LocalCluster).")
+    ] = None,
+    as_json: Annotated[
+        bool,
+        _flag(
+            "--json",
+            help="The result as one JSON document on stdout: status, counts, win rates with intervals, paths.",
+        ),
+    ] = False,
+    precision: Annotated[
+        float | None,
+        typer.Option(
+            "--precision",
+            help="Play until every faction's win-rate interval is at most +- this (0.01 = 1 point), with"
+            " intervals valid at every look (a confidence sequence); --max-games caps it.",
+        ),
+    ] = None,
+    max_games: Annotated[
+        int | None,
+        typer.Option("--max-games", min=1, max=MAX_GAMES, help="With --precision: the most games to play."),
+    ] = None,
+) -> None:
+    """Play a scenario's games and write the run directory (Parquet + manifest).
+
+    Example: cryhavoc-sim run four_player -n 2000 -j 2 -o runs/fp
+    (or: cryhavoc-sim run four_player --precision 0.02 --max-games 40000)"""
+    import shlex
+
+    from cryhavoc_sim.runner.executor import run_scenario
+    from cryhavoc_sim.runner.scenario import load_scenario
+
+    if scheduler is not None and executor != Executor.dask:
+        raise _fail(f"--scheduler {scheduler} needs --executor dask (the local executor has no scheduler).")
+    rule = None
+    if precision is not None:
+        from cryhavoc_sim.runner.precision import Precision, precision_problem
+
+        problem = precision_problem(precision)
+        if problem:
+            raise _fail(problem)
+        if games is not None:
+            raise _fail(
+                "-n/--games and --precision do not go together; cap a precision run with --max-games."
+            )
+        rule = Precision(precision)
+    elif max_games is not None:
+        raise _fail(
+            "--max-games caps a --precision run; without --precision give the number of games with -n."
+        )
+    cpus = _cpus()
+    if workers is None:
+        workers = cpus
+    elif executor == Executor.local and workers > cpus:
+        typer.echo(f"note: -j {workers} capped at {cpus}, the CPUs this process may use.", err=True)
+        workers = cpus
+    try:
+        sc = load_scenario(scenario).with_overrides(games=games, seed=seed)
+        if rule is not None:
+            sc = _capped(sc, max_games or PRECISION_CAP)
+        run_dir = out or Path("runs") / f"{sc.name}-{sc.seed}"
+        summary = run_scenario(
+            sc, run_dir, workers, resume, quiet, not no_events, fail_fast, executor.value, scheduler, rule
+        )
+    except UserError as exc:
+        raise _fail(str(exc)) from None
+    again = shlex.join(
+        [
+            "cryhavoc-sim",
+            "run",
+            scenario,
+            "-o",
+            str(run_dir),
+            "--resume",
+            # Every option that shapes the data, as given (--resume checks they match).
+            *(["-n", str(games)] if games else []),
+            *(["--precision", str(precision)] if precision is not None else []),
+            *(["--max-games", str(max_games)] if max_games is not None else []),
+            *(["--seed", str(seed)] if seed is not None else []),
+            *(["--no-events"] if no_events else []),
+            *(["--fail-fast"] if fail_fast else []),
+            "-j",
+            str(workers),
+            *(["--executor", "dask"] if executor == Executor.dask else []),
+            *(["--scheduler", scheduler] if scheduler else []),
+        ]
+    )
+    rates = [] if summary.interrupted else _rates(run_dir)
+    players = None if summary.interrupted else _lineup(run_dir)
+    if summary.interrupted:
+        status, code = ("worker_lost", 1) if summary.worker_lost else ("interrupted", 130)
+    else:
+        status, code = ("errors", 1) if summary.errors else ("complete", 0)
+    if as_json:
+        # One JSON document on stdout; the notice and any error sentence go to stderr.
+        typer.echo(
+            json.dumps(
+                {
+                    "status": status,
+                    "exit_code": code,
+                    "run_dir": str(run_dir),
+                    "scenario": sc.name,
+                    "seed": sc.seed,
+                    "games_planned": sc.games,
+                    "games_done": summary.games_done,
+                    "played_now": summary.played_now,
+                    "seconds": round(summary.seconds, 3),
+                    "errors": summary.errors,
+                    "first_error": summary.first_error,
+                    "resume_command": again if summary.interrupted else None,
+                    "win_rates": rates,
+                    "lineup": players.as_dict() if players is not None else None,
+                    "content_reconstructed": bool(_notice(run_dir)) if not summary.interrupted else None,
+                    **({"precision": _stopped(run_dir)} if rule is not None else {}),
+                },
+                indent=2,
+            )
+        )
+    if summary.interrupted:
+        why = f"Stopped: {summary.worker_lost}" if summary.worker_lost else "Interrupted"
+        typer.echo(
+            f"{why}: {summary.games_done} games kept in {run_dir}. Resume with:\n  {again}",
+            err=True,
+        )
+        raise typer.Exit(code)
+    if as_json:
+        pass
+    elif summary.played_now == 0:
+        typer.echo(f"Nothing to play: {run_dir} already holds all {summary.games_done} games of this run.")
+    else:
+        rate = summary.played_now / summary.seconds if summary.seconds else 0.0
+        kept = summary.games_done - summary.played_now + summary.errors
+        typer.echo(
+            f"{summary.games_done} games written to {run_dir} ({rate:.0f} games/s"
+            + (f"; {kept} kept from before" if kept > 0 else "")
+            + ")"
+        )
+    if rates and not as_json:
+        typer.echo("Win rates (95% Wilson interval, games played): " + _rate_line(rates))
+        if players is not None:
+            typer.echo(players.sentence())
+    if rule is not None and not as_json:
+        typer.echo(_precision_line(_stopped(run_dir)))
+    typer.echo(RECONSTRUCTED_NOTICE, err=as_json)
+    if summary.errors:
+        first = (summary.first_error or "").split(":")[0].removeprefix("game ")
+        typer.echo(
+            f"error: {summary.errors} game(s) raised ({summary.first_error}); seeds and tracebacks are in "
+            f"{run_dir}/errors/; replay one with: cryhavoc-sim replay {run_dir} {first or 'GAME_ID'}",
+            err=True,
+        )
+        raise typer.Exit(1)
+
+
+@app.command()
+def replay(
+    run_dir: Annotated[Path, typer.Argument(help="A run directory.")],
+    game_id: Annotated[int, typer.Argument(help="The game to replay (games.game_id).")],
+) -> None:
+    """Replay one game from its seed: a readable account, checked against the stored events.
+
+    Example: cryhavoc-sim replay runs/quick 17"""
+    from cryhavoc_sim.runner.replay import replay as do_replay
+
+    try:
+        with _reading(run_dir):
+            result = do_replay(run_dir, game_id)
+    except UserError as exc:
+        raise _fail(str(exc)) from None
+    typer.echo(f"Game {result.game_id} (seed {result.seed})")
+    typer.echo("\n".join(result.account))
+    if result.matches is None:
+        typer.echo(f"(not compared with the stored game: {result.not_compared})")
+    elif result.matches:
+        typer.echo("Replayed events equal the stored events.")
+    else:
+        typer.echo(f"error: replayed events differ from the stored ones: {result.mismatch}", err=True)
+        raise typer.Exit(1)
+
+
+@app.command()
+def report(
+    run_dir: Annotated[Path, typer.Argument(help="A run directory (or a sweep directory).")],
+    out: Annotated[
+        Path | None,
+        typer.Option(
+            "-o", "--out", help="Report directory (default reports/<run>; a sweep's: SWEEP/report)."
+        ),
+    ] = None,
+    sweep_dir: Annotated[
+        Path | None,
+        typer.Option(
+            "--sweep",
+            help="A finished sweep of the run's scenario whose most sensitive numbers the headline names"
+            " (default: the newest in sweeps/ beside runs/ or here).",
+        ),
+    ] = None,
+) -> None:
+    """Write the run's report: HTML (figures embedded), Markdown, PNG figures, summary.json;
+    in a directory named reports, also reports/index.html listing every report there.
+
+    Example: cryhavoc-sim report runs/quick -o reports/quick"""
+    from cryhavoc_sim.report.build import build_report
+    from cryhavoc_sim.storage.reader import load_run
+
+    if (run_dir / "sweep.json").exists():  # a sweep directory: its own report
+        from cryhavoc_sim.sweeps.report import build_sweep_report
+
+        try:
+            with _reading(run_dir):
+                page = build_sweep_report(run_dir, out)
+        except UserError as exc:
+            raise _fail(str(exc)) from None
+        typer.echo(f"Sweep report written to {page}")
+        typer.echo(RECONSTRUCTED_NOTICE)
+        return
+    try:
+        with _reading(run_dir):
+            run = load_run(run_dir)
+            target = out or Path("reports") / run_dir.name
+            if sweep_dir is not None and not (sweep_dir / "sweep.json").exists():
+                raise UserError(f"--sweep {sweep_dir}: is not a sweep directory (no sweep.json).")
+            result = build_report(run, target, sweep_dir)
+    except UserError as exc:
+        raise _fail(str(exc)) from None
+    typer.echo(
+        f"Report written to {result.html} (also {result.markdown.name}, {len(result.figures)} PNG figures, summary.json)"
+    )
+    if target.resolve().parent.name == "reports":
+        from cryhavoc_sim.report.index import write_index
+
+        typer.echo(f"Index of every report: {write_index(target.resolve().parent)}")
+    if run.manifest.get("content_reconstructed", True):
+        typer.echo(RECONSTRUCTED_NOTICE)

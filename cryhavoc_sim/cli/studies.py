@@ -1,0 +1,156 @@
+"""The studies built on runs: sweep (sensitivity over a design) and tune (calibration to targets)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from cryhavoc_sim.cli.common import RECONSTRUCTED_NOTICE, Executor, _cpus, _fail, _flag, app
+from cryhavoc_sim.errors import UserError
+
+
+@app.command()
+def sweep(
+    design: Annotated[
+        Path, typer.Argument(help="Design TOML file: [sweep] and [factors] (see docs/sweeps.md).")
+    ],
+    out: Annotated[
+        Path | None, typer.Option("-o", "--out", help="Sweep directory (default sweeps/<design name>).")
+    ] = None,
+    workers: Annotated[
+        int | None,
+        typer.Option("-j", "--workers", min=1, help="Worker processes per cell (default: every CPU)."),
+    ] = None,
+    resume: Annotated[bool, _flag("--resume", help="Complete an interrupted sweep in --out.")] = False,
+    max_games: Annotated[
+        int,
+        typer.Option("--max-games", min=1, help="Refuse a design that plays more games than this in all."),
+    ] = 2_000_000,
+    quiet: Annotated[bool, _flag("--quiet", "-q", help="No progress bars.")] = False,
+    executor: Annotated[
+        Executor, typer.Option("--executor", help="local processes, or a Dask cluster.")
+    ] = Executor.local,
+    scheduler: Annotated[
+        str | None, typer.Option("--scheduler", help="Dask scheduler address (default: a LocalCluster).")
+    ] = None,
+) -> None:
+    """Play a design over content numbers and rule knobs (grid, one-at-a-time, Latin
+    hypercube, Morris or Sobol), each cell an ordinary run; then write its report:
+    sensitivity of every side's win rate to every factor, and in how many cells each
+    statement of the shipped scenario holds.
+
+    Example: cryhavoc-sim sweep designs/trog_numbers.toml -j 2"""
+    import shlex
+
+    from cryhavoc_sim.sweeps.design import load_design
+    from cryhavoc_sim.sweeps.report import build_sweep_report
+    from cryhavoc_sim.sweeps.run import run_sweep
+
+    if scheduler is not None and executor != Executor.dask:
+        raise _fail(f"--scheduler {scheduler} needs --executor dask (the local executor has no scheduler).")
+    cpus = _cpus()
+    workers = min(workers or cpus, cpus) if executor == Executor.local else workers or cpus
+    try:
+        plan = load_design(design, max_games)
+        target = out or Path("sweeps") / plan.name
+        summary = run_sweep(plan, target, workers, resume, quiet, executor.value, scheduler)
+    except UserError as exc:
+        raise _fail(str(exc)) from None
+    if summary.interrupted:
+        again = shlex.join(
+            ["cryhavoc-sim", "sweep", str(design), "-o", str(target), "--resume", "-j", str(workers)]
+            + (["--executor", "dask"] if executor == Executor.dask else [])
+            + (["--scheduler", scheduler] if scheduler else [])
+        )
+        why = f"Stopped: {summary.stopped}" if summary.stopped else "Interrupted"
+        typer.echo(
+            f"{why}: {summary.complete} of {summary.cells} cells complete in {target}. Resume with:\n  {again}",
+            err=True,
+        )
+        raise typer.Exit(1 if summary.stopped else 130)
+    try:
+        page = build_sweep_report(target)
+    except UserError as exc:
+        raise _fail(str(exc)) from None
+    played = f"{summary.played_now:,} games played now" if summary.played_now else "nothing left to play"
+    typer.echo(f"Sweep of {summary.cells} cells complete in {target} ({played}, {summary.seconds:.0f} s).")
+    summary_json = json.loads((page.parent / "summary.json").read_text())
+    for line in summary_json["headline"]:
+        typer.echo(f"  {line}")
+    typer.echo(f"Report written to {page}")
+    typer.echo(RECONSTRUCTED_NOTICE)
+
+
+@app.command()
+def tune(
+    targets_file: Annotated[
+        Path, typer.Argument(help="Targets TOML: [tune], [parameters], [[target]] (docs/sweeps.md).")
+    ],
+    out: Annotated[
+        Path | None, typer.Option("-o", "--out", help="Calibration directory (default tunes/<name>).")
+    ] = None,
+    workers: Annotated[
+        int | None,
+        typer.Option("-j", "--workers", min=1, help="Worker processes per run (default: every CPU)."),
+    ] = None,
+    resume: Annotated[bool, _flag("--resume", help="Complete an interrupted calibration in --out.")] = False,
+    max_games: Annotated[
+        int,
+        typer.Option("--max-games", min=1, help="Refuse targets that play more games than this in all."),
+    ] = 5_000_000,
+    quiet: Annotated[bool, _flag("--quiet", "-q", help="No progress bars.")] = False,
+) -> None:
+    """Calibrate content numbers to targets: Optuna's TPE proposes values inside their
+    ranges, every target scenario is played with them, and the best set is written as a
+    new content set (OUT/content/<content_name>/) and as OUT/best.toml.
+
+    Example: cryhavoc-sim tune targets/calibration.toml -j 2"""
+    import shlex
+
+    from cryhavoc_sim.tuning.search import run_tune, write_best
+    from cryhavoc_sim.tuning.targets import load_targets
+
+    workers = min(workers or _cpus(), _cpus())
+    try:
+        plan = load_targets(targets_file, max_games)
+        target = out or Path("tunes") / plan.name
+        summary = run_tune(plan, target, workers, resume, quiet)
+    except UserError as exc:
+        raise _fail(str(exc)) from None
+    if summary.interrupted:
+        again = shlex.join(
+            ["cryhavoc-sim", "tune", str(targets_file), "-o", str(target), "--resume", "-j", str(workers)]
+        )
+        why = f"Stopped: {summary.stopped}" if summary.stopped else "Interrupted"
+        typer.echo(
+            f"{why}: {summary.done} of {summary.trials} trials kept in {target}. Resume with:\n  {again}",
+            err=True,
+        )
+        raise typer.Exit(1 if summary.stopped else 130)
+    assert summary.best is not None and summary.reference is not None
+    best = summary.best
+    written = write_best(plan, best, target)
+    typer.echo(
+        f"Calibration of {plan.trials} trials complete in {target} ({summary.played_now:,} games played now)."
+    )
+    typer.echo(
+        f"Shipped content: score {summary.reference['score']:.4f}; best (trial {best['trial']}): {best['score']:.4f}."
+    )
+    typer.echo("Best values: " + ", ".join(f"{k} = {json.dumps(v)}" for k, v in best["values"].items()))
+    for name, found in best["found"].items():
+        rates = ", ".join(
+            f"{s} {r['rate']:.1%}" for s, r in sorted(found["sides"].items(), key=lambda x: -x[1]["rate"])
+        )
+        typer.echo(f"  {name}: {rates}")
+    if best["missed"]:
+        typer.echo(
+            f"The best set still misses {len(best['missed'])} of the targets' conditions: "
+            + "; ".join(best["missed"])
+        )
+    else:
+        typer.echo("Every target is met.")
+    typer.echo(f"Content set written to {written} (and the values to {target / 'best.toml'}).")
+    typer.echo(RECONSTRUCTED_NOTICE)

@@ -117,8 +117,10 @@ def _capped(sc: Any, cap: int) -> Any:
 
 
 @contextmanager
-def _reading(*run_dirs: Path) -> Iterator[None]:
-    """Unreadable or corrupt run files become one sentence and exit code 2."""
+def _reading(*run_dirs: Path, writing: Path | None = None) -> Iterator[None]:
+    """Unreadable or corrupt run files become one sentence and exit code 2; an error
+    writing inside ``writing`` (a report's folder) is said as such, never blamed on the
+    run that was read."""
     try:
         yield
     except UserError:
@@ -128,6 +130,8 @@ def _reading(*run_dirs: Path) -> Iterator[None]:
 
         if not isinstance(exc, pl.exceptions.PolarsError | OSError):
             raise
+        if writing is not None and isinstance(exc, OSError) and _inside(exc.filename, writing):
+            raise UserError(f"{writing}: cannot write there ({exc.strerror or exc}).") from None
         first = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
         where = " or ".join(str(d) for d in run_dirs)
         raise UserError(
@@ -135,13 +139,70 @@ def _reading(*run_dirs: Path) -> Iterator[None]:
         ) from None
 
 
+def _inside(name: object, folder: Path) -> bool:
+    """Whether the file an OSError names is ``folder`` or inside it."""
+    if not isinstance(name, str | Path):
+        return False
+    path, top = Path(os.path.abspath(name)), Path(os.path.abspath(folder))
+    return path == top or top in path.parents
+
+
+@contextmanager
+def _writing(path: Path, what: str) -> Iterator[None]:
+    """An error writing ``path`` (a read-only or full disk, a place that is no directory)
+    becomes one sentence naming it, and a file this write began is removed: nothing
+    half-written is left behind."""
+    existed = path.exists() or path.is_symlink()
+    try:
+        yield
+    except OSError as exc:
+        if not existed and path.is_file() and not path.is_symlink():
+            path.unlink(missing_ok=True)
+        raise UserError(f"{path}: cannot write the {what} ({exc.strerror or exc}).") from None
+
+
+def _write_file(path: Path, text: str, what: str) -> None:
+    """Write ``text`` to ``path`` whole or not at all: a temporary file beside it, opened
+    without following a link, then a rename (see :func:`_writing` for the errors)."""
+    import stat
+
+    try:
+        mode = path.lstat().st_mode
+    except OSError:
+        mode = None
+    if mode is not None and not (stat.S_ISREG(mode) or stat.S_ISLNK(mode)):
+        # a device, a FIFO or a folder: the rename would replace it, a write would block
+        raise UserError(f"{path}: is not a regular file; give a file path for the {what}.")
+    tmp = path.with_name(f".{path.name}.tmp")
+    with _writing(path, what):
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            if tmp.is_symlink():
+                tmp.unlink()
+            fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | getattr(os, "O_NOFOLLOW", 0), 0o644)
+            with os.fdopen(fd, "w") as fh:
+                fh.write(text)
+            os.replace(tmp, path)
+        except OSError:
+            if tmp.is_file() and not tmp.is_symlink():
+                tmp.unlink(missing_ok=True)
+            raise
+
+
 # Set by main() when the command line asks for --json: errors are then also one JSON
 # object on stdout ({"error": {"code": 2, "message": ...}}), for the program reading it.
 _JSON_ERRORS = False
 
 
+# An error line names what is wrong, not every instance of it: a message longer than
+# this (a value or a list from a crafted file) is cut, saying how much was left out.
+MAX_MESSAGE = 800
+
+
 def _error(message: str, code: int) -> None:
     """An error as people read it (stderr) and, under --json, as programs do (stdout)."""
+    if len(message) > MAX_MESSAGE:
+        message = f"{message[:MAX_MESSAGE]}… ({len(message) - MAX_MESSAGE:,} more characters)"
     typer.echo(f"error: {message}", err=True)
     if _JSON_ERRORS:
         typer.echo(json.dumps({"error": {"code": code, "message": message}}))

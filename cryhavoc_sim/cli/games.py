@@ -8,7 +8,16 @@ from typing import Annotated
 
 import typer
 
-from cryhavoc_sim.cli.common import RECONSTRUCTED_NOTICE, GameOption, _cpus, _fail, _flag, _game, app
+from cryhavoc_sim.cli.common import (
+    RECONSTRUCTED_NOTICE,
+    GameOption,
+    _cpus,
+    _fail,
+    _flag,
+    _game,
+    _writing,
+    app,
+)
 from cryhavoc_sim.errors import UserError
 
 
@@ -189,12 +198,16 @@ def ladder(
         typer.echo(render_skill(skills))
     if plot is not None:
         games = len(matches) // 2
-        plot_skill(
-            skills,
-            plot,
-            f"{module.title}: each faction's reward for skill ({games:,} two-player games, seed {seed})",
-            RECONSTRUCTED_NOTICE,
-        )
+        try:
+            with _writing(plot, "figure"):
+                plot_skill(
+                    skills,
+                    plot,
+                    f"{module.title}: each faction's reward for skill ({games:,} two-player games, seed {seed})",
+                    RECONSTRUCTED_NOTICE,
+                )
+        except UserError as exc:
+            raise _fail(str(exc)) from None
         typer.echo(f"Figure written to {plot}", err=as_json)
     # Under --json, stdout holds exactly one JSON document: the notice goes to stderr.
     typer.echo(RECONSTRUCTED_NOTICE, err=as_json)

@@ -21,6 +21,8 @@ from cryhavoc_sim.cli.common import (
     _rates,
     _reading,
     _stopped,
+    _write_file,
+    _writing,
     app,
 )
 from cryhavoc_sim.errors import UserError
@@ -138,7 +140,11 @@ def compare(
     if plot is not None and (problem := figure_problem(plot)):
         raise _fail(problem)
     if plot is not None:
-        _compare_figure(tables["faction"], plot, run_a, run_b, _notice(run_a, run_b))
+        try:
+            with _writing(plot, "figure"):
+                _compare_figure(tables["faction"], plot, run_a, run_b, _notice(run_a, run_b))
+        except UserError as exc:
+            raise _fail(str(exc)) from None
     if as_json:
         typer.echo(
             json.dumps(
@@ -222,8 +228,10 @@ def baseline(
     }
     if not rows:
         raise _fail(f"{run_dir}: holds no finished game, so there is no baseline to store.")
-    out.parent.mkdir(parents=True, exist_ok=True)
-    out.write_text(json.dumps(data, indent=2) + "\n")
+    try:
+        _write_file(out, json.dumps(data, indent=2) + "\n", "baseline")
+    except UserError as exc:
+        raise _fail(str(exc)) from None
     typer.echo(f"Baseline of {len(rows)} factions written to {out}")
 
 
@@ -366,7 +374,13 @@ def check(
         typer.echo(report)
     summary = os.environ.get("GITHUB_STEP_SUMMARY")
     if summary:
-        with open(summary, "a") as fh:
-            fh.write(report + "\n")
+        try:
+            with (
+                _writing(Path(summary), "step summary named by GITHUB_STEP_SUMMARY"),
+                open(summary, "a") as fh,
+            ):
+                fh.write(report + "\n")
+        except UserError as exc:
+            raise _fail(str(exc)) from None
     if moved:
         raise typer.Exit(1)

@@ -19,6 +19,7 @@ from cryhavoc_sim.cli.common import (
     app,
 )
 from cryhavoc_sim.errors import UserError
+from cryhavoc_sim.runner.rundir import MAX_GAMES
 
 
 @app.command()
@@ -59,7 +60,9 @@ def content(
 
 @app.command()
 def soak(
-    games: Annotated[int, typer.Option("-n", "--games", min=1, help="Random games to play.")] = 100_000,
+    games: Annotated[
+        int, typer.Option("-n", "--games", min=1, max=MAX_GAMES, help="Random games to play.")
+    ] = 100_000,
     workers: Annotated[int, typer.Option("-j", "--workers", min=1, help="Worker processes.")] = 2,
     seed: Annotated[
         int, typer.Option("--seed", min=0, help="Master seed: game k plays seed (seed, k).")
@@ -79,7 +82,10 @@ def soak(
 
 @app.command()
 def bench(
-    games: Annotated[int, typer.Option("-n", "--games", min=10, help="Games per timed run.")] = 3000,
+    games: Annotated[
+        # the bench also times ten times these games: bounded so that run plans at most MAX_GAMES
+        int, typer.Option("-n", "--games", min=10, max=MAX_GAMES // 10, help="Games per timed run.")
+    ] = 3000,
     against: Annotated[
         str | None,
         typer.Option(

@@ -806,6 +806,8 @@ CASES = [
         tune_with(TARGETS, "--max-games", "15"),
         "plays 20 games (1 trials and the reference",
     ),
+    Case("soak_games_huge", lambda d: ["soak", "-n", str(10**12)], "less than or equal to 100000000"),
+    Case("bench_games_huge", lambda d: ["bench", "-n", str(10**12)], "less than or equal to 10000000"),
     Case(
         "ladder_rounds_huge",
         lambda d: ["ladder", "-r", "1000000000"],

@@ -43,8 +43,9 @@ def test_ctrl_c_between_two_cells_leaves_the_record_interrupted(
     assert summary.interrupted and summary.stopped is None and summary.complete == 1
     record = json.loads((out / "sweep.json").read_text())
     assert record["status"] == "interrupted"
-    assert [c["complete"] for c in record["cells"]] == [True, False, False]
+    cells = len(design.cells)  # a value that is the shipped one is cell 0, played once
+    assert cells >= 2 and [c["complete"] for c in record["cells"]] == [True] + [False] * (cells - 1)
     again = run_sweep(design, out, resume=True, quiet=True)
-    assert not again.interrupted and again.complete == 3
+    assert not again.interrupted and again.complete == cells
     assert json.loads((out / "sweep.json").read_text())["status"] == "complete"
     assert (out / "results.parquet").is_file()

@@ -15,6 +15,10 @@ from cryhavoc_sim.runner.scenario import Scenario, load_scenario
 from cryhavoc_sim.storage.reader import Run
 from cryhavoc_sim.storage.reader import load_run as _open_run
 
+# The CLI's --max-games defaults: what a sweep or a calibration may play unless told more.
+SWEEP_MAX_GAMES = 2_000_000
+TUNE_MAX_GAMES = 5_000_000
+
 
 def simulate(
     scenario: str | Path | Scenario,
@@ -103,7 +107,7 @@ def sweep(
     out: str | Path | None = None,
     workers: int = 1,
     quiet: bool = True,
-    max_games: int | None = None,
+    max_games: int = SWEEP_MAX_GAMES,
     n_games: int | None = None,
 ) -> Sweep:
     """Play the design file ``design`` (a path or a shipped design's name; see
@@ -111,15 +115,17 @@ def sweep(
     directory ``out`` (default ``sweeps/<design name>``: every cell's run, results and the
     report in ``out/report/``). A finished sweep of the same design there is reused; an
     interrupted one is completed. ``n_games`` plays that many games in every cell instead
-    of the design's ``games`` (``cryhavoc-sim sweep -n``); ``max_games`` refuses a design
-    that would play more in all."""
+    of the design's ``games`` (``cryhavoc-sim sweep -n``); ``max_games`` bounds the games
+    it may play in all, as the CLI's --max-games does (with the same default)."""
     import polars as pl
 
-    from cryhavoc_sim.sweeps.analyse import level_means, read_record, spans, statements
+    from cryhavoc_sim.sweeps.analyse import level_means, spans, statements
     from cryhavoc_sim.sweeps.design import load_design
+    from cryhavoc_sim.sweeps.record import SWEEP_FILE, read_record
     from cryhavoc_sim.sweeps.report import build_sweep_report
-    from cryhavoc_sim.sweeps.run import SWEEP_FILE, run_sweep
+    from cryhavoc_sim.sweeps.run import run_sweep
 
+    _counts(workers, max_games)
     plan = load_design(design, max_games, n_games)
     target = Path(out) if out is not None else Path("sweeps") / plan.name
     summary = run_sweep(plan, target, workers, resume=(target / SWEEP_FILE).exists(), quiet=quiet)
@@ -152,16 +158,22 @@ class Calibration:
 
 
 def tune(
-    targets: str | Path, out: str | Path | None = None, workers: int = 1, quiet: bool = True
+    targets: str | Path,
+    out: str | Path | None = None,
+    workers: int = 1,
+    quiet: bool = True,
+    max_games: int = TUNE_MAX_GAMES,
 ) -> Calibration:
     """Run the calibration of the targets file ``targets`` (see ``cryhavoc-sim tune
     --help``) into the directory ``out`` (default ``tunes/<name>``: the trials, ``best.toml``
     and the best values as a content set in ``out/content/``); an interrupted one there is
-    completed."""
+    completed. ``max_games`` bounds every game it plays, its reference included, as the
+    CLI's --max-games does (with the same default)."""
     from cryhavoc_sim.tuning.search import TUNE_FILE, run_tune, write_best
     from cryhavoc_sim.tuning.targets import load_targets
 
-    plan = load_targets(targets)
+    _counts(workers, max_games)
+    plan = load_targets(targets, max_games)
     target = Path(out) if out is not None else Path("tunes") / plan.name
     summary = run_tune(plan, target, workers, resume=(target / TUNE_FILE).exists(), quiet=quiet)
     if summary.stopped:
@@ -214,3 +226,11 @@ def balance(
     if summary.interrupted:
         raise KeyboardInterrupt
     return build_balance_report(target, margin)
+
+
+def _counts(workers: Any, max_games: Any) -> None:
+    """The CLI's bounds of -j and --max-games, in the CLI's words."""
+    if not _whole(workers) or workers < 1:
+        raise UserError(f"workers is {workers!r}; allowed: a whole number of at least 1.")
+    if not _whole(max_games) or max_games < 1:
+        raise UserError(f"max_games is {max_games!r}; allowed: a whole number of at least 1.")

@@ -5,7 +5,10 @@ from __future__ import annotations
 
 import json
 import os
+from collections.abc import Iterator
+from contextlib import contextmanager
 from enum import StrEnum
+from pathlib import Path
 from typing import Annotated, Any
 
 import typer
@@ -65,13 +68,62 @@ def _main(
     """
 
 
+@contextmanager
+def _writing(path: Path, what: str) -> Iterator[None]:
+    """An error writing ``path`` (a read-only or full disk, a place that is no directory)
+    becomes one sentence naming it, and a file this write began is removed: nothing
+    half-written is left behind."""
+    existed = path.exists() or path.is_symlink()
+    try:
+        yield
+    except OSError as exc:
+        if not existed and path.is_file() and not path.is_symlink():
+            path.unlink(missing_ok=True)
+        raise UserError(f"{path}: cannot write the {what} ({exc.strerror or exc}).") from None
+
+
+def _write_file(path: Path, text: str, what: str) -> None:
+    """Write ``text`` to ``path`` whole or not at all: a temporary file beside it, opened
+    without following a link, then a rename (see :func:`_writing` for the errors)."""
+    import stat
+
+    try:
+        mode = path.lstat().st_mode
+    except OSError:
+        mode = None
+    if mode is not None and not (stat.S_ISREG(mode) or stat.S_ISLNK(mode)):
+        # a device, a FIFO or a folder: the rename would replace it, a write would block
+        raise UserError(f"{path}: is not a regular file; give a file path for the {what}.")
+    tmp = path.with_name(f".{path.name}.tmp")
+    with _writing(path, what):
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            if tmp.is_symlink():
+                tmp.unlink()
+            fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | getattr(os, "O_NOFOLLOW", 0), 0o644)
+            with os.fdopen(fd, "w") as fh:
+                fh.write(text)
+            os.replace(tmp, path)
+        except OSError:
+            if tmp.is_file() and not tmp.is_symlink():
+                tmp.unlink(missing_ok=True)
+            raise
+
+
 # Set by main() when the command line asks for --json: errors are then also one JSON
 # object on stdout ({"error": {"code": 2, "message": ...}}), for the program reading it.
 _JSON_ERRORS = False
 
 
+# An error line names what is wrong, not every instance of it: a message longer than
+# this (a value or a list from a crafted file) is cut, saying how much was left out.
+MAX_MESSAGE = 800
+
+
 def _error(message: str, code: int) -> None:
     """An error as people read it (stderr) and, under --json, as programs do (stdout)."""
+    if len(message) > MAX_MESSAGE:
+        message = f"{message[:MAX_MESSAGE]}… ({len(message) - MAX_MESSAGE:,} more characters)"
     typer.echo(f"error: {message}", err=True)
     if _JSON_ERRORS:
         typer.echo(json.dumps({"error": {"code": code, "message": message}}))

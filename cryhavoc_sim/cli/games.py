@@ -8,9 +8,10 @@ from typing import Annotated
 
 import typer
 
-from cryhavoc_sim.cli.common import GameOption, _cpus, _fail, _flag, _game, app
+from cryhavoc_sim.cli.common import GameOption, _cpus, _fail, _flag, _game, _writing, app
 from cryhavoc_sim.errors import UserError
 from cryhavoc_sim.runner.results import RECONSTRUCTED_NOTICE
+from cryhavoc_sim.runner.rundir import MAX_GAMES
 
 
 @app.command()
@@ -53,7 +54,9 @@ def content(
 
 @app.command()
 def soak(
-    games: Annotated[int, typer.Option("-n", "--games", min=1, help="Random games to play.")] = 100_000,
+    games: Annotated[
+        int, typer.Option("-n", "--games", min=1, max=MAX_GAMES, help="Random games to play.")
+    ] = 100_000,
     workers: Annotated[int, typer.Option("-j", "--workers", min=1, help="Worker processes.")] = 2,
     seed: Annotated[
         int, typer.Option("--seed", min=0, help="Master seed: game k plays seed (seed, k).")
@@ -73,7 +76,10 @@ def soak(
 
 @app.command()
 def bench(
-    games: Annotated[int, typer.Option("-n", "--games", min=10, help="Games per timed run.")] = 3000,
+    games: Annotated[
+        # the bench also times ten times these games: bounded so that run plans at most MAX_GAMES
+        int, typer.Option("-n", "--games", min=10, max=MAX_GAMES // 10, help="Games per timed run.")
+    ] = 3000,
     against: Annotated[
         str | None,
         typer.Option(
@@ -192,12 +198,16 @@ def ladder(
         typer.echo(render_skill(skills))
     if plot is not None:
         games = len(matches) // 2
-        skill_figure(
-            skills,
-            plot,
-            f"{module.title}: each faction's reward for skill ({games:,} two-player games, seed {seed})",
-            RECONSTRUCTED_NOTICE,
-        )
+        try:
+            with _writing(plot, "figure"):
+                skill_figure(
+                    skills,
+                    plot,
+                    f"{module.title}: each faction's reward for skill ({games:,} two-player games, seed {seed})",
+                    RECONSTRUCTED_NOTICE,
+                )
+        except UserError as exc:
+            raise _fail(str(exc)) from None
         typer.echo(f"Figure written to {plot}", err=as_json)
     # Under --json, stdout holds exactly one JSON document: the notice goes to stderr.
     typer.echo(RECONSTRUCTED_NOTICE, err=as_json)

@@ -8,7 +8,7 @@ from typing import Annotated
 
 import typer
 
-from cryhavoc_sim.cli.common import AllowPartial, _cpus, _fail, _flag, app
+from cryhavoc_sim.cli.common import AllowPartial, _cpus, _fail, _flag, _write_file, _writing, app
 from cryhavoc_sim.errors import UserError
 from cryhavoc_sim.runner.rundir import MAX_GAMES
 
@@ -46,9 +46,13 @@ def compare(
     if plot is not None and (problem := figure_problem(plot)):
         raise _fail(problem)
     if plot is not None:
-        compare_figure(
-            found.tables["faction"], plot, f"A ({run_a.name})", f"B ({run_b.name})", bool(found.notice)
-        )
+        try:
+            with _writing(plot, "figure"):
+                compare_figure(
+                    found.tables["faction"], plot, f"A ({run_a.name})", f"B ({run_b.name})", bool(found.notice)
+                )
+        except UserError as exc:
+            raise _fail(str(exc)) from None
         typer.echo(f"Figure written to {plot}", err=True)
     typer.echo(json.dumps(found.document(), indent=2) if as_json else found.text())
 
@@ -68,8 +72,10 @@ def baseline(
         data = baseline_of(run_dir, allow_partial)
     except UserError as exc:
         raise _fail(str(exc)) from None
-    out.parent.mkdir(parents=True, exist_ok=True)
-    out.write_text(json.dumps(data, indent=2) + "\n")
+    try:
+        _write_file(out, json.dumps(data, indent=2) + "\n", "baseline")
+    except UserError as exc:
+        raise _fail(str(exc)) from None
     typer.echo(f"Baseline of {len(data['win_rates'])} factions written to {out}")
 
 
@@ -163,7 +169,13 @@ def check(
         typer.echo(found.report)
     summary = os.environ.get("GITHUB_STEP_SUMMARY")
     if summary:
-        with open(summary, "a") as fh:
-            fh.write(found.report + "\n")
+        try:
+            with (
+                _writing(Path(summary), "step summary named by GITHUB_STEP_SUMMARY"),
+                open(summary, "a") as fh,
+            ):
+                fh.write(found.report + "\n")
+        except UserError as exc:
+            raise _fail(str(exc)) from None
     if found.moved:
         raise typer.Exit(1)

@@ -313,7 +313,7 @@ def report(
         from cryhavoc_sim.sweeps.report import build_sweep_report
 
         try:
-            with reading(run_dir):
+            with reading(run_dir, writing=out or run_dir / "report"):
                 page = build_sweep_report(run_dir, out)
         except UserError as exc:
             raise _fail(str(exc)) from None
@@ -321,9 +321,9 @@ def report(
         typer.echo(RECONSTRUCTED_NOTICE)
         return
     try:
-        with reading(run_dir):
+        target = out or Path("reports") / run_dir.name
+        with reading(run_dir, writing=target):
             run = load_run(run_dir)
-            target = out or Path("reports") / run_dir.name
             if sweep_dir is not None and not (sweep_dir / "sweep.json").exists():
                 raise UserError(f"--sweep {sweep_dir}: is not a sweep directory (no sweep.json).")
             result = build_report(run, target, most_sensitive(run, sweep_dir))

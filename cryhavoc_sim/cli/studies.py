@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, NoReturn
 
 import typer
 
@@ -12,6 +13,15 @@ from cryhavoc_sim.cli.common import Executor, _cpus, _fail, _flag, app
 from cryhavoc_sim.errors import UserError
 from cryhavoc_sim.runner.results import RECONSTRUCTED_NOTICE
 from cryhavoc_sim.runner.rundir import MAX_GAMES
+
+
+def _interrupted(kind: str, target: Path | None, again: Callable[[Path], str]) -> NoReturn:
+    """Ctrl-C outside a run's own handling: say what is kept and how to go on, exit 130."""
+    if target is None or not target.exists():
+        typer.echo(f"Interrupted before the {kind} wrote anything.", err=True)
+    else:
+        typer.echo(f"Interrupted: the {kind} in {target} is kept. Resume with:\n  {again(target)}", err=True)
+    raise typer.Exit(130)
 
 
 @app.command()
@@ -71,29 +81,33 @@ def sweep(
         raise _fail(f"--scheduler {scheduler} needs --executor dask (the local executor has no scheduler).")
     cpus = _cpus()
     workers = min(workers or cpus, cpus) if executor == Executor.local else workers or cpus
-    try:
-        plan = load_design(design, max_games, games)
-        target = out or Path("sweeps") / plan.name
-        summary = run_sweep(plan, target, workers, resume, quiet, executor.value, scheduler)
-    except UserError as exc:
-        raise _fail(str(exc)) from None
-    if summary.interrupted:
-        again = shlex.join(
-            ["cryhavoc-sim", "sweep", str(design), "-o", str(target), "--resume", "-j", str(workers)]
+
+    def again(where: Path) -> str:
+        return shlex.join(
+            ["cryhavoc-sim", "sweep", str(design), "-o", str(where), "--resume", "-j", str(workers)]
             + (["-n", str(games)] if games is not None else [])
             + (["--executor", "dask"] if executor == Executor.dask else [])
             + (["--scheduler", scheduler] if scheduler else [])
         )
+
+    target = out
+    try:
+        plan = load_design(design, max_games, games)
+        target = out or Path("sweeps") / plan.name
+        summary = run_sweep(plan, target, workers, resume, quiet, executor.value, scheduler)
+        page = None if summary.interrupted else build_sweep_report(target)
+    except UserError as exc:
+        raise _fail(str(exc)) from None
+    except KeyboardInterrupt:  # before the first cell or after the last: still resumable
+        _interrupted("sweep", target, again)
+    if page is None:
         why = f"Stopped: {summary.stopped}" if summary.stopped else "Interrupted"
         typer.echo(
-            f"{why}: {summary.complete} of {summary.cells} cells complete in {target}. Resume with:\n  {again}",
+            f"{why}: {summary.complete} of {summary.cells} cells complete in {target}. Resume with:\n"
+            f"  {again(target or Path('.'))}",
             err=True,
         )
         raise typer.Exit(1 if summary.stopped else 130)
-    try:
-        page = build_sweep_report(target)
-    except UserError as exc:
-        raise _fail(str(exc)) from None
     played = f"{summary.played_now:,} games played now" if summary.played_now else "nothing left to play"
     typer.echo(
         f"Sweep of {summary.cells} cells x {plan.games:,} games complete in {target} ({played},"
@@ -140,25 +154,31 @@ def tune(
     from cryhavoc_sim.tuning.targets import load_targets
 
     workers = min(workers or _cpus(), _cpus())
+
+    def again(where: Path) -> str:
+        return shlex.join(
+            ["cryhavoc-sim", "tune", str(targets_file), "-o", str(where), "--resume", "-j", str(workers)]
+        )
+
+    target = out
     try:
         plan = load_targets(targets_file, max_games)
         target = out or Path("tunes") / plan.name
         summary = run_tune(plan, target, workers, resume, quiet)
+        best = summary.best
+        written = None if best is None or summary.interrupted else write_best(plan, best, target)
     except UserError as exc:
         raise _fail(str(exc)) from None
-    if summary.interrupted:
-        again = shlex.join(
-            ["cryhavoc-sim", "tune", str(targets_file), "-o", str(target), "--resume", "-j", str(workers)]
-        )
+    except KeyboardInterrupt:  # before the first run or while the content set is written
+        _interrupted("calibration", target, again)
+    if written is None or best is None or summary.reference is None:
         why = f"Stopped: {summary.stopped}" if summary.stopped else "Interrupted"
         typer.echo(
-            f"{why}: {summary.done} of {summary.trials} trials kept in {target}. Resume with:\n  {again}",
+            f"{why}: {summary.done} of {summary.trials} trials kept in {target}. Resume with:\n"
+            f"  {again(target or Path('.'))}",
             err=True,
         )
         raise typer.Exit(1 if summary.stopped else 130)
-    assert summary.best is not None and summary.reference is not None
-    best = summary.best
-    written = write_best(plan, best, target)
     typer.echo(
         f"Calibration of {plan.trials} trials complete in {target} ({summary.played_now:,} games played now)."
     )

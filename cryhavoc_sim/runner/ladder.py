@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from cryhavoc_sim.analysis.wilson import wilson
+from cryhavoc_sim.errors import UserError
 from cryhavoc_sim.games import DEFAULT_GAME, get_game
 
 SKILL_NOTE = (
@@ -79,6 +80,11 @@ def check_bot(rules: Any, name: str, pairings: Sequence[Any]) -> None:
         rules.bot(name, seat, Seeds(0).bot(seat))
 
 
+# Every match is kept (two rows per game) for the tables: a million games is far beyond
+# any interval a ladder needs and still fits in memory.
+MAX_LADDER_GAMES = 1_000_000
+
+
 def ladder_matches(
     content_dir: str | None,
     bots: Sequence[str],
@@ -92,11 +98,18 @@ def ladder_matches(
     on the content set in ``content_dir`` (None: the game's default); two rows per game,
     in game order whatever the worker count."""
     module = get_game(game)
-    _content(module.name, content_dir)  # a content set that does not load: its one sentence first
     pairings = module.ladder_pairings()
+    size = len(pairings)
+    pairs = len(bots) * (len(bots) - 1) // 2
+    total = pairs * rounds * size  # counted before a task is made: each game is kept in memory
+    if total > MAX_LADDER_GAMES:
+        raise UserError(
+            f"the ladder would play {total:,} games ({pairs:,} pairings x {rounds:,} rounds x {size} games"
+            f" a rotation); allowed: at most {MAX_LADDER_GAMES:,}: lower -r or name fewer bots."
+        )
+    _content(module.name, content_dir)  # a content set that does not load: its one sentence first
     for kind in bots:  # a bad name: one sentence before any game is played
         check_bot(module.rules, kind, pairings)
-    size = len(pairings)
     tasks: list[Task] = [
         (module.name, content_dir, a, b, seed, (p * rounds + r) * size)
         for p, (a, b) in enumerate(itertools.combinations(bots, 2))

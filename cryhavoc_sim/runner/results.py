@@ -18,8 +18,10 @@ RECONSTRUCTED_NOTICE = (
 
 
 @contextmanager
-def reading(*run_dirs: Path) -> Iterator[None]:
-    """Unreadable or corrupt run files become one sentence (:class:`UserError`)."""
+def reading(*run_dirs: Path, writing: Path | None = None) -> Iterator[None]:
+    """Unreadable or corrupt run files become one sentence (:class:`UserError`); an error
+    writing inside ``writing`` (a report's folder) is said as such, never blamed on the
+    run that was read."""
     try:
         yield
     except UserError:
@@ -29,11 +31,23 @@ def reading(*run_dirs: Path) -> Iterator[None]:
 
         if not isinstance(exc, pl.exceptions.PolarsError | OSError):
             raise
+        if writing is not None and isinstance(exc, OSError) and _inside(exc.filename, writing):
+            raise UserError(f"{writing}: cannot write there ({exc.strerror or exc}).") from None
         first = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
         where = " or ".join(str(d) for d in run_dirs)
         raise UserError(
             f"{where}: a Parquet shard is unreadable or corrupt ({first}); re-run or --resume that run."
         ) from None
+
+
+def _inside(name: object, folder: Path) -> bool:
+    """Whether the file an OSError names is ``folder`` or inside it."""
+    import os
+
+    if not isinstance(name, str | Path):
+        return False
+    path, top = Path(os.path.abspath(name)), Path(os.path.abspath(folder))
+    return path == top or top in path.parents
 
 
 def win_rates(run_dir: Path, by: tuple[str, ...] = ()) -> list[dict[str, Any]]:

@@ -101,7 +101,47 @@ def load_run(run_dir: str | Path) -> Run:
             f"{path}: {_named(changed)} are not the shards this run wrote (their SHA-256"
             " differs from the manifest's); restore them, or play the run again."
         )
-    return Run(path, manifest)
+    run = Run(path, manifest)
+    _check_game(run)
+    return run
+
+
+def _check_game(run: Run) -> None:
+    """One sentence when the manifest names another game than the one its scenario text
+    and its tables are of (every figure and report section would be the wrong game's)."""
+    import tomllib
+
+    import polars as pl
+
+    from cryhavoc_sim.games import DEFAULT_GAME, game_names
+
+    where = run.path / "manifest.json"
+    game = run.manifest.get("game", DEFAULT_GAME)
+    if game not in game_names():
+        shown = str(game)[:50]
+        raise UserError(f"{where}: names the game {shown!r}; allowed: {', '.join(game_names())}.")
+    text = run.manifest.get("scenario_text")
+    if isinstance(text, str):
+        try:
+            head = tomllib.loads(text).get("scenario", {})
+            played = head.get("game", DEFAULT_GAME) if isinstance(head, dict) else game
+        except (tomllib.TOMLDecodeError, RecursionError):
+            played = game  # an unreadable scenario text is refused where it is read
+        if played != game:
+            raise UserError(
+                f"{where}: names the game {game!r}, but its scenario is of {str(played)[:50]!r};"
+                " the manifest is not this run's: restore it, or play the run again."
+            )
+    try:
+        found = run.games.select(pl.col("game").drop_nulls().unique()).collect()["game"].to_list()
+    except pl.exceptions.PolarsError:
+        return  # an unreadable table is said where it is read
+    others = sorted(str(g) for g in found if g != game)
+    if others:
+        raise UserError(
+            f"{where}: names the game {game!r}, but its games table holds games of"
+            f" {', '.join(others[:3])}; the manifest is not this run's: restore it, or play the run again."
+        )
 
 
 def _named(shards: list[str]) -> str:

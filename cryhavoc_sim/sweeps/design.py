@@ -44,7 +44,7 @@ from typing import Any
 from cryhavoc_sim.errors import ContentError, ScenarioError
 from cryhavoc_sim.runner.rundir import MAX_GAMES
 from cryhavoc_sim.runner.scenario import Scenario, load_scenario, parse_scenario
-from cryhavoc_sim.sweeps.files import DesignError, fail, read_file, read_head, whole
+from cryhavoc_sim.sweeps.files import DesignError, fail, read_file, read_head, shown, whole
 
 METHODS = ("grid", "oat", "lhs", "morris", "sobol")
 SWEEP_FIELDS = ("name", "scenario", "method", "games", "seed", "samples", "description")
@@ -191,7 +191,7 @@ def parse_design(
     _BASE_CONTENT.clear()  # read the content files afresh for every design
     method = head.get("method", "grid")
     if method not in METHODS:
-        raise fail(path, "sweep.method", f"is {method!r}; allowed: {', '.join(METHODS)}")
+        raise fail(path, "sweep.method", f"is {shown(method)}; allowed: {', '.join(METHODS)}")
     if games is not None and not 1 <= games <= MAX_GAMES:
         raise DesignError(f"-n {games}: games per cell must be a whole number from 1 to {MAX_GAMES:,}.")
     games = whole(head, path, "sweep", "games", None, 1, MAX_GAMES) if games is None else games
@@ -281,7 +281,7 @@ def _planned_cells(method: str, factors: tuple[Factor, ...], samples: int) -> in
 def parse_factor(path: str, key: str, raw: Any, base: Scenario, section: str = "factors") -> Factor:
     """One [factors] entry (or a targets file's [parameters]): a list of values,
     "plausible", or { range = [low, high] }; every value checked playable."""
-    where = f"{section}.{key}"
+    where = f"{section}.{key[:80]}"
     from cryhavoc_sim.games import get_game
 
     game = get_game(base.game)
@@ -303,10 +303,14 @@ def parse_factor(path: str, key: str, raw: Any, base: Scenario, section: str = "
             and all(isinstance(v, int) and not isinstance(v, bool) for v in r)
         )
         if not ok or r[0] >= r[1]:
-            raise fail(path, where, f"range must be [low, high], whole numbers with low < high, got {r!r}")
+            raise fail(
+                path, where, f"range must be [low, high], whole numbers with low < high, got {shown(r)}"
+            )
         if r[1] - r[0] + 1 > MAX_VALUES:  # counted before the values are made
             raise fail(
-                path, where, f"range {r!r} holds {r[1] - r[0] + 1:,} values; allowed: at most {MAX_VALUES:,}"
+                path,
+                where,
+                f"range {shown(r)} holds {r[1] - r[0] + 1:,} values; allowed: at most {MAX_VALUES:,}",
             )
         values = tuple(range(r[0], r[1] + 1))
     elif isinstance(raw, list) and len(raw) >= 2:
@@ -316,7 +320,7 @@ def parse_factor(path: str, key: str, raw: Any, base: Scenario, section: str = "
     else:
         raise fail(path, where, 'must be a list of 2 or more values, "plausible", or { range = [low, high] }')
     if len({json.dumps(v) for v in values}) != len(values):
-        raise fail(path, where, f"repeats a value in {list(values)}")
+        raise fail(path, where, f"repeats a value in {shown(list(values))}")
     # every value playable on its own, before anything runs; and which one is shipped
     shipped = _base_content(base) if table == "overrides" else None
     same = [_check_value(path, where, key, value, table, base, game, shipped) for value in values]

@@ -73,21 +73,19 @@ def read_head(
         raise DesignError(f"{path}: is nested too deeply to be a {head_table} file.") from None
     unknown = set(doc) - set(tables)
     if unknown:
-        raise DesignError(
-            f"{path}: unknown table(s) {', '.join(sorted(unknown))}; allowed: {', '.join(tables)}."
-        )
+        raise DesignError(f"{path}: unknown table(s) {named(sorted(unknown))}; allowed: {', '.join(tables)}.")
     head = doc.get(head_table)
     if not isinstance(head, dict):
         raise DesignError(f"{path}: needs a [{head_table}] table.")
     for key in head:
         if key not in fields:
             raise fail(
-                path, f"{head_table}.{key}", f"is not a {head_table} field; allowed: {', '.join(fields)}"
+                path, f"{head_table}.{key[:50]}", f"is not a {head_table} field; allowed: {', '.join(fields)}"
             )
     name = head.get("name")
     if not isinstance(name, str) or not NAME.fullmatch(name) or len(name) > 50:
         raise fail(
-            path, f"{head_table}.name", f"must be 1 to 50 letters, digits, '_', '-' or '.', got {name!r}"
+            path, f"{head_table}.name", f"must be 1 to 50 letters, digits, '_', '-' or '.', got {shown(name)}"
         )
     return doc, head, name
 
@@ -100,14 +98,22 @@ def whole(
     if value is None:
         raise fail(path, f"{table}.{key}", "is missing")
     if not isinstance(value, int) or isinstance(value, bool) or not lo <= value <= hi:
-        raise fail(path, f"{table}.{key}", f"must be a whole number from {lo:,} to {hi:,}, got {value!r}")
+        raise fail(
+            path, f"{table}.{key}", f"must be a whole number from {lo:,} to {hi:,}, got {shown(value)}"
+        )
     return value
+
+
+def shown(value: Any, limit: int = 60) -> str:
+    """``repr(value)`` cut to ``limit`` characters: a value from a file can be megabytes."""
+    text = repr(value)
+    return text if len(text) <= limit else f"{text[: limit - 1]}… ({len(text):,} characters)"
 
 
 def named(paths: list[str], limit: int = 3) -> str:
     """The first ``limit`` of ``paths`` and how many more: an error line stays short
     however many there are."""
-    shown = ", ".join(paths[:limit])
+    shown = ", ".join(p if len(p) <= 60 else f"{p[:59]}…" for p in paths[:limit])
     return shown + (f" and {len(paths) - limit:,} more" if len(paths) > limit else "")
 
 

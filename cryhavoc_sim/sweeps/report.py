@@ -104,6 +104,7 @@ def build_sweep_report(out: Path, report_dir: Path | None = None) -> Path:
 
     from cryhavoc_sim.errors import UserError
     from cryhavoc_sim.report.figures import new_figure, save_figure
+    from cryhavoc_sim.sweeps.files import refuse_links
 
     record = read_record(out)
     if record.get("status") != "complete" or not (out / "results.parquet").exists():
@@ -111,6 +112,7 @@ def build_sweep_report(out: Path, report_dir: Path | None = None) -> Path:
             f"{out}: the sweep is not complete; finish it with `cryhavoc-sim sweep DESIGN -o {out} --resume`."
         )
     target = report_dir or out / "report"
+    refuse_links(target, "report")  # a planted link would have a figure or the page written through it
     results = pl.read_parquet(out / "results.parquet")
     seats = pl.read_parquet(out / "seats.parquet")
     measures = pl.read_parquet(out / "measures.parquet") if (out / "measures.parquet").exists() else None

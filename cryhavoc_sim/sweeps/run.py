@@ -148,14 +148,14 @@ def run_sweep(
                 summary.stopped = result.worker_lost
                 break
             done[i] = run_complete(where)
-    except KeyboardInterrupt:  # between two cells (a cell's run catches its own and says so)
+        if all(done):  # the results first: a record saying complete has them beside it
+            from cryhavoc_sim.sweeps.analyse import write_results
+
+            write_results(out)
+    except KeyboardInterrupt:  # between two cells or while the results are written
         summary.interrupted = True
     summary.complete = sum(done)
     summary.seconds = time.perf_counter() - started
-    status = "complete" if all(done) else "interrupted"
+    status = "complete" if all(done) and not summary.interrupted else "interrupted"
     write_json(record_path, _record(design, status, done))
-    if all(done):
-        from cryhavoc_sim.sweeps.analyse import write_results
-
-        write_results(out)
     return summary

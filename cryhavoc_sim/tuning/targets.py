@@ -37,7 +37,7 @@ from typing import Any
 
 from cryhavoc_sim.runner.scenario import NAME, Scenario, load_scenario
 from cryhavoc_sim.sweeps.design import MAX_FACTORS, Factor, check_value_count, parse_factor
-from cryhavoc_sim.sweeps.files import DesignError, fail, read_file, read_head, whole
+from cryhavoc_sim.sweeps.files import DesignError, fail, read_file, read_head, shown, whole
 
 TUNE_FIELDS = ("name", "trials", "games", "seed", "content_name", "content", "description")
 TARGET_FIELDS = ("scenario", "fair_within", "win_rate", "harder_than")
@@ -104,7 +104,7 @@ def parse_targets(text: str, path: str = "<targets>", max_games: int | None = No
         raise fail(
             path,
             "tune.content_name",
-            f"must be a name of letters, digits, '_', '-' or '.', got {content_name!r}",
+            f"must be a name of letters, digits, '_', '-' or '.', got {shown(content_name)}",
         )
     raw_targets = doc.get("target")
     if not isinstance(raw_targets, list) or not raw_targets:
@@ -123,7 +123,7 @@ def parse_targets(text: str, path: str = "<targets>", max_games: int | None = No
             raise fail(
                 path,
                 f"target[{i}].harder_than",
-                f"is {t.harder_than!r}; allowed: another target's scenario ({others})",
+                f"is {shown(t.harder_than)}; allowed: another target's scenario ({others})",
             )
     if any(t.scenario.game != targets[0].scenario.game for t in targets):
         raise DesignError(f"{path}: every target's scenario must be of one game.")
@@ -161,8 +161,17 @@ def _shipped_set(path: str, content: Any, game_name: str) -> str:
     found = game.shipped_content(content) if isinstance(content, str) else None
     if found is None:
         allowed = ", ".join(game.shipped_content_names())
-        raise fail(path, "tune.content", f"names no shipped content set ({content!r}); allowed: {allowed}")
+        raise fail(
+            path, "tune.content", f"names no shipped content set ({shown(content)}); allowed: {allowed}"
+        )
     return found
+
+
+def _player_counts(scenario: Scenario) -> tuple[int, ...]:
+    """The player counts a scenario's games take: one number (Cry Havoc), or a list a
+    Cave Troll scenario's games take in turn."""
+    players = getattr(scenario.setup, "players", 2)
+    return tuple(players) if isinstance(players, tuple | list) else (int(players),)
 
 
 def _target(path: str, i: int, raw: Any) -> Target:
@@ -171,7 +180,9 @@ def _target(path: str, i: int, raw: Any) -> Target:
         raise DesignError(f"{path}: {where} must be a table.")
     for key in raw:
         if key not in TARGET_FIELDS:
-            raise fail(path, f"{where}.{key}", f"is not a target field; allowed: {', '.join(TARGET_FIELDS)}")
+            raise fail(
+                path, f"{where}.{key[:50]}", f"is not a target field; allowed: {', '.join(TARGET_FIELDS)}"
+            )
     name = raw.get("scenario")
     if not isinstance(name, str):
         raise fail(path, f"{where}.scenario", "must name a shipped scenario or a scenario file")
@@ -185,7 +196,9 @@ def _target(path: str, i: int, raw: Any) -> Target:
     fair = raw.get("fair_within")
     if fair is not None and (isinstance(fair, bool) or not isinstance(fair, int | float) or not 0 < fair < 1):
         raise fail(
-            path, f"{where}.fair_within", f"must be a share between 0 and 1 (0.10 = 10 points), got {fair!r}"
+            path,
+            f"{where}.fair_within",
+            f"must be a share between 0 and 1 (0.10 = 10 points), got {shown(fair)}",
         )
     rate = raw.get("win_rate")
     if rate is not None:
@@ -197,17 +210,17 @@ def _target(path: str, i: int, raw: Any) -> Target:
         )
         if not ok:
             raise fail(
-                path, f"{where}.win_rate", f"must be [low, high] with 0 <= low < high <= 1, got {rate!r}"
+                path, f"{where}.win_rate", f"must be [low, high] with 0 <= low < high <= 1, got {shown(rate)}"
             )
     if fair is None and rate is None and raw.get("harder_than") is None:
         raise DesignError(f"{path}: {where} sets no target; give fair_within, win_rate or harder_than.")
-    if fair is not None and getattr(scenario.setup, "players", 2) < 2:
+    if fair is not None and min(_player_counts(scenario)) < 2:
         raise fail(
             path, f"{where}.fair_within", f"cannot be met: {name} is a one-player game (no fair share)"
         )
     harder = raw.get("harder_than")
     if harder is not None and not isinstance(harder, str):
-        raise fail(path, f"{where}.harder_than", f"must name another target's scenario, got {harder!r}")
+        raise fail(path, f"{where}.harder_than", f"must name another target's scenario, got {shown(harder)}")
     return Target(
         scenario,
         float(fair) if fair is not None else None,

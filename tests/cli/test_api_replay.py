@@ -115,3 +115,29 @@ def test_simulate_refuses_what_the_cli_refuses(tmp_path: Path, kwargs: dict[str,
     with pytest.raises(UserError, match=words.replace("*", r"\*").replace("(", r"\(")):
         simulate(path, out=tmp_path / "run", **kwargs)  # type: ignore[arg-type]
     assert not (tmp_path / "run").exists()
+
+
+def test_sweep_and_tune_refuse_what_the_cli_refuses(tmp_path: Path) -> None:
+    """The notebook's sweep() and tune() bound the games as the CLI's --max-games does,
+    with its defaults (issue 32: sweep() had no bound, tune() took none), and check -j."""
+    from cryhavoc_sim.api import sweep, tune
+
+    design = tmp_path / "d.toml"
+    design.write_text(
+        '[sweep]\nname = "big"\nscenario = "quick"\ngames = 1000000\n\n[factors]\n'
+        '"tokens.war_party.*.trogs" = [1, 3]\n'
+    )
+    with pytest.raises(
+        UserError, match=r"plays 3,000,000 games .*allowed with --max-games: at most 2,000,000"
+    ):
+        sweep(design, out=tmp_path / "sw")
+    with pytest.raises(UserError, match="workers is 0; allowed"):
+        sweep(design, out=tmp_path / "sw", workers=0)
+    targets = tmp_path / "t.toml"
+    targets.write_text(
+        '[tune]\nname = "big"\ntrials = 100\ngames = 1000000\n\n[parameters]\n'
+        '"structures.humans.*.build_cost" = [1, 3]\n\n[[target]]\nscenario = "quick"\nfair_within = 0.1\n'
+    )
+    with pytest.raises(UserError, match=r"plays 101,000,000 games .*at most 5,000,000"):
+        tune(targets, out=tmp_path / "tu")
+    assert not (tmp_path / "sw").exists() and not (tmp_path / "tu").exists()

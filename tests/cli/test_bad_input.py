@@ -191,6 +191,111 @@ def _fifo_manifest(d: Path) -> Path:
     return run
 
 
+DEEP = "[" * 100_000 + "]" * 100_000
+
+TARGETS = """[tune]
+name = "bad"
+trials = 1
+games = 10
+
+[parameters]
+"structures.humans.*.build_cost" = [1, 3]
+
+[[target]]
+scenario = "quick"
+fair_within = 0.10
+"""
+
+
+def tune_with(text: str, *extra: str, out: str = "tu") -> Callable[[Path], list[str]]:
+    def setup(d: Path) -> list[str]:
+        return ["tune", str(write(d / "t.toml", text)), "-o", str(d / out), "-q", *extra]
+
+    return setup
+
+
+def done_manifest(edit: Callable[[dict], None], *command: str) -> Callable[[Path], list[str]]:  # type: ignore[type-arg]
+    """``command`` (with {done} for the run) after ``edit`` of the finished run's manifest."""
+
+    def setup(d: Path) -> list[str]:
+        path = d / "done" / "manifest.json"
+        data = json.loads(path.read_text())
+        edit(data)
+        path.write_text(json.dumps(data))
+        return [c.replace("{done}", str(d / "done")).replace("{d}", str(d)) for c in command]
+
+    return setup
+
+
+def _other_game(m: dict) -> None:  # type: ignore[type-arg]
+    m["game"] = "cavetroll"
+
+
+def _other_game_and_text(m: dict) -> None:  # type: ignore[type-arg]
+    m["game"] = "cavetroll"
+    m["scenario_text"] = m["scenario_text"].replace("[scenario]", '[scenario]\ngame = "cavetroll"')
+
+
+def _huge_budget(m: dict) -> None:  # type: ignore[type-arg]
+    m["scenario_text"] += '\n[bots]\ndefault = "ismcts:1000000000"\n'
+
+
+def sweep_record(record: object, *, results: bool = True) -> Callable[[Path], list[str]]:
+    """``report`` of a sweep directory holding ``record`` as its sweep.json."""
+
+    def setup(d: Path) -> list[str]:
+        text = record if isinstance(record, str) else json.dumps(record)
+        write(d / "sw" / "sweep.json", text)
+        if results:
+            write(d / "sw" / "results.parquet", b"")
+        return ["report", str(d / "sw"), "-o", str(d / "rep")]
+
+    return setup
+
+
+def _unrelated_sweep(d: Path) -> list[str]:
+    """report --sweep naming a complete sweep of another scenario text of the same name."""
+    record = {
+        "kind": "cryhavoc-sim sweep",
+        "status": "complete",
+        "game": "cryhavoc",
+        "scenario": "small",
+        "scenario_text": SMALL.replace("players = 2", "players = 3"),
+        "content_hash": json.loads((d / "done" / "manifest.json").read_text())["content_hash"],
+    }
+    write(d / "sw" / "sweep.json", json.dumps(record))
+    write(d / "sw" / "results.parquet", b"")
+    return ["report", str(d / "done"), "-o", str(d / "rep"), "--sweep", str(d / "sw")]
+
+
+def _fifo_design(d: Path) -> list[str]:
+    os.mkfifo(d / "d.toml")
+    return ["sweep", str(d / "d.toml"), "-o", str(d / "sw")]
+
+
+def _ct_board_deep(d: Path) -> list[str]:
+    from cryhavoc_sim.games.cavetroll.content import DATA
+
+    shutil.copytree(DATA, d / "ct")
+    (d / "ct" / "board.toml").write_text("x = " + DEEP + "\n")
+    return ["content", "--game", "cavetroll", "--content", str(d / "ct")]
+
+
+RECORD = {
+    "kind": "cryhavoc-sim sweep",
+    "name": "x",
+    "game": "cryhavoc",
+    "scenario": "small",
+    "design_text": "",
+    "design_path": "d.toml",
+    "status": "complete",
+    "method": "grid",
+    "games_per_cell": 10,
+    "seed": 1,
+    "cells": [{"cell": 0, "dir": "cells/c0000", "values": {}, "complete": True}],
+}
+
+
 CASES = [
     # ---------------------------------------------------------------- scenario files
     Case("toml_invalid", run_with("[scenario\n"), "is not valid TOML"),
@@ -741,6 +846,93 @@ CASES = [
         ],
         "another stopping rule",
     ),
+    # ---------------------------------------------------------------- issue 32: bounded work
+    Case(
+        "sweep_range_huge",
+        sweep_with(DESIGN.replace("[1, 3]", "{ range = [1, 100000000] }")),
+        "give 100,000,000 values in all; allowed: at most 1,000",
+    ),
+    Case(
+        "sweep_grid_huge",
+        sweep_with(
+            DESIGN
+            + "".join(
+                f'"rules.{k}" = {{ range = [1, 10] }}\n'
+                for k in ("start_units", "hand_limit", "actions_per_round", "max_rounds", "draw_per_round")
+            )
+        ),
+        "makes 200,001 cells; allowed: at most 10,000",
+    ),
+    Case(
+        "sweep_games_factor_over_max",
+        sweep_with(DESIGN + '"scenario.games" = [10, 100000]\n', "--max-games", "1000"),
+        "allowed with --max-games: at most 1,000",
+    ),
+    Case(
+        "tune_games_parameter",
+        tune_with(TARGETS.replace("[parameters]\n", '[parameters]\n"scenario.games" = [10, 100]\n')),
+        "cannot be searched",
+    ),
+    Case(
+        "tune_reference_counted",
+        tune_with(TARGETS, "--max-games", "15"),
+        "plays 20 games (1 trials and the reference",
+    ),
+    Case("soak_games_huge", lambda d: ["soak", "-n", str(10**12)], "less than or equal to 100000000"),
+    Case("bench_games_huge", lambda d: ["bench", "-n", str(10**12)], "less than or equal to 10000000"),
+    Case(
+        "ladder_rounds_huge",
+        lambda d: ["ladder", "-r", "1000000000"],
+        "allowed: at most 1,000,000: lower -r",
+    ),
+    Case(
+        "replay_budget_huge",
+        done_manifest(_huge_budget, "replay", "{done}", "0"),
+        "has the budget '1000000000'",
+    ),
+    # ---------------------------------------------------------------- issue 32: crafted files
+    Case("sweep_design_deep", sweep_with("x = " + DEEP + "\n"), "nested too deeply"),
+    Case("sweep_design_fifo", _fifo_design, "is not a regular file"),
+    Case("tune_targets_deep", tune_with("x = " + DEEP + "\n"), "nested too deeply"),
+    Case("ct_board_deep", _ct_board_deep, "nested too deeply"),
+    Case(
+        "sweep_out_is_file",
+        lambda d: ["sweep", str(write(d / "d.toml", DESIGN)), "-o", str(write(d / "f", "x")), "-q"],
+        "is a file, not a directory",
+    ),
+    Case(
+        "tune_out_is_file",
+        lambda d: ["tune", str(write(d / "t.toml", TARGETS)), "-o", str(write(d / "f", "x")), "-q"],
+        "is a file, not a directory",
+    ),
+    Case("sweep_record_deep", sweep_record(DEEP), "sweep.json: cannot be read"),
+    Case(
+        "sweep_record_no_factors",
+        sweep_record(RECORD),
+        "is not a sweep record written by cryhavoc-sim (no 'factors' list)",
+    ),
+    Case(
+        "sweep_record_cell_elsewhere",
+        sweep_record(
+            {
+                **RECORD,
+                "factors": [{"path": "x", "values": [1, 2]}],
+                "cells": [{"cell": 0, "dir": "../../etc", "values": {}, "complete": True}],
+            }
+        ),
+        "cell entry 0 is malformed",
+    ),
+    Case("report_sweep_unrelated", _unrelated_sweep, "its base scenario is not this run's"),
+    Case(
+        "report_manifest_other_game",
+        done_manifest(_other_game, "report", "{done}", "-o", "{d}/rep"),
+        "but its scenario is of 'cryhavoc'",
+    ),
+    Case(
+        "report_manifest_other_game_tables",
+        done_manifest(_other_game_and_text, "report", "{done}", "-o", "{d}/rep"),
+        "its games table holds games of cryhavoc",
+    ),
     # balance: rungs, margins, sizes and directories checked before anything is played
     Case(
         "balance_unknown_bot",
@@ -860,3 +1052,14 @@ def test_bad_input_is_one_sentence_exit_2_and_changes_nothing(
     assert len(lines) == 1 and lines[0].startswith("error: "), proc.stderr
     assert case.expect in lines[0], lines[0]
     assert snapshot(work) == before, "the command wrote or changed files"
+
+
+def test_the_guarantees_state_the_catalogue_size() -> None:
+    """The documentation's guarantees page names one count of bad-input commands: this
+    catalogue's (the README links to it)."""
+    import re
+
+    readme = (Path(__file__).resolve().parents[2] / "docs" / "guarantees.md").read_text()
+    counts = re.findall(r"test_bad_input\.py` runs (\d+) such", readme)
+    assert counts == [str(len(CASES))], (counts, len(CASES))
+    assert not re.search(r"catalogue\s+now\s+holds\s+\d+", readme), "a second, stale count"

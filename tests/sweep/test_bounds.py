@@ -66,3 +66,16 @@ def test_too_many_sobol_rows_are_counted_before_salib_samples() -> None:
             + '"rules.trog_start_units_4p" = [1, 3]\n',
             "d.toml",
         )
+
+
+def test_a_megabyte_value_is_not_echoed_whole() -> None:
+    # error lines name the first characters and the length (issue 32: lines were megabytes)
+    with pytest.raises(UserError) as err:
+        parse_design(
+            HEAD.format(method="grid").replace('name = "big"', f'name = "{"x" * 1_000_000}"'), "d.toml"
+        )
+    assert len(str(err.value)) < 300 and "(1,000,002 characters)" in str(err.value)
+
+    with pytest.raises(UserError) as err:
+        parse_design(HEAD.format(method="grid") + "[" + "x" * 100_000 + "]\n", "d.toml")
+    assert len(str(err.value)) < 300, str(err.value)[:400]

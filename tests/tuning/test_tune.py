@@ -109,6 +109,26 @@ def test_a_calibration_too_large_for_max_games_is_refused(tmp_path: Path) -> Non
     assert load_targets(setup(tmp_path), max_games=120).total_games == 120
 
 
+def test_a_cave_troll_target_with_fair_within_loads(tmp_path: Path) -> None:
+    # a Cave Troll scenario's players are a list its games take in turn: comparing it
+    # with 2 was a TypeError traceback (issue 32)
+    text = """[tune]
+name = "ct"
+trials = 1
+games = 12
+
+[parameters]
+"board.R04.gold" = [1, 2]
+
+[[target]]
+scenario = "cave_troll_2p"
+fair_within = 0.10
+"""
+    (tmp_path / "t.toml").write_text(text)
+    loaded = load_targets(tmp_path / "t.toml")
+    assert loaded.targets[0].fair_within == 0.10 and loaded.targets[0].scenario.game == "cavetroll"
+
+
 def test_a_games_parameter_is_refused_before_any_trial(tmp_path: Path) -> None:
     # it would set each trial's games after --max-games counted them (issue 32)
     text = TARGETS.replace("[parameters]\n", '[parameters]\n"scenario.games" = [10, 1000000]\n')

@@ -49,7 +49,11 @@ def compare(
         try:
             with _writing(plot, "figure"):
                 compare_figure(
-                    found.tables["faction"], plot, f"A ({run_a.name})", f"B ({run_b.name})", bool(found.notice)
+                    found.tables["faction"],
+                    plot,
+                    f"A ({run_a.name})",
+                    f"B ({run_b.name})",
+                    bool(found.notice),
                 )
         except UserError as exc:
             raise _fail(str(exc)) from None

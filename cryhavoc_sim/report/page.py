@@ -61,6 +61,14 @@ def html_section(heading: str, note: str, frame: Any) -> str:
     return f'<h2 id="{anchor("table " + heading)}">{html.escape(heading)}</h2>{para}{html_table(table_rows(frame))}'
 
 
+def inline(text: str) -> str:
+    """``text`` as HTML: escaped, with Markdown's `code` spans as <code> (the Markdown page
+    shows them as code; the HTML page showed the backticks)."""
+    import re
+
+    return re.sub(r"`([^`]+)`", r"<code>\1</code>", html.escape(text))
+
+
 def markdown_table(rows: list[list[str]]) -> str:
     out = ["| " + " | ".join(rows[0]) + " |", "|" + "---|" * len(rows[0])]
     out += ["| " + " | ".join(r) + " |" for r in rows[1:]]
@@ -146,11 +154,11 @@ def write_pages(
         )
 
     imgs = "".join(img(caption, p) for caption, p in figures)
-    box = f'<div class="notice"><b>Notice.</b> {html.escape(notice)}</div>' if notice else ""
+    box = f'<div class="notice"><b>Notice.</b> {inline(notice)}</div>' if notice else ""
     if trust:
-        lines = "".join(f"<li>{html.escape(line)}</li>" for line in trust)
+        lines = "".join(f"<li>{inline(line)}</li>" for line in trust)
         box += f'<section class="trust" id="trust"><h2>How far to trust this</h2><ul>{lines}</ul></section>'
-    head = "".join(f"<li>{html.escape(line)}</li>" for line in headline)
+    head = "".join(f"<li>{inline(line)}</li>" for line in headline)
     toc = "".join(f'<li><a href="#{a}">{html.escape(label)}</a></li>' for a, label in sections)
     tail = (
         f'<h2 id="{closing[0]}">{html.escape(closing[1])}</h2><pre>{html.escape(closing[3])}</pre>'

@@ -20,6 +20,7 @@ def most_sensitive(run: Run, sweep: Path | None) -> tuple[str, Path] | None:
         return None
     return sensitivity(found[0])[0], found[0]
 
+
 # A sweep.json the tool wrote is far below this; anything larger is not read to match.
 _MAX_RECORD_BYTES = 64_000_000
 

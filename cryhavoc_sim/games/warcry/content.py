@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from cryhavoc_sim.errors import ContentError
+from cryhavoc_sim.games.protocol import Plausible
 
 DATA = Path(__file__).resolve().parent / "data"
 CARDS_FILE = "cards.toml"
@@ -100,6 +101,22 @@ class Content:
     actions: Mapping[str, Deck]
     knobs: Mapping[str, str] = field(default_factory=dict)
     digest: str = ""
+    overrides: tuple[tuple[str, Any], ...] = ()
+
+    @property
+    def plausible(self) -> tuple[Plausible, ...]:
+        return tuple(
+            Plausible(
+                f"rules.{k}",
+                "(rule knob)",
+                None,
+                None,
+                v,
+                "a WarCry ruling (docs/rulings.md)",
+                (self.knobs[k],),
+            )
+            for k, v in KNOBS.items()
+        )
 
     @property
     def content_id(self) -> str:
@@ -208,4 +225,5 @@ def load_content(content_dir: str | None = None, overrides: Mapping[str, Any] | 
     text = repr(
         (sorted(cards.items()), sorted(armies.items()), sorted(actions.items()), sorted(knobs.items()))
     )
-    return Content(cards, armies, actions, knobs, hashlib.sha256(text.encode()).hexdigest())
+    digest = hashlib.sha256(text.encode()).hexdigest()
+    return Content(cards, armies, actions, knobs, digest, tuple(sorted((overrides or {}).items())))

@@ -866,7 +866,7 @@ class WarCryState:
         for u in sorted(self.units(p)):
             if self._roll(p) > self.leadership(u, with_modifiers=False):
                 self._discard_unit(u)
-        self._end_battle(1 - p)
+        self._end_battle(1 - p, "retreat")
 
     def _field(self) -> None:
         """WINNING THE FIELD OF BATTLE: the higher Strength total (Victory +/-) wins; a side
@@ -880,15 +880,15 @@ class WarCryState:
             self._end_battle(0 if have[0] else 1)
             return
         if not any(have):  # W9: neither deck holds a unit: a roll-off
-            self._end_battle(self._roll_off())
+            self._end_battle(self._roll_off(), "roll-off")
             return
         v = [self.field_value(p) for p in (0, 1)]
         if v[0] != v[1]:
-            self._end_battle(0 if v[0] > v[1] else 1)
+            self._end_battle(0 if v[0] > v[1] else 1, "tie" if self.tie_rounds else "field")
             return
         self.tie_rounds += 1
         if self.tie_rounds > MAX_TIE_COMBATS:
-            self._end_battle(self._roll_off())
+            self._end_battle(self._roll_off(), "roll-off")
             return
         # Ties Are for the Weak: the high roller attacks with a unit of its choice
         self.phase, self.actor = "tie_attacker", self._roll_off()
@@ -925,10 +925,11 @@ class WarCryState:
         self.combat = None
         self._start_combat(1 - self.actor, att, dfd, tie=True)
 
-    def _end_battle(self, w: int) -> None:
+    def _end_battle(self, w: int, how: str = "field") -> None:
+        """Battle won by ``w``; ``how``: field, tie (after final Combats), retreat, roll-off."""
         self.wins[w] += 1
         self.battle_winners.append(w)
-        self.log("battle_won", w, self.battle + 1, None)
+        self.log("battle_won", w, 1, how)
         self.combat = None
         for p in (0, 1):  # CLEAN-UP: discard hands; Strategies leave with the Battle
             z = self.zones[p]

@@ -67,15 +67,18 @@ class WarCrySetup:
 
 
 def _content_for(head: dict[str, Any], path: str) -> wc_content.Content | None:
-    """The content the scenario names, to check its deck names (None: check at run time)."""
+    """The content the scenario names, to check its deck names against (None: a
+    directory that does not exist, which the runner refuses in its own words)."""
     raw = head.get("content")
-    if raw is None:
+    if raw is None or raw == "warcry":
         return wc_content.load_content()
-    try:
-        local = Path(path).parent / raw
-        return wc_content.load_content(str(local) if local.exists() else raw)
-    except ContentError:
+    local = Path(path).parent / str(raw)
+    if not local.is_dir():
         return None
+    try:
+        return wc_content.load_content(str(local))
+    except ContentError as exc:  # a bad deck list: the validator's sentence
+        raise ScenarioError(str(exc)) from None
 
 
 class WarCry:

@@ -55,6 +55,7 @@ COMPILED = (
     "games/cavetroll/bots.py",
     "games/cavetroll/simple.py",
     "games/cavetroll/visibility.py",
+    "games/search/ismcts.py",
 )
 NATIVE_ROOT = Path(sys.prefix) / "cryhavoc-native"
 STAMP = "stamp.json"

@@ -194,7 +194,12 @@ CASES = [
         "'bots.purple' is not a colour",
     ),
     Case("ct_card_set_unknown", run_with(scen("card_set = 'deluxe'\n", CT)), "allowed: classic, variant"),
-    Case("ct_bot_unknown", run_with(scen("[bots]\ndefault = 'ismcts'\n", CT)), "not a Cave Troll bot"),
+    Case("ct_bot_unknown", run_with(scen("[bots]\ndefault = 'minimax'\n", CT)), "not a Cave Troll bot"),
+    Case(
+        "ct_search_budget",
+        run_with(scen("[bots]\ndefault = 'ismcts:0'\n", CT)),
+        "allowed: ismcts:<N> with N iterations from 1 to 100,000",
+    ),
     Case("ct_knob_unknown", run_with(scen("[rules]\nhand_limit = 3\n", CT)), "not a Cave Troll rule knob"),
     Case(
         "ct_override_unknown",

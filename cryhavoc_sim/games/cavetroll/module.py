@@ -160,14 +160,14 @@ class CaveTroll:
         return state_costs(repeat)
 
     def bot_names(self) -> tuple[str, ...]:
-        from cryhavoc_sim.games.cavetroll.bots import BOT_NAMES
+        from cryhavoc_sim.games.cavetroll.search import BOT_NAMES
 
         return BOT_NAMES
 
     def skill_lineup(self, budgets: Sequence[int]) -> list[str]:
         from cryhavoc_sim.games.cavetroll.bots import PERSONALITIES
 
-        return ["random", *(f"heuristic:{p}" for p in PERSONALITIES)]
+        return ["random", *(f"heuristic:{p}" for p in PERSONALITIES), *(f"ismcts:{b}" for b in budgets)]
 
     def balance_rungs(self) -> tuple[str, ...]:
         return ("heuristic",)

@@ -190,7 +190,7 @@ class CaveTrollRules:
 
     @property
     def bot_names(self) -> tuple[str, ...]:
-        from cryhavoc_sim.games.cavetroll.bots import BOT_NAMES
+        from cryhavoc_sim.games.cavetroll.search import BOT_NAMES
 
         return BOT_NAMES
 
@@ -222,7 +222,7 @@ class CaveTrollRules:
         return CaveTrollState(g)
 
     def bot(self, name: str, player: PlayerId, rng: Rng) -> Bot[CaveTrollState]:
-        from cryhavoc_sim.games.cavetroll.bots import check_bot_name, make_bot
+        from cryhavoc_sim.games.cavetroll.search import check_bot_name, make_bot
 
         return ChooserBot(make_bot(check_bot_name(name, "bots"), rng))
 

@@ -15,12 +15,12 @@ from cryhavoc_sim.games.cryhavoc.bots.random_bot import RandomBot
 from cryhavoc_sim.games.cryhavoc.bots.restrictions import RESTRICTIONS, RestrictedBot, restriction_problem
 from cryhavoc_sim.games.cryhavoc.engine import Decider
 from cryhavoc_sim.games.harness.seeds import Seeds
+from cryhavoc_sim.games.search.names import budget, budget_problem
 
 # Bumped whenever any bot's play changes (the same seed, other games). Runs record it;
 # ``replay`` compares only games played by the same bots. Runs written before it existed
 # were played by version 1.
 BOTS_VERSION = "cryhavoc-bots-4"  # 4: determinizations in a canonical order (fair search)
-MAX_ITERATIONS = 100_000
 
 
 def bot_names(faction: str) -> list[str]:
@@ -43,11 +43,7 @@ def bot_problem(name: str, faction: str) -> str | None:
             return problem
     kind, colon, option = name.partition(":")
     if kind == "ismcts":
-        if not colon:
-            return None
-        if not (option.isascii() and option.isdigit()) or not 1 <= int(option) <= MAX_ITERATIONS:
-            return f"has the budget {option!r}; allowed: ismcts:<N> with N iterations from 1 to {MAX_ITERATIONS:,}"
-        return None
+        return budget_problem(name)
     if name in bot_names(faction):
         return None
     if kind == "heuristic" and colon:
@@ -89,8 +85,7 @@ def _make(name: str, faction: str, seed: int) -> Decider:
     if kind == "ismcts":
         from cryhavoc_sim.games.cryhavoc.bots.ismcts import DEFAULT_ITERATIONS, IsmctsBot
 
-        budget = int(option) if option else DEFAULT_ITERATIONS
-        return IsmctsBot(faction, budget, Seeds(seed).bot(faction))
+        return IsmctsBot(faction, budget(name, DEFAULT_ITERATIONS), Seeds(seed).bot(faction))
     # The same stream, made only if the bot ever breaks a tie.
     return HeuristicBot(
         faction, personality(faction, option or "balanced"), partial(Seeds(seed).bot, faction)

@@ -1,0 +1,143 @@
+"""Cave Troll's search bot, ``ismcts`` / ``ismcts:N``: the shared information-set MCTS
+(``games/search/``) with the heuristic bot plugged in three times over.
+
+- *Candidates*: a decision's answers ranked by the heuristic's one-step valuation, the
+  best ``WIDTH`` searched (a turn offers dozens of moves; the search spends its budget
+  on the few a good player would weigh, and can only improve on the heuristic's pick).
+- *Rollout policy*: the heuristic bot (balanced) in every seat, for ``HORIZON`` turns
+  from the decision (one: the rest of the searching player's turn).
+- *Leaf value*: the result of a finished game (a shared win split between the tied
+  players: the ladder counts only an outright win), else the heuristic's valuation of
+  the position for the searching player (its lead on the scale of a finished game).
+
+Every hook reads the searching player's view only: the heuristic values positions from
+what its player sees (``bots.py``), and everything else happens in determinizations.
+
+:func:`make_bot` and :func:`check_bot_name` are ``bots.py``'s with the search names
+added; where the game names its bots, it names them through these.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Sequence
+from typing import Any
+
+from cryhavoc_sim.errors import ScenarioError
+from cryhavoc_sim.games.cavetroll import bots
+from cryhavoc_sim.games.cavetroll.game import Action, CaveTrollGame
+from cryhavoc_sim.games.cavetroll.state import CaveTrollState
+from cryhavoc_sim.games.search.ismcts import Ismcts
+from cryhavoc_sim.games.search.names import budget, budget_problem
+from cryhavoc_sim.games.state import Answer, PlayerId
+from cryhavoc_sim.rng import Rng, derive
+
+DEFAULT_ITERATIONS = 32
+WIDTH = 4  # answers searched a decision: the heuristic's best
+HORIZON = 1  # turns a rollout plays: the rest of this one (longer was no stronger, and slower)
+EXPLORE = 0.7
+BOT_NAMES = (*bots.BOT_NAMES, "ismcts", "ismcts:<N>")
+
+
+class HeuristicRollout:
+    """The heuristic bot in every seat of one simulation."""
+
+    __slots__ = ("seats",)
+
+    def __init__(self, players: Sequence[PlayerId], rng: Rng) -> None:
+        self.seats = {p: bots.HeuristicBot(rng) for p in players}
+
+    def decide(self, state: CaveTrollState) -> Answer:
+        g = state.game
+        return self.seats[g.player].choose(g)
+
+    def skip(self, state: CaveTrollState) -> None:
+        pass  # the heuristic keeps nothing of a decision it did not take but its draws
+
+
+class CaveTrollSearch:
+    """Cave Troll's part of one search bot (see the module docstring)."""
+
+    def __init__(self, rng: Rng, width: int = WIDTH) -> None:
+        self.width = width
+        # values candidates and leaves; never breaks a tie (``_best`` is not called)
+        self.judge = bots.HeuristicBot(rng)
+
+    def searched(self, state: CaveTrollState, player: PlayerId) -> bool:
+        return True
+
+    def candidates(self, state: CaveTrollState) -> Sequence[tuple[Hashable, Answer]]:
+        g = state.game
+        legal = g.legal()
+        if len(legal) <= 1:
+            return [(state.answer_key(a), a) for a in legal]
+        me = g.player
+        judge = self.judge
+        judge._root(g, me)
+        # the best first; the legal order breaks ties (sorted is stable)
+        ranked = sorted(range(len(legal)), key=lambda i: -judge.value_of(g, me, legal[i]))
+        return [(state.answer_key(legal[i]), legal[i]) for i in ranked[: self.width]]
+
+    def fallback(self, state: CaveTrollState) -> Answer:
+        return state.game.legal()[0]  # reached with a single answer only
+
+    def searched_done(self) -> None:
+        pass
+
+    def determinize(self, state: CaveTrollState, player: PlayerId, rng: Rng) -> CaveTrollState:
+        return state.determinize(player, rng)
+
+    def rollout(self, sim: CaveTrollState, player: PlayerId, rng: Rng) -> HeuristicRollout:
+        return HeuristicRollout(sim.players, rng)
+
+    def stage(self, state: CaveTrollState) -> int:
+        return state.game.turn
+
+    def value(self, state: CaveTrollState, player: PlayerId) -> float:
+        g = state.game
+        if g.over:
+            return 1.0 / len(g.winners) if player in g.winners else 0.0
+        judge = self.judge
+        judge._root(g, player)
+        return judge.value_of(g, player, ("stop",)) / bots.WIN
+
+
+class SearchBot:
+    """``ismcts:N`` for whichever seat asks it first (a game's bot sits in one seat), in
+    the game's own bot shape (``choose(game)``)."""
+
+    def __init__(self, iterations: int, rng: Rng) -> None:
+        self.iterations = iterations
+        self.rng = rng
+        self.name = f"ismcts:{iterations}"
+        self.game = CaveTrollSearch(derive(rng))
+        self.search: Ismcts[CaveTrollState] | None = None
+
+    def choose(self, g: CaveTrollGame) -> Action:
+        search = self.search
+        if search is None:
+            search = self.search = Ismcts(g.player, self.game, self.iterations, self.rng, EXPLORE, HORIZON)
+        answer = search.decide(CaveTrollState(g))
+        assert isinstance(answer, tuple)
+        return answer
+
+
+def make_bot(name: str, rng: Rng) -> bots.RandomBot | bots.HeuristicBot | SearchBot:
+    """The bot ``name`` with its own generator (``bots.make_bot`` and the search)."""
+    if name.partition(":")[0] == "ismcts":
+        return SearchBot(budget(name, DEFAULT_ITERATIONS), rng)
+    return bots.make_bot(name, rng)
+
+
+def check_bot_name(name: Any, where: str) -> str:
+    """``name`` if it is a Cave Troll bot (the search's included), else a ScenarioError."""
+    if isinstance(name, str) and name.partition(":")[0] == "ismcts":
+        problem = budget_problem(name)
+        if problem:
+            raise ScenarioError(f"{where}: bot {name!r} {problem}.")
+        return name
+    if name not in bots.BOT_NAMES:
+        raise ScenarioError(
+            f"{where} is {name!r}, which is not a Cave Troll bot; allowed: {', '.join(BOT_NAMES)}."
+        )
+    assert isinstance(name, str)
+    return name

@@ -71,3 +71,9 @@ def test_the_heuristic_beats_the_random_bot_in_both_seats() -> None:
         s, _ = play(Setup(("Dwarf", "Chaos") if seed % 4 < 2 else ("Chaos", "Dwarf")), seed, bots)
         wins += s.winners == (s.players[seat],)
     assert wins >= 30  # measured: 40 of 40
+
+
+def test_the_search_bot_answers_legally_from_its_observation() -> None:
+    s, _ = play(Setup(("Orc", "Empire")), 2, ("ismcts:4", "heuristic"))
+    assert s.is_over
+    assert fairness_problems(RULES, "ismcts:4", 7, 1) == []

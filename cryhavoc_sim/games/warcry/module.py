@@ -22,6 +22,7 @@ from cryhavoc_sim.games.harness.ladder import Pairing
 from cryhavoc_sim.games.harness.play import play_game
 from cryhavoc_sim.games.harness.seeds import Seeds
 from cryhavoc_sim.games.protocol import GameRows, Measure, Played, ReportSections, Vocabulary
+from cryhavoc_sim.games.search.names import budget_problem
 from cryhavoc_sim.games.warcry import content as wc_content
 from cryhavoc_sim.games.warcry.bots import PERSONALITIES
 from cryhavoc_sim.games.warcry.rules import RULES, Setup
@@ -122,8 +123,9 @@ class WarCry:
         for key, value in raw.items():
             if key != "default" and key not in PLAYERS:
                 raise ScenarioError(f"{path}: field 'bots.{key}' is not a seat; allowed: default, one, two.")
-            if value not in BOTS:
-                raise ScenarioError(f"{path}: field 'bots.{key}' is {value!r}; allowed: {', '.join(BOTS)}.")
+            if value not in BOTS and budget_problem(str(value)) is not None:
+                allowed = ", ".join(BOTS) + ", ismcts:<N>"
+                raise ScenarioError(f"{path}: field 'bots.{key}' is {value!r}; allowed: {allowed}.")
         default = raw.get("default", "heuristic")
         return WarCrySetup(tuple(decks), str(action), tuple((p, str(raw.get(p, default))) for p in PLAYERS))
 
@@ -234,7 +236,7 @@ class WarCry:
         )
 
     def search_bench_scenario(self) -> tuple[str, str] | None:
-        return None  # no search bot yet (the shared search was not on this branch)
+        return None  # the search's cost per game is not benched yet
 
     def state_costs(self, repeat: int) -> dict[str, float]:
         return state_costs(RULES, repeat)

@@ -77,3 +77,24 @@ def test_the_search_bot_answers_legally_from_its_observation() -> None:
     s, _ = play(Setup(("Orc", "Empire")), 2, ("ismcts:4", "heuristic"))
     assert s.is_over
     assert fairness_problems(RULES, "ismcts:4", 7, 1) == []
+
+
+def test_the_meta_game_finds_the_dominant_deck_and_a_cycles_even_mix() -> None:
+    import polars as pl
+
+    from cryhavoc_sim.games.warcry.report import meta_game
+
+    def frame(rates: dict[tuple[str, str], float]) -> pl.DataFrame:
+        rows = [{"deck": a, "opponent": b, "win_rate": r} for (a, b), r in rates.items()]
+        return pl.DataFrame(rows)
+
+    decks = ("A", "B", "C")
+    dominant = {
+        (a, b): 0.5 if a == b else 0.8 if a == "A" else 0.2 if b == "A" else 0.5 for a in decks for b in decks
+    }
+    out = meta_game(frame(dominant))
+    assert out.row(0, named=True)["deck"] == "A" and abs(out.row(0, named=True)["nash_share"] - 1.0) < 1e-6
+    beats = {("A", "B"), ("B", "C"), ("C", "A")}  # rock, paper, scissors
+    cycle = {(a, b): 0.5 if a == b else 0.9 if (a, b) in beats else 0.1 for a in decks for b in decks}
+    shares = meta_game(frame(cycle))["nash_share"].to_list()
+    assert all(abs(x - 1 / 3) < 1e-6 for x in shares)

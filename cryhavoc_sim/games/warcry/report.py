@@ -89,6 +89,31 @@ def battle_one(games: pl.LazyFrame, events: pl.LazyFrame) -> pl.DataFrame:
     return _wilson(out).rename({"win_rate": "p_win_given_battle_1"})
 
 
+def meta_game(matrix: pl.DataFrame) -> pl.DataFrame:
+    """The deck meta-game: the Nash equilibrium of the zero-sum game whose payoff is the
+    matrix's win rate (each player picks a deck), by linear programming; per deck its
+    share of the equilibrium mix and its win rate against that mix (the equilibrium's
+    decks all reach its value, the others fall below)."""
+    from scipy.optimize import linprog
+
+    decks = sorted(set(matrix["deck"]) & set(matrix["opponent"]))
+    rate = {(r["deck"], r["opponent"]): r["win_rate"] for r in matrix.iter_rows(named=True)}
+    if not decks or any((a, b) not in rate for a in decks for b in decks):
+        return pl.DataFrame({"deck": [], "nash_share": [], "win_rate_vs_nash": []})
+    n = len(decks)
+    # variables x_1..x_n (the mix) and v: maximise v with sum_i x_i A[i][j] >= v for every j
+    a_ub = [[-rate[(decks[i], decks[j])] for i in range(n)] + [1.0] for j in range(n)]
+    res = linprog(
+        c=[0.0] * n + [-1.0], A_ub=a_ub, b_ub=[0.0] * n, A_eq=[[1.0] * n + [0.0]], b_eq=[1.0],
+        bounds=[(0, 1)] * n + [(None, None)], method="highs",
+    )  # fmt: skip
+    mix = [max(0.0, float(x)) for x in res.x[:n]]
+    against = [sum(rate[(decks[i], decks[j])] * mix[j] for j in range(n)) for i in range(n)]
+    return pl.DataFrame({"deck": decks, "nash_share": mix, "win_rate_vs_nash": against}).sort(
+        "nash_share", descending=True
+    )
+
+
 def report_sections(run: Any, content: Any) -> ReportSections:
     from cryhavoc_sim.games.warcry.content import load_content
 
@@ -106,6 +131,11 @@ def report_sections(run: Any, content: Any) -> ReportSections:
         (
             "P(win the game | won Battle 1), and the share of games with a third Battle",
             battle_one(run.games, run.events),
+        ),
+        (
+            "The deck meta-game: the Nash mix when both players pick their best deck over the matrix, and each"
+            f" deck's win rate against that mix\n{RECONSTRUCTED}",
+            meta_game(matrix),
         ),
     ]
     off = matrix.filter(pl.col("deck") != pl.col("opponent"))

@@ -942,20 +942,17 @@ class WarCryState:
             return
         self.committed.clear()  # W12: every unit rallies between Battles
         self.queue = sorted(self.units(0)) + sorted(self.units(1))
-        self._next_cleanup(w)
+        self._next_cleanup()
 
-    def _next_cleanup(self, w: int) -> None:
+    def _next_cleanup(self) -> None:
         """Survivors may be discarded and rearranged in either Line, one unit at a time."""
         if self.queue:
             self.phase, self.actor = "cleanup", self.owner(self.queue[0])
-            self.winner_of_battle = w
             return
         self.battle += 1
         self.tie_rounds = 0
         # "In subsequent Battles, the loser of the previous battle chooses who fields first."
         self.phase, self.actor = "first", 1 - self.battle_winners[-1]
-
-    winner_of_battle = -1
 
     def _legal_cleanup(self) -> tuple[Answer, ...]:
         return (("keep", "battle"), ("keep", "reserve"), ("discard",))
@@ -972,7 +969,7 @@ class WarCryState:
         if not self.queue:
             for p in (0, 1):
                 self._fall_forward(p)
-        self._next_cleanup(self.battle_winners[-1])
+        self._next_cleanup()
 
     # ------------------------------------------------------------------ copies and views
     def clone(self) -> WarCryState:
@@ -1066,5 +1063,5 @@ class WarCryState:
 
 _SCALARS = (
     "cards", "owners", "knobs", "battle", "phase", "actor", "passes", "commander", "first_command",
-    "first_fielder", "pick", "tie_rounds", "serial", "winner", "winner_of_battle",
+    "first_fielder", "pick", "tie_rounds", "serial", "winner",
 )  # fmt: skip

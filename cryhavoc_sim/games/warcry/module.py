@@ -245,7 +245,7 @@ class WarCry:
         return BOTS
 
     def ladder_pairings(self) -> Sequence[Pairing]:
-        """Every shipped deck against every other, each bot in each seat: 32 a rotation."""
+        """Every shipped deck against every other deck, each bot in each seat: 24 games a rotation."""
         names = ("Chaos", "Dwarf", "Empire", "Orc")
         out = []
         for a in names:

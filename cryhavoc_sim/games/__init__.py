@@ -27,6 +27,7 @@ DEFAULT_GAME = "cryhavoc"
 REGISTERED: dict[str, str] = {
     "cryhavoc": "cryhavoc_sim.games.cryhavoc.module",
     "cavetroll": "cryhavoc_sim.games.cavetroll.module",
+    "warcry": "cryhavoc_sim.games.warcry.module",
 }
 
 _LOADED: dict[str, GameModule] = {}

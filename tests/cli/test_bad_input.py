@@ -346,7 +346,11 @@ CASES = [
         "'scenario.game' must be str",
     ),
     Case("game_option_unknown", lambda d: ["soak", "-n", "5", "--game", "chess"], "--game is 'chess'"),
-    Case("content_game_unknown", lambda d: ["content", "--game", "warcry"], "allowed: cavetroll, cryhavoc"),
+    Case(
+        "content_game_unknown",
+        lambda d: ["content", "--game", "chess"],
+        "allowed: cavetroll, cryhavoc, warcry",
+    ),
     Case("field_unknown", run_with(scen("colour = 'red'\n")), "'scenario.colour' is not a scenario field"),
     Case("name_missing", run_with("[scenario]\ngames = 5\nplayers = 2\n"), "'scenario.name' is missing"),
     Case(

@@ -1,0 +1,229 @@
+"""WarCry's content: the card records (real statistics, cited to the fan database) and the
+named decks (reconstructed lists), read from ``data/cards.toml`` and ``data/decks.toml``,
+and the deck validator (quick rules, Deck Construction: at least 30 cards a deck, at most
+3 copies of a card, one alignment plus Neutral).
+
+Kept small and local: the shared content kit (games/content_kit/) was not on the
+``contract`` branch this game started from.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import tomllib
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from cryhavoc_sim.errors import ContentError
+from cryhavoc_sim.games.protocol import Plausible
+
+DATA = Path(__file__).resolve().parent / "data"
+CARDS_FILE = "cards.toml"
+DECKS_FILE = "decks.toml"
+MIN_CARDS = 30  # Deck Construction: "Each deck must contain a minimum of 30 cards."
+MAX_COPIES = 3  # Deck Construction: "You may not use more than 3 copies of any one card."
+ALIGNMENTS = ("Good", "Evil")
+ARMY_TYPES = ("Unit", "Attachment")
+ACTION_TYPES = ("Tactic", "Command", "Reaction")
+TIMINGS = ("combat", "warcry", "support", "static", "reaction")
+# Rule knobs (docs/rulings.md, WarCry): where a ruling can change results.
+KNOBS: dict[str, tuple[str, ...]] = {"tp_refresh": ("chain", "combat")}
+
+
+@dataclass(frozen=True, slots=True)
+class Ability:
+    """One ability of a card as data: when it is used (``timing``), what it adds
+    (``strength``, ``leadership``), under which conditions (``when``), at what cost
+    (``cost``), after which test (``test``), and a named effect for what the primitives
+    cannot say (``effect``, a handler in effects.py)."""
+
+    timing: str
+    strength: int = 0
+    leadership: int = 0
+    when: tuple[str, ...] = ()
+    cost: str = ""
+    test: str = ""
+    effect: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    """A card record (the fan database's fields that the rules read)."""
+
+    id: str
+    name: str
+    type: str
+    faction: str
+    race: str = ""
+    kind: str = ""
+    keywords: tuple[str, ...] = ()
+    cost: int = 0
+    strength: int = 0
+    tactic_points: int = 0
+    leadership: int = 0
+    die: int = 0
+    scout: int = 0
+    terror: int = 0
+    victory: int = 0
+    ranged: int = 0
+    range: str = ""
+    unique: bool = False
+    rarity: str = ""
+    source: str = ""
+    abilities: tuple[Ability, ...] = ()
+
+    @property
+    def is_unit(self) -> bool:
+        return self.type == "Unit"
+
+    @property
+    def is_strategy(self) -> bool:
+        return self.type == "Command" and "Strategy" in self.keywords
+
+
+@dataclass(frozen=True, slots=True)
+class Deck:
+    """A named deck: its alignment and its card ids, one per copy, in list order."""
+
+    name: str
+    alignment: str
+    cards: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Content:
+    """A loaded content set: cards by id, army and action decks by name, rule knobs."""
+
+    cards: Mapping[str, Card]
+    armies: Mapping[str, Deck]
+    actions: Mapping[str, Deck]
+    knobs: Mapping[str, str] = field(default_factory=dict)
+    digest: str = ""
+    overrides: tuple[tuple[str, Any], ...] = ()
+
+    @property
+    def plausible(self) -> tuple[Plausible, ...]:
+        return tuple(
+            Plausible(
+                f"rules.{k}",
+                "(rule knob)",
+                None,
+                None,
+                v,
+                "a WarCry ruling (docs/rulings.md)",
+                (self.knobs[k],),
+            )
+            for k, v in KNOBS.items()
+        )
+
+    @property
+    def content_id(self) -> str:
+        return f"warcry-{self.digest[:12]}"
+
+    @property
+    def reconstructed(self) -> bool:
+        return True  # the deck lists are reconstructed (data/decks.toml)
+
+    def provenance_counts(self) -> dict[str, int]:
+        return {
+            "fan database (1S)": len(self.cards),
+            "reconstructed decks": len(self.armies) + len(self.actions),
+        }
+
+
+def _read(path: Path) -> dict[str, Any]:
+    try:
+        return tomllib.loads(path.read_text())
+    except (OSError, tomllib.TOMLDecodeError) as exc:
+        raise ContentError(f"{path}: cannot be read ({exc}).") from None
+
+
+def _card(path: Path, raw: Mapping[str, Any]) -> Card:
+    where = f"{path}: card {raw.get('id', '?')!r}"
+    abilities = []
+    for ab in raw.get("ability", ()):
+        if ab.get("timing") not in TIMINGS:
+            raise ContentError(
+                f"{where}: ability timing {ab.get('timing')!r} unknown; allowed: {', '.join(TIMINGS)}."
+            )
+        abilities.append(Ability(**{**ab, "when": tuple(ab.get("when", ()))}))
+    if raw.get("type") not in ARMY_TYPES + ACTION_TYPES:
+        raise ContentError(
+            f"{where}: type {raw.get('type')!r} unknown; allowed: {', '.join(ARMY_TYPES + ACTION_TYPES)}."
+        )
+    fields = {k: v for k, v in raw.items() if k != "ability"}
+    try:
+        return Card(
+            **{**fields, "keywords": tuple(fields.get("keywords", ())), "abilities": tuple(abilities)}
+        )
+    except TypeError as exc:
+        raise ContentError(f"{where}: {exc}.") from None
+
+
+def _deck(path: Path, table: str, name: str, raw: Mapping[str, Any], cards: Mapping[str, Card]) -> Deck:
+    ids: list[str] = []
+    for entry in raw.get("cards", ()):
+        ids.extend([entry["card"]] * int(entry.get("copies", 1)))
+    deck = Deck(name, str(raw.get("alignment", "")), tuple(ids))
+    validate(deck, cards, f"{path}: {table}.{name}", ARMY_TYPES if table == "army" else ACTION_TYPES)
+    return deck
+
+
+def validate(deck: Deck, cards: Mapping[str, Card], where: str, types: tuple[str, ...]) -> None:
+    """Refuse a deck the quick rules forbid (Deck Construction), with one sentence naming
+    ``where`` (the file and the deck), the field and what is allowed."""
+    for cid in deck.cards:
+        if cid not in cards:
+            raise ContentError(f"{where}: card {cid!r} unknown; allowed: a card id of {CARDS_FILE}.")
+        if cards[cid].type not in types:
+            raise ContentError(
+                f"{where}: card {cid!r} is a {cards[cid].type}; allowed here: {', '.join(types)}."
+            )
+    if len(deck.cards) < MIN_CARDS:
+        raise ContentError(f"{where}: {len(deck.cards)} cards; allowed: at least {MIN_CARDS}.")
+    for cid in sorted(set(deck.cards)):
+        if deck.cards.count(cid) > MAX_COPIES:
+            raise ContentError(
+                f"{where}: {deck.cards.count(cid)} copies of {cid!r}; allowed: at most {MAX_COPIES}."
+            )
+    factions = {cards[c].faction for c in deck.cards} - {"Neutral"}
+    if len(factions) > 1 or (factions and deck.alignment not in factions):
+        raise ContentError(
+            f"{where}: alignment {deck.alignment!r} with {', '.join(sorted(factions))} cards; "
+            "allowed: one alignment (Good or Evil) plus Neutral cards."
+        )
+    if deck.alignment not in (*ALIGNMENTS, "Neutral"):
+        raise ContentError(f"{where}: alignment {deck.alignment!r}; allowed: Good, Evil or Neutral.")
+
+
+def load_content(content_dir: str | None = None, overrides: Mapping[str, Any] | None = None) -> Content:
+    """The cards, decks and knobs under ``content_dir`` (the shipped data when None);
+    ``overrides`` sets rule knobs (``rules.tp_refresh``)."""
+    base = Path(content_dir) if content_dir else DATA
+    cpath, dpath = base / CARDS_FILE, base / DECKS_FILE
+    cards = {}
+    for raw in _read(cpath).get("card", ()):
+        card = _card(cpath, raw)
+        if card.id in cards:
+            raise ContentError(f"{cpath}: card id {card.id!r} given twice; allowed: each id once.")
+        cards[card.id] = card
+    doc = _read(dpath)
+    armies = {n: _deck(dpath, "army", n, raw, cards) for n, raw in sorted(doc.get("army", {}).items())}
+    actions = {n: _deck(dpath, "action", n, raw, cards) for n, raw in sorted(doc.get("action", {}).items())}
+    knobs = {k: v[0] for k, v in KNOBS.items()}
+    for key, value in (overrides or {}).items():
+        name = key.removeprefix("rules.")
+        if name not in KNOBS or not key.startswith("rules."):
+            raise ContentError(
+                f"override {key!r} names nothing; allowed: {', '.join('rules.' + k for k in KNOBS)}."
+            )
+        if value not in KNOBS[name]:
+            raise ContentError(f"override {key} = {value!r}; allowed: {', '.join(KNOBS[name])}.")
+        knobs[name] = value
+    text = repr(
+        (sorted(cards.items()), sorted(armies.items()), sorted(actions.items()), sorted(knobs.items()))
+    )
+    digest = hashlib.sha256(text.encode()).hexdigest()
+    return Content(cards, armies, actions, knobs, digest, tuple(sorted((overrides or {}).items())))

@@ -1,0 +1,300 @@
+"""``GAME``: WarCry as the registry hands it out (the :class:`GameModule` protocol).
+
+Everything that plays moves is the harness's (``games/harness/``); this module says how
+a scenario names WarCry's decks and bots, what its rows hold and how a game reads. A
+scenario lists army decks (``decks``, the shipped four by default): game ``i`` plays the
+ordered pairing ``i mod n*n`` of them (every deck against every deck, mirrors included,
+each pairing from both seats), with the action deck ``action_deck``. A side is an army
+deck (the ``faction`` column), a player a seat ("one", "two").
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from cryhavoc_sim.errors import ContentError, ScenarioError
+from cryhavoc_sim.games.harness.costs import state_costs
+from cryhavoc_sim.games.harness.ladder import Pairing
+from cryhavoc_sim.games.harness.play import play_game
+from cryhavoc_sim.games.harness.seeds import Seeds
+from cryhavoc_sim.games.protocol import GameRows, Measure, Played, ReportSections, Vocabulary
+from cryhavoc_sim.games.search.names import budget_problem
+from cryhavoc_sim.games.warcry import content as wc_content
+from cryhavoc_sim.games.warcry.bots import PERSONALITIES
+from cryhavoc_sim.games.warcry.rules import RULES, Setup
+from cryhavoc_sim.games.warcry.state import PLAYERS, WarCryState
+from cryhavoc_sim.rng import game_seed
+from cryhavoc_sim.storage.schema import DEFAULT_POLICY
+
+BOTS = ("random", *(f"heuristic:{p}" for p in PERSONALITIES), "heuristic")
+EVENT_KINDS = {
+    "fields_first": "player chose (or was chosen) to field first in the Battle (round)",
+    "muster": "player musters the card detail for amount gold",
+    "first_command": "player takes the Battle's first Command with amount Reserve TP plus Scouts",
+    "attack": "player attacks: detail is 'attacker -> target'",
+    "ranged": "player makes a ranged attack: detail is 'attacker -> target'",
+    "block": "player blocks with detail",
+    "move": "player moves detail from the Reserve to the Battle Line",
+    "strategy": "player plays the Strategy detail",
+    "tactic": "player plays the tactic card detail for amount TP",
+    "ability": "player uses an ability of detail",
+    "support": "player uses the support tactic of the Strategy detail",
+    "reaction": "player plays the reaction detail",
+    "combat": "a Combat resolves: amount is the attacker's total less the defender's; detail names both",
+    "destroyed": "player loses the unit detail (amount: its Strength)",
+    "pass": "player passes its Command",
+    "retreat": "player retreats: it loses the Battle",
+    "battle_won": "player wins the Battle (round), amount 1; detail: how (field, tie, retreat, roll-off)",
+    "game_won": "player wins its second Battle (amount) and the game",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class WarCrySetup:
+    """The army decks paired, the action deck, and the bot of each seat."""
+
+    decks: tuple[str, ...]
+    action_deck: str
+    bots: tuple[tuple[str, str], ...]
+
+    def pairing(self, game_id: int) -> Setup:
+        n = len(self.decks)
+        k = game_id % (n * n)
+        return Setup((self.decks[k // n], self.decks[k % n]), (self.action_deck, self.action_deck))
+
+
+def _content_for(head: dict[str, Any], path: str) -> wc_content.Content | None:
+    """The content the scenario names, to check its deck names against (None: a
+    directory that does not exist, which the runner refuses in its own words)."""
+    raw = head.get("content")
+    if raw is None or raw == "warcry":
+        return wc_content.load_content()
+    local = Path(path).parent / str(raw)
+    if not local.is_dir():
+        return None
+    try:
+        return wc_content.load_content(str(local))
+    except ContentError as exc:  # a bad deck list: the validator's sentence
+        raise ScenarioError(str(exc)) from None
+
+
+class WarCry:
+    name = "warcry"
+    title = "WarCry"
+    rules_version = "warcry-rules-1"
+    bots_version = "warcry-bots-1"
+    scenario_fields: tuple[str, ...] = ("decks", "action_deck")
+    scenario_tables: tuple[str, ...] = ("bots",)
+    event_kinds: Mapping[str, str] = EVENT_KINDS
+    side_colours: Mapping[str, str] = {
+        "Empire": "#1f78b4",
+        "Dwarf": "#a6cee3",
+        "Chaos": "#e31a1c",
+        "Orc": "#33a02c",
+    }
+    vocabulary = Vocabulary(
+        side="deck", seat="seat", score="Battles", score_event="battle_won", round="Battle", side_plural=False
+    )
+    rules = RULES
+
+    def parse_setup(self, head: dict[str, Any], doc: dict[str, Any], path: str) -> WarCrySetup:
+        content = _content_for(head, path)
+        armies = sorted(content.armies) if content else []
+        decks = head.get("decks", armies)
+        if not isinstance(decks, list) or not decks or not all(isinstance(d, str) for d in decks):
+            raise ScenarioError(f"{path}: field 'scenario.decks' must be a list of army deck names.")
+        for d in decks:
+            if content is not None and d not in content.armies:
+                raise ScenarioError(
+                    f"{path}: field 'scenario.decks' names {d!r}; allowed: {', '.join(armies)}."
+                )
+        action = head.get("action_deck", "Base")
+        if content is not None and action not in content.actions:
+            raise ScenarioError(
+                f"{path}: field 'scenario.action_deck' is {action!r}; allowed: {', '.join(sorted(content.actions))}."
+            )
+        raw = doc.get("bots", {})
+        if not isinstance(raw, dict):
+            raise ScenarioError(f"{path}: [bots] must be a table.")
+        for key, value in raw.items():
+            if key != "default" and key not in PLAYERS:
+                raise ScenarioError(f"{path}: field 'bots.{key}' is not a seat; allowed: default, one, two.")
+            if value not in BOTS and budget_problem(str(value)) is not None:
+                allowed = ", ".join(BOTS) + ", ismcts:<N>"
+                raise ScenarioError(f"{path}: field 'bots.{key}' is {value!r}; allowed: {allowed}.")
+        default = raw.get("default", "heuristic")
+        return WarCrySetup(tuple(decks), str(action), tuple((p, str(raw.get(p, default))) for p in PLAYERS))
+
+    def config(self, setup: WarCrySetup) -> dict[str, Any]:
+        return {"decks": list(setup.decks), "action_deck": setup.action_deck, "bots": dict(setup.bots)}
+
+    def block_size(self, setup: WarCrySetup) -> int:
+        return len(setup.decks) ** 2
+
+    def seed_of(self, setup: WarCrySetup, master_seed: int, game_id: int) -> int:
+        return game_seed(master_seed, game_id)
+
+    def shipped_content(self, name: str) -> str | None:
+        return str(wc_content.DATA) if name == "warcry" else None
+
+    def shipped_content_names(self) -> list[str]:
+        return ["warcry"]
+
+    def content_files(self, content_dir: str | None) -> list[Path]:
+        base = Path(content_dir) if content_dir else wc_content.DATA
+        return [base / wc_content.CARDS_FILE, base / wc_content.DECKS_FILE]
+
+    def load_content(self, content_dir: str | None, overrides: Mapping[str, Any] | None = None) -> Any:
+        return wc_content.load_content(content_dir, overrides)
+
+    def play(
+        self, setup: WarCrySetup, content: Any, master_seed: int, game_id: int, record_events: bool
+    ) -> Played:
+        seeds = Seeds(self.seed_of(setup, master_seed, game_id))
+        pairing = setup.pairing(game_id)
+        for army in pairing.armies:  # a deck the scenario's content set lacks (checked here when
+            if army not in content.armies:  # the scenario's content could not be read at parse time)
+                allowed = ", ".join(sorted(content.armies))
+                raise ScenarioError(f"field 'scenario.decks' names {army!r}; allowed: {allowed}.")
+        state: WarCryState = play_game(RULES, content, pairing, seeds, dict(setup.bots), record_events)
+        deck = dict(zip(PLAYERS, pairing.armies, strict=True))
+        return Played(tuple(deck[w] for w in state.winners), pairing.armies, state)
+
+    def rows(self, setup: WarCrySetup, content: Any, played: Played, game_id: int) -> GameRows:
+        state: WarCryState = played.state
+        armies = setup.pairing(game_id).armies
+        game = {
+            "variant": f"{armies[0]} v {armies[1]}",
+            "game": "warcry",
+            "mode": "standard",
+            "n_players": 2,
+            "board_side": None,
+            "experience": None,
+            "content_id": content.content_id,
+            "rules_version": self.rules_version,
+            "rounds_played": len(state.battle_winners),
+            "ended_by": f"{len(state.battle_winners)} battles",
+            "winner": played.winner,
+            "lineup": ",".join(armies),
+            "difficulty": None,
+        }
+        seats = [
+            {
+                "faction": armies[i],
+                "seat": i + 1,
+                "bot": dict(setup.bots)[p],
+                "is_npc": False,
+                "final_vp": state.wins[i],
+                "rank": 1 if state.winner == i else 2,
+                "won": state.winner == i,
+                "prisoners_held": None,
+                "regions_controlled": None,
+                "player": p,
+            }
+            for i, p in enumerate(PLAYERS)
+        ]
+        from cryhavoc_sim.storage.schema import EVENT_COLUMNS
+
+        rows = self._events(state, armies)
+        events: dict[str, Sequence[Any]] = {c: [r[i] for r in rows] for i, c in enumerate(EVENT_COLUMNS)}
+        return GameRows(game, seats, events)
+
+    def _events(self, state: WarCryState, armies: tuple[str, str]) -> list[tuple[Any, ...]]:
+        deck = dict(zip(PLAYERS, armies, strict=True))
+        return [
+            (seq, battle, "battle", deck.get(player or ""), kind, None, None, amount, detail, player, None)
+            for seq, (battle, kind, player, amount, detail) in enumerate(state.events or ())
+        ]
+
+    def policy_of(self, setup: WarCrySetup, game_id: int) -> str:
+        return DEFAULT_POLICY
+
+    def stored_events(self, played: Played) -> list[tuple[Any, ...]]:
+        state: WarCryState = played.state
+        return self._events(state, played.sides)  # type: ignore[arg-type]
+
+    def narrate(self, played: Played) -> list[str]:
+        from cryhavoc_sim.games.warcry.narrator import narrate
+
+        return narrate(played)
+
+    def report_sections(self, run: Any, content: Any) -> ReportSections:
+        from cryhavoc_sim.games.warcry.report import report_sections
+
+        return report_sections(run, content)
+
+    def sweep_measures(self, run: Any) -> list[Measure]:
+        return []
+
+    def bench_scenario(self, bot: str) -> str:
+        return (
+            f'[scenario]\nname = "bench"\ngame = "warcry"\ngames = 1\nseed = 7\n\n[bots]\ndefault = "{bot}"\n'
+        )
+
+    def search_bench_scenario(self) -> tuple[str, str] | None:
+        return None  # the search's cost per game is not benched yet
+
+    def state_costs(self, repeat: int) -> dict[str, float]:
+        return state_costs(RULES, repeat)
+
+    def bot_names(self) -> tuple[str, ...]:
+        return BOTS
+
+    def ladder_pairings(self) -> Sequence[Pairing]:
+        """Every shipped deck against every other deck, each bot in each seat: 24 games a rotation."""
+        names = ("Chaos", "Dwarf", "Empire", "Orc")
+        out = []
+        for a in names:
+            for b in names:
+                if a != b:
+                    setup = Setup((a, b))
+                    out += [
+                        Pairing(setup, "one", "two", a, b, True),
+                        Pairing(setup, "two", "one", b, a, False),
+                    ]
+        return out
+
+    def skill_lineup(self, budgets: Sequence[int]) -> list[str]:
+        return ["random", *(f"heuristic:{p}" for p in PERSONALITIES)]
+
+    def balance_rungs(self) -> tuple[str, ...]:
+        return ("heuristic",)
+
+    def every_seat(self, doc: dict[str, Any], bot: str) -> dict[str, Any]:
+        return {**doc, "bots": {"default": bot}}
+
+    def content_listing(self, content: Any, as_json: bool) -> str:
+        decks = {
+            **{
+                f"army.{n}": {"alignment": d.alignment, "cards": len(d.cards)}
+                for n, d in content.armies.items()
+            },
+            **{
+                f"action.{n}": {"alignment": d.alignment, "cards": len(d.cards)}
+                for n, d in content.actions.items()
+            },
+        }
+        listing = {"decks (reconstructed)": decks, "knobs": dict(content.knobs), "cards": len(content.cards)}
+        if as_json:
+            return json.dumps(listing, sort_keys=True)
+        return "\n".join(f"{k} = {v}" for k, v in listing.items())
+
+    def write_content(
+        self, content_dir: str | None, overrides: Mapping[str, Any], target: Path, name: str, note: str
+    ) -> Path:
+        raise ContentError("WarCry content has no numbers to calibrate; its knobs are set by [overrides].")
+
+    def content_values(self, content_dir: str | None) -> dict[str, Any]:
+        return {f"rules.{k}": v for k, v in wc_content.load_content(content_dir).knobs.items()}
+
+
+GAME = WarCry()
+
+if TYPE_CHECKING:  # mypy checks that GAME provides the whole protocol
+    from cryhavoc_sim.games.protocol import GameModule
+
+    _conforms: GameModule = GAME

@@ -1,0 +1,77 @@
+"""Content as data: the shipped cards and decks, provenance, and the deck validator's
+one-sentence refusals (quick rules, Deck Construction)."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from cryhavoc_sim.errors import ContentError
+from cryhavoc_sim.games.warcry.content import DATA, load_content
+
+
+def test_the_shipped_decks_are_thirty_cards_and_labelled_reconstructed() -> None:
+    c = load_content()
+    assert sorted(c.armies) == ["Chaos", "Dwarf", "Empire", "Orc"] and list(c.actions) == ["Base"]
+    assert all(len(d.cards) == 30 for d in [*c.armies.values(), *c.actions.values()])
+    assert c.reconstructed and "reconstructed" in (DATA / "decks.toml").read_text()
+    assert all("fan database" in card.source for card in c.cards.values())
+    assert {c.armies[n].alignment for n in ("Empire", "Dwarf")} == {"Good"}
+
+
+def test_the_statistics_are_the_databases() -> None:
+    card = load_content().cards["WC134"]  # Bugman's Rangers, as in shared/content/warcry_card_stats.csv
+    assert (card.cost, card.strength, card.tactic_points, card.leadership, card.scout) == (4, 4, 3, 4, 2)
+    assert load_content().cards["WC92"].die == 1  # Onward!
+
+
+def _copy(tmp_path: Path, old: str, new: str) -> Path:
+    shutil.copy(DATA / "cards.toml", tmp_path / "cards.toml")
+    text = (DATA / "decks.toml").read_text()
+    assert old in text
+    (tmp_path / "decks.toml").write_text(text.replace(old, new, 1))
+    return tmp_path
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "words"),
+    [
+        (
+            'card = "WC157", copies = 3',
+            'card = "WC999", copies = 3',
+            "card 'WC999' unknown; allowed: a card id",
+        ),
+        (
+            'card = "WC157", copies = 3',
+            'card = "WC157", copies = 31',
+            "31 copies of 'WC157'; allowed: at most 3",
+        ),
+        ('card = "WC157", copies = 3', 'card = "WC157", copies = 2', "29 cards; allowed: at least 30"),
+        (
+            'card = "WC157", copies = 3',
+            'card = "WC4", copies = 3',
+            "allowed: one alignment (Good or Evil) plus Neutral",
+        ),
+        (
+            'card = "WC157", copies = 3',
+            'card = "WC108", copies = 3',
+            "is a Tactic; allowed here: Unit, Attachment",
+        ),
+    ],
+)
+def test_a_bad_deck_is_refused_in_one_sentence(tmp_path: Path, old: str, new: str, words: str) -> None:
+    with pytest.raises(ContentError) as err:
+        load_content(str(_copy(tmp_path, old, new)))
+    message = str(err.value)
+    assert words in message and "decks.toml: army.Empire" in message
+    assert message.count(". ") == 0 and "\n" not in message
+
+
+def test_a_rule_knob_is_overridden_or_refused() -> None:
+    assert load_content(overrides={"rules.tp_refresh": "combat"}).knobs["tp_refresh"] == "combat"
+    with pytest.raises(ContentError, match="allowed: chain, combat"):
+        load_content(overrides={"rules.tp_refresh": "battle"})
+    with pytest.raises(ContentError, match="names nothing"):
+        load_content(overrides={"rules.gold": 3})

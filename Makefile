@@ -68,10 +68,11 @@ unit: $(STAMP) $(NATIVE)
 bench: $(STAMP) $(NATIVE)
 	$(BIN)/cryhavoc-sim bench
 
-## soak: random games with every invariant checked (100,000 of Cry Havoc, 20,000 of Cave Troll), then the copy and determinize testers on each; violations with seeds
+## soak: random games with every invariant checked (100,000 of Cry Havoc, 20,000 of Cave Troll, 20,000 of WarCry), then the copy and determinize testers on each; violations with seeds
 soak: $(STAMP) $(NATIVE)
 	$(BIN)/cryhavoc-sim soak -n 100000 -j $(JOBS)
 	$(BIN)/cryhavoc-sim soak --game cavetroll -n 20000 -j $(JOBS)
+	$(BIN)/cryhavoc-sim soak --game warcry -n 20000 -j $(JOBS)
 
 clean:
 	rm -rf $(VENV) runs site build dist *.egg-info .mypy_cache .ruff_cache .pytest_cache

@@ -124,9 +124,9 @@ def test_sweep_and_tune_refuse_what_the_cli_refuses(tmp_path: Path) -> None:
 
     design = tmp_path / "d.toml"
     design.write_text(
-        '[sweep]\nname = "big"\nscenario = "quick"\ngames = 1000000\n\n[factors]\n'
+        '[sweep]\nname = "big"\nscenario = "quick"\ngames = 1500000\n\n[factors]\n'
         '"tokens.war_party.*.trogs" = [1, 3]\n'
-    )
+    )  # two cells: [1, 3] holds the shipped value 1, which is the base cell
     with pytest.raises(
         UserError, match=r"plays 3,000,000 games .*allowed with --max-games: at most 2,000,000"
     ):

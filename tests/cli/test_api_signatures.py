@@ -19,7 +19,7 @@ import cryhavoc_sim
         ("simulate", ["scenario", "n_games", "seed", "workers", "out", "quiet"], "runs/<scenario>"),
         ("load_run", ["run_dir"], "writes nothing else"),
         ("sweep", ["design", "out", "workers", "quiet", "max_games", "n_games"], "sweeps/<design name>"),
-        ("tune", ["targets", "out", "workers", "quiet"], "tunes/<name>"),
+        ("tune", ["targets", "out", "workers", "quiet", "max_games"], "tunes/<name>"),
     ],
 )
 def test_help_shows_the_signature_and_where_it_writes(name: str, parameters: list[str], writes: str) -> None:

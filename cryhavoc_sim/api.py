@@ -45,15 +45,8 @@ def simulate(
     """
     from cryhavoc_sim.runner.executor import run_scenario
     from cryhavoc_sim.runner.manifest import resume_problem
-    from cryhavoc_sim.runner.rundir import MAX_GAMES
 
-    # the bounds the CLI's -n, --seed and -j have, in the CLI's words
-    if n_games is not None and (not _whole(n_games) or not 1 <= n_games <= MAX_GAMES):
-        raise UserError(f"n_games is {n_games!r}; allowed: a whole number from 1 to {MAX_GAMES:,}.")
-    if seed is not None and (not _whole(seed) or not 0 <= seed < 2**64):
-        raise UserError(f"seed is {seed!r}; allowed: a whole number from 0 to 2**64 - 1.")
-    if not _whole(workers) or workers < 1:
-        raise UserError(f"workers is {workers!r}; allowed: a whole number of at least 1.")
+    _play_counts(n_games, seed, workers)
     sc = scenario if isinstance(scenario, Scenario) else load_scenario(scenario)
     sc = sc.with_overrides(games=n_games, seed=seed)
     run_dir = Path(out) if out is not None else Path("runs") / f"{sc.name}-{sc.seed}-{sc.games}"
@@ -208,14 +201,8 @@ def balance(
     An interrupted study there is completed."""
     from cryhavoc_sim.balance.report import build_balance_report
     from cryhavoc_sim.balance.study import BALANCE_FILE, plan_balance, run_balance
-    from cryhavoc_sim.runner.rundir import MAX_GAMES
 
-    if n_games is not None and (not _whole(n_games) or not 1 <= n_games <= MAX_GAMES):
-        raise UserError(f"n_games is {n_games!r}; allowed: a whole number from 1 to {MAX_GAMES:,}.")
-    if seed is not None and (not _whole(seed) or not 0 <= seed < 2**64):
-        raise UserError(f"seed is {seed!r}; allowed: a whole number from 0 to 2**64 - 1.")
-    if not _whole(workers) or workers < 1:
-        raise UserError(f"workers is {workers!r}; allowed: a whole number of at least 1.")
+    _play_counts(n_games, seed, workers)
     sc = scenario if isinstance(scenario, Scenario) else load_scenario(scenario)
     sc = sc.with_overrides(games=n_games, seed=seed)
     plan = plan_balance(sc, rungs, margin, precision)
@@ -226,6 +213,18 @@ def balance(
     if summary.interrupted:
         raise KeyboardInterrupt
     return build_balance_report(target, margin)
+
+
+def _play_counts(n_games: Any, seed: Any, workers: Any) -> None:
+    """The bounds the CLI's -n, --seed and -j have, in the CLI's words (simulate, balance)."""
+    from cryhavoc_sim.runner.rundir import MAX_GAMES
+
+    if n_games is not None and (not _whole(n_games) or not 1 <= n_games <= MAX_GAMES):
+        raise UserError(f"n_games is {n_games!r}; allowed: a whole number from 1 to {MAX_GAMES:,}.")
+    if seed is not None and (not _whole(seed) or not 0 <= seed < 2**64):
+        raise UserError(f"seed is {seed!r}; allowed: a whole number from 0 to 2**64 - 1.")
+    if not _whole(workers) or workers < 1:
+        raise UserError(f"workers is {workers!r}; allowed: a whole number of at least 1.")
 
 
 def _counts(workers: Any, max_games: Any) -> None:

@@ -31,7 +31,6 @@ COMPILED = (
     "games/cryhavoc/engine/actions.py",
     "games/cryhavoc/engine/battle.py",
     "games/cryhavoc/engine/decisions.py",
-    "games/cryhavoc/engine/driver.py",
     "games/cryhavoc/engine/effects.py",
     "games/cryhavoc/engine/flow.py",
     "games/cryhavoc/engine/game.py",

@@ -14,12 +14,12 @@ from typing import TYPE_CHECKING
 from cryhavoc_sim.games.cryhavoc.content.schema import TERRAINS, CardId, FactionId, RegionId, StructureId
 from cryhavoc_sim.games.cryhavoc.engine import effects, movement
 from cryhavoc_sim.games.cryhavoc.engine.decisions import Choice, Subset
-from cryhavoc_sim.games.cryhavoc.engine.flow import Step, drive
+from cryhavoc_sim.games.cryhavoc.engine.flow import Step
 from cryhavoc_sim.games.cryhavoc.engine.handlers import HANDLERS
 from cryhavoc_sim.games.cryhavoc.engine.trogs import AUTOMATON
 
 if TYPE_CHECKING:
-    from cryhavoc_sim.games.cryhavoc.engine.game import Game, Gen
+    from cryhavoc_sim.games.cryhavoc.engine.game import Game
 
 ACTIONS = ("move", "recruit", "build", "draw", "enable_scoring")
 
@@ -65,10 +65,6 @@ class DrawPhase(Step):
             self.i += 1
         g.hands_after_draw[g.round] = {f: len(g.players[f].hand) for f in order}
         g.finish()
-
-
-def draw_phase(g: Game) -> Gen[None]:
-    yield from drive(g, DrawPhase())
 
 
 @dataclass(eq=False)
@@ -213,10 +209,6 @@ class Turn(Step):
         g.request = Choice("turn", f, self.options)
 
 
-def turn(g: Game, f: FactionId, number: int) -> Gen[None]:
-    yield from drive(g, Turn(f, number))
-
-
 @dataclass(eq=False)
 class Discard(Step):
     """Discard cards for Move/Recruit/Build: points from icons, then bonus icons (Card
@@ -260,11 +252,6 @@ class Discard(Step):
         g.finish(points)
 
 
-def discard_for(g: Game, f: FactionId, action: str) -> Gen[int]:
-    points: int = yield from drive(g, Discard(f, action))
-    return points
-
-
 @dataclass(eq=False)
 class MoveAction(Step):
     f: FactionId
@@ -283,10 +270,6 @@ class MoveAction(Step):
             g.call(movement.Move(self.f, g.ret))
         else:
             g.finish()
-
-
-def move_action(g: Game, f: FactionId) -> Gen[None]:
-    yield from drive(g, MoveAction(f))
 
 
 @dataclass(eq=False)
@@ -321,10 +304,6 @@ class RecruitAction(Step):
             g.add_units(p.hq, f, n)
             g.log("recruit", f, p.hq, amount=n)
         g.finish()
-
-
-def recruit_action(g: Game, f: FactionId) -> Gen[None]:
-    yield from drive(g, RecruitAction(f))
 
 
 @dataclass(eq=False)
@@ -394,10 +373,6 @@ class BuildAction(Step):
         self.options = tuple(options)
         self.pc = 2
         g.request = Choice("build_step", f, (*options, None))  # two options at least
-
-
-def build_action(g: Game, f: FactionId) -> Gen[None]:
-    yield from drive(g, BuildAction(f))
 
 
 def build_options(
@@ -492,10 +467,6 @@ class DrawAction(Step):
         g.finish()
 
 
-def draw_action(g: Game, f: FactionId) -> Gen[None]:
-    yield from drive(g, DrawAction(f))
-
-
 @dataclass(eq=False)
 class EnableScoringAction(Step):
     """Play the Enable Scoring card; it gives no icons (Enable Scoring Action)."""
@@ -515,10 +486,6 @@ class EnableScoringAction(Step):
         g.scoring_enabled_rounds.append(g.round)
         g.log("scoring_enabled", f, detail=card)
         g.finish()
-
-
-def enable_scoring_action(g: Game, f: FactionId) -> Gen[None]:
-    yield from drive(g, EnableScoringAction(f))
 
 
 ACTION_STEPS: dict[

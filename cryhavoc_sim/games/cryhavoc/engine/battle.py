@@ -9,12 +9,12 @@ from typing import TYPE_CHECKING
 from cryhavoc_sim.games.cryhavoc.content.schema import FactionId, RegionId
 from cryhavoc_sim.games.cryhavoc.engine import effects, trogs
 from cryhavoc_sim.games.cryhavoc.engine.decisions import Allocate, Choice
-from cryhavoc_sim.games.cryhavoc.engine.flow import Step, drive
+from cryhavoc_sim.games.cryhavoc.engine.flow import Step
 from cryhavoc_sim.games.cryhavoc.engine.handlers import stored_playable
 from cryhavoc_sim.games.cryhavoc.engine.state import ATT, CP, OBJECTIVES, RC, Battle
 
 if TYPE_CHECKING:
-    from cryhavoc_sim.games.cryhavoc.engine.game import Game, Gen
+    from cryhavoc_sim.games.cryhavoc.engine.game import Game
 
 
 @dataclass(eq=False)
@@ -291,10 +291,6 @@ class Resolve(Step):
         g.battle = None
         g.log("battle_end", self.rc_winner, region, b.enemy(self.rc_winner), b.number)
         g.finish()
-
-
-def resolve(g: Game, region: RegionId) -> Gen[None]:
-    yield from drive(g, Resolve(region))
 
 
 def _region_control(g: Game, b: Battle) -> FactionId:

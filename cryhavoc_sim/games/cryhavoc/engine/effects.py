@@ -17,11 +17,11 @@ from typing import TYPE_CHECKING, Any
 from cryhavoc_sim.games.cryhavoc.content.schema import Effect, Effects, FactionId, RegionId
 from cryhavoc_sim.games.cryhavoc.engine import trogs
 from cryhavoc_sim.games.cryhavoc.engine.decisions import Choice
-from cryhavoc_sim.games.cryhavoc.engine.flow import Step, drive
+from cryhavoc_sim.games.cryhavoc.engine.flow import Step
 from cryhavoc_sim.games.cryhavoc.engine.state import OBJECTIVES
 
 if TYPE_CHECKING:
-    from cryhavoc_sim.games.cryhavoc.engine.game import Game, Gen
+    from cryhavoc_sim.games.cryhavoc.engine.game import Game
 
 
 @dataclass(eq=False)
@@ -124,12 +124,6 @@ class RunEffects(Step):
                 g.call(PRIMITIVES[op](self.actor, step, self.source, self.region))
                 return
         g.finish()
-
-
-def run(
-    g: Game, actor: FactionId | None, steps: Effects, source: str, region: RegionId | None = None
-) -> Gen[None]:
-    yield from drive(g, RunEffects(actor, steps, source, region))
 
 
 def _decider(g: Game, actor: FactionId) -> FactionId:
@@ -1139,10 +1133,6 @@ class Pay(Step):
             g.log("unit_returned", f, r, amount=1, detail=self.skill)
             self.i += 1
         g.finish()
-
-
-def pay(g: Game, f: FactionId, skill_id: str) -> Gen[None]:
-    yield from drive(g, Pay(f, skill_id))
 
 
 @dataclass(eq=False)

@@ -19,16 +19,13 @@ The protocol a step follows inside ``run(g)``:
 Steps never hold mutable objects shared with the state; their fields are numbers,
 strings and tuples, so copying a step is a shallow copy.
 
-Every rule of the engine is a step. :func:`drive` runs one from generator code (tests
-drive engine functions one decision at a time that way).
+Every rule of the engine is a step (tests drive one a decision at a time with
+``tests/conftest.py``'s ``drive``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Generator
-from typing import TYPE_CHECKING, Any
-
-from cryhavoc_sim.games.cryhavoc.engine.decisions import Decision
+from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from cryhavoc_sim.games.cryhavoc.engine.game import Game
@@ -62,23 +59,3 @@ def advance(g: Game) -> None:
     stack = g.stack
     while stack and g.request is None:
         stack[-1].run(g)
-
-
-def drive(g: Game, step: Step) -> Generator[Decision, Any, Any]:
-    """Run ``step`` to its end from generator code: yield its requests, send back the
-    (validated) answers, return its result. The step and the steps it calls live on a
-    stack of their own, which is the game's stack only while they run (between two
-    requests the generator's caller owns the game's stack)."""
-    own: list[Step] = [step]
-    while own:
-        outer = g.stack
-        g.stack = own
-        try:
-            own[-1].run(g)
-        finally:
-            g.stack = outer
-        request = g.request
-        if request is not None:
-            g.request = None
-            g.answer = request.validate((yield request))
-    return g.ret

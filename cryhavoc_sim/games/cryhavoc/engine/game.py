@@ -1,17 +1,18 @@
 """The Game: setup, the Round loop, and the small state-changing helpers every rule uses.
 
-``Game.play()`` is a generator: it yields decision requests (see
-:mod:`cryhavoc_sim.games.cryhavoc.engine.decisions`) and receives answers, until it returns the
-:class:`Outcome`. Phases live in their own modules (actions, movement, battle,
-scoring, effects, trogs); this module owns the state and the order of play
-(rulebook: How to Play).
+``Game.start()`` plays to the first decision request (see
+:mod:`cryhavoc_sim.games.cryhavoc.engine.decisions`), ``Game.apply(answer)`` to the next
+one, until ``Game.outcome`` is set; the harness's driver loop plays games that way
+(through ``games/cryhavoc/state.py``). Phases live in their own modules (actions,
+movement, battle, scoring, effects, trogs); this module owns the state and the order of
+play (rulebook: How to Play).
 """
 
 from __future__ import annotations
 
-from collections.abc import Generator, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, TypeVar
+from typing import Any
 
 from cryhavoc_sim.games.cryhavoc.content.schema import (
     INVADERS,
@@ -28,9 +29,6 @@ from cryhavoc_sim.games.cryhavoc.engine.rules import EXPERIENCE_SKILLS, Rules
 from cryhavoc_sim.games.cryhavoc.engine.state import Battle, PlayerState, RegionState
 from cryhavoc_sim.games.cryhavoc.engine.trogs import AUTOMATON, NPC, PLAYER, trog_role, tunnel_neighbours
 from cryhavoc_sim.rng import Rng, copy_rng
-
-T = TypeVar("T")
-Gen = Generator[Decision, Any, T]
 
 RULES_VERSION = "cryhavoc-rules-6"  # 6: the solo automaton spends every Movement point (002, How to Play)
 
@@ -197,15 +195,6 @@ class Game:
     def events(self) -> list[Event]:
         """The event log so far, as named tuples (a copy; the runner reads ``event_rows``)."""
         return [Event._make(row) for row in self.event_rows]
-
-    # ------------------------------------------------------------------ asking
-    def ask(self, decision: Decision) -> Gen[Any]:
-        """Yield a decision request and return the validated answer. A Choice with one
-        option is no decision: it is answered here, and no bot sees it."""
-        if type(decision) is Choice and len(decision.options) == 1:
-            return 0
-        answer = yield decision
-        return decision.validate(answer)
 
     # ------------------------------------------------------------------ steps
     def ask_step(self, decision: Decision) -> bool:
@@ -551,16 +540,6 @@ class Game:
         setup_game(self)
 
     # ------------------------------------------------------------------ play
-    def play(self) -> Gen[Outcome]:
-        """Play the whole game as a generator of requests (for callers that drive games
-        that way; :func:`cryhavoc_sim.games.cryhavoc.engine.play` uses ``start``/``apply``)."""
-        self.start()
-        while self.request is not None:
-            answer = yield self.request
-            self.apply(answer)
-        assert self.outcome is not None
-        return self.outcome
-
     def enter_phase(self, phase: str) -> None:
         """Start a phase. Stops of Units last one turn at most (Move Action), so none
         carries over into a phase."""

@@ -9,10 +9,10 @@ from typing import TYPE_CHECKING
 from cryhavoc_sim.games.cryhavoc.content.schema import FactionId, RegionId
 from cryhavoc_sim.games.cryhavoc.engine import effects, trogs
 from cryhavoc_sim.games.cryhavoc.engine.decisions import Choice
-from cryhavoc_sim.games.cryhavoc.engine.flow import Step, drive
+from cryhavoc_sim.games.cryhavoc.engine.flow import Step
 
 if TYPE_CHECKING:
-    from cryhavoc_sim.games.cryhavoc.engine.game import Game, Gen
+    from cryhavoc_sim.games.cryhavoc.engine.game import Game
 
 
 def is_trog_player(g: Game, f: FactionId) -> bool:
@@ -162,10 +162,6 @@ class Move(Step):
                 return
         self.pc = 2
         g.call(EndOfMove(f, self.entered))
-
-
-def move(g: Game, f: FactionId, points: int) -> Gen[None]:
-    yield from drive(g, Move(f, points))
 
 
 @dataclass(eq=False)

@@ -9,10 +9,10 @@ from typing import TYPE_CHECKING
 from cryhavoc_sim.games.cryhavoc.content.schema import FactionId
 from cryhavoc_sim.games.cryhavoc.engine import effects
 from cryhavoc_sim.games.cryhavoc.engine.decisions import Choice
-from cryhavoc_sim.games.cryhavoc.engine.flow import Step, drive
+from cryhavoc_sim.games.cryhavoc.engine.flow import Step
 
 if TYPE_CHECKING:
-    from cryhavoc_sim.games.cryhavoc.engine.game import Game, Gen, Outcome
+    from cryhavoc_sim.games.cryhavoc.engine.game import Game, Outcome
 
 
 @dataclass(eq=False)
@@ -75,10 +75,6 @@ class EventsPhase(Step):
         g.finish()
 
 
-def events_phase(g: Game) -> Gen[None]:
-    yield from drive(g, EventsPhase())
-
-
 @dataclass(eq=False)
 class PrisonersPhase(Step):
     """1 VP per Prisoner held; then, in Initiative order, buy Prisoners back at 2 VP each
@@ -131,10 +127,6 @@ class PrisonersPhase(Step):
                     return
             self.i += 1
         g.finish()
-
-
-def prisoners_phase(g: Game) -> Gen[None]:
-    yield from drive(g, PrisonersPhase())
 
 
 def scoring_phase(g: Game) -> None:

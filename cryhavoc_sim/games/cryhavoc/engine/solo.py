@@ -15,10 +15,10 @@ from typing import TYPE_CHECKING
 from cryhavoc_sim.games.cryhavoc.content.schema import CardId, Region
 from cryhavoc_sim.games.cryhavoc.engine import movement
 from cryhavoc_sim.games.cryhavoc.engine.decisions import Choice
-from cryhavoc_sim.games.cryhavoc.engine.flow import Step, drive
+from cryhavoc_sim.games.cryhavoc.engine.flow import Step
 
 if TYPE_CHECKING:
-    from cryhavoc_sim.games.cryhavoc.engine.game import Game, Gen
+    from cryhavoc_sim.games.cryhavoc.engine.game import Game
 
 TROGS = "trogs"
 SOLO_STRUCTURES = ("trogs.trap", "trogs.brooding_pool")  # Setup 12, in that order
@@ -128,10 +128,6 @@ class AutomatonTurn(Step):
                 return
             self.card = card
             self.pc = 1
-
-
-def automaton_turn(g: Game, number: int) -> Gen[None]:
-    yield from drive(g, AutomatonTurn(number))
 
 
 def _sites(g: Game, sid: str) -> tuple[str, ...]:

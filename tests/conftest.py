@@ -160,12 +160,11 @@ def _run(g: Game, steps: Step | Sequence[Step], answer: Callable[[Decision], Any
     try:
         for step in [steps] if isinstance(steps, Step) else steps:
             g.stack = [step]
-            advance(g)
+            advance(g, None)
             while (request := g.request) is not None:
                 given = answer(request)
                 g.request = None
-                g.answer = request.validate(given)
-                advance(g)
+                advance(g, request.validate(given))
             value = g.ret
     finally:
         g.stack = outer

@@ -64,7 +64,7 @@ class Prim(Step):
         self, g: Game, kind: str, options: tuple[Any, ...], why: str = "", decider: FactionId | None = None
     ) -> bool:
         """Ask for one of ``options`` (True: wait; False: answered at once, one option).
-        The choice is ``self.options[g.answer]`` when the step runs again."""
+        The choice is ``self.options[answer]`` when the step runs again."""
         self.options = options
         actor = self.actor
         assert actor is not None
@@ -73,7 +73,7 @@ class Prim(Step):
             request = Choice(kind, who, options, actor=actor, context=why)
         else:
             request = Choice(kind, who, options, context=why)
-        return g.ask_step(request)
+        return g.ask(request)
 
     @property
     def f(self) -> FactionId:
@@ -109,7 +109,7 @@ class RunEffects(Step):
         self.i = i
         self.pc = pc
 
-    def run(self, g: Game) -> None:
+    def run(self, g: Game, answer: Any) -> None:
         steps = self.steps
         while self.i < len(steps):
             step = steps[self.i]
@@ -158,7 +158,7 @@ class GainVp(Prim):
         self.options = options
         self.pc = pc
 
-    def run(self, g: Game) -> None:
+    def run(self, g: Game, answer: Any) -> None:
         g.gain_vp(self.f, self.e.int("amount"), self.source, self.region)
         g.finish()
 
@@ -183,7 +183,7 @@ class DrawCards(Prim):
         self.options = options
         self.pc = pc
 
-    def run(self, g: Game) -> None:
+    def run(self, g: Game, answer: Any) -> None:
         f, e, region = self.f, self.e, self.region
         if g.role(f) == trogs.AUTOMATON:
             from cryhavoc_sim.games.cryhavoc.engine.solo import desert_draw
@@ -213,14 +213,15 @@ class ChangeInitiative(Step):
         self.f = f
         self.pc = pc
 
-    def run(self, g: Game) -> None:
+    def run(self, g: Game, answer: Any) -> None:
         f = self.f
         places = tuple(range(1, len(g.upcoming) + 1))
         if self.pc == 0:
             self.pc = 1
-            if g.ask_step(Choice("initiative_position", f, places)):
+            if g.ask(Choice("initiative_position", f, places)):
                 return
-        place = places[g.answer]
+            answer = 0  # one option: answered at once
+        place = places[answer]
         g.upcoming.remove(f)
         g.upcoming.insert(place - 1, f)
         g.log("initiative_change", f, amount=place, detail=",".join(g.upcoming))
@@ -247,7 +248,7 @@ class ChangeInitiativeOp(Prim):
         self.options = options
         self.pc = pc
 
-    def run(self, g: Game) -> None:
+    def run(self, g: Game, answer: Any) -> None:
         if self.pc == 0:
             self.pc = 1
             g.call(ChangeInitiative(self.f))
@@ -283,7 +284,7 @@ class AddCrystals(Prim):
         self.options = options
         self.pc = pc
 
-    def run(self, g: Game) -> None:
+    def run(self, g: Game, answer: Any) -> None:
         f, e = self.f, self.e
         if self.pc == 0:
             options = tuple(_crystal_regions(g, f, e.str("where"), self.region, 0))
@@ -293,7 +294,8 @@ class AddCrystals(Prim):
             self.pc = 1
             if self.pick(g, "target_region", options, e.op):
                 return
-        target = self.options[g.answer]  # never in an HQ (Clarifications)
+            answer = 0  # one option: answered at once
+        target = self.options[answer]  # never in an HQ (Clarifications)
         g.regions[target].crystals += e.int("amount")
         g.log("crystals_added", f, target, amount=e.int("amount"), detail=self.source)
         g.finish()
@@ -319,7 +321,7 @@ class RemoveCrystals(Prim):
         self.options = options
         self.pc = pc
 
-    def run(self, g: Game) -> None:
+    def run(self, g: Game, answer: Any) -> None:
         e = self.e
         for r, s in g.regions.items():
             if s.crystals >= e.int("at_least"):
@@ -349,7 +351,7 @@ class ExtractCrystals(Prim):
         self.options = options
         self.pc = pc
 
-    def run(self, g: Game) -> None:
+    def run(self, g: Game, answer: Any) -> None:
         f, e, source = self.f, self.e, self.source
         if self.pc == 0:
             options = tuple(_crystal_regions(g, f, e.str("where"), self.region, 1))
@@ -359,7 +361,8 @@ class ExtractCrystals(Prim):
             self.pc = 1
             if self.pick(g, "target_region", options, e.op):
                 return
-        target = self.options[g.answer]
+            answer = 0  # one option: answered at once
+        target = self.options[answer]
         n = min(e.int("amount"), g.regions[target].crystals)
         if n:
             g.regions[target].crystals -= n
@@ -394,7 +397,7 @@ class ConvertStock(Prim):
         self.options = options
         self.pc = pc
 
-    def run(self, g: Game) -> None:
+    def run(self, g: Game, answer: Any) -> None:
         f, e = self.f, self.e
         if self.pc == 0:
             most = min(e.int("most"), g.players[f].stock)
@@ -403,9 +406,10 @@ class ConvertStock(Prim):
                 return
             self.options = tuple(range(1, most + 1))
             self.pc = 1
-            if g.ask_step(Choice("count", f, self.options)):
+            if g.ask(Choice("count", f, self.options)):
                 return
-        n = self.options[g.answer]
+            answer = 0  # one option: answered at once
+        n = self.options[answer]
         g.players[f].stock -= n
         g.log("crystals_spent", f, amount=n, detail=self.source)
         g.gain_vp(f, n * e.int("vp_each"), self.source)
@@ -432,7 +436,7 @@ class GainVpPer(Prim):
         self.options = options
         self.pc = pc
 
-    def run(self, g: Game) -> None:
+    def run(self, g: Game, answer: Any) -> None:
         f, e = self.f, self.e
         what = e.str("what")
         if what == "controlled_regions":
@@ -466,7 +470,7 @@ class Recruit(Prim):
         self.options = options
         self.pc = pc
 
-    def run(self, g: Game) -> None:
+    def run(self, g: Game, answer: Any) -> None:
         f, e, region = self.f, self.e, self.region
         p = g.players[f]
         if self.pc == 0:
@@ -484,7 +488,8 @@ class Recruit(Prim):
             self.pc = 1
             if self.pick(g, "target_region", targets, e.op):
                 return
-        target = self.options[g.answer]
+            answer = 0  # one option: answered at once
+        target = self.options[answer]
         n = min(e.int("count"), p.reserve)
         if n:
             p.reserve -= n
@@ -529,7 +534,7 @@ class GainControl(Prim):
         self.options = options
         self.pc = pc
 
-    def run(self, g: Game) -> None:
+    def run(self, g: Game, answer: Any) -> None:
         f, region = self.f, self.region
         if self.pc == 0:
             seen = control_targets(g, f, region)
@@ -539,7 +544,8 @@ class GainControl(Prim):
             self.pc = 1
             if self.pick(g, "target_region", seen, self.e.op):
                 return
-        g.set_control(self.options[g.answer], f, self.source)
+            answer = 0  # one option: answered at once
+        g.set_control(self.options[answer], f, self.source)
         g.finish()
 
 
@@ -581,13 +587,13 @@ class Kill(Prim):
         self.options = options
         self.pc = pc
 
-    def run(self, g: Game) -> None:
+    def run(self, g: Game, answer: Any) -> None:
         from cryhavoc_sim.games.cryhavoc.engine.battle import settle_if_one_sided
 
         f, e, region = self.f, self.e, self.region
         while True:
             if self.pc == 1:  # a target was chosen
-                r, victim = self.options[g.answer]
+                r, victim = self.options[answer]
                 g.remove_units(r, victim, 1)
                 g.to_reserve(victim, 1)
                 g.log("kill", f, r, victim, 1, self.source)
@@ -602,8 +608,9 @@ class Kill(Prim):
                 break
             self.options = options
             self.pc = 1
-            if g.ask_step(Choice("target_region", f, options, context=e.op)):
+            if g.ask(Choice("target_region", f, options, context=e.op)):
                 return
+            answer = 0  # one option: answered at once
         g.finish()
 
 
@@ -627,7 +634,7 @@ class FreeMove(Prim):
         self.options = options
         self.pc = pc
 
-    def run(self, g: Game) -> None:
+    def run(self, g: Game, answer: Any) -> None:
         from cryhavoc_sim.games.cryhavoc.engine.movement import Move
 
         if self.pc == 0:
@@ -667,7 +674,7 @@ class Teleport(Prim):
         self.dest = dest
         self.pc = pc
 
-    def run(self, g: Game) -> None:
+    def run(self, g: Game, answer: Any) -> None:
         from cryhavoc_sim.games.cryhavoc.engine import movement
 
         f, e = self.f, self.e
@@ -684,8 +691,9 @@ class Teleport(Prim):
             self.pc = pc = 1
             if self.pick(g, "target_region", sources, "teleport_from"):
                 return
+            answer = 0  # one option: answered at once
         if pc == 1:
-            src = self.src = self.options[g.answer]
+            src = self.src = self.options[answer]
             hq = g.players[f].hq
             dests: list[RegionId] = []
             if e.str("to") == "hq":
@@ -699,15 +707,17 @@ class Teleport(Prim):
             self.pc = pc = 2
             if self.pick(g, "target_region", tuple(dests), e.op):
                 return
+            answer = 0  # one option: answered at once
         if pc == 2:
-            self.dest = self.options[g.answer]
+            self.dest = self.options[answer]
             most = min(e.int("count"), g.units(self.src, f) - stops.get(self.src, 0))
             self.options = tuple(range(1, most + 1))
             self.pc = pc = 3
-            if g.ask_step(Choice("count", f, self.options)):
+            if g.ask(Choice("count", f, self.options)):
                 return
+            answer = 0  # one option: answered at once
         if pc == 3:
-            n = self.options[g.answer]
+            n = self.options[answer]
             src, dest = self.src, self.dest
             if movement.is_stop(g, f, dest):
                 movement.record_stop(g, f, dest, n)
@@ -751,12 +761,12 @@ class PlaceNest(Prim):
         self.options = options
         self.pc = pc
 
-    def run(self, g: Game) -> None:
+    def run(self, g: Game, answer: Any) -> None:
         e = self.e
 
         while True:
             if self.pc == 1:  # a Region was chosen
-                trogs.place_nest(g, self.options[g.answer], self.source)
+                trogs.place_nest(g, self.options[answer], self.source)
                 self.i += 1
                 self.pc = 0
             if self.i >= e.int("count"):
@@ -776,8 +786,9 @@ class PlaceNest(Prim):
                 continue
             self.pc = 1
             self.options = choices
-            if g.ask_step(Choice("target_region", _decider(g, f), choices, actor=f, context=e.op)):
+            if g.ask(Choice("target_region", _decider(g, f), choices, actor=f, context=e.op)):
                 return
+            answer = 0  # one option: answered at once
         g.finish()
 
 
@@ -834,7 +845,7 @@ class MoveStructure(Prim):
         self.options = options
         self.pc = pc
 
-    def run(self, g: Game) -> None:
+    def run(self, g: Game, answer: Any) -> None:
         f = self.f
         if self.pc == 0:
             options = tuple(
@@ -852,7 +863,8 @@ class MoveStructure(Prim):
             self.pc = 1
             if self.pick(g, "structure_target", options, self.e.op, decider=f):
                 return
-        src, sid, dst = self.options[g.answer]
+            answer = 0  # one option: answered at once
+        src, sid, dst = self.options[answer]
         _remove_structure(g, f, src, sid)
         _put_structure(g, f, dst, sid)
         g.log("structure_moved", f, dst, detail=f"{sid}|{src}")
@@ -881,7 +893,7 @@ class UnitToStructure(Prim):
         self.options = options
         self.pc = pc
 
-    def run(self, g: Game) -> None:
+    def run(self, g: Game, answer: Any) -> None:
         f = self.f
         if self.pc == 0:
             options = tuple(
@@ -897,7 +909,8 @@ class UnitToStructure(Prim):
             self.pc = 1
             if self.pick(g, "structure_target", options, self.e.op, decider=f):
                 return
-        r, sid = self.options[g.answer]
+            answer = 0  # one option: answered at once
+        r, sid = self.options[answer]
         g.remove_units(r, f, 1)
         g.to_reserve(f, 1)
         place_structure(g, f, r, sid, self.source)
@@ -926,7 +939,7 @@ class StructureToUnits(Prim):
         self.options = options
         self.pc = pc
 
-    def run(self, g: Game) -> None:
+    def run(self, g: Game, answer: Any) -> None:
         f = self.f
         if self.pc == 0:
             options = tuple(
@@ -942,7 +955,8 @@ class StructureToUnits(Prim):
             self.pc = 1
             if self.pick(g, "structure_target", options, self.e.op, decider=f):
                 return
-        r, sid = self.options[g.answer]
+            answer = 0  # one option: answered at once
+        r, sid = self.options[answer]
         _remove_structure(g, f, r, sid)
         g.log("structure_removed", f, r, detail=sid)
         n = min(self.e.int("units"), g.players[f].reserve)
@@ -982,7 +996,7 @@ class MoveNest(Prim):
         self.options = options
         self.pc = pc
 
-    def run(self, g: Game) -> None:
+    def run(self, g: Game, answer: Any) -> None:
         f = self.f
         if self.pc == 0:
             options = tuple(
@@ -998,7 +1012,8 @@ class MoveNest(Prim):
             self.pc = 1
             if self.pick(g, "target_region", options, self.e.op, decider=f):
                 return
-        src, dst = self.options[g.answer]
+            answer = 0  # one option: answered at once
+        src, dst = self.options[answer]
         g.regions[dst].trog_token = trogs.take_token(g.regions[src])
         g.log("nest_moved", f, dst, detail=src)
         g.finish()
@@ -1046,7 +1061,7 @@ class TriggerToken(Prim):
         self.options = options
         self.pc = pc
 
-    def run(self, g: Game) -> None:
+    def run(self, g: Game, answer: Any) -> None:
         from cryhavoc_sim.games.cryhavoc.engine import movement
 
         f = self.f
@@ -1058,7 +1073,8 @@ class TriggerToken(Prim):
             self.pc = 1
             if self.pick(g, "target_region", options, self.e.op):
                 return
-        target = self.options[g.answer]
+            answer = 0  # one option: answered at once
+        target = self.options[answer]
         trogs.reveal(g, target, f, ambush=True)
         s = g.regions[target]
         if s.units.get(f) and len(s.units) > 1:
@@ -1105,7 +1121,7 @@ class Pay(Step):
         self.options = options
         self.pc = pc
 
-    def run(self, g: Game) -> None:
+    def run(self, g: Game, answer: Any) -> None:
         f = self.f
         skill = g.content.skills[self.skill]
         if self.pc == 0:
@@ -1114,7 +1130,7 @@ class Pay(Step):
                 g.log("crystals_spent", f, amount=skill.cost_crystals, detail=self.skill)
             self.pc = 1
         elif self.pc == 2:  # a Region was chosen
-            r = self.options[g.answer]
+            r = self.options[answer]
             g.remove_units(r, f, 1)
             g.to_reserve(f, 1)
             g.log("unit_returned", f, r, amount=1, detail=self.skill)
@@ -1125,8 +1141,9 @@ class Pay(Step):
                 break
             self.options = options
             self.pc = 2
-            if g.ask_step(Choice("target_region", _decider(g, f), options, actor=f, context="pay_units")):
+            if g.ask(Choice("target_region", _decider(g, f), options, actor=f, context="pay_units")):
                 return
+            answer = 0  # one option: answered at once
             r = options[0]
             g.remove_units(r, f, 1)
             g.to_reserve(f, 1)
@@ -1169,7 +1186,7 @@ class Passives(Step):
         self.current = current
         self.pc = pc
 
-    def run(self, g: Game) -> None:
+    def run(self, g: Game, answer: Any) -> None:
         s = g.regions[self.region]
         if self.todo is None:
             self.todo = tuple(s.structures)
@@ -1223,12 +1240,12 @@ class Shift(Step):
         self.options = options
         self.pc = pc
 
-    def run(self, g: Game) -> None:
+    def run(self, g: Game, answer: Any) -> None:
         b = g.battle
         assert b is not None
         actor, side = self.actor, self.side
         if self.pc == 1:
-            pick = g.answer
+            pick = answer
             if pick == len(self.options):
                 g.finish()
                 return
@@ -1247,7 +1264,7 @@ class Shift(Step):
         self.options = tuple(options)
         self.pc = 1
         kind = "objective_move" if side == actor else "objective_move_enemy"
-        g.ask_step(Choice(kind, _decider(g, actor), (*options, None), actor=actor))
+        g.ask(Choice(kind, _decider(g, actor), (*options, None), actor=actor))
 
 
 @dataclass(eq=False)
@@ -1270,7 +1287,7 @@ class BattleMoveOwn(Prim):
         self.options = options
         self.pc = pc
 
-    def run(self, g: Game) -> None:
+    def run(self, g: Game, answer: Any) -> None:
         actor = self.actor
         if self.pc == 0 and actor is not None and g.battle is not None:
             self.pc = 1
@@ -1299,7 +1316,7 @@ class BattleMoveEnemy(Prim):
         self.options = options
         self.pc = pc
 
-    def run(self, g: Game) -> None:
+    def run(self, g: Game, answer: Any) -> None:
         actor = self.actor
         if self.pc == 0 and actor is not None and g.battle is not None:
             self.pc = 1
@@ -1330,7 +1347,7 @@ class BattleReinforce(Prim):
         self.options = options
         self.pc = pc
 
-    def run(self, g: Game) -> None:
+    def run(self, g: Game, answer: Any) -> None:
         b = g.battle
         actor = self.actor
         if actor is None or b is None:
@@ -1338,7 +1355,7 @@ class BattleReinforce(Prim):
             return
         p = g.players[actor]
         if self.pc == 1:
-            pick = g.answer
+            pick = answer
             if pick == len(OBJECTIVES):
                 g.finish()
                 return
@@ -1350,7 +1367,7 @@ class BattleReinforce(Prim):
             g.finish()
             return
         self.pc = 1
-        g.ask_step(Choice("objective_target", _decider(g, actor), (*OBJECTIVES, None), actor=actor))
+        g.ask(Choice("objective_target", _decider(g, actor), (*OBJECTIVES, None), actor=actor))
 
 
 @dataclass(eq=False)
@@ -1373,7 +1390,7 @@ class BattleKill(Prim):
         self.options = options
         self.pc = pc
 
-    def run(self, g: Game) -> None:
+    def run(self, g: Game, answer: Any) -> None:
         b = g.battle
         actor = self.actor
         if actor is None or b is None:
@@ -1383,7 +1400,7 @@ class BattleKill(Prim):
         victim = b.enemy(actor)
         while True:
             if self.pc == 1:
-                b.on[victim][OBJECTIVES.index(self.options[g.answer])] -= 1
+                b.on[victim][OBJECTIVES.index(self.options[answer])] -= 1
                 g.to_reserve(victim, 1)
                 g.log("kill", actor, b.region, victim, 1, self.source)
                 g.gain_vp(actor, e.int("vp_each"), self.source, b.region)
@@ -1396,8 +1413,9 @@ class BattleKill(Prim):
                 break
             self.options = where
             self.pc = 1
-            if g.ask_step(Choice("objective_target", _decider(g, actor), where, actor=actor, context=e.op)):
+            if g.ask(Choice("objective_target", _decider(g, actor), where, actor=actor, context=e.op)):
                 return
+            answer = 0  # one option: answered at once
         g.finish()
 
 
@@ -1423,7 +1441,7 @@ class BattleReorder(Prim):
         self.options = options
         self.pc = pc
 
-    def run(self, g: Game) -> None:
+    def run(self, g: Game, answer: Any) -> None:
         if g.battle is not None:
             order = self.e.args["order"]
             g.battle.order = [OBJECTIVES.index(o) for o in order]

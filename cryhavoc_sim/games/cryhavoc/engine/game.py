@@ -163,11 +163,10 @@ class Game:
         self.actions_by_round: dict[int, dict[FactionId, int]] = {}
         self.hands_after_draw: dict[int, dict[FactionId, int]] = {}
         self.outcome: Outcome | None = None
-        # Where play stands (engine/flow.py): the open steps, the pending request, the
-        # last answer and the value the last finished step handed back.
+        # Where play stands (engine/flow.py): the open steps, the pending request and
+        # the value the last finished step handed back.
         self.stack: list[Step] = []
         self.request: Decision | None = None
-        self.answer: Any = None
         self.ret: Any = None
         self._tunnel_neighbours: dict[RegionId, tuple[RegionId, ...]] = {}
         self._controlled: dict[FactionId, list[RegionId]] = {}
@@ -197,12 +196,13 @@ class Game:
         return [Event._make(row) for row in self.event_rows]
 
     # ------------------------------------------------------------------ steps
-    def ask_step(self, decision: Decision) -> bool:
-        """Ask ``decision`` from a step: True when the step must return and wait for
-        ``self.answer``; False when answered at once (a Choice with one option is no
-        decision: the answer is 0 and no bot sees it)."""
-        if type(decision) is Choice and len(decision.options) == 1:
-            self.answer = 0
+    def ask(self, decision: Decision, always: bool = False) -> bool:
+        """Ask ``decision`` from a step, the one way a rule asks: True when the step must
+        return and wait (its next ``run`` is handed the answer); False when answered at
+        once (a Choice with one option is no decision: the answer is 0 and no bot sees
+        it). ``always``: ask even a Choice with one option (the rules that always put
+        the question to the player)."""
+        if not always and type(decision) is Choice and len(decision.options) == 1:
             return False
         self.request = decision
         return True
@@ -223,7 +223,7 @@ class Game:
         from cryhavoc_sim.games.cryhavoc.engine.rounds import PlayGame
 
         self.stack.append(PlayGame())
-        advance(self)
+        advance(self, None)
 
     def apply(self, answer: Any) -> None:
         """Answer the pending request (validated) and play on to the next one, or to the
@@ -231,10 +231,10 @@ class Game:
         request = self.request
         if request is None:
             raise IllegalDecision("no decision is pending")
-        self.answer = request.validate(answer)
-        self.history.append(self.answer)
+        answer = request.validate(answer)
+        self.history.append(answer)
         self.request = None
-        advance(self)
+        advance(self, answer)
 
     def clone(self) -> Game:
         """An independent copy of the whole game, where play stands included: continuing
@@ -286,7 +286,6 @@ class Game:
         self.revealed = src.revealed.copy()
         self.stack = [s.copy() for s in src.stack]
         self.request = src.request  # bots never change a request
-        self.answer = src.answer
         self.ret = src.ret
 
     def fingerprint(self) -> str:

@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from cryhavoc_sim.games.cryhavoc.content.schema import FactionId
 from cryhavoc_sim.games.cryhavoc.engine import effects
@@ -31,7 +31,7 @@ class EventsPhase(Step):
         self.order = order
         self.pc = pc
 
-    def run(self, g: Game) -> None:
+    def run(self, g: Game, answer: Any) -> None:
         if self.pc == 0:
             k = next((i for i, stack in enumerate(g.spots) if stack and not g.spot_resolved[i]), None)
             self.pc = 1
@@ -93,7 +93,7 @@ class PrisonersPhase(Step):
         self.captors = captors
         self.pc = pc
 
-    def run(self, g: Game) -> None:
+    def run(self, g: Game, answer: Any) -> None:
         cost = g.rules.prisoner_return_cost
         if self.pc == 0:
             for f in g.order():
@@ -104,7 +104,7 @@ class PrisonersPhase(Step):
             self.pc = 1
         elif self.pc == 2:  # a buy-back was chosen, or stopping
             f = self.order[self.i]
-            pick = g.answer
+            pick = answer
             if pick == len(self.captors):
                 self.i += 1
             else:
@@ -123,7 +123,7 @@ class PrisonersPhase(Step):
                 if captors:
                     self.captors = captors
                     self.pc = 2
-                    g.request = Choice("buy_back", f, (*captors, None))
+                    g.ask(Choice("buy_back", f, (*captors, None)), always=True)
                     return
             self.i += 1
         g.finish()

@@ -20,8 +20,9 @@ from cryhavoc_sim.games.cryhavoc.engine.decisions import (
     IllegalDecision,
     Subset,
 )
-from cryhavoc_sim.games.cryhavoc.engine.game import RULES_VERSION, Game, GameSetup, Outcome, SetupError
+from cryhavoc_sim.games.cryhavoc.engine.game import RULES_VERSION, Game, GameSetup, SetupError
 from cryhavoc_sim.games.cryhavoc.engine.rules import Rules
+from cryhavoc_sim.games.cryhavoc.engine.state import Outcome
 
 __all__ = [
     "RULES_VERSION",

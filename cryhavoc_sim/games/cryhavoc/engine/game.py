@@ -25,8 +25,11 @@ from cryhavoc_sim.games.cryhavoc.content.schema import (
 from cryhavoc_sim.games.cryhavoc.engine.decisions import Choice, Decision, IllegalDecision
 from cryhavoc_sim.games.cryhavoc.engine.flow import Step, advance
 from cryhavoc_sim.games.cryhavoc.engine.log import Event
+from cryhavoc_sim.games.cryhavoc.engine.rounds import PlayGame
 from cryhavoc_sim.games.cryhavoc.engine.rules import EXPERIENCE_SKILLS, Rules
-from cryhavoc_sim.games.cryhavoc.engine.state import Battle, PlayerState, RegionState
+from cryhavoc_sim.games.cryhavoc.engine.setup import setup_game
+from cryhavoc_sim.games.cryhavoc.engine.solo import solo_regions
+from cryhavoc_sim.games.cryhavoc.engine.state import Battle, Outcome, PlayerState, RegionState
 from cryhavoc_sim.games.cryhavoc.engine.trogs import AUTOMATON, NPC, PLAYER, trog_role, tunnel_neighbours
 from cryhavoc_sim.rng import Rng, copy_rng
 
@@ -81,18 +84,6 @@ class GameSetup:
             )
 
 
-@dataclass(frozen=True, slots=True)
-class Outcome:
-    """How the game ended (rulebook: End of the Game)."""
-
-    winner: FactionId
-    ended_by: str
-    rounds_played: int
-    vp: dict[FactionId, int]
-    ranking: tuple[FactionId, ...]  # players only, winner first, after tie-breaks
-    seats: tuple[FactionId, ...]  # initial Initiative order
-
-
 class Game:
     """One game of Cry Havoc with its whole state."""
 
@@ -130,8 +121,6 @@ class Game:
         self.board = content.boards["2p" if self.n_players == 2 else "3-4p"]
         in_play = [r for r in self.board.regions]
         if self.solo:
-            from cryhavoc_sim.games.cryhavoc.engine.solo import solo_regions
-
             in_play = solo_regions(self)
         ids = {r.id for r in in_play}
         self.adj: dict[RegionId, tuple[RegionId, ...]] = {
@@ -220,8 +209,6 @@ class Game:
         """Begin play: run until the first decision request (``self.request``)."""
         if self.stack or self.outcome is not None:
             raise RuntimeError("this game has started already")
-        from cryhavoc_sim.games.cryhavoc.engine.rounds import PlayGame
-
         self.stack.append(PlayGame())
         advance(self, None)
 
@@ -534,8 +521,6 @@ class Game:
 
     # ------------------------------------------------------------------ setup
     def _setup(self) -> None:
-        from cryhavoc_sim.games.cryhavoc.engine.setup import setup_game
-
         setup_game(self)
 
     # ------------------------------------------------------------------ play

@@ -10,9 +10,10 @@ from cryhavoc_sim.games.cryhavoc.content.schema import FactionId
 from cryhavoc_sim.games.cryhavoc.engine import effects
 from cryhavoc_sim.games.cryhavoc.engine.decisions import Choice
 from cryhavoc_sim.games.cryhavoc.engine.flow import Step
+from cryhavoc_sim.games.cryhavoc.engine.state import Outcome
 
 if TYPE_CHECKING:
-    from cryhavoc_sim.games.cryhavoc.engine.game import Game, Outcome
+    from cryhavoc_sim.games.cryhavoc.engine.game import Game
 
 
 @dataclass(eq=False)
@@ -163,8 +164,6 @@ def ranking(g: Game) -> list[str]:
 
 
 def outcome(g: Game, ended_by: str) -> Outcome:
-    from cryhavoc_sim.games.cryhavoc.engine.game import Outcome
-
     if g.solo:  # the player wins with more points than the Trogs (solo: How to win)
         player = g.setup_spec.factions[0]
         won = g.players[player].vp > g.players["trogs"].vp

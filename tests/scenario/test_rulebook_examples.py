@@ -3,7 +3,7 @@ named in each test)."""
 
 from __future__ import annotations
 
-from cryhavoc_sim.games.cryhavoc.engine import actions, battle, effects, movement, scoring
+from cryhavoc_sim.games.cryhavoc.engine import actions, battle, movement, scoring
 from tests.conftest import cards, clear_board, drive, give, new_game, opt, place, start_battle
 
 H, P, M, T = "humans", "pilgrims", "machines", "trogs"
@@ -285,4 +285,4 @@ def test_trog_player_scores_half_crystals_rounded_up(content):  # type: ignore[n
         g.regions[r].crystals = c
     scoring.scoring_phase(g)
     assert g.players[T].vp == 4
-    assert effects.trog_crystal_vp(7) == 4 and effects.trog_crystal_vp(0) == 0
+    assert scoring.trog_crystal_vp(7) == 4 and scoring.trog_crystal_vp(0) == 0

@@ -10,7 +10,6 @@ nothing (Clarifications).
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -1480,8 +1479,3 @@ _REGISTRY: tuple[tuple[str, type[Prim], bool], ...] = (
 )
 PRIMITIVES: dict[str, type[Prim]] = {name: cls for name, cls, _ in _REGISTRY}
 FOR_PLAYER: frozenset[str] = frozenset(name for name, _, player in _REGISTRY if player)
-
-
-def trog_crystal_vp(crystals: int) -> int:
-    """The Trog player scores half the Crystals, rounded up (4-player game: Scoring)."""
-    return math.ceil(crystals / 2)

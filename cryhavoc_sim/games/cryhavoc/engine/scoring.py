@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -150,7 +151,12 @@ def crystal_vp(g: Game, f: FactionId) -> int:
     crystals = 0
     for r in g.controlled(f):
         crystals += g.regions[r].crystals
-    return effects.trog_crystal_vp(crystals) if f == "trogs" else crystals
+    return trog_crystal_vp(crystals) if f == "trogs" else crystals
+
+
+def trog_crystal_vp(crystals: int) -> int:
+    """The Trog player scores half the Crystals, rounded up (4-player game: Scoring)."""
+    return math.ceil(crystals / 2)
 
 
 def ranking(g: Game) -> list[str]:

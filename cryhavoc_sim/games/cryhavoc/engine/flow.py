@@ -61,8 +61,12 @@ _FIELDS: dict[type, tuple[str, ...]] = {}
 def advance(g: Game, answer: Any) -> None:
     """Hand ``answer`` to the step on top (the one that asked; None at the start), then
     run the open steps until a decision is asked or none is left."""
+    # Called with no request pending (Game.start, Game.apply). No ``g.request is None``
+    # test before the loop: mypyc would keep that narrowing across run() and reject the
+    # request a step asks.
     stack = g.stack
-    if stack and g.request is None:
-        stack[-1].run(g, answer)
-        while stack and g.request is None:
-            stack[-1].run(g, None)
+    if not stack:
+        return
+    stack[-1].run(g, answer)
+    while stack and g.request is None:
+        stack[-1].run(g, None)

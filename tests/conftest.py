@@ -2,14 +2,15 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Generator, Iterable
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from cryhavoc_sim.games.cryhavoc.content import ContentSet, load_content
-from cryhavoc_sim.games.cryhavoc.engine import Choice, Decision, Game, GameSetup
+from cryhavoc_sim.games.cryhavoc.engine import Choice, Decider, Decision, Game, GameSetup, Outcome
+from cryhavoc_sim.games.cryhavoc.engine.flow import Step, advance
 from cryhavoc_sim.rng import stream
 
 
@@ -115,31 +116,77 @@ def cards(*names: str) -> Callable[[Decision], tuple[int, ...]]:
     return pick
 
 
-def drive(gen: Generator[Decision, Any, Any], answers: Iterable[Answer]) -> tuple[Any, list[Decision]]:
-    """Run a sub-generator of the engine with scripted answers, all of which must be used.
-    Returns the generator's value and the decisions it asked."""
+class _Paused(Exception):
+    """A partial drive stops at the first decision it has no answer for."""
+
+
+def drive(
+    g: Game, steps: Step | Sequence[Step], answers: Iterable[Answer], partial: bool = False
+) -> tuple[Any, list[Decision]]:
+    """Run rule ``steps`` (one, or several in turn) on ``g`` with scripted answers, all of
+    which must be used; the one way tests drive a rule step. Returns the last step's value
+    and the decisions asked. ``partial``: stop at the first decision left unanswered (the
+    last one asked, and still ``g.request``)."""
     todo = list(answers)
     asked: list[Decision] = []
+
+    def answer(d: Decision) -> Any:
+        asked.append(d)
+        if partial and not todo:
+            raise _Paused
+        assert todo, f"unexpected decision {d}"
+        a = todo.pop(0)
+        return a(d) if callable(a) else a
+
     try:
-        d = next(gen)
-        while True:
-            asked.append(d)
-            assert todo, f"unexpected decision {d}"
-            a = todo.pop(0)
-            d = gen.send(a(d) if callable(a) else a)
-    except StopIteration as stop:
-        assert not todo, f"unused answers {todo}; asked {asked}"
-        return stop.value, asked
+        value = _run(g, steps, answer)
+    except _Paused:
+        return None, asked
+    assert not todo, f"unused answers {todo}; asked {asked}"
+    return value, asked
 
 
-def drive_any(gen: Generator[Decision, Any, Any], answer: Callable[[Decision], Any]) -> Any:
-    """Run a sub-generator answering every decision with ``answer``."""
+def drive_any(g: Game, steps: Step | Sequence[Step], answer: Callable[[Decision], Any]) -> Any:
+    """Run rule ``steps`` on ``g`` answering every decision with ``answer``; the last
+    step's value."""
+    return _run(g, steps, answer)
+
+
+def _run(g: Game, steps: Step | Sequence[Step], answer: Callable[[Decision], Any]) -> Any:
+    """Each of ``steps`` to its end on a stack of its own (the game's stack is put back
+    after), every request answered (validated) by ``answer``."""
+    outer = g.stack
+    value: Any = None
     try:
-        d = next(gen)
-        while True:
-            d = gen.send(answer(d))
-    except StopIteration as stop:
-        return stop.value
+        for step in [steps] if isinstance(steps, Step) else steps:
+            g.stack = [step]
+            advance(g, None)
+            while (request := g.request) is not None:
+                given = answer(request)
+                g.request = None
+                advance(g, request.validate(given))
+            value = g.ret
+    finally:
+        g.stack = outer
+    return value
+
+
+def play_out(
+    g: Game,
+    deciders: Mapping[str, Decider],
+    observer: Callable[[Game, Decision | None], None] | None = None,
+) -> Outcome:
+    """Play ``g`` to its end with the harness's driver loop, ``deciders`` (the game's own
+    bots, by faction) answering. ``observer`` sees the game and its pending request before
+    every answer and once at the end (request None)."""
+    from cryhavoc_sim.games.cryhavoc.state import CryHavocState, DeciderBot
+    from cryhavoc_sim.games.harness.driver import play
+
+    state = CryHavocState(g)
+    bots = {f: DeciderBot(d) for f, d in deciders.items()}
+    play(state, bots, None if observer is None else lambda st: observer(st.game, st.game.request))
+    assert g.outcome is not None
+    return g.outcome
 
 
 def assert_same_tables(base: Path, *others: Path) -> None:

@@ -11,11 +11,11 @@ import pytest
 from cryhavoc_sim.errors import ScenarioError
 from cryhavoc_sim.games.cryhavoc.bots.personalities import personality, personality_names
 from cryhavoc_sim.games.cryhavoc.bots.registry import bot_names, make_bot
-from cryhavoc_sim.games.cryhavoc.engine import Game, GameSetup, play
+from cryhavoc_sim.games.cryhavoc.engine import Game, GameSetup
 from cryhavoc_sim.games.cryhavoc.engine.invariants import InvariantObserver
 from cryhavoc_sim.rng import game_seed, stream
 from cryhavoc_sim.runner.ladder import ladder_matches, ladder_table
-from tests.conftest import clear_board, new_game, start_battle
+from tests.conftest import clear_board, drive, new_game, play_out, start_battle
 
 
 def test_heuristic_beats_random_in_80_percent_of_two_player_games_of_each_faction(content):  # type: ignore[no-untyped-def]
@@ -52,7 +52,7 @@ def test_heuristic_games_keep_every_invariant_and_are_deterministic(content):  #
         for _ in range(2):
             g = Game(content, GameSetup(factions, "veteran"), stream(seed, "game"))
             obs = InvariantObserver()
-            play(g, {f: make_bot("heuristic", f, seed) for f in factions}, obs)
+            play_out(g, {f: make_bot("heuristic", f, seed) for f in factions}, obs)
             assert not obs.violations, obs.violations[:3]
             logs.append(g.events)
         assert logs[0] == logs[1]
@@ -78,9 +78,8 @@ def test_heuristic_decides_for_npc_trogs_against_the_attacker(content):  # type:
     start_battle(g, "scorch", "humans", 2, "trogs", 3, control=False)
     from cryhavoc_sim.games.cryhavoc.engine import battle
 
-    gen = battle.resolve(g, "scorch")
-    d = next(gen)
-    d = gen.send((1, 0, 1))  # the Humans attack: 1 on Region Control, 1 on Attrition
+    _, asked = drive(g, battle.Resolve("scorch"), [(1, 0, 1)], partial=True)  # the Humans attack:
+    d = asked[1]  # 1 on Region Control, 1 on Attrition
     assert d.kind == "place_units" and d.actor == "trogs" and d.faction == g.left_of("humans")
     decider = make_bot("heuristic", d.faction, 1)
     assert decider.decide(d, g) == (1, 1, 1)  # tie Region Control, win Prisoners, one kill
@@ -114,7 +113,7 @@ def test_ismcts_is_deterministic_and_leaves_the_game_alone(content):  # type: ig
             "humans": make_bot("ismcts:6", "humans", seed),
             "machines": make_bot("heuristic", "machines", seed),
         }
-        play(g, bots)
+        play_out(g, bots)
         logs.append(g.events)
     assert logs[0] == logs[1]
     g = Game(content, GameSetup(factions, "experienced"), stream(seed, "game"))

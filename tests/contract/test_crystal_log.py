@@ -8,9 +8,10 @@ import pytest
 
 from cryhavoc_sim.games.cryhavoc.bots.registry import make_bot
 from cryhavoc_sim.games.cryhavoc.content import load_content
-from cryhavoc_sim.games.cryhavoc.engine import Game, play
+from cryhavoc_sim.games.cryhavoc.engine import Game
 from cryhavoc_sim.games.cryhavoc.engine.playout import playout_spec, setup_for
 from cryhavoc_sim.rng import stream
+from tests.conftest import play_out
 
 
 @pytest.mark.parametrize("bot", ["random", "heuristic"])
@@ -25,7 +26,7 @@ def test_crystal_counts_replay_from_the_events(bot: str) -> None:
         bots = {
             f: make_bot("automaton" if len(factions) == 1 and f == "trogs" else bot, f, seed) for f in seats
         }
-        play(game, bots)
+        play_out(game, bots)
         for e in game.events:
             if e.kind in ("crystals_added", "crystals_removed"):
                 assert e.region is not None and e.amount is not None

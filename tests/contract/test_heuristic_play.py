@@ -15,7 +15,7 @@ from cryhavoc_sim.games.cryhavoc.bots.planner import Planner, leader_weight, tok
 from cryhavoc_sim.games.cryhavoc.bots.registry import make_bot
 from cryhavoc_sim.games.cryhavoc.engine import Choice, movement
 from cryhavoc_sim.games.cryhavoc.engine.game import Game
-from tests.conftest import clear_board, new_game, place
+from tests.conftest import clear_board, drive_any, new_game, place
 
 HQS = {"humans": "northern_landing", "pilgrims": "eastern_landing", "machines": "western_landing"}
 
@@ -52,13 +52,7 @@ def open_pair(g: Game) -> tuple[str, str]:
 
 def play_move(g: Game, b: HeuristicBot, f: str, points: int) -> None:
     """Play a whole Move with ``b`` answering every step."""
-    gen = movement.move(g, f, points)
-    d = next(gen)
-    try:
-        while True:
-            d = gen.send(b.decide(d, g))
-    except StopIteration:
-        pass
+    drive_any(g, movement.Move(f, points), lambda d: b.decide(d, g))
 
 
 def test_a_move_never_starts_a_battle_it_cannot_win(g3):  # type: ignore[no-untyped-def]

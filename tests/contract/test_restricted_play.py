@@ -12,9 +12,10 @@ import pytest
 from cryhavoc_sim.games.cryhavoc.bots.registry import bot_problem, make_bot
 from cryhavoc_sim.games.cryhavoc.bots.restrictions import RESTRICTIONS, STRUCTURE_OPS, RestrictedBot, allowed
 from cryhavoc_sim.games.cryhavoc.content.schema import ContentSet
-from cryhavoc_sim.games.cryhavoc.engine import Choice, Game, GameSetup, play
+from cryhavoc_sim.games.cryhavoc.engine import Choice, Game, GameSetup
 from cryhavoc_sim.games.cryhavoc.engine.log import Event
 from cryhavoc_sim.rng import game_seed, stream
+from tests.conftest import play_out
 
 FOUR = ("humans", "pilgrims", "machines", "trogs")
 
@@ -26,7 +27,7 @@ def games(content: ContentSet, faction: str, bot: str, n: int, seed: int = 31) -
         s = game_seed(seed, i)
         g = Game(content, GameSetup(FOUR, "veteran"), stream(s, "game"))
         bots = {f: make_bot(bot if f == faction else "heuristic", f, s) for f in FOUR}
-        play(g, bots)
+        play_out(g, bots)
         out.append(list(g.events))
     return out
 

@@ -3,12 +3,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Generator
-from typing import Any
-
 import pytest
 
-from cryhavoc_sim.games.cryhavoc.engine import battle, effects, flow, movement
+from cryhavoc_sim.games.cryhavoc.engine import battle, effects, movement
 from cryhavoc_sim.games.cryhavoc.engine.handlers import HANDLERS
 from tests.conftest import clear_board, drive, new_game, opt, place, start_battle
 
@@ -25,23 +22,16 @@ def g(content):  # type: ignore[no-untyped-def]
 
 
 def use_skill(g, f, sid, answers):  # type: ignore[no-untyped-def]
-    def gen() -> Generator[Any, Any, None]:
-        yield from effects.pay(g, f, sid)
-        yield from effects.run(g, f, g.content.skills[sid].effect, source="skill")
-
-    return drive(gen(), answers)
+    steps = [effects.Pay(f, sid), effects.RunEffects(f, g.content.skills[sid].effect, "skill")]
+    return drive(g, steps, answers)
 
 
 def activate(g, f, sid, region, answers, build=True):  # type: ignore[no-untyped-def]
     if build:
         effects.place_structure(g, f, region, sid, "build")
     st = g.content.structures[sid]
-    gen = (
-        flow.drive(g, HANDLERS[sid](f, region))
-        if st.handler
-        else effects.run(g, f, st.effect, "structure", region)
-    )
-    return drive(gen, answers)
+    step = HANDLERS[sid](f, region) if st.handler else effects.RunEffects(f, st.effect, "structure", region)
+    return drive(g, step, answers)
 
 
 # ------------------------------------------------------------------ Humans
@@ -94,7 +84,7 @@ def test_structure_humans_watchtower_recruits_and_defends(g):  # type: ignore[no
     activate(g, H, "humans.watchtower", "scorch", [])
     assert g.units("scorch", H) == 2
     start_battle(g, "scorch", P, 3, H, 0)
-    drive(battle.resolve(g, "scorch"), [(3, 0, 0), (2, 0, 0), opt("region_control")])
+    drive(g, battle.Resolve("scorch"), [(3, 0, 0), (2, 0, 0), opt("region_control")])
     assert g.regions["scorch"].control == H  # 3 against 2 + 1 from the Watchtower: a tie
 
 
@@ -138,7 +128,8 @@ def test_skill_pilgrims_crystal_ward_is_played_in_battle(g):  # type: ignore[no-
     g.players[P].stock = 1
     start_battle(g, "foglands", P, 2, H, 1)
     drive(
-        battle.resolve(g, "foglands"),
+        g,
+        battle.Resolve("foglands"),
         [
             (0, 0, 2),
             (1, 0, 0),
@@ -222,7 +213,8 @@ def test_structure_machines_matrix_stores_three_and_plays_in_matching_battles(g)
     start_battle(g, "mirror_lake", M, 2, H, 2)
     card = g.players[M].stored[0]
     drive(
-        battle.resolve(g, "mirror_lake"),
+        g,
+        battle.Resolve("mirror_lake"),
         [(1, 0, 1), (1, 0, 1), opt(card), lambda d: len(d.options) - 1],
     )
     assert card not in g.players[M].stored and g.terrain_decks["ocean"][0] == card
@@ -255,7 +247,7 @@ def test_structure_machines_bulwark_recruits_and_defends(g):  # type: ignore[no-
     activate(g, M, "machines.bulwark", "scorch", [])
     assert g.units("scorch", M) == 2
     start_battle(g, "scorch", H, 4, M, 0)
-    drive(battle.resolve(g, "scorch"), [(4, 0, 0), (2, 0, 0), opt("region_control"), opt("region_control")])
+    drive(g, battle.Resolve("scorch"), [(4, 0, 0), (2, 0, 0), opt("region_control"), opt("region_control")])
     assert g.regions["scorch"].control == M  # 4 against 2 + 2 from the Bulwark
 
 
@@ -312,7 +304,7 @@ def test_structure_trogs_trap_kills_adjacent_and_ambushes_entering_units(g):  # 
     place(g, "cameron_seas", P, 2)
     g.remove_units("scorch", T, 1)
     g.to_reserve(T, 1)
-    drive(movement.move(g, P, 2), [opt(("cameron_seas", "scorch"))] * 2)
+    drive(g, movement.Move(P, 2), [opt(("cameron_seas", "scorch"))] * 2)
     assert g.units("scorch", P) == 1  # the Trap took one of the two entering Units
 
 

@@ -3,7 +3,7 @@ named in each test)."""
 
 from __future__ import annotations
 
-from cryhavoc_sim.games.cryhavoc.engine import actions, battle, effects, movement, scoring
+from cryhavoc_sim.games.cryhavoc.engine import actions, battle, movement, scoring
 from tests.conftest import cards, clear_board, drive, give, new_game, opt, place, start_battle
 
 H, P, M, T = "humans", "pilgrims", "machines", "trogs"
@@ -21,7 +21,8 @@ def test_events_b_initiative_change_scouts_example(content):  # type: ignore[no-
     g.actions_taken = dict.fromkeys(g.order(), 0)
     give(g, T, "trogs.scouts")
     drive(
-        actions.turn(g, T, 1),
+        g,
+        actions.Turn(T, 1),
         [
             opt(("initiative", "trogs.scouts")),
             opt(2),
@@ -33,7 +34,7 @@ def test_events_b_initiative_change_scouts_example(content):  # type: ignore[no-
     assert g.upcoming == [M, T, P, H]
     assert g.initiative == [M, P, H, T]  # the Initiative track changes only in Events B
     g.round, g.phase = 2, "events"
-    drive(scoring.events_phase(g), [])
+    drive(g, scoring.EventsPhase(), [])
     assert g.initiative == [M, T, P, H]
 
 
@@ -66,7 +67,8 @@ def test_move_example_foglands_feralas_banks_sapos_deep(content):  # type: ignor
     assert sum(content.cards[c].move for c in hand) == 5
     vp = g.players[P].vp
     drive(
-        actions.move_action(g, P),
+        g,
+        actions.MoveAction(P),
         [
             cards(*hand),
             opt(("amber_wastes", "foglands")),
@@ -101,7 +103,8 @@ def test_move_stops_on_entering_enemy_units_or_trog_tokens(content):  # type: ig
         return answer
 
     drive(
-        movement.move(g, P, 3),
+        g,
+        movement.Move(P, 3),
         [step(("amber_wastes", "foglands")), step(("amber_wastes", "foglands")), step(None)],
     )
     # After the first Unit entered Foglands, no step out of Foglands was offered ...
@@ -120,7 +123,8 @@ def test_move_example_scorch_control(content):  # type: ignore[no-untyped-def]
     g.round, g.phase = 1, "actions"
     give(g, P, "pilgrims.holo_decoys")
     drive(
-        actions.move_action(g, P),
+        g,
+        actions.MoveAction(P),
         [
             cards("pilgrims.holo_decoys"),
             opt(("northern_landing", "scorch")),
@@ -140,12 +144,13 @@ def test_battle_region_exit_three_pilgrims_block_six_humans(content):  # type: i
     g.round, g.phase = 1, "actions"
     place(g, "foglands", H, 8)
     place(g, "feralas_banks", P, 3)
-    drive(movement.move(g, P, 3), [opt(("feralas_banks", "foglands"))] * 3)
+    drive(g, movement.Move(P, 3), [opt(("feralas_banks", "foglands"))] * 3)
     assert g.regions["foglands"].battle == 1
     assert movement.movable(g, H, "foglands", {}) == 2
     steps = [opt(("foglands", "kalas_gorge")), opt(("foglands", "kalas_gorge"))]
     drive(
-        movement.move(g, H, 5),
+        g,
+        movement.Move(H, 5),
         [*steps, lambda d: len(d.options) - 1 if d.options[-1] is None else 0],
     )
     assert g.units("foglands", H) == 6
@@ -170,7 +175,8 @@ def test_build_example_harvester_and_power_orb_with_five_points(content):  # typ
     assert (h.build_cost, h.activate_cost, po.build_cost, po.activate_cost) == (2, 1, 2, 1)
     vp = g.players[P].vp
     drive(
-        actions.build_action(g, P),
+        g,
+        actions.BuildAction(P),
         [
             cards(*hand),
             opt(("build", "pilgrims.harvester", "glass_lagoon")),
@@ -205,7 +211,8 @@ def test_battle_example_deploy_holos_air_support_outflank(content):  # type: ign
     vp = {f: g.players[f].vp for f in (H, P)}
     reserve = {f: g.players[f].reserve for f in (H, P)}
     drive(
-        battle.resolve(g, "foglands"),
+        g,
+        battle.Resolve("foglands"),
         [
             (3, 1, 0),  # attacker places first
             (0, 0, 3),
@@ -243,7 +250,7 @@ def test_prisoners_buy_back_example(content):  # type: ignore[no-untyped-def]
     g.players[H].prisoners = {P: 1}
     g.players[M].prisoners = {P: 2}
     g.players[P].vp = 10
-    drive(scoring.prisoners_phase(g), [opt(H), opt(M), opt(None)])
+    drive(g, scoring.PrisonersPhase(), [opt(H), opt(M), opt(None)])
     assert g.players[P].vp == 6
     assert g.players[M].prisoners == {P: 1} and g.players[H].prisoners == {}
     assert g.players[H].vp == 1 and g.players[M].vp == 2  # 1 VP per Prisoner held, first
@@ -278,4 +285,4 @@ def test_trog_player_scores_half_crystals_rounded_up(content):  # type: ignore[n
         g.regions[r].crystals = c
     scoring.scoring_phase(g)
     assert g.players[T].vp == 4
-    assert effects.trog_crystal_vp(7) == 4 and effects.trog_crystal_vp(0) == 0
+    assert scoring.trog_crystal_vp(7) == 4 and scoring.trog_crystal_vp(0) == 0

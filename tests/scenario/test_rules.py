@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from cryhavoc_sim.games.cryhavoc.engine import IllegalDecision, actions, battle, movement, scoring
-from cryhavoc_sim.games.cryhavoc.engine.decisions import Choice
+from cryhavoc_sim.games.cryhavoc.engine.decisions import Choice, Decision
 from cryhavoc_sim.games.cryhavoc.engine.game import Game
 from cryhavoc_sim.games.cryhavoc.engine.trogs import NPC
 from cryhavoc_sim.rng import stream
@@ -64,7 +64,7 @@ def test_draw_phase_hand_limit_seven(content):  # type: ignore[no-untyped-def]
     g = new_game(content, (H, P))
     g.round, g.phase = 1, "draw"
     g.draw(H, 4)  # 4 in hand + 4 drawn = 8 (the 8-card deck is exhausted)
-    _, asked = drive(actions.draw_phase(g), [lambda d: (0,)])
+    _, asked = drive(g, actions.DrawPhase(), [lambda d: (0,)])
     assert asked[0].kind == "hand_limit" and asked[0].faction == H
     assert len(g.players[H].hand) == 7 and len(g.players[P].hand) == 4
 
@@ -82,7 +82,7 @@ def test_draw_two_keep_one_from_any_terrain_deck(g3):  # type: ignore[no-untyped
     is reshuffled into that deck."""
     g = g3
     before = len(g.terrain_decks["ocean"])
-    drive(actions.draw_action(g, H), [opt("ocean"), 0])
+    drive(g, actions.DrawAction(H), [opt("ocean"), 0])
     assert len(g.terrain_decks["ocean"]) == before - 1
     assert content_deck(g, g.players[H].hand[-1]) == "ocean"
 
@@ -97,9 +97,9 @@ def test_bonus_icons_when_discarded_for_an_action(g3):  # type: ignore[no-untype
     g = g3
     give(g, P, "pilgrims.meditation", "pilgrims.crystal_lance")
     hand = len(g.players[P].hand)
-    points = drive(
-        actions.discard_for(g, P, "build"), [cards("pilgrims.meditation", "pilgrims.crystal_lance")]
-    )[0]
+    points = drive(g, actions.Discard(P, "build"), [cards("pilgrims.meditation", "pilgrims.crystal_lance")])[
+        0
+    ]
     assert points == 5
     assert g.players[P].vp == 1  # Crystal Lance: 1 VP
     assert len(g.players[P].hand) == hand - 2 + 2  # Meditation: one card per Build icon
@@ -110,7 +110,7 @@ def test_recruit_limited_by_reserve(g3):  # type: ignore[no-untyped-def]
     g = g3
     g.players[H].reserve = 1
     give(g, H, "humans.regroup")
-    _, asked = drive(actions.recruit_action(g, H), [cards("humans.regroup"), opt(1)])
+    _, asked = drive(g, actions.RecruitAction(H), [cards("humans.regroup"), opt(1)])
     assert asked[-1].options == (0, 1)
     assert g.units("northern_landing", H) == 5 and g.players[H].reserve == 0
 
@@ -139,7 +139,7 @@ def test_enable_scoring_once_per_round_and_never_in_final_round(g3):  # type: ig
     give(g, H, "humans.planetary_claim")
     give(g, P, "pilgrims.resonance_field")
     assert actions.can_enable_scoring(g, H)
-    drive(actions.enable_scoring_action(g, H), [])
+    drive(g, actions.EnableScoringAction(H), [])
     assert g.scoring_enabled_by == H and not actions.can_enable_scoring(g, P)
     g.scoring_enabled_by = None
     g.final_round = True
@@ -160,7 +160,8 @@ def test_move_through_without_control_or_exploration(g3):  # type: ignore[no-unt
     g = g3
     g.regions["scorch"].exploration = g.content.exploration[0]
     drive(
-        movement.move(g, H, 2),
+        g,
+        movement.Move(H, 2),
         [opt(("northern_landing", "scorch")), opt(("scorch", "world_caverns"))],
     )
     assert g.regions["scorch"].control is None and g.regions["scorch"].exploration is not None
@@ -174,7 +175,8 @@ def test_war_party_without_trogs_left_costs_a_unit_and_no_battle(g3, content):  
     token = content.war_parties[0]
     g.regions["scorch"].trog_token = token
     drive(
-        movement.move(g, H, 2),
+        g,
+        movement.Move(H, 2),
         [opt(("northern_landing", "scorch")), opt(("northern_landing", "scorch"))],
     )
     assert g.units("scorch", H) == 1 and not g.regions["scorch"].battle
@@ -185,7 +187,7 @@ def test_war_party_with_too_few_trogs_places_what_exists(g3, content):  # type: 
     g = g3
     g.players[T].reserve = 1
     g.regions["scorch"].trog_token = next(t for t in content.war_parties if t.trogs == 3)
-    drive(movement.move(g, H, 1), [opt(("northern_landing", "scorch"))])
+    drive(g, movement.Move(H, 1), [opt(("northern_landing", "scorch"))])
     assert g.units("scorch", T) == 1 and g.regions["scorch"].battle == 1
 
 
@@ -195,7 +197,7 @@ def test_region_control_tie_and_empty_go_to_defender_no_prisoner_on_tie(g3):  # 
     g = g3
     place(g, "feralas_banks", P, 1)
     start_battle(g, "foglands", P, 2, H, 2)
-    drive(battle.resolve(g, "foglands"), [(0, 1, 1), (0, 1, 1)])
+    drive(g, battle.Resolve("foglands"), [(0, 1, 1), (0, 1, 1)])
     assert g.regions["foglands"].control == H
     assert g.players[H].prisoners_held == 0 and g.players[P].prisoners_held == 0
     assert g.players[H].vp == 2 + 1 and g.players[P].vp == 1
@@ -206,7 +208,7 @@ def test_capture_takes_one_unit_from_any_objective(g3):  # type: ignore[no-untyp
     Prisoners do not return to the Reserve."""
     g = g3
     start_battle(g, "foglands", P, 3, H, 2)
-    drive(battle.resolve(g, "foglands"), [(1, 2, 0), (1, 0, 1), opt("attrition")])
+    drive(g, battle.Resolve("foglands"), [(1, 2, 0), (1, 0, 1), opt("attrition")])
     assert g.players[P].prisoners == {H: 1}
     assert g.regions["foglands"].control == H  # tie 1-1 on Region Control
     # Attrition: the Human Unit on Attrition was captured first, so nobody is killed.
@@ -216,7 +218,7 @@ def test_capture_takes_one_unit_from_any_objective(g3):  # type: ignore[no-untyp
 def test_attrition_is_simultaneous_and_scores_per_kill(g3):  # type: ignore[no-untyped-def]
     g = g3
     start_battle(g, "foglands", P, 3, H, 3)
-    drive(battle.resolve(g, "foglands"), [(0, 0, 3), (1, 0, 2)])
+    drive(g, battle.Resolve("foglands"), [(0, 0, 3), (1, 0, 2)])
     # Pilgrims kill 3, Humans kill 2, both counted before removal.
     assert g.players[P].vp == 3 and g.players[H].vp == 2 + 2
     assert g.units("foglands", H) == 0 and g.regions["foglands"].control == H
@@ -227,7 +229,7 @@ def test_loser_retreats_to_reserve_without_adjacent_controlled_region(g3):  # ty
     g = g3
     start_battle(g, "foglands", P, 2, H, 3)
     reserve = g.players[P].reserve
-    drive(battle.resolve(g, "foglands"), [(2, 0, 0), (3, 0, 0)])
+    drive(g, battle.Resolve("foglands"), [(2, 0, 0), (3, 0, 0)])
     assert g.players[P].reserve == reserve + 2
 
 
@@ -237,7 +239,7 @@ def test_battle_without_one_side_gives_control_without_battle(g3):  # type: igno
     start_battle(g, "foglands", P, 2, H, 1)
     g.remove_units("foglands", H, 1)
     g.to_reserve(H, 1)
-    drive(battle.resolve(g, "foglands"), [])
+    drive(g, battle.Resolve("foglands"), [])
     assert g.regions["foglands"].control == P and not g.regions["foglands"].battle
     assert g.regions["foglands"].crystals == 0  # no step A either
 
@@ -248,7 +250,7 @@ def test_npc_trogs_win_region_control_place_a_nest_no_control(g3, content):  # t
     g = g3
     g.nest_supply = list(content.nests)
     start_battle(g, "scorch", H, 1, T, 2)
-    _, asked = drive(battle.resolve(g, "scorch"), [(1, 0, 0), (2, 0, 0)])
+    _, asked = drive(g, battle.Resolve("scorch"), [(1, 0, 0), (2, 0, 0)])
     assert asked[1].faction == g.left_of(H) and asked[1].actor == T
     assert g.regions["scorch"].control is None and g.regions["scorch"].trog_token is not None
     assert g.players[T].vp == 0 and g.units("scorch", T) == 2
@@ -258,7 +260,7 @@ def test_npc_trogs_retreat_leaves_board_and_nests_adjacent(g3, content):  # type
     g = g3
     g.nest_supply = list(content.nests)
     start_battle(g, "scorch", H, 3, T, 1)
-    drive(battle.resolve(g, "scorch"), [(3, 0, 0), (0, 1, 0), opt("kalas_gorge")])
+    drive(g, battle.Resolve("scorch"), [(3, 0, 0), (0, 1, 0), opt("kalas_gorge")])
     assert g.units("scorch", T) == 0 and g.players[T].reserve == 16
     assert g.regions["kalas_gorge"].trog_token is not None and g.regions["scorch"].control == H
 
@@ -270,7 +272,7 @@ def test_trog_prisoners_score_nothing_and_cost_two_to_return(g3):  # type: ignor
     g.players[T].prisoners = {H: 1}
     g.players[H].reserve -= 1
     g.players[H].vp = 2
-    drive(scoring.prisoners_phase(g), [opt(T)])
+    drive(g, scoring.PrisonersPhase(), [opt(T)])
     assert g.players[H].vp == 0 and g.players[T].prisoners == {} and g.players[T].vp == 0
 
 
@@ -279,7 +281,7 @@ def test_cannot_buy_back_without_enough_vp(g3):  # type: ignore[no-untyped-def]
     g.players[M].prisoners = {H: 1}
     g.players[H].reserve -= 1
     g.players[H].vp = 1
-    drive(scoring.prisoners_phase(g), [])
+    drive(g, scoring.PrisonersPhase(), [])
     assert g.players[M].prisoners == {H: 1}
 
 
@@ -312,7 +314,7 @@ def test_passed_event_spots_stack_and_end_the_game_early(content):  # type: igno
     g.gain_vp(H, spots[3] + 1, "test")  # passes spots 2, 3 and 4
     assert [len(s) for s in g.spots] == [1, 0, 0, 0, 4]
     g.round, g.phase = 2, "events"
-    drive_any(scoring.events_phase(g), lambda d: 0)
+    drive_any(g, scoring.EventsPhase(), lambda d: 0)
     assert g.final_round
     revealed = [e.detail for e in g.events if e.kind == "event_revealed"]
     assert revealed[-1] == "event.enable_final_scoring" and len(revealed) == 4
@@ -330,11 +332,13 @@ def test_winner_ties_to_prisoners_then_later_initiative(content):  # type: ignor
 
 def test_engine_rejects_illegal_answers(g3):  # type: ignore[no-untyped-def]
     """The engine checks every answer (decision protocol)."""
-    gen = actions.draw_action(g3, H)
-    d = next(gen)
-    assert isinstance(d, Choice)
+
+    def beyond(d: Decision) -> int:
+        assert isinstance(d, Choice)
+        return len(d.options)
+
     with pytest.raises(IllegalDecision):
-        gen.send(len(d.options))
+        drive_any(g3, actions.DrawAction(H), beyond)
 
 
 # ----------------------------------------------------------------- rules version 5
@@ -378,13 +382,13 @@ def test_a_stopped_unit_cannot_move_again_this_turn_by_a_skill(g3, content):  # 
     g = g3
     g.players[T].reserve = 0  # the token places nobody: no Battle, Control to the mover
     g.regions["scorch"].trog_token = content.war_parties[0]
-    drive(movement.move(g, H, 2), [opt(("northern_landing", "scorch")), opt(("northern_landing", "scorch"))])
+    drive(g, movement.Move(H, 2), [opt(("northern_landing", "scorch")), opt(("northern_landing", "scorch"))])
     assert g.units("scorch", H) == 1 and g.regions["scorch"].control == H and not g.regions["scorch"].battle
     march = content.skills["humans.forced_march"].effect
-    _, asked = drive(effects.run(g, H, march, source="skill"), [lambda d: len(d.options) - 1])
+    _, asked = drive(g, effects.RunEffects(H, march, "skill"), [lambda d: len(d.options) - 1])
     assert not any(src == "scorch" for src, _ in asked[0].options[:-1])
     g.new_turn()
-    _, asked = drive(effects.run(g, H, march, source="skill"), [lambda d: len(d.options) - 1])
+    _, asked = drive(g, effects.RunEffects(H, march, "skill"), [lambda d: len(d.options) - 1])
     assert any(src == "scorch" for src, _ in asked[0].options[:-1])
 
 
@@ -392,8 +396,7 @@ def test_the_turn_starts_with_no_unit_stopped(g3):  # type: ignore[no-untyped-de
     """The stop lasts for the turn in which the Unit moved, no longer."""
     g = g3
     g.turn_stops = {H: {"scorch": 1}}
-    gen = actions.turn(g, P, 1)
-    next(gen)
+    drive(g, actions.Turn(P, 1), [], partial=True)
     assert g.turn_stops == {}
 
 
@@ -414,12 +417,12 @@ def test_a_stopped_unit_cannot_teleport_this_turn(content):  # type: ignore[no-u
         asked.append(d)
         return d.options.index("scorch") if "scorch" in d.options and d.context == "teleport_from" else 0
 
-    drive_any(effects.run(g, P, teleport, source="skill"), answer)
+    drive_any(g, effects.RunEffects(P, teleport, "skill"), answer)
     assert g.units("scorch", P) == 2  # both stopped: the HQ's Units went instead
     assert not any(d.context == "teleport_from" and "scorch" in d.options for d in asked)
     g.turn_stops = {P: {"scorch": 1}}
     asked.clear()
-    drive_any(effects.run(g, P, teleport, source="skill"), answer)
+    drive_any(g, effects.RunEffects(P, teleport, "skill"), answer)
     counts = [d for d in asked if d.kind == "count"]
     assert g.units("scorch", P) == 1 and (not counts or counts[0].options == (1,))
 
@@ -431,7 +434,7 @@ def test_discarded_terrain_cards_join_the_players_discard_pile(g3):  # type: ign
     card = g.terrain_decks["ocean"][-1]
     give(g, H, card)
     deck_size = len(g.terrain_decks["ocean"])
-    drive(actions.discard_for(g, H, "move"), [cards(card)])
+    drive(g, actions.Discard(H, "move"), [cards(card)])
     assert card in g.players[H].discard and len(g.terrain_decks["ocean"]) == deck_size
     p = g.players[H]
     p.deck = []
@@ -451,7 +454,7 @@ def test_hand_limit_discards_keep_terrain_cards_with_the_player(content):  # typ
         first = d.items.index(card) if d.faction == H else d.min
         return tuple(sorted({first, *[i for i in range(d.min + 1) if i != first][: d.min - 1]}))
 
-    drive_any(actions.draw_phase(g), answer)
+    drive_any(g, actions.DrawPhase(), answer)
     assert card in g.players[H].discard
 
 
@@ -482,7 +485,7 @@ def test_a_nest_left_on_a_token_is_revealed_with_it(g3, content):  # type: ignor
     assert trogs.place_nest(g, "scorch", "trogs_retreat")
     nest = g.regions["scorch"].trog_token
     assert g.regions["scorch"].more_tokens == (war_party,)
-    drive(movement.move(g, H, 1), [opt(("northern_landing", "scorch"))])
+    drive(g, movement.Move(H, 1), [opt(("northern_landing", "scorch"))])
     s = g.regions["scorch"]
     assert s.trog_token is None and not s.more_tokens
     assert s.crystals == war_party.crystals + nest.crystals

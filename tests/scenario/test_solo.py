@@ -7,10 +7,10 @@ import pytest
 
 from cryhavoc_sim.games.cryhavoc.bots.automaton import AutomatonBot
 from cryhavoc_sim.games.cryhavoc.bots.registry import make_bot
-from cryhavoc_sim.games.cryhavoc.engine import Allocate, Choice, Game, GameSetup, movement, play
+from cryhavoc_sim.games.cryhavoc.engine import Allocate, Choice, Game, GameSetup, movement
 from cryhavoc_sim.games.cryhavoc.engine.invariants import InvariantObserver
 from cryhavoc_sim.rng import game_seed, stream
-from tests.conftest import clear_board, drive, new_game, opt, place, start_battle
+from tests.conftest import clear_board, drive, drive_any, new_game, opt, place, play_out, start_battle
 
 H, T = "humans", "trogs"
 
@@ -58,10 +58,9 @@ def test_solo_battle_example_placement(content):  # type: ignore[no-untyped-def]
     start_battle(g, "scorch", H, 3, T, 3)
     from cryhavoc_sim.games.cryhavoc.engine import battle
 
-    gen = battle.resolve(g, "scorch")
-    d = next(gen)
-    assert d.faction == H
-    d = gen.send((1, 1, 1))
+    _, asked = drive(g, battle.Resolve("scorch"), [(1, 1, 1)], partial=True)
+    assert asked[0].faction == H
+    d = asked[1]
     assert isinstance(d, Allocate) and d.faction == T
     assert AutomatonBot().decide(d, g) == (1, 2, 0)
 
@@ -73,7 +72,7 @@ def test_solo_player_places_first_even_when_the_trogs_attack(content):  # type: 
     start_battle(g, "scorch", T, 3, H, 2)
     from cryhavoc_sim.games.cryhavoc.engine import battle
 
-    d = next(battle.resolve(g, "scorch"))
+    d = drive(g, battle.Resolve("scorch"), [], partial=True)[1][0]
     assert d.faction == H and d.kind == "place_units"
 
 
@@ -158,13 +157,13 @@ def test_priority_rule_5_war_party_becomes_a_nest_then_an_ambush(content):  # ty
     token = next(t for t in content.war_parties if t.trogs == 2 and t.crystals == 1)
     g.regions["scorch"].trog_token = token
     reserve = g.players[T].reserve
-    drive(movement.move(g, T, 1), [opt(("world_caverns", "scorch"))])
+    drive(g, movement.Move(T, 1), [opt(("world_caverns", "scorch"))])
     s = g.regions["scorch"]
     assert s.crystals == 1 and not s.units and g.players[T].reserve == reserve + 1
     assert s.trog_token is not None and s.trog_token.kind == "nest" and s.trog_token.trogs == 3
     g.add_units("world_caverns", T, 2)
     g.players[T].reserve -= 2
-    drive(movement.move(g, H, 1), [opt(("northern_landing", "scorch"))])
+    drive(g, movement.Move(H, 1), [opt(("northern_landing", "scorch"))])
     assert g.units("scorch", T) == 3 and g.units("world_caverns", T) == 0  # from the HQ
     assert s.battle == 1 and s.tunnel
 
@@ -178,7 +177,7 @@ def test_automaton_turn_resolves_move_recruit_build_then_text(content):  # type:
     g.actions_taken = {H: 0, T: 0}
     g.players[T].deck = ["trogs.sacred_ground"]  # 1 Move, 1 Recruit, Enable Scoring text
     g.regions["scorch"].crystals = 3
-    drive(solo_rules.automaton_turn(g, 1), [opt(("world_caverns", "scorch"))])
+    drive(g, solo_rules.AutomatonTurn(1), [opt(("world_caverns", "scorch"))])
     assert g.units("scorch", T) == 1 and g.regions["scorch"].control == T
     assert g.units("world_caverns", T) == 1 + 1  # one left, one recruited
     assert g.scoring_enabled_by == T
@@ -194,13 +193,7 @@ def test_desert_cards_chain_a_second_card(content):  # type: ignore[no-untyped-d
     desert = g.players[T].discard[-1]
     g.players[T].deck = ["trogs.scouts", desert]
     g.players[T].discard = []
-    gen = solo_rules.automaton_turn(g, 1)
-    try:
-        d = next(gen)
-        while True:
-            d = gen.send(AutomatonBot().decide(d, g))
-    except StopIteration:
-        pass
+    drive_any(g, solo_rules.AutomatonTurn(1), lambda d: AutomatonBot().decide(d, g))
     played = [e.detail for e in g.events if e.kind == "card_played"]
     assert played[-2:] == [desert, "trogs.scouts"] and g.upcoming[0] == T
 
@@ -213,7 +206,7 @@ def test_solo_games_run_five_rounds_and_name_a_winner(content, difficulty):  # t
             seed = game_seed(difficulty, i)
             g = Game(content, GameSetup((f,), mode="solo", difficulty=difficulty), stream(seed, "game"))
             obs = InvariantObserver()
-            o = play(g, {f: make_bot("random", f, seed), T: make_bot("automaton", T, seed)}, obs)
+            o = play_out(g, {f: make_bot("random", f, seed), T: make_bot("automaton", T, seed)}, obs)
             assert not obs.violations, obs.violations[:3]
             assert o.rounds_played == 5 and o.ended_by == "five_rounds"
             assert o.winner == (f if o.vp[f] > o.vp[T] else T)

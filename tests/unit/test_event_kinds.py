@@ -9,10 +9,11 @@ from pathlib import Path
 
 from cryhavoc_sim.games.cryhavoc.bots.random_bot import RandomBot
 from cryhavoc_sim.games.cryhavoc.content import load_content
-from cryhavoc_sim.games.cryhavoc.engine import Game, play
+from cryhavoc_sim.games.cryhavoc.engine import Game
 from cryhavoc_sim.games.cryhavoc.engine.log import EVENT_KINDS
 from cryhavoc_sim.games.cryhavoc.engine.playout import playout_spec, setup_for
 from cryhavoc_sim.rng import stream
+from tests.conftest import play_out
 
 PACKAGE = Path(__file__).resolve().parents[2] / "cryhavoc_sim"
 LOGGED = re.compile(r"""\.log\(\s*"([a-z_]+)\"""")
@@ -61,7 +62,7 @@ def test_played_games_emit_only_declared_kinds() -> None:
             from cryhavoc_sim.games.cryhavoc.bots.automaton import AutomatonBot
 
             bots["trogs"] = AutomatonBot()  # type: ignore[assignment]
-        play(game, bots)
+        play_out(game, bots)
         seen |= {row[4] for row in game.event_rows}
     assert seen <= set(EVENT_KINDS), sorted(seen - set(EVENT_KINDS))
     assert len(seen) > 30

@@ -1,6 +1,7 @@
 """The Cry Havoc rules engine: state, phases, battle, scoring. Knows nothing of files
 or processes. Public surface: :class:`Game`, :class:`GameSetup`, :class:`Rules`,
-:func:`play`, and the decision request types.
+and the decision request types (games are played by the harness's driver loop,
+through ``games/cryhavoc/state.py``).
 
 The hot modules run compiled (mypyc) when a build of the current sources is in the
 virtual environment; see :mod:`cryhavoc_sim.native`."""
@@ -11,10 +12,17 @@ use_compiled(__path__, "games/cryhavoc/engine")
 
 # ruff: noqa: E402
 
-from cryhavoc_sim.games.cryhavoc.engine.decisions import Allocate, Choice, Decision, IllegalDecision, Subset
-from cryhavoc_sim.games.cryhavoc.engine.driver import Decider, play
-from cryhavoc_sim.games.cryhavoc.engine.game import RULES_VERSION, Game, GameSetup, Outcome, SetupError
+from cryhavoc_sim.games.cryhavoc.engine.decisions import (
+    Allocate,
+    Choice,
+    Decider,
+    Decision,
+    IllegalDecision,
+    Subset,
+)
+from cryhavoc_sim.games.cryhavoc.engine.game import RULES_VERSION, Game, GameSetup, SetupError
 from cryhavoc_sim.games.cryhavoc.engine.rules import Rules
+from cryhavoc_sim.games.cryhavoc.engine.state import Outcome
 
 __all__ = [
     "RULES_VERSION",
@@ -29,5 +37,4 @@ __all__ = [
     "Rules",
     "SetupError",
     "Subset",
-    "play",
 ]

@@ -3,23 +3,23 @@ Draw-two-keep-one and Enable Scoring Actions (rulebook: 2. Draw Cards, 3. Action
 The Move Action lives in :mod:`cryhavoc_sim.games.cryhavoc.engine.movement`.
 
 Each multi-step rule is a :class:`~cryhavoc_sim.games.cryhavoc.engine.flow.Step` (its progress is
-data); the functions of the same name run one from generator code and tests.
+data), handed each answer it asked for.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from cryhavoc_sim.games.cryhavoc.content.schema import TERRAINS, CardId, FactionId, RegionId, StructureId
 from cryhavoc_sim.games.cryhavoc.engine import effects, movement
 from cryhavoc_sim.games.cryhavoc.engine.decisions import Choice, Subset
-from cryhavoc_sim.games.cryhavoc.engine.flow import Step, drive
+from cryhavoc_sim.games.cryhavoc.engine.flow import Step
 from cryhavoc_sim.games.cryhavoc.engine.handlers import HANDLERS
 from cryhavoc_sim.games.cryhavoc.engine.trogs import AUTOMATON
 
 if TYPE_CHECKING:
-    from cryhavoc_sim.games.cryhavoc.engine.game import Game, Gen
+    from cryhavoc_sim.games.cryhavoc.engine.game import Game
 
 ACTIONS = ("move", "recruit", "build", "draw", "enable_scoring")
 
@@ -35,7 +35,7 @@ class DrawPhase(Step):
         self.i = i
         self.pc = pc
 
-    def run(self, g: Game) -> None:
+    def run(self, g: Game, answer: Any) -> None:
         order = g.initiative
         if self.pc == 0:
             for f in order:
@@ -47,7 +47,7 @@ class DrawPhase(Step):
         elif self.pc == 2:  # the answer to the hand-limit request of seat i
             f = order[self.i]
             p = g.players[f]
-            picked = g.answer
+            picked = answer
             cards = [p.hand[i] for i in picked]
             for card in cards:
                 g.discard_card(f, card)
@@ -60,15 +60,11 @@ class DrawPhase(Step):
             excess = len(p.hand) - g.rules.hand_limit
             if excess > 0:
                 self.pc = 2
-                g.request = Subset("hand_limit", f, tuple(p.hand), excess, excess)
+                g.ask(Subset("hand_limit", f, tuple(p.hand), excess, excess), always=True)
                 return
             self.i += 1
         g.hands_after_draw[g.round] = {f: len(g.players[f].hand) for f in order}
         g.finish()
-
-
-def draw_phase(g: Game) -> Gen[None]:
-    yield from drive(g, DrawPhase())
 
 
 @dataclass(eq=False)
@@ -84,7 +80,7 @@ class ActionsPhase(Step):
         self.i = i
         self.pc = pc
 
-    def run(self, g: Game) -> None:
+    def run(self, g: Game, answer: Any) -> None:
         if self.pc == 0:
             g.scoring_enabled_by = None
             g.actions_taken = g.actions_by_round[g.round] = dict.fromkeys(g.initiative, 0)
@@ -159,14 +155,14 @@ class Turn(Step):
         self.skill = skill
         self.pc = pc
 
-    def run(self, g: Game) -> None:
+    def run(self, g: Game, answer: Any) -> None:
         f = self.f
         p = g.players[f]
         pc = self.pc
         if pc == 0:
             g.new_turn()
         elif pc == 2:  # the turn request was answered
-            kind, what = self.options[g.answer]
+            kind, what = self.options[answer]
             if kind == "end":
                 g.finish()
                 return
@@ -210,11 +206,7 @@ class Turn(Step):
         # Two options at least (an Action, or the end and something else): asked directly.
         self.options = tuple(options)
         self.pc = 2
-        g.request = Choice("turn", f, self.options)
-
-
-def turn(g: Game, f: FactionId, number: int) -> Gen[None]:
-    yield from drive(g, Turn(f, number))
+        g.ask(Choice("turn", f, self.options), always=True)
 
 
 @dataclass(eq=False)
@@ -231,15 +223,15 @@ class Discard(Step):
         self.action = action
         self.pc = pc
 
-    def run(self, g: Game) -> None:
+    def run(self, g: Game, answer: Any) -> None:
         f = self.f
         p = g.players[f]
         if self.pc == 0:
             self.pc = 1
-            g.request = Subset("discard", f, tuple(p.hand), 0, len(p.hand), self.action)  # always asked
+            g.ask(Subset("discard", f, tuple(p.hand), 0, len(p.hand), self.action), always=True)
             return
         action = self.action
-        cards = [p.hand[i] for i in g.answer]
+        cards = [p.hand[i] for i in answer]
         points = 0
         bonus_draw = 0
         for card in cards:
@@ -260,11 +252,6 @@ class Discard(Step):
         g.finish(points)
 
 
-def discard_for(g: Game, f: FactionId, action: str) -> Gen[int]:
-    points: int = yield from drive(g, Discard(f, action))
-    return points
-
-
 @dataclass(eq=False)
 class MoveAction(Step):
     f: FactionId
@@ -274,7 +261,7 @@ class MoveAction(Step):
         self.f = f
         self.pc = pc
 
-    def run(self, g: Game) -> None:
+    def run(self, g: Game, answer: Any) -> None:
         if self.pc == 0:
             self.pc = 1
             g.call(Discard(self.f, "move"))
@@ -283,10 +270,6 @@ class MoveAction(Step):
             g.call(movement.Move(self.f, g.ret))
         else:
             g.finish()
-
-
-def move_action(g: Game, f: FactionId) -> Gen[None]:
-    yield from drive(g, MoveAction(f))
 
 
 @dataclass(eq=False)
@@ -300,7 +283,7 @@ class RecruitAction(Step):
         self.f = f
         self.pc = pc
 
-    def run(self, g: Game) -> None:
+    def run(self, g: Game, answer: Any) -> None:
         f = self.f
         p = g.players[f]
         if self.pc == 0:
@@ -313,18 +296,15 @@ class RecruitAction(Step):
                 g.finish()
                 return
             self.pc = 2
-            if g.ask_step(Choice("recruit_count", f, tuple(range(most + 1)))):
+            if g.ask(Choice("recruit_count", f, tuple(range(most + 1)))):
                 return
-        n = g.answer
+            answer = 0  # one option: answered at once
+        n = answer
         if n and p.hq is not None:
             p.reserve -= n
             g.add_units(p.hq, f, n)
             g.log("recruit", f, p.hq, amount=n)
         g.finish()
-
-
-def recruit_action(g: Game, f: FactionId) -> Gen[None]:
-    yield from drive(g, RecruitAction(f))
 
 
 @dataclass(eq=False)
@@ -355,7 +335,7 @@ class BuildAction(Step):
         self.options = options
         self.pc = pc
 
-    def run(self, g: Game) -> None:
+    def run(self, g: Game, answer: Any) -> None:
         f = self.f
         if self.pc == 0:
             self.pc = 1
@@ -365,7 +345,7 @@ class BuildAction(Step):
             self.points = g.ret
             self.controlled_at_start = frozenset(g.controlled(f))
         elif self.pc == 2:  # a build step was chosen
-            pick = g.answer
+            pick = answer
             if pick == len(self.options):
                 g.finish()
                 return
@@ -393,11 +373,7 @@ class BuildAction(Step):
             return
         self.options = tuple(options)
         self.pc = 2
-        g.request = Choice("build_step", f, (*options, None))  # two options at least
-
-
-def build_action(g: Game, f: FactionId) -> Gen[None]:
-    yield from drive(g, BuildAction(f))
+        g.ask(Choice("build_step", f, (*options, None)), always=True)  # two options at least
 
 
 def build_options(
@@ -455,7 +431,7 @@ class DrawAction(Step):
         self.drawn = drawn
         self.pc = pc
 
-    def run(self, g: Game) -> None:
+    def run(self, g: Game, answer: Any) -> None:
         f = self.f
         p = g.players[f]
         if self.pc == 0:
@@ -465,10 +441,11 @@ class DrawAction(Step):
                 if (s == "own" and (p.deck or p.discard)) or (s != "own" and g.terrain_decks[s])
             )
             self.pc = 1
-            if g.ask_step(Choice("draw_source", f, self.sources)):
+            if g.ask(Choice("draw_source", f, self.sources)):
                 return
+            answer = 0  # one option: answered at once
         if self.pc == 1:
-            src = self.source = self.sources[g.answer]
+            src = self.source = self.sources[answer]
             if src == "own":
                 g.ensure_deck(f, 2)
                 deck = p.deck
@@ -477,11 +454,12 @@ class DrawAction(Step):
             self.drawn = tuple(deck.pop() for _ in range(min(2, len(deck))))
             self.pc = 2
             if len(self.drawn) == 2:
-                if g.ask_step(Choice("keep_one", f, self.drawn)):
+                if g.ask(Choice("keep_one", f, self.drawn)):
                     return
+                answer = 0  # one option: answered at once
             else:
-                g.answer = 0
-        keep = g.answer
+                answer = 0
+        keep = answer
         deck = p.deck if self.source == "own" else g.terrain_decks[self.source]
         p.hand.append(self.drawn[keep])
         for i, card in enumerate(self.drawn):
@@ -490,10 +468,6 @@ class DrawAction(Step):
                 g.rng.shuffle(deck)
         g.log("draw", f, amount=1, detail=self.source)
         g.finish()
-
-
-def draw_action(g: Game, f: FactionId) -> Gen[None]:
-    yield from drive(g, DrawAction(f))
 
 
 @dataclass(eq=False)
@@ -507,7 +481,7 @@ class EnableScoringAction(Step):
         self.f = f
         self.pc = pc
 
-    def run(self, g: Game) -> None:
+    def run(self, g: Game, answer: Any) -> None:
         f = self.f
         card = next(c for c in g.players[f].hand if g.content.cards[c].special == "enable_scoring")
         g.discard_card(f, card)
@@ -515,10 +489,6 @@ class EnableScoringAction(Step):
         g.scoring_enabled_rounds.append(g.round)
         g.log("scoring_enabled", f, detail=card)
         g.finish()
-
-
-def enable_scoring_action(g: Game, f: FactionId) -> Gen[None]:
-    yield from drive(g, EnableScoringAction(f))
 
 
 ACTION_STEPS: dict[

@@ -4,17 +4,17 @@ step (:mod:`cryhavoc_sim.games.cryhavoc.engine.flow`); the Battle's own numbers 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from cryhavoc_sim.games.cryhavoc.content.schema import FactionId, RegionId
 from cryhavoc_sim.games.cryhavoc.engine import effects, trogs
 from cryhavoc_sim.games.cryhavoc.engine.decisions import Allocate, Choice
-from cryhavoc_sim.games.cryhavoc.engine.flow import Step, drive
+from cryhavoc_sim.games.cryhavoc.engine.flow import Step
 from cryhavoc_sim.games.cryhavoc.engine.handlers import stored_playable
 from cryhavoc_sim.games.cryhavoc.engine.state import ATT, CP, OBJECTIVES, RC, Battle
 
 if TYPE_CHECKING:
-    from cryhavoc_sim.games.cryhavoc.engine.game import Game, Gen
+    from cryhavoc_sim.games.cryhavoc.engine.game import Game
 
 
 @dataclass(eq=False)
@@ -26,7 +26,7 @@ class BattlePhase(Step):
     def __init__(self, pc: int = 0) -> None:
         self.pc = pc
 
-    def run(self, g: Game) -> None:
+    def run(self, g: Game, answer: Any) -> None:
         pending = sorted((s.battle, r) for r, s in g.regions.items() if s.battle)
         if not pending:
             g.finish()
@@ -105,7 +105,7 @@ class Play(Step):
         self.play = play
         self.pc = pc
 
-    def run(self, g: Game) -> None:
+    def run(self, g: Game, answer: Any) -> None:
         b = g.battle
         assert b is not None
         side, play = self.side, self.play
@@ -171,7 +171,7 @@ class Resolve(Step):
         self.rc_winner = rc_winner
         self.pc = pc
 
-    def run(self, g: Game) -> None:
+    def run(self, g: Game, answer: Any) -> None:
         region = self.region
         s = g.regions[region]
         pc = self.pc
@@ -197,7 +197,7 @@ class Resolve(Step):
         if pc == 2:  # a side's placement was answered
             side = self.first[self.k]
             n = s.units.get(side, 0)
-            split = g.answer
+            split = answer
             b.on[side] = list(split)
             g.remove_units(region, side, n)
             g.log("battle_placement", side, region, b.enemy(side), n, "/".join(map(str, split)))
@@ -207,8 +207,9 @@ class Resolve(Step):
             if self.k < 2:
                 side = self.first[self.k]
                 self.pc = 2
-                g.request = Allocate(
-                    "place_units", b.decider[side], s.units.get(side, 0), OBJECTIVES, actor=side
+                g.ask(
+                    Allocate("place_units", b.decider[side], s.units.get(side, 0), OBJECTIVES, actor=side),
+                    always=True,
                 )
                 return
             # The defender's standing Structures (ruling R26: e.g. a Watchtower).
@@ -229,14 +230,14 @@ class Resolve(Step):
             pc = 4
         elif pc == 6:  # a Tactics play was chosen, or passing
             side = self.side
-            if g.answer == len(self.plays):
+            if answer == len(self.plays):
                 self.passed = self.passed | {side}
                 g.log("tactic_pass", side, region)
                 self.side = b.enemy(side)
                 pc = 4
             else:
                 self.pc = 7
-                g.call(Play(side, b.decider[side], self.plays[g.answer]))
+                g.call(Play(side, b.decider[side], self.plays[answer]))
                 return
         elif pc == 7:  # the play is resolved
             self.side = b.enemy(self.side)
@@ -256,7 +257,7 @@ class Resolve(Step):
                     if plays:
                         self.plays = tuple(plays)
                         self.pc = 6
-                        g.request = Choice("tactic", decider, (*plays, None), actor=side)
+                        g.ask(Choice("tactic", decider, (*plays, None), actor=side), always=True)
                         return
                     self.passed = self.passed | {side}
                     g.log("tactic_pass", side, region)
@@ -291,10 +292,6 @@ class Resolve(Step):
         g.battle = None
         g.log("battle_end", self.rc_winner, region, b.enemy(self.rc_winner), b.number)
         g.finish()
-
-
-def resolve(g: Game, region: RegionId) -> Gen[None]:
-    yield from drive(g, Resolve(region))
 
 
 def _region_control(g: Game, b: Battle) -> FactionId:
@@ -334,7 +331,7 @@ class TakeUnit(Step):
         self.where = where
         self.pc = pc
 
-    def run(self, g: Game) -> None:
+    def run(self, g: Game, answer: Any) -> None:
         b = g.battle
         assert b is not None
         victim = self.victim
@@ -344,18 +341,21 @@ class TakeUnit(Step):
             if len(where) > 1 and self.later:
                 self.where = where
                 self.pc = 1
-                g.request = Choice(
-                    "objective_target",
-                    self.chooser,
-                    tuple(OBJECTIVES[i] for i in where),
-                    actor=b.enemy(victim),
-                    context="take_unit",
+                g.ask(
+                    Choice(
+                        "objective_target",
+                        self.chooser,
+                        tuple(OBJECTIVES[i] for i in where),
+                        actor=b.enemy(victim),
+                        context="take_unit",
+                    ),
+                    always=True,
                 )
                 return
             if not self.later and ATT in where:
                 pick = ATT
         else:
-            pick = self.where[g.answer]
+            pick = self.where[answer]
         b.on[victim][pick] -= 1
         g.finish(pick)
 
@@ -374,7 +374,7 @@ class Capture(Step):
         self.captor = captor
         self.pc = pc
 
-    def run(self, g: Game) -> None:
+    def run(self, g: Game, answer: Any) -> None:
         b = g.battle
         assert b is not None
         if self.pc == 0:
@@ -425,7 +425,7 @@ class Attrition(Step):
         self.taken = taken
         self.pc = pc
 
-    def run(self, g: Game) -> None:
+    def run(self, g: Game, answer: Any) -> None:
         b = g.battle
         assert b is not None
         if self.pc == 0:
@@ -468,7 +468,7 @@ class Retreat(Step):
         self.options = options
         self.pc = pc
 
-    def run(self, g: Game) -> None:
+    def run(self, g: Game, answer: Any) -> None:
         b = g.battle
         assert b is not None
         loser, n = self.loser, self.n
@@ -486,8 +486,9 @@ class Retreat(Step):
                     return
                 self.options = spots
                 self.pc = 1
-                if g.ask_step(Choice("nest_region", b.decider[loser], spots, actor=loser)):
+                if g.ask(Choice("nest_region", b.decider[loser], spots, actor=loser)):
                     return
+                answer = 0  # one option: answered at once
             else:
                 self.options = tuple(
                     r
@@ -496,11 +497,11 @@ class Retreat(Step):
                 )
                 self.pc = 2
                 if len(self.options) > 1:
-                    g.request = Choice("retreat", b.decider[loser], self.options)
+                    g.ask(Choice("retreat", b.decider[loser], self.options), always=True)
                     return
-                g.answer = 0
+                answer = 0
         if self.pc == 1:
-            trogs.place_nest(g, self.options[g.answer], "trogs_retreat")
+            trogs.place_nest(g, self.options[answer], "trogs_retreat")
             g.finish()
             return
         b.on[loser] = [0, 0, 0]
@@ -508,7 +509,7 @@ class Retreat(Step):
             g.to_reserve(loser, n)
             g.log("retreat", loser, b.region, None, n, "reserve")
         else:
-            target = self.options[g.answer]
+            target = self.options[answer]
             g.add_units(target, loser, n)
             g.log("retreat", loser, b.region, None, n, target)
         g.finish()

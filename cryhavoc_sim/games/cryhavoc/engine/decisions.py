@@ -1,8 +1,8 @@
 """Decision requests: what the engine asks a bot, and the check of each answer.
 
-The engine never calls a bot. It yields a request; the driver hands it to the bot of
-``request.faction`` (the decider, who may be deciding for the non-player Trogs) and
-sends the answer back; the engine validates it before using it.
+The engine never calls a bot. It poses a request (``Game.request``); the harness's driver
+loop hands it to the bot of ``request.faction`` (the decider, who may be deciding for the
+non-player Trogs) and applies the answer; the engine validates it before using it.
 
 Three shapes cover every decision of the rules:
 
@@ -20,9 +20,12 @@ them; the engine keeps its own copy of the options it indexes.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from cryhavoc_sim.games.cryhavoc.content.schema import FactionId
+
+if TYPE_CHECKING:
+    from cryhavoc_sim.games.cryhavoc.engine.game import Game
 
 # Every kind of decision the engine asks for.
 KINDS = (
@@ -157,3 +160,10 @@ class Allocate:
 
 
 Decision = Choice | Subset | Allocate
+
+
+class Decider(Protocol):
+    """Anything that answers decision requests (every one of the game's bots); the
+    harness plays it through ``games/cryhavoc/state.py``'s ``DeciderBot``."""
+
+    def decide(self, decision: Decision, game: Game) -> Any: ...

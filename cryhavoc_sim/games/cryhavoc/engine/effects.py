@@ -10,76 +10,24 @@ nothing (Clarifications).
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from cryhavoc_sim.games.cryhavoc.content.schema import Effect, Effects, FactionId, RegionId
 from cryhavoc_sim.games.cryhavoc.engine import trogs
+from cryhavoc_sim.games.cryhavoc.engine.battle_effects import (
+    BattleKill,
+    BattleMoveEnemy,
+    BattleMoveOwn,
+    BattleReinforce,
+    BattleReorder,
+)
 from cryhavoc_sim.games.cryhavoc.engine.decisions import Choice
-from cryhavoc_sim.games.cryhavoc.engine.flow import Step, drive
-from cryhavoc_sim.games.cryhavoc.engine.state import OBJECTIVES
+from cryhavoc_sim.games.cryhavoc.engine.flow import Step
+from cryhavoc_sim.games.cryhavoc.engine.prim import Prim, battle_decider
 
 if TYPE_CHECKING:
-    from cryhavoc_sim.games.cryhavoc.engine.game import Game, Gen
-
-
-@dataclass(eq=False)
-class Prim(Step):
-    """A primitive being applied: for ``actor`` (the player, for primitives that act for
-    one), effect ``e``, from ``source``, in ``region``; ``i`` counts repetitions and
-    ``options`` holds the options last asked about."""
-
-    actor: FactionId | None
-    e: Effect
-    source: str
-    region: RegionId | None
-    i: int = 0
-    options: tuple[Any, ...] = ()
-    pc: int = 0
-
-    def __init__(
-        self,
-        actor: FactionId | None,
-        e: Effect,
-        source: str,
-        region: RegionId | None,
-        i: int = 0,
-        options: tuple[Any, ...] = (),
-        pc: int = 0,
-    ) -> None:
-        self.actor = actor
-        self.e = e
-        self.source = source
-        self.region = region
-        self.i = i
-        self.options = options
-        self.pc = pc
-
-    # Each subclass repeats this __init__: mypyc cannot compile a dataclass subclass that
-    # inherits an explicit __init__ (the C call passes the wrong arguments), and the one
-    # dataclasses would generate runs interpreted (see flow.Step).
-
-    def pick(
-        self, g: Game, kind: str, options: tuple[Any, ...], why: str = "", decider: FactionId | None = None
-    ) -> bool:
-        """Ask for one of ``options`` (True: wait; False: answered at once, one option).
-        The choice is ``self.options[g.answer]`` when the step runs again."""
-        self.options = options
-        actor = self.actor
-        assert actor is not None
-        who = decider if decider is not None else _decider(g, actor)
-        if kind == "target_region":
-            request = Choice(kind, who, options, actor=actor, context=why)
-        else:
-            request = Choice(kind, who, options, context=why)
-        return g.ask_step(request)
-
-    @property
-    def f(self) -> FactionId:
-        actor = self.actor
-        assert actor is not None
-        return actor
+    from cryhavoc_sim.games.cryhavoc.engine.game import Game
 
 
 @dataclass(eq=False)
@@ -109,7 +57,7 @@ class RunEffects(Step):
         self.i = i
         self.pc = pc
 
-    def run(self, g: Game) -> None:
+    def run(self, g: Game, answer: Any) -> None:
         steps = self.steps
         while self.i < len(steps):
             step = steps[self.i]
@@ -124,17 +72,6 @@ class RunEffects(Step):
                 g.call(PRIMITIVES[op](self.actor, step, self.source, self.region))
                 return
         g.finish()
-
-
-def run(
-    g: Game, actor: FactionId | None, steps: Effects, source: str, region: RegionId | None = None
-) -> Gen[None]:
-    yield from drive(g, RunEffects(actor, steps, source, region))
-
-
-def _decider(g: Game, actor: FactionId) -> FactionId:
-    b = g.battle
-    return b.decider[actor] if b is not None and actor in b.decider else actor
 
 
 def _player(g: Game, actor: FactionId | None) -> FactionId | None:
@@ -164,7 +101,7 @@ class GainVp(Prim):
         self.options = options
         self.pc = pc
 
-    def run(self, g: Game) -> None:
+    def run(self, g: Game, answer: Any) -> None:
         g.gain_vp(self.f, self.e.int("amount"), self.source, self.region)
         g.finish()
 
@@ -189,7 +126,7 @@ class DrawCards(Prim):
         self.options = options
         self.pc = pc
 
-    def run(self, g: Game) -> None:
+    def run(self, g: Game, answer: Any) -> None:
         f, e, region = self.f, self.e, self.region
         if g.role(f) == trogs.AUTOMATON:
             from cryhavoc_sim.games.cryhavoc.engine.solo import desert_draw
@@ -219,14 +156,15 @@ class ChangeInitiative(Step):
         self.f = f
         self.pc = pc
 
-    def run(self, g: Game) -> None:
+    def run(self, g: Game, answer: Any) -> None:
         f = self.f
         places = tuple(range(1, len(g.upcoming) + 1))
         if self.pc == 0:
             self.pc = 1
-            if g.ask_step(Choice("initiative_position", f, places)):
+            if g.ask(Choice("initiative_position", f, places)):
                 return
-        place = places[g.answer]
+            answer = 0  # one option: answered at once
+        place = places[answer]
         g.upcoming.remove(f)
         g.upcoming.insert(place - 1, f)
         g.log("initiative_change", f, amount=place, detail=",".join(g.upcoming))
@@ -253,7 +191,7 @@ class ChangeInitiativeOp(Prim):
         self.options = options
         self.pc = pc
 
-    def run(self, g: Game) -> None:
+    def run(self, g: Game, answer: Any) -> None:
         if self.pc == 0:
             self.pc = 1
             g.call(ChangeInitiative(self.f))
@@ -289,7 +227,7 @@ class AddCrystals(Prim):
         self.options = options
         self.pc = pc
 
-    def run(self, g: Game) -> None:
+    def run(self, g: Game, answer: Any) -> None:
         f, e = self.f, self.e
         if self.pc == 0:
             options = tuple(_crystal_regions(g, f, e.str("where"), self.region, 0))
@@ -299,7 +237,8 @@ class AddCrystals(Prim):
             self.pc = 1
             if self.pick(g, "target_region", options, e.op):
                 return
-        target = self.options[g.answer]  # never in an HQ (Clarifications)
+            answer = 0  # one option: answered at once
+        target = self.options[answer]  # never in an HQ (Clarifications)
         g.regions[target].crystals += e.int("amount")
         g.log("crystals_added", f, target, amount=e.int("amount"), detail=self.source)
         g.finish()
@@ -325,7 +264,7 @@ class RemoveCrystals(Prim):
         self.options = options
         self.pc = pc
 
-    def run(self, g: Game) -> None:
+    def run(self, g: Game, answer: Any) -> None:
         e = self.e
         for r, s in g.regions.items():
             if s.crystals >= e.int("at_least"):
@@ -355,7 +294,7 @@ class ExtractCrystals(Prim):
         self.options = options
         self.pc = pc
 
-    def run(self, g: Game) -> None:
+    def run(self, g: Game, answer: Any) -> None:
         f, e, source = self.f, self.e, self.source
         if self.pc == 0:
             options = tuple(_crystal_regions(g, f, e.str("where"), self.region, 1))
@@ -365,7 +304,8 @@ class ExtractCrystals(Prim):
             self.pc = 1
             if self.pick(g, "target_region", options, e.op):
                 return
-        target = self.options[g.answer]
+            answer = 0  # one option: answered at once
+        target = self.options[answer]
         n = min(e.int("amount"), g.regions[target].crystals)
         if n:
             g.regions[target].crystals -= n
@@ -400,7 +340,7 @@ class ConvertStock(Prim):
         self.options = options
         self.pc = pc
 
-    def run(self, g: Game) -> None:
+    def run(self, g: Game, answer: Any) -> None:
         f, e = self.f, self.e
         if self.pc == 0:
             most = min(e.int("most"), g.players[f].stock)
@@ -409,9 +349,10 @@ class ConvertStock(Prim):
                 return
             self.options = tuple(range(1, most + 1))
             self.pc = 1
-            if g.ask_step(Choice("count", f, self.options)):
+            if g.ask(Choice("count", f, self.options)):
                 return
-        n = self.options[g.answer]
+            answer = 0  # one option: answered at once
+        n = self.options[answer]
         g.players[f].stock -= n
         g.log("crystals_spent", f, amount=n, detail=self.source)
         g.gain_vp(f, n * e.int("vp_each"), self.source)
@@ -438,7 +379,7 @@ class GainVpPer(Prim):
         self.options = options
         self.pc = pc
 
-    def run(self, g: Game) -> None:
+    def run(self, g: Game, answer: Any) -> None:
         f, e = self.f, self.e
         what = e.str("what")
         if what == "controlled_regions":
@@ -472,7 +413,7 @@ class Recruit(Prim):
         self.options = options
         self.pc = pc
 
-    def run(self, g: Game) -> None:
+    def run(self, g: Game, answer: Any) -> None:
         f, e, region = self.f, self.e, self.region
         p = g.players[f]
         if self.pc == 0:
@@ -490,7 +431,8 @@ class Recruit(Prim):
             self.pc = 1
             if self.pick(g, "target_region", targets, e.op):
                 return
-        target = self.options[g.answer]
+            answer = 0  # one option: answered at once
+        target = self.options[answer]
         n = min(e.int("count"), p.reserve)
         if n:
             p.reserve -= n
@@ -535,7 +477,7 @@ class GainControl(Prim):
         self.options = options
         self.pc = pc
 
-    def run(self, g: Game) -> None:
+    def run(self, g: Game, answer: Any) -> None:
         f, region = self.f, self.region
         if self.pc == 0:
             seen = control_targets(g, f, region)
@@ -545,7 +487,8 @@ class GainControl(Prim):
             self.pc = 1
             if self.pick(g, "target_region", seen, self.e.op):
                 return
-        g.set_control(self.options[g.answer], f, self.source)
+            answer = 0  # one option: answered at once
+        g.set_control(self.options[answer], f, self.source)
         g.finish()
 
 
@@ -587,13 +530,13 @@ class Kill(Prim):
         self.options = options
         self.pc = pc
 
-    def run(self, g: Game) -> None:
+    def run(self, g: Game, answer: Any) -> None:
         from cryhavoc_sim.games.cryhavoc.engine.battle import settle_if_one_sided
 
         f, e, region = self.f, self.e, self.region
         while True:
             if self.pc == 1:  # a target was chosen
-                r, victim = self.options[g.answer]
+                r, victim = self.options[answer]
                 g.remove_units(r, victim, 1)
                 g.to_reserve(victim, 1)
                 g.log("kill", f, r, victim, 1, self.source)
@@ -608,8 +551,9 @@ class Kill(Prim):
                 break
             self.options = options
             self.pc = 1
-            if g.ask_step(Choice("target_region", f, options, context=e.op)):
+            if g.ask(Choice("target_region", f, options, context=e.op)):
                 return
+            answer = 0  # one option: answered at once
         g.finish()
 
 
@@ -633,7 +577,7 @@ class FreeMove(Prim):
         self.options = options
         self.pc = pc
 
-    def run(self, g: Game) -> None:
+    def run(self, g: Game, answer: Any) -> None:
         from cryhavoc_sim.games.cryhavoc.engine.movement import Move
 
         if self.pc == 0:
@@ -673,7 +617,7 @@ class Teleport(Prim):
         self.dest = dest
         self.pc = pc
 
-    def run(self, g: Game) -> None:
+    def run(self, g: Game, answer: Any) -> None:
         from cryhavoc_sim.games.cryhavoc.engine import movement
 
         f, e = self.f, self.e
@@ -690,8 +634,9 @@ class Teleport(Prim):
             self.pc = pc = 1
             if self.pick(g, "target_region", sources, "teleport_from"):
                 return
+            answer = 0  # one option: answered at once
         if pc == 1:
-            src = self.src = self.options[g.answer]
+            src = self.src = self.options[answer]
             hq = g.players[f].hq
             dests: list[RegionId] = []
             if e.str("to") == "hq":
@@ -705,15 +650,17 @@ class Teleport(Prim):
             self.pc = pc = 2
             if self.pick(g, "target_region", tuple(dests), e.op):
                 return
+            answer = 0  # one option: answered at once
         if pc == 2:
-            self.dest = self.options[g.answer]
+            self.dest = self.options[answer]
             most = min(e.int("count"), g.units(self.src, f) - stops.get(self.src, 0))
             self.options = tuple(range(1, most + 1))
             self.pc = pc = 3
-            if g.ask_step(Choice("count", f, self.options)):
+            if g.ask(Choice("count", f, self.options)):
                 return
+            answer = 0  # one option: answered at once
         if pc == 3:
-            n = self.options[g.answer]
+            n = self.options[answer]
             src, dest = self.src, self.dest
             if movement.is_stop(g, f, dest):
                 movement.record_stop(g, f, dest, n)
@@ -757,12 +704,12 @@ class PlaceNest(Prim):
         self.options = options
         self.pc = pc
 
-    def run(self, g: Game) -> None:
+    def run(self, g: Game, answer: Any) -> None:
         e = self.e
 
         while True:
             if self.pc == 1:  # a Region was chosen
-                trogs.place_nest(g, self.options[g.answer], self.source)
+                trogs.place_nest(g, self.options[answer], self.source)
                 self.i += 1
                 self.pc = 0
             if self.i >= e.int("count"):
@@ -782,8 +729,9 @@ class PlaceNest(Prim):
                 continue
             self.pc = 1
             self.options = choices
-            if g.ask_step(Choice("target_region", _decider(g, f), choices, actor=f, context=e.op)):
+            if g.ask(Choice("target_region", battle_decider(g, f), choices, actor=f, context=e.op)):
                 return
+            answer = 0  # one option: answered at once
         g.finish()
 
 
@@ -840,7 +788,7 @@ class MoveStructure(Prim):
         self.options = options
         self.pc = pc
 
-    def run(self, g: Game) -> None:
+    def run(self, g: Game, answer: Any) -> None:
         f = self.f
         if self.pc == 0:
             options = tuple(
@@ -858,7 +806,8 @@ class MoveStructure(Prim):
             self.pc = 1
             if self.pick(g, "structure_target", options, self.e.op, decider=f):
                 return
-        src, sid, dst = self.options[g.answer]
+            answer = 0  # one option: answered at once
+        src, sid, dst = self.options[answer]
         _remove_structure(g, f, src, sid)
         _put_structure(g, f, dst, sid)
         g.log("structure_moved", f, dst, detail=f"{sid}|{src}")
@@ -887,7 +836,7 @@ class UnitToStructure(Prim):
         self.options = options
         self.pc = pc
 
-    def run(self, g: Game) -> None:
+    def run(self, g: Game, answer: Any) -> None:
         f = self.f
         if self.pc == 0:
             options = tuple(
@@ -903,7 +852,8 @@ class UnitToStructure(Prim):
             self.pc = 1
             if self.pick(g, "structure_target", options, self.e.op, decider=f):
                 return
-        r, sid = self.options[g.answer]
+            answer = 0  # one option: answered at once
+        r, sid = self.options[answer]
         g.remove_units(r, f, 1)
         g.to_reserve(f, 1)
         place_structure(g, f, r, sid, self.source)
@@ -932,7 +882,7 @@ class StructureToUnits(Prim):
         self.options = options
         self.pc = pc
 
-    def run(self, g: Game) -> None:
+    def run(self, g: Game, answer: Any) -> None:
         f = self.f
         if self.pc == 0:
             options = tuple(
@@ -948,7 +898,8 @@ class StructureToUnits(Prim):
             self.pc = 1
             if self.pick(g, "structure_target", options, self.e.op, decider=f):
                 return
-        r, sid = self.options[g.answer]
+            answer = 0  # one option: answered at once
+        r, sid = self.options[answer]
         _remove_structure(g, f, r, sid)
         g.log("structure_removed", f, r, detail=sid)
         n = min(self.e.int("units"), g.players[f].reserve)
@@ -988,7 +939,7 @@ class MoveNest(Prim):
         self.options = options
         self.pc = pc
 
-    def run(self, g: Game) -> None:
+    def run(self, g: Game, answer: Any) -> None:
         f = self.f
         if self.pc == 0:
             options = tuple(
@@ -1004,7 +955,8 @@ class MoveNest(Prim):
             self.pc = 1
             if self.pick(g, "target_region", options, self.e.op, decider=f):
                 return
-        src, dst = self.options[g.answer]
+            answer = 0  # one option: answered at once
+        src, dst = self.options[answer]
         g.regions[dst].trog_token = trogs.take_token(g.regions[src])
         g.log("nest_moved", f, dst, detail=src)
         g.finish()
@@ -1052,7 +1004,7 @@ class TriggerToken(Prim):
         self.options = options
         self.pc = pc
 
-    def run(self, g: Game) -> None:
+    def run(self, g: Game, answer: Any) -> None:
         from cryhavoc_sim.games.cryhavoc.engine import movement
 
         f = self.f
@@ -1064,7 +1016,8 @@ class TriggerToken(Prim):
             self.pc = 1
             if self.pick(g, "target_region", options, self.e.op):
                 return
-        target = self.options[g.answer]
+            answer = 0  # one option: answered at once
+        target = self.options[answer]
         trogs.reveal(g, target, f, ambush=True)
         s = g.regions[target]
         if s.units.get(f) and len(s.units) > 1:
@@ -1111,7 +1064,7 @@ class Pay(Step):
         self.options = options
         self.pc = pc
 
-    def run(self, g: Game) -> None:
+    def run(self, g: Game, answer: Any) -> None:
         f = self.f
         skill = g.content.skills[self.skill]
         if self.pc == 0:
@@ -1120,7 +1073,7 @@ class Pay(Step):
                 g.log("crystals_spent", f, amount=skill.cost_crystals, detail=self.skill)
             self.pc = 1
         elif self.pc == 2:  # a Region was chosen
-            r = self.options[g.answer]
+            r = self.options[answer]
             g.remove_units(r, f, 1)
             g.to_reserve(f, 1)
             g.log("unit_returned", f, r, amount=1, detail=self.skill)
@@ -1131,18 +1084,15 @@ class Pay(Step):
                 break
             self.options = options
             self.pc = 2
-            if g.ask_step(Choice("target_region", _decider(g, f), options, actor=f, context="pay_units")):
+            if g.ask(Choice("target_region", battle_decider(g, f), options, actor=f, context="pay_units")):
                 return
+            answer = 0  # one option: answered at once
             r = options[0]
             g.remove_units(r, f, 1)
             g.to_reserve(f, 1)
             g.log("unit_returned", f, r, amount=1, detail=self.skill)
             self.i += 1
         g.finish()
-
-
-def pay(g: Game, f: FactionId, skill_id: str) -> Gen[None]:
-    yield from drive(g, Pay(f, skill_id))
 
 
 @dataclass(eq=False)
@@ -1179,7 +1129,7 @@ class Passives(Step):
         self.current = current
         self.pc = pc
 
-    def run(self, g: Game) -> None:
+    def run(self, g: Game, answer: Any) -> None:
         s = g.regions[self.region]
         if self.todo is None:
             self.todo = tuple(s.structures)
@@ -1198,246 +1148,6 @@ class Passives(Step):
                 continue
             self.owner, self.sid = owner, sid
             self.current = tuple(p.effect for p in g.content.structures[sid].passive if p.on == self.on)
-        g.finish()
-
-
-# --------------------------------------------------------------------- battle texts
-def _objective_moves(b_on: list[int]) -> list[tuple[str, str]]:
-    return [(OBJECTIVES[i], OBJECTIVES[j]) for i in range(3) if b_on[i] for j in range(3) if j != i]
-
-
-@dataclass(eq=False)
-class Shift(Step):
-    """Move Units of ``side`` between Battle Objectives, one at a time, up to ``count``."""
-
-    actor: FactionId
-    side: FactionId
-    count: int
-    i: int = 0
-    options: tuple[tuple[str, str], ...] = ()
-    pc: int = 0
-
-    def __init__(
-        self,
-        actor: FactionId,
-        side: FactionId,
-        count: int,
-        i: int = 0,
-        options: tuple[tuple[str, str], ...] = (),
-        pc: int = 0,
-    ) -> None:
-        self.actor = actor
-        self.side = side
-        self.count = count
-        self.i = i
-        self.options = options
-        self.pc = pc
-
-    def run(self, g: Game) -> None:
-        b = g.battle
-        assert b is not None
-        actor, side = self.actor, self.side
-        if self.pc == 1:
-            pick = g.answer
-            if pick == len(self.options):
-                g.finish()
-                return
-            src, dst = self.options[pick]
-            b.on[side][OBJECTIVES.index(src)] -= 1
-            b.on[side][OBJECTIVES.index(dst)] += 1
-            g.log("objective_move", actor, b.region, None if side == actor else side, 1, f"{src}>{dst}")
-            self.i += 1
-        if self.i >= self.count:
-            g.finish()
-            return
-        options = _objective_moves(b.on[side])
-        if not options:
-            g.finish()
-            return
-        self.options = tuple(options)
-        self.pc = 1
-        kind = "objective_move" if side == actor else "objective_move_enemy"
-        g.ask_step(Choice(kind, _decider(g, actor), (*options, None), actor=actor))
-
-
-@dataclass(eq=False)
-class BattleMoveOwn(Prim):
-    def __init__(
-        self,
-        actor: FactionId | None,
-        e: Effect,
-        source: str,
-        region: RegionId | None,
-        i: int = 0,
-        options: tuple[Any, ...] = (),
-        pc: int = 0,
-    ) -> None:
-        self.actor = actor
-        self.e = e
-        self.source = source
-        self.region = region
-        self.i = i
-        self.options = options
-        self.pc = pc
-
-    def run(self, g: Game) -> None:
-        actor = self.actor
-        if self.pc == 0 and actor is not None and g.battle is not None:
-            self.pc = 1
-            g.call(Shift(actor, actor, self.e.int("count")))
-            return
-        g.finish()
-
-
-@dataclass(eq=False)
-class BattleMoveEnemy(Prim):
-    def __init__(
-        self,
-        actor: FactionId | None,
-        e: Effect,
-        source: str,
-        region: RegionId | None,
-        i: int = 0,
-        options: tuple[Any, ...] = (),
-        pc: int = 0,
-    ) -> None:
-        self.actor = actor
-        self.e = e
-        self.source = source
-        self.region = region
-        self.i = i
-        self.options = options
-        self.pc = pc
-
-    def run(self, g: Game) -> None:
-        actor = self.actor
-        if self.pc == 0 and actor is not None and g.battle is not None:
-            self.pc = 1
-            g.call(Shift(actor, g.battle.enemy(actor), self.e.int("count")))
-            return
-        g.finish()
-
-
-@dataclass(eq=False)
-class BattleReinforce(Prim):
-    """Add Units from the Reserve onto Battle Objectives (Air Support)."""
-
-    def __init__(
-        self,
-        actor: FactionId | None,
-        e: Effect,
-        source: str,
-        region: RegionId | None,
-        i: int = 0,
-        options: tuple[Any, ...] = (),
-        pc: int = 0,
-    ) -> None:
-        self.actor = actor
-        self.e = e
-        self.source = source
-        self.region = region
-        self.i = i
-        self.options = options
-        self.pc = pc
-
-    def run(self, g: Game) -> None:
-        b = g.battle
-        actor = self.actor
-        if actor is None or b is None:
-            g.finish()
-            return
-        p = g.players[actor]
-        if self.pc == 1:
-            pick = g.answer
-            if pick == len(OBJECTIVES):
-                g.finish()
-                return
-            p.reserve -= 1
-            b.on[actor][pick] += 1
-            g.log("reinforce", actor, b.region, amount=1, detail=OBJECTIVES[pick])
-            self.i += 1
-        if self.i >= self.e.int("count") or p.reserve <= 0:
-            g.finish()
-            return
-        self.pc = 1
-        g.ask_step(Choice("objective_target", _decider(g, actor), (*OBJECTIVES, None), actor=actor))
-
-
-@dataclass(eq=False)
-class BattleKill(Prim):
-    def __init__(
-        self,
-        actor: FactionId | None,
-        e: Effect,
-        source: str,
-        region: RegionId | None,
-        i: int = 0,
-        options: tuple[Any, ...] = (),
-        pc: int = 0,
-    ) -> None:
-        self.actor = actor
-        self.e = e
-        self.source = source
-        self.region = region
-        self.i = i
-        self.options = options
-        self.pc = pc
-
-    def run(self, g: Game) -> None:
-        b = g.battle
-        actor = self.actor
-        if actor is None or b is None:
-            g.finish()
-            return
-        e = self.e
-        victim = b.enemy(actor)
-        while True:
-            if self.pc == 1:
-                b.on[victim][OBJECTIVES.index(self.options[g.answer])] -= 1
-                g.to_reserve(victim, 1)
-                g.log("kill", actor, b.region, victim, 1, self.source)
-                g.gain_vp(actor, e.int("vp_each"), self.source, b.region)
-                self.i += 1
-                self.pc = 0
-            if self.i >= e.int("count"):
-                break
-            where = tuple(OBJECTIVES[i] for i in range(3) if b.on[victim][i])
-            if not where:
-                break
-            self.options = where
-            self.pc = 1
-            if g.ask_step(Choice("objective_target", _decider(g, actor), where, actor=actor, context=e.op)):
-                return
-        g.finish()
-
-
-@dataclass(eq=False)
-class BattleReorder(Prim):
-    """Change the order in which the Objectives resolve (Shifted Priorities)."""
-
-    def __init__(
-        self,
-        actor: FactionId | None,
-        e: Effect,
-        source: str,
-        region: RegionId | None,
-        i: int = 0,
-        options: tuple[Any, ...] = (),
-        pc: int = 0,
-    ) -> None:
-        self.actor = actor
-        self.e = e
-        self.source = source
-        self.region = region
-        self.i = i
-        self.options = options
-        self.pc = pc
-
-    def run(self, g: Game) -> None:
-        if g.battle is not None:
-            order = self.e.args["order"]
-            g.battle.order = [OBJECTIVES.index(o) for o in order]
-            g.log("objective_order", self.actor, g.battle.region, detail=">".join(order))
         g.finish()
 
 
@@ -1472,8 +1182,3 @@ _REGISTRY: tuple[tuple[str, type[Prim], bool], ...] = (
 )
 PRIMITIVES: dict[str, type[Prim]] = {name: cls for name, cls, _ in _REGISTRY}
 FOR_PLAYER: frozenset[str] = frozenset(name for name, _, player in _REGISTRY if player)
-
-
-def trog_crystal_vp(crystals: int) -> int:
-    """The Trog player scores half the Crystals, rounded up (4-player game: Scoring)."""
-    return math.ceil(crystals / 2)

@@ -7,11 +7,13 @@ decision, calls another step, or finishes. The game keeps the open steps on a st
 (after TAG's stack of open action sequences; OpenSpiel's ``State``), so a game stopped at
 a decision is plain data: it can be copied, saved, and continued.
 
-The protocol a step follows inside ``run(g)``:
+The protocol a step follows inside ``run(g, answer)``:
 
-- ``g.ask_step(request)`` asks a decision; it returns True when the step must return and
-  wait (the answer is then in ``g.answer``), False when the engine answered it at once (a
-  Choice with one option: ``g.answer`` is 0).
+- ``g.ask(request)`` asks a decision, the one way to ask; it returns True when the step
+  must return and wait (its next ``run`` is handed the validated answer: the decision
+  path from a bot's answer to the state change is ``Game.apply`` -> :func:`advance` ->
+  ``stack[-1].run(g, answer)``), False when the engine answered it at once (a Choice
+  with one option: the step goes on with answer 0). Every other ``run`` is handed None.
 - ``g.call(child)`` runs another step; the caller returns and, when it runs again, finds
   the child's result in ``g.ret``.
 - ``g.finish(value)`` ends the step (it must be on top) and hands ``value`` to its caller.
@@ -19,16 +21,13 @@ The protocol a step follows inside ``run(g)``:
 Steps never hold mutable objects shared with the state; their fields are numbers,
 strings and tuples, so copying a step is a shallow copy.
 
-Every rule of the engine is a step. :func:`drive` runs one from generator code (tests
-drive engine functions one decision at a time that way).
+Every rule of the engine is a step (tests drive one a decision at a time with
+``tests/conftest.py``'s ``drive``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Generator
 from typing import TYPE_CHECKING, Any
-
-from cryhavoc_sim.games.cryhavoc.engine.decisions import Decision
 
 if TYPE_CHECKING:
     from cryhavoc_sim.games.cryhavoc.engine.game import Game
@@ -40,7 +39,9 @@ class Step:
     ``__init__`` out: mypyc compiles it, where the one dataclasses generates would run
     as interpreted Python on every step made (23% more instructions per game)."""
 
-    def run(self, g: Game) -> None:
+    def run(self, g: Game, answer: Any) -> None:
+        """Advance this step; ``answer`` is the answer to the request it asked last
+        time, when it is the step that asked (None otherwise)."""
         raise NotImplementedError
 
     def copy(self) -> Step:
@@ -57,28 +58,15 @@ class Step:
 _FIELDS: dict[type, tuple[str, ...]] = {}
 
 
-def advance(g: Game) -> None:
-    """Run the open steps until a decision is asked or none is left."""
+def advance(g: Game, answer: Any) -> None:
+    """Hand ``answer`` to the step on top (the one that asked; None at the start), then
+    run the open steps until a decision is asked or none is left."""
+    # Called with no request pending (Game.start, Game.apply). No ``g.request is None``
+    # test before the loop: mypyc would keep that narrowing across run() and reject the
+    # request a step asks.
     stack = g.stack
+    if not stack:
+        return
+    stack[-1].run(g, answer)
     while stack and g.request is None:
-        stack[-1].run(g)
-
-
-def drive(g: Game, step: Step) -> Generator[Decision, Any, Any]:
-    """Run ``step`` to its end from generator code: yield its requests, send back the
-    (validated) answers, return its result. The step and the steps it calls live on a
-    stack of their own, which is the game's stack only while they run (between two
-    requests the generator's caller owns the game's stack)."""
-    own: list[Step] = [step]
-    while own:
-        outer = g.stack
-        g.stack = own
-        try:
-            own[-1].run(g)
-        finally:
-            g.stack = outer
-        request = g.request
-        if request is not None:
-            g.request = None
-            g.answer = request.validate((yield request))
-    return g.ret
+        stack[-1].run(g, None)

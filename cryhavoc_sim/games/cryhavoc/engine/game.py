@@ -1,17 +1,18 @@
 """The Game: setup, the Round loop, and the small state-changing helpers every rule uses.
 
-``Game.play()`` is a generator: it yields decision requests (see
-:mod:`cryhavoc_sim.games.cryhavoc.engine.decisions`) and receives answers, until it returns the
-:class:`Outcome`. Phases live in their own modules (actions, movement, battle,
-scoring, effects, trogs); this module owns the state and the order of play
-(rulebook: How to Play).
+``Game.start()`` plays to the first decision request (see
+:mod:`cryhavoc_sim.games.cryhavoc.engine.decisions`), ``Game.apply(answer)`` to the next
+one, until ``Game.outcome`` is set; the harness's driver loop plays games that way
+(through ``games/cryhavoc/state.py``). Phases live in their own modules (actions,
+movement, battle, scoring, effects, trogs); this module owns the state and the order of
+play (rulebook: How to Play).
 """
 
 from __future__ import annotations
 
-from collections.abc import Generator, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, TypeVar
+from typing import Any
 
 from cryhavoc_sim.games.cryhavoc.content.schema import (
     INVADERS,
@@ -24,13 +25,13 @@ from cryhavoc_sim.games.cryhavoc.content.schema import (
 from cryhavoc_sim.games.cryhavoc.engine.decisions import Choice, Decision, IllegalDecision
 from cryhavoc_sim.games.cryhavoc.engine.flow import Step, advance
 from cryhavoc_sim.games.cryhavoc.engine.log import Event
+from cryhavoc_sim.games.cryhavoc.engine.rounds import PlayGame
 from cryhavoc_sim.games.cryhavoc.engine.rules import EXPERIENCE_SKILLS, Rules
-from cryhavoc_sim.games.cryhavoc.engine.state import Battle, PlayerState, RegionState
+from cryhavoc_sim.games.cryhavoc.engine.setup import setup_game
+from cryhavoc_sim.games.cryhavoc.engine.solo import solo_regions
+from cryhavoc_sim.games.cryhavoc.engine.state import Battle, Outcome, PlayerState, RegionState
 from cryhavoc_sim.games.cryhavoc.engine.trogs import AUTOMATON, NPC, PLAYER, trog_role, tunnel_neighbours
 from cryhavoc_sim.rng import Rng, copy_rng
-
-T = TypeVar("T")
-Gen = Generator[Decision, Any, T]
 
 RULES_VERSION = "cryhavoc-rules-6"  # 6: the solo automaton spends every Movement point (002, How to Play)
 
@@ -83,18 +84,6 @@ class GameSetup:
             )
 
 
-@dataclass(frozen=True, slots=True)
-class Outcome:
-    """How the game ended (rulebook: End of the Game)."""
-
-    winner: FactionId
-    ended_by: str
-    rounds_played: int
-    vp: dict[FactionId, int]
-    ranking: tuple[FactionId, ...]  # players only, winner first, after tie-breaks
-    seats: tuple[FactionId, ...]  # initial Initiative order
-
-
 class Game:
     """One game of Cry Havoc with its whole state."""
 
@@ -132,8 +121,6 @@ class Game:
         self.board = content.boards["2p" if self.n_players == 2 else "3-4p"]
         in_play = [r for r in self.board.regions]
         if self.solo:
-            from cryhavoc_sim.games.cryhavoc.engine.solo import solo_regions
-
             in_play = solo_regions(self)
         ids = {r.id for r in in_play}
         self.adj: dict[RegionId, tuple[RegionId, ...]] = {
@@ -165,11 +152,10 @@ class Game:
         self.actions_by_round: dict[int, dict[FactionId, int]] = {}
         self.hands_after_draw: dict[int, dict[FactionId, int]] = {}
         self.outcome: Outcome | None = None
-        # Where play stands (engine/flow.py): the open steps, the pending request, the
-        # last answer and the value the last finished step handed back.
+        # Where play stands (engine/flow.py): the open steps, the pending request and
+        # the value the last finished step handed back.
         self.stack: list[Step] = []
         self.request: Decision | None = None
-        self.answer: Any = None
         self.ret: Any = None
         self._tunnel_neighbours: dict[RegionId, tuple[RegionId, ...]] = {}
         self._controlled: dict[FactionId, list[RegionId]] = {}
@@ -198,22 +184,14 @@ class Game:
         """The event log so far, as named tuples (a copy; the runner reads ``event_rows``)."""
         return [Event._make(row) for row in self.event_rows]
 
-    # ------------------------------------------------------------------ asking
-    def ask(self, decision: Decision) -> Gen[Any]:
-        """Yield a decision request and return the validated answer. A Choice with one
-        option is no decision: it is answered here, and no bot sees it."""
-        if type(decision) is Choice and len(decision.options) == 1:
-            return 0
-        answer = yield decision
-        return decision.validate(answer)
-
     # ------------------------------------------------------------------ steps
-    def ask_step(self, decision: Decision) -> bool:
-        """Ask ``decision`` from a step: True when the step must return and wait for
-        ``self.answer``; False when answered at once (a Choice with one option is no
-        decision: the answer is 0 and no bot sees it)."""
-        if type(decision) is Choice and len(decision.options) == 1:
-            self.answer = 0
+    def ask(self, decision: Decision, always: bool = False) -> bool:
+        """Ask ``decision`` from a step, the one way a rule asks: True when the step must
+        return and wait (its next ``run`` is handed the answer); False when answered at
+        once (a Choice with one option is no decision: the answer is 0 and no bot sees
+        it). ``always``: ask even a Choice with one option (the rules that always put
+        the question to the player)."""
+        if not always and type(decision) is Choice and len(decision.options) == 1:
             return False
         self.request = decision
         return True
@@ -231,10 +209,8 @@ class Game:
         """Begin play: run until the first decision request (``self.request``)."""
         if self.stack or self.outcome is not None:
             raise RuntimeError("this game has started already")
-        from cryhavoc_sim.games.cryhavoc.engine.rounds import PlayGame
-
         self.stack.append(PlayGame())
-        advance(self)
+        advance(self, None)
 
     def apply(self, answer: Any) -> None:
         """Answer the pending request (validated) and play on to the next one, or to the
@@ -242,10 +218,10 @@ class Game:
         request = self.request
         if request is None:
             raise IllegalDecision("no decision is pending")
-        self.answer = request.validate(answer)
-        self.history.append(self.answer)
+        answer = request.validate(answer)
+        self.history.append(answer)
         self.request = None
-        advance(self)
+        advance(self, answer)
 
     def clone(self) -> Game:
         """An independent copy of the whole game, where play stands included: continuing
@@ -297,7 +273,6 @@ class Game:
         self.revealed = src.revealed.copy()
         self.stack = [s.copy() for s in src.stack]
         self.request = src.request  # bots never change a request
-        self.answer = src.answer
         self.ret = src.ret
 
     def fingerprint(self) -> str:
@@ -546,21 +521,9 @@ class Game:
 
     # ------------------------------------------------------------------ setup
     def _setup(self) -> None:
-        from cryhavoc_sim.games.cryhavoc.engine.setup import setup_game
-
         setup_game(self)
 
     # ------------------------------------------------------------------ play
-    def play(self) -> Gen[Outcome]:
-        """Play the whole game as a generator of requests (for callers that drive games
-        that way; :func:`cryhavoc_sim.games.cryhavoc.engine.play` uses ``start``/``apply``)."""
-        self.start()
-        while self.request is not None:
-            answer = yield self.request
-            self.apply(answer)
-        assert self.outcome is not None
-        return self.outcome
-
     def enter_phase(self, phase: str) -> None:
         """Start a phase. Stops of Units last one turn at most (Move Action), so none
         carries over into a phase."""

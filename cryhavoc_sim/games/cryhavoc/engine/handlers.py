@@ -4,7 +4,7 @@ express, each under its item's id (a test checks ids and handlers match both way
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from cryhavoc_sim.games.cryhavoc.content.schema import TERRAINS, CardId, FactionId, RegionId
 from cryhavoc_sim.games.cryhavoc.engine.decisions import Choice
@@ -53,7 +53,7 @@ class Matrix(Handler):
         self.candidates = candidates
         self.pc = pc
 
-    def run(self, g: Game) -> None:
+    def run(self, g: Game, answer: Any) -> None:
         f, region = self.f, self.region
         p = g.players[f]
         if self.pc == 0:
@@ -62,10 +62,11 @@ class Matrix(Handler):
                 g.finish()
                 return
             self.pc = 1
-            if g.ask_step(Choice("draw_source", f, self.decks)):
+            if g.ask(Choice("draw_source", f, self.decks)):
                 return
+            answer = 0  # one option: answered at once
         if self.pc == 1:
-            card = g.terrain_decks[self.decks[g.answer]].pop()
+            card = g.terrain_decks[self.decks[answer]].pop()
             g.log("card_stored", f, region, amount=len(p.stored) + 1, detail=card)
             if len(p.stored) < MATRIX_CAPACITY:
                 p.stored.append(card)
@@ -73,9 +74,10 @@ class Matrix(Handler):
                 return
             self.candidates = (*p.stored, card)
             self.pc = 2
-            if g.ask_step(Choice("matrix_discard", f, self.candidates)):
+            if g.ask(Choice("matrix_discard", f, self.candidates)):
                 return
-        drop = self.candidates[g.answer]
+            answer = 0  # one option: answered at once
+        drop = self.candidates[answer]
         p.stored = [c for c in self.candidates if c != drop]
         g.terrain_decks[g.content.cards[drop].deck].insert(0, drop)
         g.log("card_unstored", f, region, detail=drop)

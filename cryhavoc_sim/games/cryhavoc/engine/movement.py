@@ -4,15 +4,15 @@ Battle Region Rules; Clarifications on moving through Regions)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from cryhavoc_sim.games.cryhavoc.content.schema import FactionId, RegionId
 from cryhavoc_sim.games.cryhavoc.engine import effects, trogs
 from cryhavoc_sim.games.cryhavoc.engine.decisions import Choice
-from cryhavoc_sim.games.cryhavoc.engine.flow import Step, drive
+from cryhavoc_sim.games.cryhavoc.engine.flow import Step
 
 if TYPE_CHECKING:
-    from cryhavoc_sim.games.cryhavoc.engine.game import Game, Gen
+    from cryhavoc_sim.games.cryhavoc.engine.game import Game
 
 
 def is_trog_player(g: Game, f: FactionId) -> bool:
@@ -123,13 +123,13 @@ class Move(Step):
         self.options = options
         self.pc = pc
 
-    def run(self, g: Game) -> None:
+    def run(self, g: Game, answer: Any) -> None:
         f = self.f
         if self.pc == 2:  # the end-of-move steps are done
             g.finish()
             return
         if self.pc == 1:  # a step was chosen, or stopping
-            pick = g.answer
+            pick = answer
             if pick == len(self.options):
                 self.points = 0
             else:
@@ -156,16 +156,13 @@ class Move(Step):
                 self.options = tuple(steps)
                 self.pc = 1
                 # A step or stopping: two options at least, asked directly.
-                g.request = Choice(
-                    "move_step", f, (*steps, None), context=str(self.points), points=self.points
+                g.ask(
+                    Choice("move_step", f, (*steps, None), context=str(self.points), points=self.points),
+                    always=True,
                 )
                 return
         self.pc = 2
         g.call(EndOfMove(f, self.entered))
-
-
-def move(g: Game, f: FactionId, points: int) -> Gen[None]:
-    yield from drive(g, Move(f, points))
 
 
 @dataclass(eq=False)
@@ -193,7 +190,7 @@ class EndOfMove(Step):
         self.contested = contested
         self.pc = pc
 
-    def run(self, g: Game) -> None:
+    def run(self, g: Game, answer: Any) -> None:
         f = self.f
         if self.todo is None:
             self.entered = self.todo = tuple(r for r in self.entered if g.units(r, f) > 0)
@@ -246,13 +243,13 @@ class EndOfMove(Step):
             )
             self.pc = 3
         else:  # pc 3: the next Region was chosen
-            pick = g.answer
+            pick = answer
             r = self.contested[pick]
             self.contested = self.contested[:pick] + self.contested[pick + 1 :]
             declare_battle(g, r, f)
         while self.contested:
             if len(self.contested) > 1:
-                g.request = Choice("battle_order", f, self.contested)
+                g.ask(Choice("battle_order", f, self.contested), always=True)
                 return
             r = self.contested[0]
             self.contested = ()

@@ -7,8 +7,9 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from cryhavoc_sim.games.cryhavoc.content.schema import ContentSet
-from cryhavoc_sim.games.cryhavoc.engine.game import Game, GameSetup, Outcome
+from cryhavoc_sim.games.cryhavoc.engine.game import Game, GameSetup
 from cryhavoc_sim.games.cryhavoc.engine.invariants import InvariantObserver
+from cryhavoc_sim.games.cryhavoc.engine.state import Outcome
 from cryhavoc_sim.rng import game_seed
 
 LINEUPS: dict[int, tuple[tuple[str, ...], ...]] = {

@@ -4,7 +4,7 @@ End of the Game)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from cryhavoc_sim.games.cryhavoc.engine import actions, battle, scoring
 from cryhavoc_sim.games.cryhavoc.engine.flow import Step
@@ -22,7 +22,7 @@ class PlayGame(Step):
     def __init__(self, pc: int = 0) -> None:
         self.pc = pc
 
-    def run(self, g: Game) -> None:
+    def run(self, g: Game, answer: Any) -> None:
         """pc counts the phases of the Round done; the sixth, Scoring, has no decision."""
         pc = self.pc
         if pc < len(PHASES):

@@ -3,16 +3,18 @@
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from cryhavoc_sim.games.cryhavoc.content.schema import FactionId
 from cryhavoc_sim.games.cryhavoc.engine import effects
 from cryhavoc_sim.games.cryhavoc.engine.decisions import Choice
-from cryhavoc_sim.games.cryhavoc.engine.flow import Step, drive
+from cryhavoc_sim.games.cryhavoc.engine.flow import Step
+from cryhavoc_sim.games.cryhavoc.engine.state import Outcome
 
 if TYPE_CHECKING:
-    from cryhavoc_sim.games.cryhavoc.engine.game import Game, Gen, Outcome
+    from cryhavoc_sim.games.cryhavoc.engine.game import Game
 
 
 @dataclass(eq=False)
@@ -31,7 +33,7 @@ class EventsPhase(Step):
         self.order = order
         self.pc = pc
 
-    def run(self, g: Game) -> None:
+    def run(self, g: Game, answer: Any) -> None:
         if self.pc == 0:
             k = next((i for i, stack in enumerate(g.spots) if stack and not g.spot_resolved[i]), None)
             self.pc = 1
@@ -75,10 +77,6 @@ class EventsPhase(Step):
         g.finish()
 
 
-def events_phase(g: Game) -> Gen[None]:
-    yield from drive(g, EventsPhase())
-
-
 @dataclass(eq=False)
 class PrisonersPhase(Step):
     """1 VP per Prisoner held; then, in Initiative order, buy Prisoners back at 2 VP each
@@ -97,7 +95,7 @@ class PrisonersPhase(Step):
         self.captors = captors
         self.pc = pc
 
-    def run(self, g: Game) -> None:
+    def run(self, g: Game, answer: Any) -> None:
         cost = g.rules.prisoner_return_cost
         if self.pc == 0:
             for f in g.order():
@@ -108,7 +106,7 @@ class PrisonersPhase(Step):
             self.pc = 1
         elif self.pc == 2:  # a buy-back was chosen, or stopping
             f = self.order[self.i]
-            pick = g.answer
+            pick = answer
             if pick == len(self.captors):
                 self.i += 1
             else:
@@ -127,14 +125,10 @@ class PrisonersPhase(Step):
                 if captors:
                     self.captors = captors
                     self.pc = 2
-                    g.request = Choice("buy_back", f, (*captors, None))
+                    g.ask(Choice("buy_back", f, (*captors, None)), always=True)
                     return
             self.i += 1
         g.finish()
-
-
-def prisoners_phase(g: Game) -> Gen[None]:
-    yield from drive(g, PrisonersPhase())
 
 
 def scoring_phase(g: Game) -> None:
@@ -157,7 +151,12 @@ def crystal_vp(g: Game, f: FactionId) -> int:
     crystals = 0
     for r in g.controlled(f):
         crystals += g.regions[r].crystals
-    return effects.trog_crystal_vp(crystals) if f == "trogs" else crystals
+    return trog_crystal_vp(crystals) if f == "trogs" else crystals
+
+
+def trog_crystal_vp(crystals: int) -> int:
+    """The Trog player scores half the Crystals, rounded up (4-player game: Scoring)."""
+    return math.ceil(crystals / 2)
 
 
 def ranking(g: Game) -> list[str]:
@@ -171,8 +170,6 @@ def ranking(g: Game) -> list[str]:
 
 
 def outcome(g: Game, ended_by: str) -> Outcome:
-    from cryhavoc_sim.games.cryhavoc.engine.game import Outcome
-
     if g.solo:  # the player wins with more points than the Trogs (solo: How to win)
         player = g.setup_spec.factions[0]
         won = g.players[player].vp > g.players["trogs"].vp

@@ -10,15 +10,15 @@ made to ``"trogs"``. Rulings S1-S9 in docs/rulings.md.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from cryhavoc_sim.games.cryhavoc.content.schema import CardId, Region
 from cryhavoc_sim.games.cryhavoc.engine import movement
 from cryhavoc_sim.games.cryhavoc.engine.decisions import Choice
-from cryhavoc_sim.games.cryhavoc.engine.flow import Step, drive
+from cryhavoc_sim.games.cryhavoc.engine.flow import Step
 
 if TYPE_CHECKING:
-    from cryhavoc_sim.games.cryhavoc.engine.game import Game, Gen
+    from cryhavoc_sim.games.cryhavoc.engine.game import Game
 
 TROGS = "trogs"
 SOLO_STRUCTURES = ("trogs.trap", "trogs.brooding_pool")  # Setup 12, in that order
@@ -83,7 +83,7 @@ class AutomatonTurn(Step):
         self.card = card
         self.pc = pc
 
-    def run(self, g: Game) -> None:
+    def run(self, g: Game, answer: Any) -> None:
         p = g.players[TROGS]
         if self.pc == 0:
             g.new_turn()
@@ -130,10 +130,6 @@ class AutomatonTurn(Step):
             self.pc = 1
 
 
-def automaton_turn(g: Game, number: int) -> Gen[None]:
-    yield from drive(g, AutomatonTurn(number))
-
-
 def _sites(g: Game, sid: str) -> tuple[str, ...]:
     return tuple(
         r
@@ -173,7 +169,7 @@ class SoloBuild(Step):
         self.todo = todo
         self.pc = pc
 
-    def run(self, g: Game) -> None:
+    def run(self, g: Game, answer: Any) -> None:
         from cryhavoc_sim.games.cryhavoc.engine import effects
 
         trap, pool = (g.content.structures[s] for s in SOLO_STRUCTURES)
@@ -187,10 +183,11 @@ class SoloBuild(Step):
                 if options:
                     self.options = options
                     self.pc = 1
-                    if g.ask_step(self._where(options)):
+                    if g.ask(self._where(options)):
                         return
+                    answer = 0  # one option: answered at once
         if self.pc == 1:
-            effects.place_structure(g, TROGS, self.options[g.answer], trap.id, "build")
+            effects.place_structure(g, TROGS, self.options[answer], trap.id, "build")
             self.points -= trap.build_cost
             self.pc = 2
         if self.pc == 2:
@@ -201,10 +198,11 @@ class SoloBuild(Step):
                 if options:
                     self.options = options
                     self.pc = 3
-                    if g.ask_step(self._where(options)):
+                    if g.ask(self._where(options)):
                         return
+                    answer = 0  # one option: answered at once
         if self.pc == 3:
-            effects.place_structure(g, TROGS, self.options[g.answer], pool.id, "build")
+            effects.place_structure(g, TROGS, self.options[answer], pool.id, "build")
             self.points -= pool.build_cost
             self.pc = 4
         # Activation: every Trap, then every Brooding Pool, while points last.
@@ -264,7 +262,7 @@ class AutomatonTactic(Step):
     def __init__(self, pc: int = 0) -> None:
         self.pc = pc
 
-    def run(self, g: Game) -> None:
+    def run(self, g: Game, answer: Any) -> None:
         from cryhavoc_sim.games.cryhavoc.engine import effects
         from cryhavoc_sim.games.cryhavoc.engine.state import RC
 

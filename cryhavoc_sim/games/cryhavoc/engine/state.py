@@ -1,4 +1,5 @@
-"""The mutable game state. Only the engine changes it; bots and tests may read it."""
+"""The mutable game state, and how a game ended: the lowest floor of the engine (it
+imports no rule). Only the engine changes it; bots and tests may read it."""
 
 from __future__ import annotations
 
@@ -222,3 +223,15 @@ class Battle:
             self.order.copy(),
             self.decider.copy(),
         )
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """How the game ended (rulebook: End of the Game)."""
+
+    winner: FactionId
+    ended_by: str
+    rounds_played: int
+    vp: dict[FactionId, int]
+    ranking: tuple[FactionId, ...]  # players only, winner first, after tie-breaks
+    seats: tuple[FactionId, ...]  # initial Initiative order

@@ -1,0 +1,127 @@
+"""Cry Havoc's engine in layers (issue 33): the import circles among the engine's modules
+are measured on the source (function-level imports included, ``TYPE_CHECKING`` ones
+left out: they never run) and held to a known set, so a new circle fails here. The
+lowest floor (state, decisions, flow, log, rules) imports no rule, and ``game.py``
+imports the rules it composes at module level, never inside a function.
+
+The circle left is the rules' own recursion (effects, movement, battle) plus the solo
+automaton, setup and the Trog helpers, which issue 33's "solo as a Trog role" step is to
+take out of it; when it does, shrink ``CYCLES`` to ``{"battle", "effects", "movement"}``."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+ENGINE = Path(__file__).resolve().parents[2] / "cryhavoc_sim" / "games" / "cryhavoc" / "engine"
+PACKAGE = "cryhavoc_sim.games.cryhavoc.engine"
+
+CYCLES = [frozenset({"battle", "effects", "movement", "setup", "solo", "trogs"})]
+LOWEST_FLOOR = ("state", "decisions", "flow", "log", "rules")
+
+
+def modules() -> set[str]:
+    return {p.stem for p in ENGINE.glob("*.py") if p.stem != "__init__"}
+
+
+def _type_checking_nodes(tree: ast.AST) -> set[int]:
+    skip: set[int] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
+            skip |= {id(n) for n in ast.walk(node)}
+    return skip
+
+
+def engine_imports(source: str, names: set[str], top_level_only: bool = False) -> set[str]:
+    """The engine modules (of ``names``) that ``source`` imports when it runs."""
+    tree = ast.parse(source)
+    skip = _type_checking_nodes(tree)
+    nodes = tree.body if top_level_only else list(ast.walk(tree))
+    out: set[str] = set()
+    for node in nodes:
+        if id(node) in skip or not isinstance(node, ast.ImportFrom) or node.module is None:
+            continue
+        if node.module == PACKAGE:
+            out |= {a.name for a in node.names if a.name in names}
+        elif node.module.startswith(PACKAGE + "."):
+            out.add(node.module.split(".")[4])
+    return out
+
+
+def graph() -> dict[str, set[str]]:
+    names = modules()
+    return {m: engine_imports((ENGINE / f"{m}.py").read_text(), names) - {m} for m in names}
+
+
+def cycles(g: dict[str, set[str]]) -> list[frozenset[str]]:
+    """The strongly connected components of more than one module (Tarjan)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on: set[str] = set()
+    found: list[frozenset[str]] = []
+
+    def visit(v: str) -> None:
+        index[v] = low[v] = len(index)
+        stack.append(v)
+        on.add(v)
+        for w in sorted(g.get(v, ())):
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in on:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            comp: set[str] = set()
+            while True:
+                w = stack.pop()
+                on.discard(w)
+                comp.add(w)
+                if w == v:
+                    break
+            if len(comp) > 1:
+                found.append(frozenset(comp))
+
+    for v in sorted(g):
+        if v not in index:
+            visit(v)
+    return sorted(found, key=sorted)
+
+
+def test_the_engine_import_circles_are_the_known_set() -> None:
+    g = graph()
+    assert {"game", "effects", "battle", "movement", "state"} <= set(g)
+    assert cycles(g) == CYCLES
+
+
+def test_the_lowest_floor_imports_no_rule() -> None:
+    g = graph()
+    for m in LOWEST_FLOOR:
+        assert g[m] <= set(LOWEST_FLOOR), (m, g[m])
+
+
+def test_game_imports_the_rules_at_module_level_only() -> None:
+    source = (ENGINE / "game.py").read_text()
+    names = modules()
+    assert engine_imports(source, names) == engine_imports(source, names, top_level_only=True)
+    assert {"rounds", "setup"} <= engine_imports(source, names)
+
+
+def test_the_measure_sees_function_level_imports_and_skips_type_checking() -> None:
+    source = (
+        "from typing import TYPE_CHECKING\n"
+        f"from {PACKAGE} import effects\n"
+        "if TYPE_CHECKING:\n"
+        f"    from {PACKAGE}.game import Game\n"
+        "def f():\n"
+        f"    from {PACKAGE}.battle import Resolve\n"
+    )
+    names = {"effects", "game", "battle"}
+    assert engine_imports(source, names) == {"effects", "battle"}
+    assert engine_imports(source, names, top_level_only=True) == {"effects"}
+
+
+def test_cycles_finds_a_circle_and_no_more() -> None:
+    g = {"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}, "e": {"e"}}
+    assert cycles(g) == [frozenset({"a", "b", "c"})]
+    assert cycles({"a": {"b"}, "b": set()}) == []

@@ -1,6 +1,7 @@
 """Bot names in scenarios and on the ladder: ``random``, ``heuristic`` (the balanced
 personality), ``heuristic:<personality>``, ``ismcts`` (the default budget) or
-``ismcts:<iterations>``, each optionally followed by ``/<restriction>`` (restricted
+``ismcts:<iterations>``, ``heuristic:<personality>{<weight>=<number>,...}`` (a
+personality with some weights set, as a tuning trial plays it), each optionally followed by ``/<restriction>`` (restricted
 play, bots/restrictions.py: ``heuristic/no-skills``). :func:`bot_problem` is the one
 check of a name."""
 
@@ -49,6 +50,12 @@ def bot_problem(name: str, faction: str) -> str | None:
             return f"has the budget {option!r}; allowed: ismcts:<N> with N iterations from 1 to {MAX_ITERATIONS:,}"
         return None
     if name in bot_names(faction):
+        return None
+    if kind == "heuristic" and colon and "{" in option:
+        try:
+            personality(faction, option)
+        except ScenarioError as exc:
+            return f"cannot be played: {str(exc).rstrip('.')}"
         return None
     if kind == "heuristic" and colon:
         allowed = ", ".join(personality_names(faction))

@@ -153,7 +153,8 @@ def test_bad_bot_targets_are_one_sentence(edit: tuple[str, str], says: str) -> N
 
 def test_the_shipped_bot_targets_load() -> None:
     heuristic = load_bot_targets("bots_heuristic")
-    assert heuristic.mode == "population" and "heuristic" in heuristic.population
+    assert heuristic.mode == "population" and heuristic.base == "classic"
+    assert "heuristic:classic" in heuristic.population
     response = load_bot_targets("bots_best_response")
     assert response.mode == "best_response" and response.population == ("ismcts:16",)
 

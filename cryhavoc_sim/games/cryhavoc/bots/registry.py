@@ -20,7 +20,8 @@ from cryhavoc_sim.games.harness.seeds import Seeds
 # Bumped whenever any bot's play changes (the same seed, other games). Runs record it;
 # ``replay`` compares only games played by the same bots. Runs written before it existed
 # were played by version 1.
-BOTS_VERSION = "cryhavoc-bots-4"  # 4: determinizations in a canonical order (fair search)
+# 5: balanced (``heuristic``, and the search's rollouts) tuned per invader (issue 29)
+BOTS_VERSION = "cryhavoc-bots-5"  # 4: determinizations in a canonical order (fair search)
 MAX_ITERATIONS = 100_000
 
 

@@ -176,6 +176,27 @@ def tune(
     return Calibration(target, summary.best, summary.reference, write_best(plan, summary.best, target))
 
 
+def tune_bots(
+    targets: str | Path, out: str | Path | None = None, workers: int = 1, quiet: bool = True
+) -> dict[str, Any]:
+    """Tune each faction's heuristic weights against the population of the bots targets
+    file ``targets`` (see ``cryhavoc-sim tune-bots``) into ``out`` (default tunes/<name>);
+    an interrupted tuning there is completed. Returns its record: per faction the base
+    weights' and every trial's win rate, and ``confirmation`` (per faction the best
+    against the base weights on fresh seeds, the paired test, ``confirmed`` after Holm)."""
+    from cryhavoc_sim.tuning.bot_targets import load_bot_targets
+    from cryhavoc_sim.tuning.bots import TUNE_FILE, run_tune_bots
+
+    plan = load_bot_targets(targets)
+    target = Path(out) if out is not None else Path("tunes") / plan.name
+    summary = run_tune_bots(plan, target, workers, resume=(target / TUNE_FILE).exists(), quiet=quiet)
+    if summary.stopped:
+        raise RuntimeError(f"{target}: {summary.stopped}; calling tune_bots() again completes it.")
+    if summary.interrupted:
+        raise KeyboardInterrupt
+    return summary.record
+
+
 def _whole(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 

@@ -1,6 +1,7 @@
 """The command line: parse, build a config, call one library function, set the exit code.
 
 One module per command group (run.py: run, replay, report; studies.py: sweep, tune;
+bots.py: tune-bots;
 balance.py: balance;
 gates.py: compare, baseline, check; games.py: content, soak, bench, ladder, version),
 all on the one typer app of common.py. Errors a user can cause print one sentence and
@@ -20,10 +21,10 @@ from cryhavoc_sim.cli.common import _error, app
 from cryhavoc_sim.errors import UserError
 
 # Importing a group registers its commands on the app, and --help lists the commands in
-# the order they were registered: run, replay, report, sweep, tune, balance, compare,
+# the order they were registered: run, replay, report, sweep, tune, tune-bots, balance, compare,
 # baseline, check, content, soak, bench, ladder, version.
 # isort: off
-from cryhavoc_sim.cli import run, studies, balance, gates, games  # noqa: F401
+from cryhavoc_sim.cli import run, studies, bots, balance, gates, games  # noqa: F401
 # isort: on
 
 __all__ = ["app", "main"]

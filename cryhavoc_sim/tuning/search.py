@@ -159,6 +159,17 @@ def _changed(old: Any, new: dict[str, dict[str, Any]]) -> str | None:
     return None
 
 
+def propose(study: Any, dists: dict[str, Any], seed: int, n: int, trials: int) -> Any:
+    """Trial ``n``'s proposal: TPE seeded with (seed, n), conditioned on the study's
+    trials 0..n-1 only (random for the first third, at most 10), so a resumed search
+    proposes exactly what an uninterrupted one would."""
+    import optuna
+
+    startup = max(1, min(10, trials // 3))
+    study.sampler = optuna.samplers.TPESampler(seed=(seed * 1_000_003 + n) % 2**32, n_startup_trials=startup)
+    return study.ask(dists)
+
+
 def run_tune(
     targets: Targets, out: Path, workers: int = 1, resume: bool = False, quiet: bool = False
 ) -> TuneSummary:
@@ -217,12 +228,8 @@ def run_tune(
             study.add_trial(
                 optuna.trial.create_trial(params=t["indices"], distributions=dists, value=t["score"])
             )
-        startup = max(1, min(10, targets.trials // 3))
         for n in range(len(record["trials"]), targets.trials):
-            study.sampler = optuna.samplers.TPESampler(
-                seed=(targets.seed * 1_000_003 + n) % 2**32, n_startup_trials=startup
-            )
-            trial = study.ask(dists)
+            trial = propose(study, dists, targets.seed, n, targets.trials)
             indices = {p.path: int(trial.params[p.path]) for p in targets.parameters}
             values = {p.path: p.values[indices[p.path]] for p in targets.parameters}
             if not quiet:

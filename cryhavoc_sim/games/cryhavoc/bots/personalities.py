@@ -1,7 +1,15 @@
-"""Bot personalities: weights as data (``bots/data/personalities.toml``), per faction."""
+"""Bot personalities: weights as data (``bots/data/personalities.toml``), per faction.
+
+A personality name may carry its own weights over a named one,
+``balanced{attack=1.25,margin=0}``: how a tuning trial's weights reach the bots of an
+ordinary run (parallel, resumable, recorded in the manifest and in every seat's row)
+without writing package data while it runs. :func:`weighted` writes such a name.
+"""
 
 from __future__ import annotations
 
+import math
+import re
 import tomllib
 from dataclasses import dataclass, fields
 from functools import cache
@@ -42,14 +50,66 @@ def personality_names(faction: str) -> list[str]:
     return sorted(_raw().get(faction, {}))
 
 
+WEIGHTS = tuple(f.name for f in fields(Personality) if f.name != "name")
+INT_WEIGHTS = frozenset(f.name for f in fields(Personality) if f.type in (int, "int"))
+MAX_WEIGHT = 10.0  # every weight is a non-negative number at most this (token_risk at most 1)
+_INLINE = re.compile(r"([a-z_]+)\{(.*)\}", re.DOTALL)
+_NUMBER = re.compile(r"-?[0-9]+(\.[0-9]+)?")
+
+
+def weight_problem(key: str, value: Any) -> str | None:
+    """Why ``value`` cannot be the weight ``key`` (a sentence's end), or None."""
+    if key not in WEIGHTS:
+        return f"sets {key!r}, which is not a weight; allowed: {', '.join(WEIGHTS)}"
+    top = 1.0 if key == "token_risk" else MAX_WEIGHT
+    if isinstance(value, bool) or not isinstance(value, int | float) or not math.isfinite(value):
+        return f"sets {key} to {value!r}; allowed: a number from 0 to {top:g}"
+    if key in INT_WEIGHTS and value != int(value):
+        return f"sets {key} to {value!r}; allowed: a whole number from 0 to {top:g}"
+    if not 0 <= value <= top:
+        return f"sets {key} to {value!r}; allowed: from 0 to {top:g}"
+    return None
+
+
+def weighted(base: str, weights: dict[str, float]) -> str:
+    """The personality name of ``base`` with ``weights`` set over it (keys sorted)."""
+    inner = ",".join(f"{k}={_text(weights[k], k in INT_WEIGHTS)}" for k in sorted(weights))
+    return f"{base}{{{inner}}}"
+
+
+def _text(value: float, whole: bool) -> str:
+    return str(int(value)) if whole else repr(float(value))
+
+
+def _inline(name: str) -> tuple[str, dict[str, float]]:
+    """(named personality, weights) of ``base{k=v,...}``; a ScenarioError if malformed."""
+    m = _INLINE.fullmatch(name)
+    if m is None:
+        raise ScenarioError(
+            f"bot personality {name!r} is malformed; allowed: <personality>{{<weight>=<number>,...}}"
+        )
+    base, body = m.groups()
+    weights: dict[str, float] = {}
+    for part in body.split(",") if body else []:
+        key, eq, text = part.partition("=")
+        if not eq or not _NUMBER.fullmatch(text.strip()):
+            raise ScenarioError(f"bot personality {name!r}: {part!r} is not <weight>=<number>.")
+        key, value = key.strip(), float(text)
+        problem = weight_problem(key, value) or (f"sets {key} twice" if key in weights else None)
+        if problem:
+            raise ScenarioError(f"bot personality {name!r} {problem}.")
+        weights[key] = value
+    return base, weights
+
+
 @cache
 def personality(faction: str, name: str = "balanced") -> Personality:
     raw = _raw()
     table = raw.get(faction, {})
-    if name not in table:
+    base, weights = _inline(name) if "{" in name else (name, {})
+    if base not in table:
         allowed = ", ".join(personality_names(faction)) or "none"
-        raise ScenarioError(f"bot personality {name!r} unknown for {faction}; allowed: {allowed}.")
-    values = {**raw["default"], **table[name]}
-    ints = {f.name for f in fields(Personality) if f.type in (int, "int")}
-    args: dict[str, Any] = {k: int(v) if k in ints else float(v) for k, v in values.items()}
+        raise ScenarioError(f"bot personality {base!r} unknown for {faction}; allowed: {allowed}.")
+    values = {**raw["default"], **table[base], **weights}
+    args: dict[str, Any] = {k: int(v) if k in INT_WEIGHTS else float(v) for k, v in values.items()}
     return Personality(name=name, **args)

@@ -1,6 +1,7 @@
 """Bot names in scenarios and on the ladder: ``random``, ``heuristic`` (the balanced
 personality), ``heuristic:<personality>``, ``ismcts`` (the default budget) or
-``ismcts:<iterations>``, each optionally followed by ``/<restriction>`` (restricted
+``ismcts:<iterations>``, ``heuristic:<personality>{<weight>=<number>,...}`` (a
+personality with some weights set, as a tuning trial plays it), each optionally followed by ``/<restriction>`` (restricted
 play, bots/restrictions.py: ``heuristic/no-skills``). :func:`bot_problem` is the one
 check of a name."""
 
@@ -20,7 +21,8 @@ from cryhavoc_sim.games.search.names import budget, budget_problem
 # Bumped whenever any bot's play changes (the same seed, other games). Runs record it;
 # ``replay`` compares only games played by the same bots. Runs written before it existed
 # were played by version 1.
-BOTS_VERSION = "cryhavoc-bots-4"  # 4: determinizations in a canonical order (fair search)
+# 5: balanced (``heuristic``, and the search's rollouts) tuned per invader (issue 29)
+BOTS_VERSION = "cryhavoc-bots-5"  # 4: determinizations in a canonical order (fair search)
 
 
 def bot_names(faction: str) -> list[str]:
@@ -45,6 +47,12 @@ def bot_problem(name: str, faction: str) -> str | None:
     if kind == "ismcts":
         return budget_problem(name)
     if name in bot_names(faction):
+        return None
+    if kind == "heuristic" and colon and "{" in option:
+        try:
+            personality(faction, option)
+        except ScenarioError as exc:
+            return f"cannot be played: {str(exc).rstrip('.')}"
         return None
     if kind == "heuristic" and colon:
         allowed = ", ".join(personality_names(faction))

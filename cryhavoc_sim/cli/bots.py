@@ -14,7 +14,8 @@ from cryhavoc_sim.errors import UserError
 @app.command("tune-bots")
 def tune_bots(
     targets_file: Annotated[
-        Path, typer.Argument(help="Bots targets TOML: [tune_bots] and [parameters] (tuning/bot_targets.py).")
+        Path,
+        typer.Argument(help="Bots targets TOML: \\[tune_bots] and \\[parameters] (tuning/bot_targets.py)."),
     ],
     out: Annotated[
         Path | None, typer.Option("-o", "--out", help="Tuning directory (default tunes/<name>).")

@@ -10,6 +10,7 @@ import typer
 
 from cryhavoc_sim.cli.common import GameOption, _cpus, _fail, _flag, _game, _writing, app
 from cryhavoc_sim.errors import UserError
+from cryhavoc_sim.games import DEFAULT_GAME
 from cryhavoc_sim.runner.results import RECONSTRUCTED_NOTICE
 from cryhavoc_sim.runner.rundir import MAX_GAMES
 
@@ -92,11 +93,16 @@ def bench(
     and the cost of copying a game; with --against, side by side with another checkout.
 
     Example: cryhavoc-sim bench -n 3000 --against ../before/.venv/bin/python"""
-    from cryhavoc_sim.runner.bench import run_bench
+    from cryhavoc_sim.runner.bench import games_in, run_bench
 
     if against is not None and not Path(against).is_file():
         raise _fail(
             f"--against {against}: no such Python interpreter; give the python of another checkout's venv."
+        )
+    if against is not None and DEFAULT_GAME not in games_in(against):
+        raise _fail(
+            f"--against {against}: that Python cannot import cryhavoc_sim's games; give the python"
+            " of another checkout's venv (one where `make setup` has run)."
         )
     run_bench(games, against)
 

@@ -20,7 +20,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 from cryhavoc_sim.games import DEFAULT_GAME, game_names, get_game
@@ -164,16 +164,29 @@ def protocol_costs() -> list[str]:
     return lines
 
 
-def other_games(against: str | None = None) -> list[str]:
-    """One line per registered game besides the default: its 4-player bench scenario's
-    games per second on one worker, events on, random and heuristic bots (best of
-    ``ROUNDS``), and its own state costs; with ``against`` (another checkout's Python),
-    each timed next to the same run there."""
+def games_in(python: str) -> set[str]:
+    """The games another checkout's Python has registered (an older checkout may lack the
+    newer ones); empty when it cannot run this bench at all."""
+    try:
+        out = _in_child("from cryhavoc_sim.games import game_names\nprint(*game_names())\n", python)
+    except (subprocess.CalledProcessError, OSError, IndexError):
+        return set()
+    return set(out.split())
 
-    lines = []
+
+def other_games(against: str | None = None) -> Iterator[str]:
+    """One line per registered game besides the default, yielded as each is measured: its
+    4-player bench scenario's games per second on one worker, events on, random and
+    heuristic bots (best of ``ROUNDS``), and its own state costs; with ``against`` (another
+    checkout's Python), each timed next to the same run there when that checkout has the
+    game (a line says so when it has not)."""
+
+    theirs = games_in(against) if against else set()
     for name in game_names():
         if name == DEFAULT_GAME:
             continue
+        if against and name not in theirs:
+            yield f"  {get_game(name).title}: not in {against}'s checkout, timed alone"
         base = Path(tempfile.mkdtemp(prefix=f"bench-{name}-"))
         game = get_game(name)
         best: dict[str, float] = {}
@@ -181,17 +194,17 @@ def other_games(against: str | None = None) -> list[str]:
             for i in range(ROUNDS):
                 now = _timed(n, 1, True, base / f"{name}-{bot}-{i}", bot, game=name)
                 best[bot] = min(best.get(bot, now), now)
-                if against:
+                if against and name in theirs:
                     old = _timed(n, 1, True, base / f"old-{name}-{bot}-{i}", bot, against, name)
                     best[f"old-{bot}"] = min(best.get(f"old-{bot}", old), old)
         costs = _game_costs_in_child(name)
-        lines.append(
+        yield (
             f"  {game.title}, 4 players, 1 worker: random bots {OTHER_GAMES['random'] / best['random']:6.0f} games/s,"
             f" heuristic bots {OTHER_GAMES['heuristic'] / best['heuristic']:.1f} games/s (best of {ROUNDS} rounds);"
             " a mid-game state: " + ", ".join(f"{k} {v:.1f} us" for k, v in costs.items())
         )
-        if against:
-            lines.append(
+        if against and name in theirs:
+            yield (
                 "    side by side: "
                 + "; ".join(
                     f"{bot} bots {n / best[f'old-{bot}']:.1f} games/s before, {n / best[bot]:.1f} now"
@@ -199,7 +212,6 @@ def other_games(against: str | None = None) -> list[str]:
                 )
             )
         shutil.rmtree(base, ignore_errors=True)
-    return lines
 
 
 def _state_costs_in_child() -> tuple[float, float, float]:
@@ -317,7 +329,7 @@ def run_bench(games: int, against: str | None = None) -> None:
     )
     print(f"  Parquet               {size / games:8.0f} bytes/game")
     for line in other_games(against):
-        print(line)
+        print(line, flush=True)
     for line in protocol_costs():
         print(line)
     # A worker holds at most one chunk (500 games at most, see executor.chunk_size), so

@@ -436,7 +436,7 @@ CASES = [
     Case(
         "personality_unknown",
         run_with(scen("[bots]\npilgrims = 'heuristic:reckless'\n")),
-        "personality 'reckless', unknown for pilgrims; allowed: aggressive, balanced, defensive",
+        "personality 'reckless', unknown for pilgrims; allowed: aggressive, balanced, classic, defensive",
     ),
     Case(
         "restriction_unknown",
@@ -884,6 +884,16 @@ CASES = [
     ),
     Case("soak_games_huge", lambda d: ["soak", "-n", str(10**12)], "less than or equal to 100000000"),
     Case("bench_games_huge", lambda d: ["bench", "-n", str(10**12)], "less than or equal to 10000000"),
+    Case(
+        "bench_against_missing",
+        lambda d: ["bench", "--against", str(d / "nope")],
+        "no such Python interpreter",
+    ),
+    Case(
+        "bench_against_not_python",
+        lambda d: ["bench", "--against", "/bin/true"],
+        "cannot import cryhavoc_sim's games",
+    ),
     Case(
         "ladder_rounds_huge",
         lambda d: ["ladder", "-r", "1000000000"],

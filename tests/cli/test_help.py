@@ -55,19 +55,20 @@ def test_sweep_and_tune_name_their_tables(monkeypatch: pytest.MonkeyPatch) -> No
 def _inputs(command: str, args: list[str]) -> list[str]:
     """The first positional argument of an example, for the commands that read an input."""
     positional = [a for a in args if not a.startswith("-")]
-    return positional[:1] if command in ("run", "sweep", "tune") else []
+    return positional[:1] if command in ("run", "sweep", "tune", "tune-bots") else []
 
 
 @pytest.mark.parametrize("name", sorted(COMMANDS))
 def test_every_example_names_what_exists(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
     from cryhavoc_sim.runner.scenario import load_scenario
     from cryhavoc_sim.sweeps.design import load_design
+    from cryhavoc_sim.tuning.bot_targets import load_bot_targets
     from cryhavoc_sim.tuning.targets import load_targets
 
-    load = {"run": load_scenario, "sweep": load_design, "tune": load_targets}
+    load = {"run": load_scenario, "sweep": load_design, "tune": load_targets, "tune-bots": load_bot_targets}
     text = rendered(name, monkeypatch)
     for line in text.splitlines():
-        for match in re.finditer(r"cryhavoc-sim ([a-z]+)([^()&]*)", line.replace("│", " ")):
+        for match in re.finditer(r"cryhavoc-sim ([a-z][a-z-]*)([^()&]*)", line.replace("│", " ")):
             command, args = match.group(1), match.group(2).split()
             assert command in COMMANDS, f"{name} --help: no command {command}"
             options = {o for p in COMMANDS[command].params for o in getattr(p, "opts", [])}

@@ -16,10 +16,11 @@ from cryhavoc_sim.runner.ladder import Match, ladder_matches, render_skill, skil
 def test_the_skill_lineup_is_random_every_personality_then_search_by_budget() -> None:
     rungs = get_game("cryhavoc").skill_lineup([8, 16, 32])
     assert rungs[0] == "random"
-    assert rungs[1:6] == [
-        f"heuristic:{p}" for p in ("aggressive", "balanced", "defensive", "economic", "hunter")
+    # classic: the weights the tuned heuristic replaced, kept as a rung of their own
+    assert rungs[1:7] == [
+        f"heuristic:{p}" for p in ("aggressive", "balanced", "classic", "defensive", "economic", "hunter")
     ]
-    assert rungs[6:] == ["ismcts:8", "ismcts:16", "ismcts:32"]
+    assert rungs[7:] == ["ismcts:8", "ismcts:16", "ismcts:32"]
 
 
 def test_the_ladder_plays_the_same_games_on_one_worker_or_two() -> None:

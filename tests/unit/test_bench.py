@@ -112,8 +112,12 @@ def test_the_other_games_are_timed_side_by_side_with_another_checkout(
 
     monkeypatch.setattr(bench, "_timed", fake)
     monkeypatch.setattr(bench, "_game_costs_in_child", lambda name: {"clone": 9.0})
-    lines = bench.other_games(against="/old/python")
+    # The other checkout predates WarCry: WarCry is timed alone, and said so.
+    monkeypatch.setattr(bench, "games_in", lambda python: {"cryhavoc", "cavetroll"})
+    lines = list(bench.other_games(against="/old/python"))
     assert ("heuristic", "/old/python") in seen and ("heuristic", None) in seen
+    assert seen.count(("heuristic", "/old/python")) == bench.ROUNDS  # Cave Troll's rounds only
+    assert any("WarCry: not in /old/python's checkout, timed alone" in line for line in lines)
     assert any(
         "side by side: random bots 200.0 games/s before, 200.0 now; heuristic bots 2.0 games/s before, 5.0 now"
         in line

@@ -86,7 +86,7 @@ class WarCry:
     name = "warcry"
     title = "WarCry"
     rules_version = "warcry-rules-1"
-    bots_version = "warcry-bots-1"
+    bots_version = "warcry-bots-2"
     scenario_fields: tuple[str, ...] = ("decks", "action_deck")
     scenario_tables: tuple[str, ...] = ("bots",)
     event_kinds: Mapping[str, str] = EVENT_KINDS

@@ -236,7 +236,10 @@ class WarCry:
         )
 
     def search_bench_scenario(self) -> tuple[str, str] | None:
-        return None  # the search's cost per game is not benched yet
+        from cryhavoc_sim.games.warcry.search import DEFAULT_ITERATIONS
+
+        text = self.bench_scenario("heuristic") + 'one = "ismcts"\n'
+        return f"seat one ismcts ({DEFAULT_ITERATIONS} iterations), seat two heuristic", text
 
     def state_costs(self, repeat: int) -> dict[str, float]:
         return state_costs(RULES, repeat)

@@ -281,7 +281,13 @@ class WarCry:
                 for n, d in content.actions.items()
             },
         }
-        listing = {"decks (reconstructed)": decks, "knobs": dict(content.knobs), "cards": len(content.cards)}
+        listing = {
+            "decks (reconstructed)": decks,
+            "knobs": dict(content.knobs),
+            "cards": len(content.cards),
+            "provenance (records)": content.provenance_counts(),
+            "digest": content.content_id,
+        }
         if as_json:
             return json.dumps(listing, sort_keys=True)
         return "\n".join(f"{k} = {v}" for k, v in listing.items())

@@ -4,9 +4,10 @@ left out: they never run) and held to a known set, so a new circle fails here. T
 lowest floor (state, decisions, flow, log, rules) imports no rule, and ``game.py``
 imports the rules it composes at module level, never inside a function.
 
-The circle left is the rules' own recursion (effects, movement, battle) plus the solo
-automaton, setup and the Trog helpers, which issue 33's "solo as a Trog role" step is to
-take out of it; when it does, shrink ``CYCLES`` to ``{"battle", "effects", "movement"}``."""
+The one circle left is the rules' own recursion: an effect moves Units or starts a
+Battle, and a move or a Battle runs effects (effects, movement, battle). The solo
+automaton is the Trogs' role (engine/solo.py), which the rules ask at named hooks
+(engine/trogs.py ``Role``) instead of importing it, and the setup is above the rules."""
 
 from __future__ import annotations
 
@@ -16,7 +17,7 @@ from pathlib import Path
 ENGINE = Path(__file__).resolve().parents[2] / "cryhavoc_sim" / "games" / "cryhavoc" / "engine"
 PACKAGE = "cryhavoc_sim.games.cryhavoc.engine"
 
-CYCLES = [frozenset({"battle", "effects", "movement", "setup", "solo", "trogs"})]
+CYCLES = [frozenset({"battle", "effects", "movement"})]
 LOWEST_FLOOR = ("state", "decisions", "flow", "log", "rules")
 
 

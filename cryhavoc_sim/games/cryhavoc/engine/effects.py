@@ -128,10 +128,9 @@ class DrawCards(Prim):
 
     def run(self, g: Game, answer: Any) -> None:
         f, e, region = self.f, self.e, self.region
-        if g.role(f) == trogs.AUTOMATON:
-            from cryhavoc_sim.games.cryhavoc.engine.solo import desert_draw
-
-            n = desert_draw(g, e.int("count"))
+        own_way = g.hooks(f).effect_draw(g, e.int("count"))
+        if own_way is not None:  # the solo automaton draws Desert cards (ruling S4)
+            n = own_way
         elif e.str("deck") == "own":
             n = g.draw(f, e.int("count"))
         else:  # the Terrain deck of this Region's Terrain

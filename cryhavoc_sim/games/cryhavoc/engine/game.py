@@ -28,12 +28,24 @@ from cryhavoc_sim.games.cryhavoc.engine.log import Event
 from cryhavoc_sim.games.cryhavoc.engine.rounds import PlayGame
 from cryhavoc_sim.games.cryhavoc.engine.rules import EXPERIENCE_SKILLS, Rules
 from cryhavoc_sim.games.cryhavoc.engine.setup import setup_game
-from cryhavoc_sim.games.cryhavoc.engine.solo import solo_regions
+from cryhavoc_sim.games.cryhavoc.engine.solo import Automaton
 from cryhavoc_sim.games.cryhavoc.engine.state import Battle, Outcome, PlayerState, RegionState
-from cryhavoc_sim.games.cryhavoc.engine.trogs import AUTOMATON, NPC, PLAYER, trog_role, tunnel_neighbours
+from cryhavoc_sim.games.cryhavoc.engine.trogs import (
+    AUTOMATON,
+    NPC,
+    ORDINARY,
+    PLAYER,
+    Role,
+    trog_role,
+    tunnel_neighbours,
+)
 from cryhavoc_sim.rng import Rng, copy_rng
 
 RULES_VERSION = "cryhavoc-rules-6"  # 6: the solo automaton spends every Movement point (002, How to Play)
+
+
+# The solo automaton's role holds no state: every solo game shares it.
+AUTOMATON_ROLE = Automaton()
 
 
 class SetupError(ValueError):
@@ -118,10 +130,10 @@ class Game:
         self.n_players = len(setup.factions)
         # Who plays the Trogs: a player, nobody (non-player Trogs) or the solo automaton.
         self.trog_role = trog_role(self.n_players, setup.mode)
+        # The rules ask the Trogs' role at named hooks (engine/trogs.py Role).
+        self.trog_hooks: Role = AUTOMATON_ROLE if self.trog_role == AUTOMATON else ORDINARY
         self.board = content.boards["2p" if self.n_players == 2 else "3-4p"]
-        in_play = [r for r in self.board.regions]
-        if self.solo:
-            in_play = solo_regions(self)
+        in_play = self.trog_hooks.regions_in_play(self)
         ids = {r.id for r in in_play}
         self.adj: dict[RegionId, tuple[RegionId, ...]] = {
             r.id: tuple(a for a in r.adjacent if a in ids) for r in in_play
@@ -245,6 +257,7 @@ class Game:
         self.phase = src.phase
         self.n_players = src.n_players
         self.trog_role = src.trog_role
+        self.trog_hooks = src.trog_hooks
         self.board = src.board
         self.adj = src.adj
         self.regions = {r: s.copy() for r, s in src.regions.items()}
@@ -379,6 +392,11 @@ class Game:
     def player_factions(self) -> list[FactionId]:
         return [f for f in self.players if self.role(f) == PLAYER]
 
+    def hooks(self, faction: FactionId) -> Role:
+        """How ``faction`` is played, for the rules' hooks: the Trogs' role for the Trogs,
+        the ordinary one for every invader."""
+        return self.trog_hooks if faction == "trogs" else ORDINARY
+
     def is_npc(self, faction: FactionId) -> bool:
         """Not a player's seat: the non-player Trogs or the solo automaton."""
         return self.role(faction) != PLAYER
@@ -398,7 +416,7 @@ class Game:
         self.log("vp", faction, region, None, amount, source)
         if (
             amount > 0
-            and self.trog_role != AUTOMATON
+            and self.trog_hooks.passes_events()
             and (self.rules.event_pass_timing == "any_time" or self.phase == "scoring")
         ):
             self._check_event_pass(player.vp)

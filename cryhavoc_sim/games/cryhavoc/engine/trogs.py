@@ -6,11 +6,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from cryhavoc_sim.games.cryhavoc.content.schema import FactionId, RegionId, Token
-from cryhavoc_sim.games.cryhavoc.engine.state import RegionState
+from cryhavoc_sim.games.cryhavoc.content.schema import FactionId, Region, RegionId, Token
+from cryhavoc_sim.games.cryhavoc.engine.rules import EXPERIENCE_SKILLS
+from cryhavoc_sim.games.cryhavoc.engine.state import Outcome, RegionState
 
 if TYPE_CHECKING:
-    from cryhavoc_sim.games.cryhavoc.engine.game import Game
+    from cryhavoc_sim.games.cryhavoc.engine.flow import Step
+    from cryhavoc_sim.games.cryhavoc.engine.game import Game, GameSetup
 
 # The Trogs' role, one notion for the whole engine (``g.trog_role``; ``g.role(faction)``
 # is PLAYER for every other faction):
@@ -27,30 +29,94 @@ def trog_role(n_players: int, mode: str) -> str:
     return PLAYER if n_players == 4 else NPC
 
 
+class Role:
+    """How a faction is played, asked by the rules at named hooks (``g.hooks(faction)``).
+
+    This base is the ordinary way: every invader, the Trog player of a 4-player game and
+    the non-player Trogs (whose own rules are Battle's Trog exception, ``g.is_npc``). The
+    solo automaton (:class:`~engine.solo.Automaton`) overrides the hooks its variant
+    changes (shared/rules/002_*), so no rule module tests for the solo mode; a hook that
+    returns None (or False) leaves the rule to do what it does for a player."""
+
+    # ------------------------------------------------------------ setup
+    def regions_in_play(self, g: Game) -> list[Region]:
+        """The board's Regions this game uses (Setup 1)."""
+        return list(g.board.regions)
+
+    def extra_skills(self, spec: GameSetup) -> int:
+        """How many Skills beyond the default ones each player draws (Setup 5)."""
+        return EXPERIENCE_SKILLS[spec.experience]
+
+    def set_up_trogs(self, g: Game, trog_hq: RegionId | None) -> bool:
+        """Set the Trogs up in their own way; False: the 4-player or non-player setup."""
+        return False
+
+    def seated_apart(self) -> bool:
+        """Whether the Trogs take an Initiative seat though not among the setup's factions."""
+        return False
+
+    # ------------------------------------------------------------ the Round
+    def passes_events(self) -> bool:
+        """Whether passing an Event spot on the VP track stacks its Event (Events A)."""
+        return True
+
+    def draws_in_draw_phase(self) -> bool:
+        """Whether this faction draws in the Draw Cards phase."""
+        return True
+
+    def effect_draw(self, g: Game, n: int) -> int | None:
+        """Draw ``n`` cards for an effect in this role's own way (cards drawn), or None
+        to draw as the effect says."""
+        return None
+
+    def turn(self, number: int) -> Step | None:
+        """This faction's turn for Action ``number`` when it is not a player's turn."""
+        return None
+
+    def enters_trog_token(self, g: Game, region: RegionId) -> bool:
+        """Resolve this faction's Units ending a move on a Trog token in its own way
+        (True), or reveal the token as for anyone (False)."""
+        return False
+
+    def trogs_arrive_from_hq(self) -> bool:
+        """Whether Trogs revealed by another faction's move come from the Trog HQ
+        instead of the Reserve (when this is the Trogs' role)."""
+        return False
+
+    # ------------------------------------------------------------ Battle
+    def places_last(self) -> bool:
+        """Whether this faction, attacking, places its Units after the defender (Battle B)."""
+        return False
+
+    def tactics_turn(self) -> Step | None:
+        """This side's Tactics turn when it is not a choice among its cards (Battle C):
+        a step that hands back whether the side plays on."""
+        return None
+
+    def survivors_home(self, g: Game, faction: FactionId) -> RegionId | None:
+        """Where the Region Control winner's survivors go instead of the Region (Battle E)."""
+        return None
+
+    # ------------------------------------------------------------ the end
+    def ended_by(self, reason: str) -> str:
+        """The reason the game ended, as this role names it."""
+        return reason
+
+    def outcome(self, g: Game, ended_by: str) -> Outcome | None:
+        """Who won by this role's own victory rule, or None for End of the Game's."""
+        return None
+
+
+# The role every invader and the non-automaton Trogs share (it holds no state).
+ORDINARY = Role()
+
+
 # ---------------------------------------------------------------- Tunnels
 # The Trogs' 7 Tunnel tokens are Structures (Components). A Region holding one is a
 # Tunnel Region (RegionState.tunnel, kept by Game.set_tunnel when a Tunnel is built or
-# destroyed, engine/effects.py); the Trog player moves between Tunnel Regions as if
-# adjacent (Game.neighbours, cached, from tunnel_neighbours below).
-
-
-def place_tunnels(g: Game, count: int) -> None:
-    """4-player game, step 13: Tunnel tokens from the Trogs' own supply on the Regions with
-    the Tunnel icon, as many as the supply and ``count`` allow. They are Tunnel Structures
-    like the built ones (the same tokens), placed, not built (ruling R34)."""
-    from cryhavoc_sim.games.cryhavoc.engine.effects import place_structure
-
-    tunnel = next(
-        (sid for sid in g.players["trogs"].structures_left if g.content.structures[sid].tunnel), None
-    )
-    if tunnel is None:
-        return
-    for reg in g.board.regions:
-        if count <= 0 or g.players["trogs"].structures_left[tunnel] <= 0:
-            break
-        if reg.tunnel and reg.id in g.regions:
-            place_structure(g, "trogs", reg.id, tunnel, "setup")
-            count -= 1
+# destroyed, engine/effects.py; the 4-player setup places four, engine/setup.py); the
+# Trog player moves between Tunnel Regions as if adjacent (Game.neighbours, cached, from
+# tunnel_neighbours below).
 
 
 def tunnel_neighbours(g: Game, region: RegionId) -> tuple[RegionId, ...]:
@@ -101,7 +167,7 @@ def _reveal_one(g: Game, region: RegionId, token: Token, mover: FactionId, ambus
     placed = 0
     if not ambush and any(o not in (mover, "trogs") for o in s.units):
         pass  # ruling R9: Crystals only
-    elif g.trog_role == AUTOMATON and mover != "trogs":
+    elif mover != "trogs" and g.trog_hooks.trogs_arrive_from_hq():
         # Solo rule 5: Trogs arrive in Battle from their HQ; a Nest also opens a Tunnel.
         hq = trog.hq
         placed = min(want, g.units(hq, "trogs")) if hq else 0

@@ -43,6 +43,7 @@ COMPILED = (
     "games/cryhavoc/engine/setup.py",
     "games/cryhavoc/engine/solo.py",
     "games/cryhavoc/engine/state.py",
+    "games/cryhavoc/engine/structures.py",
     "games/cryhavoc/engine/trogs.py",
     "games/cryhavoc/bots/heuristic.py",
     "games/cryhavoc/bots/ismcts.py",

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from cryhavoc_sim.games.cryhavoc.content.schema import TERRAINS, CardId, FactionId, RegionId, StructureId
-from cryhavoc_sim.games.cryhavoc.engine import effects, movement
+from cryhavoc_sim.games.cryhavoc.engine import effects, movement, structures
 from cryhavoc_sim.games.cryhavoc.engine.decisions import Choice, Subset
 from cryhavoc_sim.games.cryhavoc.engine.flow import Step
 from cryhavoc_sim.games.cryhavoc.engine.handlers import HANDLERS
@@ -348,7 +348,7 @@ class BuildAction(Step):
             st = g.content.structures[sid]
             if verb == "build":
                 self.points -= st.build_cost
-                effects.place_structure(g, f, region, sid, "build")
+                structures.place_structure(g, f, region, sid, "build")
             else:
                 self.points -= st.activate_cost
                 self.activated = self.activated | {(sid, region)}

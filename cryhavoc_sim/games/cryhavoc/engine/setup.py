@@ -5,8 +5,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from cryhavoc_sim.games.cryhavoc.content.schema import TERRAINS
-from cryhavoc_sim.games.cryhavoc.engine.effects import place_structure
 from cryhavoc_sim.games.cryhavoc.engine.state import PlayerState
+from cryhavoc_sim.games.cryhavoc.engine.structures import place_structure
 
 if TYPE_CHECKING:
     from cryhavoc_sim.games.cryhavoc.engine.game import Game

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from cryhavoc_sim.games.cryhavoc.content.schema import CardId, FactionId, Region, RegionId
-from cryhavoc_sim.games.cryhavoc.engine import effects, movement, trogs
+from cryhavoc_sim.games.cryhavoc.engine import effects, movement, structures, trogs
 from cryhavoc_sim.games.cryhavoc.engine.decisions import Choice
 from cryhavoc_sim.games.cryhavoc.engine.flow import Step
 from cryhavoc_sim.games.cryhavoc.engine.setup import place_hq
@@ -185,7 +185,7 @@ class SoloBuild(Step):
                         return
                     answer = 0  # one option: answered at once
         if self.pc == 1:
-            effects.place_structure(g, TROGS, self.options[answer], trap.id, "build")
+            structures.place_structure(g, TROGS, self.options[answer], trap.id, "build")
             self.points -= trap.build_cost
             self.pc = 2
         if self.pc == 2:
@@ -200,7 +200,7 @@ class SoloBuild(Step):
                         return
                     answer = 0  # one option: answered at once
         if self.pc == 3:
-            effects.place_structure(g, TROGS, self.options[answer], pool.id, "build")
+            structures.place_structure(g, TROGS, self.options[answer], pool.id, "build")
             self.points -= pool.build_cost
             self.pc = 4
         # Activation: every Trap, then every Brooding Pool, while points last.

@@ -29,7 +29,24 @@ from cryhavoc_sim.games.cryhavoc.engine.rounds import PlayGame
 from cryhavoc_sim.games.cryhavoc.engine.rules import EXPERIENCE_SKILLS, Rules
 from cryhavoc_sim.games.cryhavoc.engine.setup import setup_game
 from cryhavoc_sim.games.cryhavoc.engine.solo import Automaton
-from cryhavoc_sim.games.cryhavoc.engine.state import Battle, Outcome, PlayerState, RegionState
+from cryhavoc_sim.games.cryhavoc.engine.state import (
+    COPY,
+    EACH,
+    EMPTY,
+    GAME_PARTS,
+    KEY,
+    LENGTH,
+    MAYBE,
+    RNG,
+    ROUND,
+    SHARE,
+    STREAM,
+    Battle,
+    Outcome,
+    PlayerState,
+    RegionState,
+    key_of,
+)
 from cryhavoc_sim.games.cryhavoc.engine.trogs import (
     AUTOMATON,
     NPC,
@@ -43,6 +60,14 @@ from cryhavoc_sim.rng import Rng, copy_rng
 
 RULES_VERSION = "cryhavoc-rules-6"  # 6: the solo automaton spends every Movement point (002, How to Play)
 
+
+# Game.clone by how GAME_PARTS says each field is copied; the few single fields of the
+# other kinds (MAYBE: the Battle; RNG; EMPTY: the Tunnel cache; ROUND: actions_taken)
+# are written out in _copy, which a test holds to the declaration.
+_SHARED = tuple(p.name for p in GAME_PARTS if p.copy == SHARE)
+_COPIED = tuple(p.name for p in GAME_PARTS if p.copy == COPY)
+_EACH = tuple(p.name for p in GAME_PARTS if p.copy == EACH)
+_ONE_OF_A_KIND = {p.name: p.copy for p in GAME_PARTS if p.copy in (MAYBE, RNG, EMPTY, ROUND)}
 
 # The solo automaton's role holds no state: every solo game shares it.
 AUTOMATON_ROLE = Automaton()
@@ -243,127 +268,38 @@ class Game:
         return Game(self.content, self.setup_spec, self.rng, self.rules, self.record, copy_of=self)
 
     def _copy(self, src: Game) -> None:
-        """Become a copy of ``src`` (see :meth:`clone`)."""
-        self.seed = src.seed
-        self.history = src.history.copy()
-        self.content = src.content
-        self.setup_spec = src.setup_spec
-        self.rules = src.rules
-        self.rng = copy_rng(src.rng)
-        self.record = src.record
-        self.event_rows = src.event_rows.copy()
-        self.vp_ledger = src.vp_ledger.copy()
-        self.round = src.round
-        self.phase = src.phase
-        self.n_players = src.n_players
-        self.trog_role = src.trog_role
-        self.trog_hooks = src.trog_hooks
-        self.board = src.board
-        self.adj = src.adj
-        self.regions = {r: s.copy() for r, s in src.regions.items()}
-        self.players = {f: p.copy() for f, p in src.players.items()}
-        self.initiative = src.initiative.copy()
-        self.upcoming = src.upcoming.copy()
-        self.seats = src.seats
-        self.terrain_decks = {t: d.copy() for t, d in src.terrain_decks.items()}
-        self.spots = [s.copy() for s in src.spots]
-        self.spot_resolved = src.spot_resolved.copy()
-        self.final_round = src.final_round
-        self.scoring_enabled_by = src.scoring_enabled_by
-        self.scoring_enabled_rounds = src.scoring_enabled_rounds.copy()
-        self.nest_supply = src.nest_supply.copy()
-        self.exploration_supply = src.exploration_supply.copy()
+        """Become a copy of ``src`` (see :meth:`clone`), field by field as
+        :data:`~engine.state.GAME_PARTS` declares."""
+        for name in _SHARED:
+            setattr(self, name, getattr(src, name))
+        for name in _COPIED:
+            setattr(self, name, getattr(src, name).copy())
+        for name in _EACH:
+            value = getattr(src, name)
+            if isinstance(value, dict):
+                setattr(self, name, {k: v.copy() for k, v in value.items()})
+            else:
+                setattr(self, name, [v.copy() for v in value])
         self.battle = src.battle.copy() if src.battle is not None else None
-        self.actions_by_round = {r: t.copy() for r, t in src.actions_by_round.items()}
+        self.rng = copy_rng(src.rng)
+        self._tunnel_neighbours = {}
         # The current Round's counts are the same dict in both places (ActionsPhase).
         self.actions_taken = self.actions_by_round.get(src.round, src.actions_taken.copy())
-        self.hands_after_draw = src.hands_after_draw.copy()  # inner dicts never change
-        self.outcome = src.outcome
-        self._tunnel_neighbours = {}
-        self._controlled = src._controlled.copy()  # its lists are never changed in place
-        self._action_skills = src._action_skills
-        self.turn_stops = {f: t.copy() for f, t in src.turn_stops.items()}
-        self.revealed = src.revealed.copy()
-        self.stack = [s.copy() for s in src.stack]
-        self.request = src.request  # bots never change a request
-        self.ret = src.ret
 
     def fingerprint(self) -> str:
         """A hash of the whole state, where play stands and the random stream included:
-        two games with equal fingerprints play on identically given the same answers."""
+        two games with equal fingerprints play on identically given the same answers.
+        Every field :data:`~engine.state.GAME_PARTS` marks as play state counts."""
         import hashlib
 
-        regions = [
-            (
-                r,
-                s.crystals,
-                s.control,
-                sorted(s.units.items()),
-                s.trog_token,
-                s.more_tokens,
-                s.exploration,
-                s.tunnel,
-                s.battle,
-                s.attacker,
-                s.defender,
-                s.structures,
-            )
-            for r, s in self.regions.items()
-        ]
-        players = [
-            (
-                f,
-                p.reserve,
-                p.vp,
-                p.hq,
-                p.hand,
-                p.deck,
-                p.discard,
-                sorted(p.prisoners.items()),
-                sorted(p.exhausted),
-                p.control_left,
-                sorted(p.structures_left.items()),
-                p.stock,
-                p.stored,
-            )
-            for f, p in self.players.items()
-        ]
-        battle = self.battle
-        key = (
-            self.round,
-            self.phase,
-            regions,
-            players,
-            self.initiative,
-            self.upcoming,
-            sorted(self.terrain_decks.items()),
-            [[t.id for t in spot] for spot in self.spots],
-            self.spot_resolved,
-            self.final_round,
-            self.scoring_enabled_by,
-            self.scoring_enabled_rounds,
-            [t.id for t in self.nest_supply],
-            [t.id for t in self.exploration_supply],
-            None
-            if battle is None
-            else (
-                battle.region,
-                battle.number,
-                battle.attacker,
-                battle.defender,
-                sorted(battle.on.items()),
-                battle.order,
-                sorted(battle.decider.items()),
-            ),
-            sorted((r, sorted(t.items())) for r, t in self.actions_by_round.items()),
-            sorted(self.actions_taken.items()),
-            sorted((f, sorted(t.items())) for f, t in self.turn_stops.items()),
-            [repr(step) for step in self.stack],
-            repr(self.request),
-            len(self.event_rows),
-            self.revealed,
-            self.rng.getstate(),
-        )
+        key = []
+        for part in GAME_PARTS:
+            if part.key == KEY:
+                key.append(key_of(getattr(self, part.name)))
+            elif part.key == LENGTH:
+                key.append(len(getattr(self, part.name)))
+            elif part.key == STREAM:
+                key.append(self.rng.getstate())
         return hashlib.sha256(repr(key).encode()).hexdigest()
 
     # ------------------------------------------------------------------ players

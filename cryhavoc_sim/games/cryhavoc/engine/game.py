@@ -1,11 +1,12 @@
-"""The Game: setup, the Round loop, and the small state-changing helpers every rule uses.
+"""The Game: the whole state of one game and the small state-changing helpers every rule
+uses, below the rules (it imports none: a test holds it).
 
-``Game.start()`` plays to the first decision request (see
+:func:`~engine.newgame.new_game` composes a game (this state, the Trogs' role, the setup,
+the Round loop). ``Game.start()`` plays to the first decision request (see
 :mod:`cryhavoc_sim.games.cryhavoc.engine.decisions`), ``Game.apply(answer)`` to the next
 one, until ``Game.outcome`` is set; the harness's driver loop plays games that way
-(through ``games/cryhavoc/state.py``). Phases live in their own modules (actions,
-movement, battle, scoring, effects, trogs); this module owns the state and the order of
-play (rulebook: How to Play).
+(through ``games/cryhavoc/state.py``). Its fields are declared once, in
+:data:`~engine.state.GAME_PARTS`, which clone, fingerprint and observation iterate.
 """
 
 from __future__ import annotations
@@ -25,10 +26,8 @@ from cryhavoc_sim.games.cryhavoc.content.schema import (
 from cryhavoc_sim.games.cryhavoc.engine.decisions import Choice, Decision, IllegalDecision
 from cryhavoc_sim.games.cryhavoc.engine.flow import Step, advance
 from cryhavoc_sim.games.cryhavoc.engine.log import Event
-from cryhavoc_sim.games.cryhavoc.engine.rounds import PlayGame
+from cryhavoc_sim.games.cryhavoc.engine.roles import AUTOMATON, NPC, ORDINARY, PLAYER, Role, trog_role
 from cryhavoc_sim.games.cryhavoc.engine.rules import EXPERIENCE_SKILLS, Rules
-from cryhavoc_sim.games.cryhavoc.engine.setup import setup_game
-from cryhavoc_sim.games.cryhavoc.engine.solo import Automaton
 from cryhavoc_sim.games.cryhavoc.engine.state import (
     COPY,
     EACH,
@@ -47,15 +46,6 @@ from cryhavoc_sim.games.cryhavoc.engine.state import (
     RegionState,
     key_of,
 )
-from cryhavoc_sim.games.cryhavoc.engine.trogs import (
-    AUTOMATON,
-    NPC,
-    ORDINARY,
-    PLAYER,
-    Role,
-    trog_role,
-    tunnel_neighbours,
-)
 from cryhavoc_sim.rng import Rng, copy_rng
 
 RULES_VERSION = "cryhavoc-rules-6"  # 6: the solo automaton spends every Movement point (002, How to Play)
@@ -68,9 +58,6 @@ _SHARED = tuple(p.name for p in GAME_PARTS if p.copy == SHARE)
 _COPIED = tuple(p.name for p in GAME_PARTS if p.copy == COPY)
 _EACH = tuple(p.name for p in GAME_PARTS if p.copy == EACH)
 _ONE_OF_A_KIND = {p.name: p.copy for p in GAME_PARTS if p.copy in (MAYBE, RNG, EMPTY, ROUND)}
-
-# The solo automaton's role holds no state: every solo game shares it.
-AUTOMATON_ROLE = Automaton()
 
 
 class SetupError(ValueError):
@@ -133,7 +120,13 @@ class Game:
         record_events: bool = True,
         copy_of: Game | None = None,
         seed: int | None = None,
+        *,
+        hooks: Role,
+        opening: type[Step],
     ) -> None:
+        """The state before setup; :func:`~engine.newgame.new_game` composes a game:
+        this state, the Trogs' role (``hooks``), the setup and the Round loop
+        (``opening``, the step :meth:`start` runs)."""
         if copy_of is not None:  # Game.clone()
             self._copy(copy_of)
             return
@@ -155,8 +148,9 @@ class Game:
         self.n_players = len(setup.factions)
         # Who plays the Trogs: a player, nobody (non-player Trogs) or the solo automaton.
         self.trog_role = trog_role(self.n_players, setup.mode)
-        # The rules ask the Trogs' role at named hooks (engine/trogs.py Role).
-        self.trog_hooks: Role = AUTOMATON_ROLE if self.trog_role == AUTOMATON else ORDINARY
+        # The rules ask the Trogs' role at named hooks (engine/roles.py Role).
+        self.trog_hooks: Role = hooks
+        self.opening: type[Step] = opening
         self.board = content.boards["2p" if self.n_players == 2 else "3-4p"]
         in_play = self.trog_hooks.regions_in_play(self)
         ids = {r.id for r in in_play}
@@ -197,7 +191,6 @@ class Game:
         self._tunnel_neighbours: dict[RegionId, tuple[RegionId, ...]] = {}
         self._controlled: dict[FactionId, list[RegionId]] = {}
         self._action_skills: dict[FactionId, tuple[str, ...]] | None = None
-        self._setup()
 
     # ------------------------------------------------------------------ logging
     def log(
@@ -246,7 +239,7 @@ class Game:
         """Begin play: run until the first decision request (``self.request``)."""
         if self.stack or self.outcome is not None:
             raise RuntimeError("this game has started already")
-        self.stack.append(PlayGame())
+        self.stack.append(self.opening())
         advance(self, None)
 
     def apply(self, answer: Any) -> None:
@@ -265,7 +258,16 @@ class Game:
         the copy and the original with the same answers gives the same events; changing
         one never touches the other. Content, rules and the board are shared (never
         changed)."""
-        return Game(self.content, self.setup_spec, self.rng, self.rules, self.record, copy_of=self)
+        return Game(
+            self.content,
+            self.setup_spec,
+            self.rng,
+            self.rules,
+            self.record,
+            copy_of=self,
+            hooks=self.trog_hooks,
+            opening=self.opening,
+        )
 
     def _copy(self, src: Game) -> None:
         """Become a copy of ``src`` (see :meth:`clone`), field by field as
@@ -416,7 +418,12 @@ class Game:
         if faction == "trogs" and self.trog_role != NPC and self.regions[region].tunnel:
             tunnel = self._tunnel_neighbours.get(region)
             if tunnel is None:
-                tunnel = self._tunnel_neighbours[region] = tunnel_neighbours(self, region)
+                # 4-player game, Movement: from a Tunnel Region the Trog player may move
+                # to every other Tunnel Region as if adjacent (the solo automaton too).
+                base = self.adj[region]
+                tunnel = self._tunnel_neighbours[region] = base + tuple(
+                    r for r, s in self.regions.items() if s.tunnel and r != region and r not in base
+                )
             return tunnel
         return self.adj[region]
 
@@ -474,9 +481,6 @@ class Game:
             self.spots[i] = []
 
     # ------------------------------------------------------------------ setup
-    def _setup(self) -> None:
-        setup_game(self)
-
     # ------------------------------------------------------------------ play
     def enter_phase(self, phase: str) -> None:
         """Start a phase. Stops of Units last one turn at most (Move Action), so none

@@ -16,6 +16,7 @@ from cryhavoc_sim.games.cryhavoc.content.schema import CardId, FactionId, Region
 from cryhavoc_sim.games.cryhavoc.engine import effects, movement, structures, trogs
 from cryhavoc_sim.games.cryhavoc.engine.decisions import Choice
 from cryhavoc_sim.games.cryhavoc.engine.flow import Step
+from cryhavoc_sim.games.cryhavoc.engine.roles import Role
 from cryhavoc_sim.games.cryhavoc.engine.setup import place_hq
 from cryhavoc_sim.games.cryhavoc.engine.state import RC, Outcome, PlayerState
 
@@ -282,9 +283,9 @@ class AutomatonTactic(Step):
         g.call(effects.RunEffects(TROGS, c.tactic, "tactic", b.region))
 
 
-class Automaton(trogs.Role):
+class Automaton(Role):
     """The Trog automaton as the Trogs' role: the solo variant's changes to the rules,
-    each at the hook the rules ask (see :class:`~engine.trogs.Role`)."""
+    each at the hook the rules ask (see :class:`~engine.roles.Role`)."""
 
     def regions_in_play(self, g: Game) -> list[Region]:
         return solo_regions(g)

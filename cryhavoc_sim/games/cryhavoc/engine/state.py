@@ -294,6 +294,7 @@ GAME_PARTS: tuple[Part, ...] = (
     Part("n_players", SHARE, NO_KEY, UNSEEN),
     Part("trog_role", SHARE, NO_KEY, UNSEEN),
     Part("trog_hooks", SHARE, NO_KEY, UNSEEN),
+    Part("opening", SHARE, NO_KEY, UNSEEN),  # the Round loop's class (Game.start)
     Part("board", SHARE, NO_KEY, UNSEEN),
     Part("adj", SHARE, NO_KEY, UNSEEN),
     Part("seats", SHARE, KEY, PUBLIC),

@@ -1,4 +1,4 @@
-"""The Trogs: their role in a game, their tokens, and the non-player Trogs of 2-3 player
+"""The Trogs: their tokens, their Tunnels, and the non-player Trogs of 2-3 player
 games (rulebook: Battle Resolution, Trog exception; Clarifications; 4-player game; the
 solo mode, shared/rules/002_*)."""
 
@@ -24,9 +24,8 @@ if TYPE_CHECKING:
 # ---------------------------------------------------------------- Tunnels
 # The Trogs' 7 Tunnel tokens are Structures (Components). A Region holding one is a
 # Tunnel Region (RegionState.tunnel, kept by Game.set_tunnel when a Tunnel is built or
-# destroyed, engine/effects.py; the 4-player setup places four, engine/setup.py); the
-# Trog player moves between Tunnel Regions as if adjacent (Game.neighbours, cached, from
-# tunnel_neighbours below).
+# destroyed, engine/structures.py; the 4-player setup places four, engine/setup.py); the
+# Trog player moves between Tunnel Regions as if adjacent (Game.neighbours, cached).
 
 
 # ---------------------------------------------------------------- tokens and Nests

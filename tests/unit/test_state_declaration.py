@@ -1,6 +1,6 @@
 """The game state's fields are declared once (engine/state.py): ``GAME_PARTS`` names every
-field ``Game.__init__`` sets and nothing else, ``Game._copy`` writes out exactly the
-fields of the kinds it does not loop over, the records' visibility maps name real fields,
+field ``Game.__init__`` sets and nothing else, ``Game._copy``'s body is generated from it
+and current (engine/copygen.py), the records' visibility maps name real fields,
 and a record's ``copy()`` copies every field its dataclass declares, sharing nothing
 mutable. So a new field cannot be left out of clone, fingerprint or observation."""
 
@@ -10,7 +10,7 @@ import ast
 from dataclasses import fields
 from pathlib import Path
 
-from cryhavoc_sim.games.cryhavoc.engine import game, state
+from cryhavoc_sim.games.cryhavoc.engine import copygen, game, state
 from cryhavoc_sim.games.cryhavoc.engine.state import (
     EMPTY,
     GAME_PARTS,
@@ -19,6 +19,7 @@ from cryhavoc_sim.games.cryhavoc.engine.state import (
     RNG,
     ROUND,
     Battle,
+    Part,
     PlayerState,
     RegionState,
     key_of,
@@ -55,14 +56,27 @@ def test_game_parts_name_every_field_of_game_once() -> None:
     assert set(names) == set(_self_assigned(_method("__init__")))
 
 
-def test_copy_writes_out_only_the_one_of_a_kind_fields() -> None:
-    written = set(_self_assigned(_method("_copy")))
-    assert written == {p.name for p in GAME_PARTS if p.copy in (MAYBE, RNG, EMPTY, ROUND)}
-    assert written == set(game._ONE_OF_A_KIND)
+def test_game_copy_is_generated_from_the_declaration_and_current() -> None:
+    text = GAME_PY.read_text()
+    assert copygen.generated(text) == text, "run: python -m cryhavoc_sim.games.cryhavoc.engine.copygen"
+    assert _self_assigned(_method("_copy")) == [p.name for p in GAME_PARTS]
+
+
+def test_the_generated_copy_follows_each_kind() -> None:
+    parts = (
+        Part("a", state.SHARE, state.KEY, state.PUBLIC),
+        Part("b", state.EACH_ITEM, state.KEY, state.PUBLIC),
+        Part("c", MAYBE, state.KEY, state.PUBLIC),
+    )
+    assert state.copy_source(parts) == [
+        "self.a = src.a",
+        "self.b = [v.copy() for v in src.b]",
+        "self.c = None if src.c is None else src.c.copy()",
+    ]
 
 
 def test_every_part_has_known_kinds() -> None:
-    copies = {state.SHARE, state.COPY, state.EACH, MAYBE, RNG, EMPTY, ROUND}
+    copies = {state.SHARE, state.COPY, state.EACH, state.EACH_ITEM, MAYBE, RNG, EMPTY, ROUND}
     keys = {state.KEY, state.LENGTH, state.STREAM, state.NO_KEY}
     seen = {
         state.PUBLIC,

@@ -29,16 +29,9 @@ from cryhavoc_sim.games.cryhavoc.engine.log import Event
 from cryhavoc_sim.games.cryhavoc.engine.roles import AUTOMATON, NPC, ORDINARY, PLAYER, Role, trog_role
 from cryhavoc_sim.games.cryhavoc.engine.rules import EXPERIENCE_SKILLS, Rules
 from cryhavoc_sim.games.cryhavoc.engine.state import (
-    COPY,
-    EACH,
-    EMPTY,
     GAME_PARTS,
     KEY,
     LENGTH,
-    MAYBE,
-    RNG,
-    ROUND,
-    SHARE,
     STREAM,
     Battle,
     Outcome,
@@ -49,15 +42,6 @@ from cryhavoc_sim.games.cryhavoc.engine.state import (
 from cryhavoc_sim.rng import Rng, copy_rng
 
 RULES_VERSION = "cryhavoc-rules-6"  # 6: the solo automaton spends every Movement point (002, How to Play)
-
-
-# Game.clone by how GAME_PARTS says each field is copied; the few single fields of the
-# other kinds (MAYBE: the Battle; RNG; EMPTY: the Tunnel cache; ROUND: actions_taken)
-# are written out in _copy, which a test holds to the declaration.
-_SHARED = tuple(p.name for p in GAME_PARTS if p.copy == SHARE)
-_COPIED = tuple(p.name for p in GAME_PARTS if p.copy == COPY)
-_EACH = tuple(p.name for p in GAME_PARTS if p.copy == EACH)
-_ONE_OF_A_KIND = {p.name: p.copy for p in GAME_PARTS if p.copy in (MAYBE, RNG, EMPTY, ROUND)}
 
 
 class SetupError(ValueError):
@@ -271,22 +255,54 @@ class Game:
 
     def _copy(self, src: Game) -> None:
         """Become a copy of ``src`` (see :meth:`clone`), field by field as
-        :data:`~engine.state.GAME_PARTS` declares."""
-        for name in _SHARED:
-            setattr(self, name, getattr(src, name))
-        for name in _COPIED:
-            setattr(self, name, getattr(src, name).copy())
-        for name in _EACH:
-            value = getattr(src, name)
-            if isinstance(value, dict):
-                setattr(self, name, {k: v.copy() for k, v in value.items()})
-            else:
-                setattr(self, name, [v.copy() for v in value])
-        self.battle = src.battle.copy() if src.battle is not None else None
-        self.rng = copy_rng(src.rng)
-        self._tunnel_neighbours = {}
-        # The current Round's counts are the same dict in both places (ActionsPhase).
+        :data:`~engine.state.GAME_PARTS` declares: the body between the markers is
+        generated from it (``python -m cryhavoc_sim.games.cryhavoc.engine.copygen``;
+        a test checks it is current)."""
+        # BEGIN generated
+        self.seed = src.seed
+        self.content = src.content
+        self.setup_spec = src.setup_spec
+        self.rules = src.rules
+        self.record = src.record
+        self.n_players = src.n_players
+        self.trog_role = src.trog_role
+        self.trog_hooks = src.trog_hooks
+        self.opening = src.opening
+        self.board = src.board
+        self.adj = src.adj
+        self.seats = src.seats
+        self.round = src.round
+        self.phase = src.phase
+        self.regions = {k: v.copy() for k, v in src.regions.items()}
+        self.players = {k: v.copy() for k, v in src.players.items()}
+        self.initiative = src.initiative.copy()
+        self.upcoming = src.upcoming.copy()
+        self.terrain_decks = {k: v.copy() for k, v in src.terrain_decks.items()}
+        self.spots = [v.copy() for v in src.spots]
+        self.spot_resolved = src.spot_resolved.copy()
+        self.final_round = src.final_round
+        self.scoring_enabled_by = src.scoring_enabled_by
+        self.scoring_enabled_rounds = src.scoring_enabled_rounds.copy()
+        self.nest_supply = src.nest_supply.copy()
+        self.exploration_supply = src.exploration_supply.copy()
+        self.battle = None if src.battle is None else src.battle.copy()
+        self.revealed = src.revealed.copy()
+        self.turn_stops = {k: v.copy() for k, v in src.turn_stops.items()}
+        self.actions_by_round = {k: v.copy() for k, v in src.actions_by_round.items()}
         self.actions_taken = self.actions_by_round.get(src.round, src.actions_taken.copy())
+        self.outcome = src.outcome
+        self.stack = [v.copy() for v in src.stack]
+        self.request = src.request
+        self.ret = src.ret
+        self.rng = copy_rng(src.rng)
+        self.event_rows = src.event_rows.copy()
+        self.history = src.history.copy()
+        self.vp_ledger = src.vp_ledger.copy()
+        self.hands_after_draw = src.hands_after_draw.copy()
+        self._tunnel_neighbours = {}
+        self._controlled = src._controlled.copy()
+        self._action_skills = src._action_skills
+        # END generated
 
     def fingerprint(self) -> str:
         """A hash of the whole state, where play stands and the random stream included:

@@ -246,10 +246,12 @@ class Outcome:
 
 
 # ------------------------------------------------------------------ the declaration
-# How a copy of the game gets a field (Game.clone):
+# How a copy of the game gets a field (Game.clone, whose body engine/copygen.py writes
+# from this declaration):
 SHARE = "share"  # the same object: an immutable value, or one never changed after setup
 COPY = "copy"  # a shallow copy (a list, dict or set of immutable values)
-EACH = "each"  # a copy of each element (a dict or list of records, lists, dicts or steps)
+EACH = "each"  # a dict: a copy of each value (records, lists or dicts)
+EACH_ITEM = "each_item"  # a list: a copy of each item (lists or steps)
 MAYBE = "maybe"  # a copy of the record, or None
 RNG = "rng"  # an independent copy of the random stream
 EMPTY = "empty"  # a cache that starts empty again
@@ -306,7 +308,7 @@ GAME_PARTS: tuple[Part, ...] = (
     Part("initiative", COPY, KEY, PUBLIC),
     Part("upcoming", COPY, KEY, PUBLIC),
     Part("terrain_decks", EACH, KEY, SIZE),
-    Part("spots", EACH, KEY, SIZES),
+    Part("spots", EACH_ITEM, KEY, SIZES),
     Part("spot_resolved", COPY, KEY, PUBLIC),
     Part("final_round", SHARE, KEY, PUBLIC),
     Part("scoring_enabled_by", SHARE, KEY, PUBLIC),
@@ -320,7 +322,7 @@ GAME_PARTS: tuple[Part, ...] = (
     Part("actions_taken", ROUND, KEY, PUBLIC),  # after actions_by_round: it is an entry of it
     Part("outcome", SHARE, KEY, PUBLIC),
     # Where play stands: the open steps, the pending request, the last value handed back.
-    Part("stack", EACH, KEY, UNSEEN),
+    Part("stack", EACH_ITEM, KEY, UNSEEN),
     Part("request", SHARE, KEY, ASKED),  # bots never change a request
     Part("ret", SHARE, KEY, UNSEEN),
     Part("rng", RNG, STREAM, UNSEEN),
@@ -334,6 +336,24 @@ GAME_PARTS: tuple[Part, ...] = (
     Part("_controlled", COPY, NO_KEY, UNSEEN),  # its lists are never changed in place
     Part("_action_skills", SHARE, NO_KEY, UNSEEN),
 )
+
+
+def copy_source(parts: tuple[Part, ...] = GAME_PARTS) -> list[str]:
+    """The body of ``Game._copy`` for ``parts``, one statement a field: generated from
+    the declaration (engine/copygen.py writes it into game.py, a test checks it is
+    current), so the copy is compiled code that lists no field by hand."""
+    how = {
+        SHARE: "self.{0} = src.{0}",
+        COPY: "self.{0} = src.{0}.copy()",
+        EACH: "self.{0} = {{k: v.copy() for k, v in src.{0}.items()}}",
+        EACH_ITEM: "self.{0} = [v.copy() for v in src.{0}]",
+        MAYBE: "self.{0} = None if src.{0} is None else src.{0}.copy()",
+        RNG: "self.{0} = copy_rng(src.{0})",
+        EMPTY: "self.{0} = {{}}",
+        ROUND: "self.{0} = self.actions_by_round.get(src.round, src.{0}.copy())",
+    }
+    return [how[p.copy].format(p.name) for p in parts]
+
 
 # What a player sees of a record's fields, where it is not everything (PUBLIC).
 PLAYER_SEEN: dict[str, str] = {"hand": OWN, "deck": SIZE}

@@ -10,7 +10,7 @@ import ast
 from dataclasses import fields
 from pathlib import Path
 
-from cryhavoc_sim.games.cryhavoc.engine import copygen, game, state
+from cryhavoc_sim.games.cryhavoc.engine import copygen, state
 from cryhavoc_sim.games.cryhavoc.engine.state import (
     EMPTY,
     GAME_PARTS,
@@ -25,7 +25,8 @@ from cryhavoc_sim.games.cryhavoc.engine.state import (
     key_of,
 )
 
-GAME_PY = Path(game.__file__).with_suffix(".py")
+# The source, not the module (which may be the compiled build's).
+GAME_PY = Path(__file__).resolve().parents[2] / "cryhavoc_sim" / "games" / "cryhavoc" / "engine" / "game.py"
 
 
 def _method(name: str) -> ast.FunctionDef:

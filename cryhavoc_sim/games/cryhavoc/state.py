@@ -17,7 +17,7 @@ import itertools
 from collections.abc import Hashable, Mapping, Sequence
 from typing import Any
 
-from cryhavoc_sim.games.cryhavoc.engine import Choice, Decider, Game, GameSetup, Subset
+from cryhavoc_sim.games.cryhavoc.engine import Choice, Decider, Game, GameSetup, Subset, new_game
 from cryhavoc_sim.games.cryhavoc.engine.decisions import IllegalDecision
 from cryhavoc_sim.games.state import Answer, Bot, PlayerId, illegal
 from cryhavoc_sim.rng import Rng
@@ -163,7 +163,7 @@ class CryHavocRules:
     def new_state(
         self, content: Any, setup: GameSetup, seed: int, rng: Rng, record_events: bool
     ) -> CryHavocState:
-        return CryHavocState(Game(content, setup, rng, None, record_events, seed=seed))
+        return CryHavocState(new_game(content, setup, rng, None, record_events, seed=seed))
 
     def bot(self, name: str, player: PlayerId, rng: Rng) -> Bot[CryHavocState]:
         """The bots of ``bots/registry.py`` (a restriction after "/" included), on ``rng``."""

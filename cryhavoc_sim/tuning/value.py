@@ -88,7 +88,9 @@ def _content(load: Any) -> Any:
     return _CONTENT[0]
 
 
-def sample(games: int, master_seed: int, bot: str = "heuristic", rate: float = DEFAULT_RATE) -> tuple[list[Row], list[Row]]:
+def sample(
+    games: int, master_seed: int, bot: str = "heuristic", rate: float = DEFAULT_RATE
+) -> tuple[list[Row], list[Row]]:
     """(training rows, held-out rows) of ``games`` games from ``master_seed``."""
     train: list[Row] = []
     held: list[Row] = []
@@ -100,6 +102,12 @@ def sample(games: int, master_seed: int, bot: str = "heuristic", rate: float = D
 def fit(rows: list[Row], provenance: dict[str, Any]) -> ValueModel:
     """A logistic model of the rows (scikit-learn, standardised features, L2 ``C``),
     returned as coefficients on the raw features."""
+    labels = {y for _, y in rows}
+    if len(labels) < 2:
+        raise UserError(
+            f"{len(rows)} sampled states hold {'no' if not rows else 'only one'} outcome;"
+            " allowed: more games (-n) or a higher --rate, so that wins and losses are both sampled."
+        )
     try:
         import numpy as np
         from sklearn.linear_model import LogisticRegression
@@ -107,12 +115,6 @@ def fit(rows: list[Row], provenance: dict[str, Any]) -> ValueModel:
         raise UserError(
             "train-value needs scikit-learn, which is not installed; allowed: pip install 'cryhavoc-sim[train]'."
         ) from None
-    labels = {y for _, y in rows}
-    if len(labels) < 2:
-        raise UserError(
-            f"{len(rows)} sampled states hold {'no' if not rows else 'only one'} outcome;"
-            " allowed: more games (-n) or a higher --rate, so that wins and losses are both sampled."
-        )
     x = np.array([r[0] for r in rows], dtype=float)
     y = np.array([r[1] for r in rows], dtype=int)
     mean = x.mean(axis=0)

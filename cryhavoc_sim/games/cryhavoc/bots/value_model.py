@@ -73,7 +73,9 @@ def parse_model(text: str, where: str) -> ValueModel:
     try:
         doc = json.loads(text)
     except ValueError as exc:
-        raise ScenarioError(f"{where}: not a JSON value model ({exc}); allowed: a file written by train-value.")
+        raise ScenarioError(
+            f"{where}: not a JSON value model ({exc}); allowed: a file written by train-value."
+        ) from None
     if not isinstance(doc, dict):
         raise ScenarioError(f"{where}: not a JSON value model; allowed: a file written by train-value.")
     game = doc.get("game")
@@ -108,6 +110,7 @@ def parse_model(text: str, where: str) -> ValueModel:
             f"{where}: 'coef' and 'intercept' must be {len(FEATURES)} finite numbers and one;"
             " allowed: a file written by train-value."
         )
+    assert isinstance(intercept, (int, float))  # checked by _finite above
     provenance = doc.get("provenance", {})
     return ValueModel(
         tuple(float(c) for c in coef), float(intercept), provenance if isinstance(provenance, dict) else {}

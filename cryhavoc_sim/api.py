@@ -210,10 +210,15 @@ def train_value(
     scored on every fifth game held out next to the shipped model. Writes the model file
     to ``out`` when given (JSON coefficients). Returns the fit (``model``, ``scores``,
     ``against_scores``). Needs scikit-learn (the ``train`` extra); deterministic."""
+    from cryhavoc_sim.errors import ScenarioError
     from cryhavoc_sim.games.cryhavoc.bots.value_model import shipped_model
     from cryhavoc_sim.tuning import value
 
-    fitted = value.train_value(n_games, seed, bot, rate, shipped_model())
+    try:
+        base = shipped_model()
+    except ScenarioError:  # fitted on other features: nothing to score it against
+        base = None
+    fitted = value.train_value(n_games, seed, bot, rate, base)
     if out is not None:
         value.write_model(Path(out), fitted.model)
     return fitted

@@ -4,7 +4,7 @@ seeded self-play)."""
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
@@ -27,7 +27,10 @@ def train_value(
     rate: Annotated[float, typer.Option("--rate", help="Share of states kept (0 to 1).")] = 0.05,
     against: Annotated[
         Path | None,
-        typer.Option("--against", help="A model file scored next to the new one (default: the shipped one)."),
+        typer.Option(
+            "--against",
+            help="A model file scored next to the new one (default: the shipped one, if it fits the features).",
+        ),
     ] = None,
 ) -> None:
     """Fit the learned leaf value of the ismcts-leaf search: a logistic model over each
@@ -41,15 +44,29 @@ def train_value(
 
     try:
         value.check_counts(games, seed, rate)
-        base = load_model(against) if against is not None else shipped_model()
+        base = load_model(against) if against is not None else _shipped(shipped_model)
         fitted = value.train_value(games, seed, bot, rate, base)
         _write_file(out, fitted.model.to_json(), "value model")
     except UserError as exc:
         raise _fail(str(exc)) from None
-    new, old = fitted.scores, fitted.against_scores or {}
+    new, old = fitted.scores, fitted.against_scores
+    versus = (
+        f"; {against or 'the shipped model'} {old['log_loss']:.4f} ({old['accuracy']:.1%})"
+        if old is not None
+        else "; the shipped model was fitted on other features (not scored)"
+    )
     typer.echo(
         f"Value model written to {out}: {fitted.train_rows:,} states fitted, {fitted.holdout_rows:,} held out;"
-        f" held-out log-loss {new['log_loss']:.4f} (accuracy {new['accuracy']:.1%}),"
-        f" {against or 'the shipped model'} {old.get('log_loss', float('nan')):.4f}"
-        f" ({old.get('accuracy', float('nan')):.1%})."
+        f" held-out log-loss {new['log_loss']:.4f} (accuracy {new['accuracy']:.1%}){versus}."
     )
+
+
+def _shipped(load: Any) -> Any:
+    """The shipped model, or None when it no longer fits the features (the one case a
+    refit is for)."""
+    from cryhavoc_sim.errors import ScenarioError
+
+    try:
+        return load()
+    except ScenarioError:
+        return None

@@ -59,9 +59,12 @@ class Timed:
         return answer
 
 
-def head_to_head(old: str, new: str, rounds: int, seed: int = 1) -> Match:
+def head_to_head(
+    old: str, new: str, rounds: int, seed: int = 1, leaf: tuple[int, float] | None = None
+) -> Match:
     """``rounds`` deals of every pairing, each played twice (``new`` in either seat):
-    ``6 * rounds`` games."""
+    ``6 * rounds`` games. ``leaf``: (rollout steps, exploration) of ``new``, an
+    ``ismcts-leaf:N``, in place of its defaults (a tuning trial)."""
     from cryhavoc_sim.games.cryhavoc.content import load_content
     from cryhavoc_sim.games.cryhavoc.engine import Game
     from cryhavoc_sim.games.cryhavoc.engine.playout import setup_for
@@ -84,6 +87,8 @@ def head_to_head(old: str, new: str, rounds: int, seed: int = 1) -> Match:
                 game = Game(content, setup_for(pair, "first_time"), seeds.game(), record_events=False)
                 state = CryHavocState(game)
                 bots = seat_bots(RULES, state, names, seeds)
+                if leaf is not None:
+                    bots[mine] = _leaf_bot(new, mine, seeds.bot(mine), leaf)
                 for f in pair:
                     bots[f] = Timed(bots[f], clocks[names[f]])
                 play(state, bots)
@@ -113,6 +118,39 @@ def head_to_head(old: str, new: str, rounds: int, seed: int = 1) -> Match:
     )
 
 
+def _leaf_bot(name: str, faction: str, rng: Any, leaf: tuple[int, float]) -> Any:
+    from cryhavoc_sim.games.cryhavoc.bots.leaf import DEFAULT_ITERATIONS, LeafIsmctsBot
+    from cryhavoc_sim.games.cryhavoc.state import DeciderBot
+
+    kind, _, option = name.partition(":")
+    assert kind == "ismcts-leaf", name
+    steps, explore = leaf
+    budget = int(option) if option else DEFAULT_ITERATIONS
+    return DeciderBot(LeafIsmctsBot(faction, budget, rng, rollout_steps=steps, exploration=explore))
+
+
+def tune_leaf(old: str, new: str, trials: int, rounds: int, seed: int = 1) -> list[tuple[int, float, Match]]:
+    """Optuna (TPE, seeded) over the leaf search's rollout steps and exploration: each
+    trial plays :func:`head_to_head` on the same deals; returns every trial, best first
+    (the win rate of ``new``). A small budget: the ranking is noisy, the best is confirmed
+    on fresh deals before it becomes the default."""
+    import optuna
+
+    optuna.logging.set_verbosity(optuna.logging.WARNING)
+    study = optuna.create_study(direction="maximize", sampler=optuna.samplers.TPESampler(seed=seed))
+    out: list[tuple[int, float, Match]] = []
+
+    def objective(trial: optuna.Trial) -> float:
+        steps = trial.suggest_int("rollout_steps", 2, 30)
+        explore = trial.suggest_float("exploration", 0.2, 1.6, step=0.1)
+        m = head_to_head(old, new, rounds, seed, (steps, explore))
+        out.append((steps, explore, m))
+        return m.new_wins / m.games
+
+    study.optimize(objective, n_trials=trials)
+    return sorted(out, key=lambda t: -t[2].new_wins)
+
+
 def describe(m: Match) -> str:
     """One line: the win rate of ``new`` with its interval, and the time per decision."""
     faction = ", ".join(f"{f} {w}/{n}" for f, (w, n) in m.by_faction.items())
@@ -121,3 +159,20 @@ def describe(m: Match) -> str:
         f" against {m.old} ({faction}); {m.new_s_per_decision * 1000:.1f} ms a decision against"
         f" {m.old_s_per_decision * 1000:.1f} ms"
     )
+
+
+# make bench's side by side: today's search at 16 iterations against the leaf search at
+# the budget that spends the same time per decision (measured, see the README of the
+# search's docs), on BENCH_ROUNDS deals of every pairing played both ways.
+BENCH_OLD = "ismcts:16"
+BENCH_NEW = "ismcts-leaf:32"
+BENCH_ROUNDS = 4
+
+
+def bench_child() -> None:
+    """In a fresh process pinned to one CPU: the side-by-side line (``make bench``)."""
+    import os
+
+    if hasattr(os, "sched_getaffinity"):
+        os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})
+    print("  learned-leaf search   " + describe(head_to_head(BENCH_OLD, BENCH_NEW, BENCH_ROUNDS)))

@@ -35,6 +35,12 @@ def test_the_report_names_every_figure(
     monkeypatch.setattr(bench, "_timed", fake)
     monkeypatch.setattr(bench, "_peak_rss_mib", lambda games: 100.0 + games / 20000)
     monkeypatch.setattr(bench, "_state_costs_in_child", lambda: (25.0, 60.0, 300.0))
+    real_child = bench._in_child
+    monkeypatch.setattr(  # the learned-leaf side by side (tuning/leaf_match.py) plays real games
+        bench,
+        "_in_child",
+        lambda code, python=None: "  learned-leaf search   x" if "leaf" in code else real_child(code, python),
+    )
     monkeypatch.setattr(bench, "_search_in_child", iter([1.5, 1.25, 1.75]).__next__)
     monkeypatch.setattr(bench, "_game_costs_in_child", lambda name: {"clone": 9.0, "legal": 8.0})
     monkeypatch.setattr(bench, "_protocol_costs_in_child", lambda name: {"clone": 7.0, "fingerprint": 6.0})
@@ -54,6 +60,7 @@ def test_the_report_names_every_figure(
     assert "a mid-game state: clone 9.0 us, legal 8.0 us" in out
     assert "Cave Troll through the state protocol, 100 answers in: clone 7.0 us, fingerprint 6.0 us" in out
     assert "Cry Havoc through the state protocol" in out
+    assert "  learned-leaf search   x" in out
 
 
 def test_the_protocol_costs_are_measured_for_every_game() -> None:

@@ -42,6 +42,11 @@ FEATURES: tuple[str, ...] = (
     "prisoners_taken_from_me",  # own Units held as Prisoners by others
     "stock",  # Crystals stored on the Faction board (Pilgrims' Extraction)
     "lead_x_round",  # the standing lead weighs more as the game nears its end
+    # Battles not yet fought move Regions and Crystals at the end of the Round: the
+    # projection gives each Region with a Battle token to whoever has most Units there
+    "projected_lead",  # standing lead with Battle Regions' Crystals to their majority
+    "battle_crystals_edge",  # sum over my Battles of Crystals x (my Units - theirs) / Units
+    "battles",  # Battles I am in
     "players_2",
     "players_3",
     "players_4",
@@ -68,6 +73,31 @@ def features(g: Game, me: FactionId) -> list[float]:
     standing = {f: vp[f] + region_vp[f] for f in players}
     lead = standing[me] - best(standing)
     taken = sum(p.prisoners.get(me, 0) for f, p in players.items() if f != me)
+    projected = dict(standing)
+    edge = 0.0
+    battles = 0
+    for r in g.regions.values():
+        if not r.battle or (r.crystals == 0 and me not in r.units):
+            continue
+        present = {f: c for f, c in r.units.items() if c > 0 and f in projected}
+        if r.control in projected:  # the Region's Crystals move from its controller
+            projected[r.control] -= r.crystals
+        if present:
+            top = max(present.values())
+            leaders = [f for f, c in present.items() if c == top]
+            if len(leaders) == 1:
+                projected[leaders[0]] += r.crystals
+            elif r.control in projected:
+                projected[r.control] += r.crystals  # a tie: no change of hands assumed
+        elif r.control in projected:
+            projected[r.control] += r.crystals
+        if me in (r.attacker, r.defender) or r.units.get(me, 0) > 0:
+            battles += 1
+            total = sum(present.values())
+            if total:
+                mine_there = present.get(me, 0)
+                edge += r.crystals * (2 * mine_there - total) / total
+    projected_lead = projected[me] - best(projected)
     n = g.n_players
     return [
         float(g.round),
@@ -89,6 +119,9 @@ def features(g: Game, me: FactionId) -> list[float]:
         float(taken),
         float(mine.stock),
         lead * g.round,
+        projected_lead,
+        edge,
+        float(battles),
         1.0 if n == 2 else 0.0,
         1.0 if n == 3 else 0.0,
         1.0 if n == 4 else 0.0,

@@ -20,7 +20,7 @@ def train_value(
     seed: Annotated[int, typer.Option("--seed", help="Master seed of the games.")] = 1,
     out: Annotated[
         Path, typer.Option("-o", "--out", help="The model file to write (JSON coefficients).")
-    ] = Path("value_model.json"),
+    ] = Path("value-model.json"),
     bot: Annotated[
         str, typer.Option("--bot", help="The bot in every seat (random or a heuristic).")
     ] = "heuristic",
@@ -36,9 +36,9 @@ def train_value(
     """Fit the learned leaf value of the ismcts-leaf search: a logistic model over each
     player's observed features (bots/features.py), on states sampled from seeded
     self-play, scored on every fifth game held out next to --against. Deterministic from
-    the seed. Needs scikit-learn (pip install 'cryhavoc-sim[train]').
+    the seed. Needs scikit-learn (pip install 'cryhavoc-sim\\[train]').
 
-    Example: cryhavoc-sim train-value -n 2000 --seed 1 -o value_model.json"""
+    Example: cryhavoc-sim train-value -n 2000 --seed 1 -o value-model.json"""
     from cryhavoc_sim.games.cryhavoc.bots.value_model import load_model, shipped_model
     from cryhavoc_sim.tuning import value
 

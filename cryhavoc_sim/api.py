@@ -210,15 +210,9 @@ def train_value(
     scored on every fifth game held out next to the shipped model. Writes the model file
     to ``out`` when given (JSON coefficients). Returns the fit (``model``, ``scores``,
     ``against_scores``). Needs scikit-learn (the ``train`` extra); deterministic."""
-    from cryhavoc_sim.errors import ScenarioError
-    from cryhavoc_sim.games.cryhavoc.bots.value_model import shipped_model
     from cryhavoc_sim.tuning import value
 
-    try:
-        base = shipped_model()
-    except ScenarioError:  # fitted on other features: nothing to score it against
-        base = None
-    fitted = value.train_value(n_games, seed, bot, rate, base)
+    fitted = value.train_value(n_games, seed, bot, rate, value.against_model(None))
     if out is not None:
         value.write_model(Path(out), fitted.model)
     return fitted

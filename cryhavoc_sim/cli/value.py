@@ -4,7 +4,7 @@ seeded self-play)."""
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated
 
 import typer
 
@@ -39,12 +39,11 @@ def train_value(
     the seed. Needs scikit-learn (pip install 'cryhavoc-sim\\[train]').
 
     Example: cryhavoc-sim train-value -n 2000 --seed 1 -o value-model.json"""
-    from cryhavoc_sim.games.cryhavoc.bots.value_model import load_model, shipped_model
     from cryhavoc_sim.tuning import value
 
     try:
         value.check_counts(games, seed, rate)
-        base = load_model(against) if against is not None else _shipped(shipped_model)
+        base = value.against_model(against)
         fitted = value.train_value(games, seed, bot, rate, base)
         _write_file(out, fitted.model.to_json(), "value model")
     except UserError as exc:
@@ -59,14 +58,3 @@ def train_value(
         f"Value model written to {out}: {fitted.train_rows:,} states fitted, {fitted.holdout_rows:,} held out;"
         f" held-out log-loss {new['log_loss']:.4f} (accuracy {new['accuracy']:.1%}){versus}."
     )
-
-
-def _shipped(load: Any) -> Any:
-    """The shipped model, or None when it no longer fits the features (the one case a
-    refit is for)."""
-    from cryhavoc_sim.errors import ScenarioError
-
-    try:
-        return load()
-    except ScenarioError:
-        return None

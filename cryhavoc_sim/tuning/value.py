@@ -192,6 +192,20 @@ def train_value(
     )
 
 
+def against_model(path: Path | None) -> ValueModel | None:
+    """The model a new fit is scored next to: the file ``path`` (checked: a one-sentence
+    :class:`ScenarioError` if it does not fit), else the shipped model, or None when the
+    shipped one no longer fits the features (the one case a refit is for)."""
+    from cryhavoc_sim.games.cryhavoc.bots.value_model import load_model, shipped_model
+
+    if path is not None:
+        return load_model(path)
+    try:
+        return shipped_model()
+    except ScenarioError:
+        return None
+
+
 def write_model(path: Path, model: ValueModel) -> None:
     """Write ``model`` to ``path`` whole or not at all, never through a link."""
     from cryhavoc_sim.sweeps.files import write_text

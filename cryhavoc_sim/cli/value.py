@@ -25,6 +25,13 @@ def train_value(
         str, typer.Option("--bot", help="The bot in every seat (random or a heuristic).")
     ] = "heuristic",
     rate: Annotated[float, typer.Option("--rate", help="Share of states kept (0 to 1).")] = 0.05,
+    target: Annotated[
+        str,
+        typer.Option(
+            "--target",
+            help="What the model predicts: round (today's search's value at the next Round) or win.",
+        ),
+    ] = "round",
     against: Annotated[
         Path | None,
         typer.Option(
@@ -44,7 +51,7 @@ def train_value(
     try:
         value.check_counts(games, seed, rate)
         base = value.against_model(against)
-        fitted = value.train_value(games, seed, bot, rate, base)
+        fitted = value.train_value(games, seed, bot, rate, base, target)
         _write_file(out, fitted.model.to_json(), "value model")
     except UserError as exc:
         raise _fail(str(exc)) from None

@@ -34,7 +34,9 @@ DEFAULT_GAMES = 2000
 DEFAULT_RATE = 0.05
 C = 1.0  # inverse L2 strength of the logistic fit on standardised features
 
-Row = tuple[list[float], int]
+Row = tuple[list[float], float]  # features, target in [0, 1]
+TARGETS = ("win", "round")
+DEFAULT_TARGET = "round"  # measured: see bots/leaf.py
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,8 +50,11 @@ class Fitted:
     against_scores: dict[str, float] | None
 
 
-def sample_game(master_seed: int, index: int, bot: str, rate: float) -> Iterator[Row]:
-    """The rows of game ``index`` (see the module docstring)."""
+def sample_game(master_seed: int, index: int, bot: str, rate: float, target: str = "win") -> Iterator[Row]:
+    """The rows of game ``index`` (see the module docstring). ``target``: ``win``, whether
+    the player won; ``round``, what today's search values the position at the start of
+    the next Round (``round_value``), the leaf its full rollout would reach: a truncated
+    rollout's value then stands in for the rest of the Round."""
     from cryhavoc_sim.games.cryhavoc.content import load_content
     from cryhavoc_sim.games.cryhavoc.engine import Game
     from cryhavoc_sim.games.cryhavoc.engine.playout import playout_spec, setup_for
@@ -65,18 +70,35 @@ def sample_game(master_seed: int, index: int, bot: str, rate: float) -> Iterator
     state = CryHavocState(game)
     bots = seat_bots(RULES, state, dict.fromkeys(factions, bot), seeds)
     sampler = stream(seed, "value-sample")
-    kept: list[tuple[str, list[float]]] = []
+    kept: list[tuple[str, list[float], int]] = []
+    done: list[Row] = []
 
     def observe(st: CryHavocState) -> None:
         g = st.game
+        if target == "round":  # the Round of the oldest open rows is over
+            while kept and (g.outcome is not None or g.round > kept[0][2]):
+                f, x, _ = kept.pop(0)
+                done.append((x, round_value(g, f)))
         if g.outcome is None and sampler.random() < rate:
-            kept.extend((f, features(g, f)) for f in g.player_factions)
+            kept.extend((f, features(g, f), g.round) for f in g.player_factions)
 
     play(state, bots, observe)
     assert game.outcome is not None
+    yield from done
     winner = game.outcome.winner
-    for f, x in kept:
-        yield x, 1 if f == winner else 0
+    for f, x, _ in kept:
+        yield x, 1.0 if f == winner else 0.0
+
+
+def round_value(g: Any, f: str) -> float:
+    """Today's search's leaf value (``bots/ismcts.py``, ``CryHavocSearch.value``)."""
+    from cryhavoc_sim.games.cryhavoc.bots.ismcts import CryHavocSearch
+    from cryhavoc_sim.games.cryhavoc.state import CryHavocState
+
+    return CryHavocSearch.value(_NO_SELF, CryHavocState(g), f)
+
+
+_NO_SELF: Any = None  # CryHavocSearch.value reads nothing of its bot
 
 
 _CONTENT: list[Any] = []
@@ -89,20 +111,20 @@ def _content(load: Any) -> Any:
 
 
 def sample(
-    games: int, master_seed: int, bot: str = "heuristic", rate: float = DEFAULT_RATE
+    games: int, master_seed: int, bot: str = "heuristic", rate: float = DEFAULT_RATE, target: str = "win"
 ) -> tuple[list[Row], list[Row]]:
     """(training rows, held-out rows) of ``games`` games from ``master_seed``."""
     train: list[Row] = []
     held: list[Row] = []
     for i in range(games):
-        (held if i % HOLDOUT == HOLDOUT - 1 else train).extend(sample_game(master_seed, i, bot, rate))
+        (held if i % HOLDOUT == HOLDOUT - 1 else train).extend(sample_game(master_seed, i, bot, rate, target))
     return train, held
 
 
 def fit(rows: list[Row], provenance: dict[str, Any]) -> ValueModel:
     """A logistic model of the rows (scikit-learn, standardised features, L2 ``C``),
     returned as coefficients on the raw features."""
-    labels = {y for _, y in rows}
+    labels = {y >= 0.5 for _, y in rows}
     if len(labels) < 2:
         raise UserError(
             f"{len(rows)} sampled states hold {'no' if not rows else 'only one'} outcome;"
@@ -116,12 +138,19 @@ def fit(rows: list[Row], provenance: dict[str, Any]) -> ValueModel:
             "train-value needs scikit-learn, which is not installed; allowed: pip install 'cryhavoc-sim[train]'."
         ) from None
     x = np.array([r[0] for r in rows], dtype=float)
-    y = np.array([r[1] for r in rows], dtype=int)
+    p = np.array([r[1] for r in rows], dtype=float)
     mean = x.mean(axis=0)
     scale = x.std(axis=0)
     scale[scale == 0.0] = 1.0  # a constant feature (one player count only): weight 0
+    z = (x - mean) / scale
     clf = LogisticRegression(C=C, max_iter=2000)
-    clf.fit((x - mean) / scale, y)
+    if set(p.tolist()) <= {0.0, 1.0}:
+        clf.fit(z, p.astype(int))
+    else:  # a target in [0, 1]: each row as a win weighted p and a loss weighted 1 - p
+        ones = np.ones(len(p), dtype=int)
+        clf.fit(
+            np.vstack([z, z]), np.concatenate([ones, 0 * ones]), sample_weight=np.concatenate([p, 1.0 - p])
+        )
     w = clf.coef_[0] / scale
     b = float(clf.intercept_[0] - (w * mean).sum())
     return ValueModel(tuple(round(float(v), 10) for v in w), round(b, 10), provenance)
@@ -135,8 +164,8 @@ def score(model: ValueModel, rows: list[Row]) -> dict[str, float]:
     right = 0
     for x, y in rows:
         p = min(max(model.predict(x), 1e-12), 1.0 - 1e-12)
-        loss -= math.log(p) if y else math.log(1.0 - p)
-        right += (p >= 0.5) == bool(y)
+        loss -= y * math.log(p) + (1.0 - y) * math.log(1.0 - p)
+        right += (p >= 0.5) == (y >= 0.5)
     return {"log_loss": round(loss / len(rows), 6), "accuracy": round(right / len(rows), 6)}
 
 
@@ -156,9 +185,11 @@ def train_value(
     bot: str = "heuristic",
     rate: float = DEFAULT_RATE,
     against: ValueModel | None = None,
+    target: str = DEFAULT_TARGET,
 ) -> Fitted:
     """Sample ``games`` self-play games of ``bot`` from ``seed``, fit the model on four
-    games in five, and score it (and ``against``) on the fifth."""
+    games in five, and score it (and ``against``) on the fifth. ``target``: see
+    :func:`sample_game`."""
     from cryhavoc_sim.games.cryhavoc.bots.registry import BOTS_VERSION, check_bot_name
     from cryhavoc_sim.games.cryhavoc.content import load_content
     from cryhavoc_sim.games.cryhavoc.engine.game import RULES_VERSION
@@ -170,7 +201,9 @@ def train_value(
         raise ScenarioError(
             f"--bot: {bot!r} is a search bot; allowed: random or a heuristic (search self-play is hours here)."
         )
-    train, held = sample(games, seed, bot, rate)
+    if target not in TARGETS:
+        raise ScenarioError(f"target is {target!r}; allowed: {', '.join(TARGETS)}.")
+    train, held = sample(games, seed, bot, rate, target)
     provenance = {
         "rules_version": RULES_VERSION,
         "bots_version": BOTS_VERSION,
@@ -179,6 +212,7 @@ def train_value(
         "games": games,
         "bot": bot,
         "rate": rate,
+        "target": target,
         "train_rows": len(train),
         "features": len(FEATURES),
     }

@@ -194,3 +194,17 @@ def test_bad_counts_are_one_sentence() -> None:
         value.check_counts(0, 1, 0.1)
     with pytest.raises(ScenarioError, match="allowed: a number above 0 and at most 1"):
         value.check_counts(5, 1, 0.0)
+
+
+def test_the_round_target_is_today_s_leaf_value_at_the_next_round() -> None:
+    """``target = "round"``: each row's target is today's search's value of the position
+    where its full rollout would stop (the next Round's start, or the game's end)."""
+    rows = list(value.sample_game(1, 1, "heuristic", 0.2, "round"))
+    wins = list(value.sample_game(1, 1, "heuristic", 0.2, "win"))
+    assert len(rows) == len(wins) > 10
+    targets = [y for _, y in rows]
+    assert all(0.0 <= y <= 1.0 for y in targets)
+    assert any(0.0 < y < 1.0 for y in targets)  # not only results
+    assert sorted(tuple(x) for x, _ in rows) == sorted(tuple(x) for x, _ in wins)  # same states
+    with pytest.raises(ScenarioError, match="allowed: win, round"):
+        value.train_value(1, 1, target="vp")

@@ -162,10 +162,10 @@ def describe(m: Match) -> str:
 
 
 # make bench's side by side: today's search at 16 iterations against the leaf search at
-# the budget that spends the same time per decision (measured, see the README of the
-# search's docs), on BENCH_ROUNDS deals of every pairing played both ways.
+# the budget that spends about the same time per decision (measured: bots/leaf.py's
+# docstring), on BENCH_ROUNDS deals of every pairing played both ways.
 BENCH_OLD = "ismcts:16"
-BENCH_NEW = "ismcts-leaf:32"
+BENCH_NEW = "ismcts-leaf:20"  # 20 rollout steps: about the time a decision of ismcts:16
 BENCH_ROUNDS = 4
 
 

@@ -41,7 +41,10 @@ def test_the_report_names_every_figure(
         "_in_child",
         lambda code, python=None: "  learned-leaf search   x" if "leaf" in code else real_child(code, python),
     )
-    monkeypatch.setattr(bench, "_search_in_child", iter([1.5, 1.25, 1.75]).__next__)
+    searched = iter([1.5, 1.25, 1.75])  # Cry Havoc's three rounds; WarCry's one: 2.5 s
+    monkeypatch.setattr(
+        bench, "_search_in_child", lambda game="cryhavoc": next(searched) if game == "cryhavoc" else 2.5
+    )
     monkeypatch.setattr(bench, "_game_costs_in_child", lambda name: {"clone": 9.0, "legal": 8.0})
     monkeypatch.setattr(bench, "_protocol_costs_in_child", lambda name: {"clone": 7.0, "fingerprint": 6.0})
     bench.run_bench(1000)
@@ -61,6 +64,7 @@ def test_the_report_names_every_figure(
     assert "Cave Troll through the state protocol, 100 answers in: clone 7.0 us, fingerprint 6.0 us" in out
     assert "Cry Havoc through the state protocol" in out
     assert "  learned-leaf search   x" in out
+    assert "search bot     2.50 s per game: seat one ismcts (64 iterations), seat two heuristic" in out
 
 
 def test_the_protocol_costs_are_measured_for_every_game() -> None:
@@ -119,6 +123,7 @@ def test_the_other_games_are_timed_side_by_side_with_another_checkout(
 
     monkeypatch.setattr(bench, "_timed", fake)
     monkeypatch.setattr(bench, "_game_costs_in_child", lambda name: {"clone": 9.0})
+    monkeypatch.setattr(bench, "_search_in_child", lambda game: 2.5)
     # The other checkout predates WarCry: WarCry is timed alone, and said so.
     monkeypatch.setattr(bench, "games_in", lambda python: {"cryhavoc", "cavetroll"})
     lines = list(bench.other_games(against="/old/python"))
@@ -130,3 +135,4 @@ def test_the_other_games_are_timed_side_by_side_with_another_checkout(
         in line
         for line in lines
     )
+    assert any("search bot     2.50 s per game: seat one ismcts" in line for line in lines)  # WarCry's

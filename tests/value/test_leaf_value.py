@@ -208,3 +208,18 @@ def test_the_round_target_is_today_s_leaf_value_at_the_next_round() -> None:
     assert sorted(tuple(x) for x, _ in rows) == sorted(tuple(x) for x, _ in wins)  # same states
     with pytest.raises(ScenarioError, match="allowed: win, round"):
         value.train_value(1, 1, target="vp")
+
+
+def test_the_leaf_search_plays_within_a_restriction() -> None:
+    """``ismcts-leaf:N/<restriction>`` searches and rolls out its own play within it."""
+    skills = {}
+    for bot in ("ismcts-leaf:2", "ismcts-leaf:2/no-skills"):
+        text = (
+            '[scenario]\nname = "leaf"\ngames = 1\nseed = 6\nplayers = 3\n\n'
+            f'[bots]\ndefault = "heuristic"\nhumans = "{bot}"\n'
+        )
+        sc = parse_scenario(text)
+        game = play_game(sc.setup, load_content(), sc.seed, 0, True)
+        assert game.outcome is not None
+        skills[bot] = [e for e in game.events if e.kind == "skill" and e.faction == "humans"]
+    assert skills["ismcts-leaf:2"] and not skills["ismcts-leaf:2/no-skills"]

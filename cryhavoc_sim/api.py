@@ -197,6 +197,30 @@ def tune_bots(
     return summary.record
 
 
+def train_value(
+    n_games: int = 2000,
+    seed: int = 1,
+    out: str | Path | None = None,
+    bot: str = "heuristic",
+    rate: float = 0.05,
+    target: str = "round",
+) -> Any:
+    """Fit the learned leaf value of the ``ismcts-leaf`` search as ``cryhavoc-sim
+    train-value`` does: a logistic model over each player's observed features, on states
+    sampled (share ``rate``) from ``n_games`` self-play games of ``bot`` from ``seed``,
+    scored on every fifth game held out next to the shipped model. Writes the model file
+    to ``out`` when given (JSON coefficients). Returns the fit (``model``, ``scores``,
+    ``against_scores``). ``target``: ``round``, today's search's value of the position
+    where its full rollout would stop (the start of the next Round), or ``win``. Needs
+    scikit-learn (the ``train`` extra); deterministic."""
+    from cryhavoc_sim.tuning import value
+
+    fitted = value.train_value(n_games, seed, bot, rate, value.against_model(None), target)
+    if out is not None:
+        value.write_model(Path(out), fitted.model)
+    return fitted
+
+
 def _whole(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 

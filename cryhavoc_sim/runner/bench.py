@@ -326,6 +326,7 @@ def run_bench(games: int, against: str | None = None) -> None:
             f"  search bot            {min(r['search'] for r in rounds):8.2f} s per four-player game:"
             f" {search[0]} (best of {ROUNDS} rounds of {SEARCH_GAMES} games)"
         )
+    print(_in_child("from cryhavoc_sim.tuning.leaf_match import bench_child\nbench_child()\n"))
     clone, det, saved = _state_costs_in_child()
     print(
         f"  a 4-player game in Round 3: clone {clone:.1f} us, determinize {det:.1f} us, save {saved:.0f} us"

@@ -1003,11 +1003,44 @@ CASES = [
         "nothing to resume",
     ),
     Case(
+        "train_value_model_of_other_features",
+        lambda d: [
+            "train-value",
+            "-n",
+            "5",
+            "--against",
+            str(write(d / "m.json", _value_model(features=["round", "vp"]))),
+            "-o",
+            str(d / "new.json"),
+        ],
+        "its features do not match cryhavoc-features-",
+    ),
+    Case(
+        "train_value_model_of_other_game",
+        lambda d: [
+            "train-value",
+            "--against",
+            str(write(d / "m.json", _value_model(game="warcry"))),
+            "-o",
+            str(d / "new.json"),
+        ],
+        "a value model of the game 'warcry'; allowed: 'cryhavoc'",
+    ),
+    Case(
         "balance_bad_precision",
         lambda d: ["balance", str(d / "s.toml"), "--precision", "0.9", "-o", str(d / "bal")],
         "allowed: 0.001 to 0.25",
     ),
 ]
+
+
+def _value_model(**change: object) -> str:
+    """The shipped value model with some fields changed."""
+    from cryhavoc_sim.games.cryhavoc.bots.value_model import SHIPPED
+
+    doc = json.loads(SHIPPED.read_text())
+    doc.update(change)
+    return json.dumps(doc)
 
 
 def _baseline(d: Path) -> Path:

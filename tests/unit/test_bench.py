@@ -35,6 +35,12 @@ def test_the_report_names_every_figure(
     monkeypatch.setattr(bench, "_timed", fake)
     monkeypatch.setattr(bench, "_peak_rss_mib", lambda games: 100.0 + games / 20000)
     monkeypatch.setattr(bench, "_state_costs_in_child", lambda: (25.0, 60.0, 300.0))
+    real_child = bench._in_child
+    monkeypatch.setattr(  # the learned-leaf side by side (tuning/leaf_match.py) plays real games
+        bench,
+        "_in_child",
+        lambda code, python=None: "  learned-leaf search   x" if "leaf" in code else real_child(code, python),
+    )
     searched = iter([1.5, 1.25, 1.75])  # Cry Havoc's three rounds; WarCry's one: 2.5 s
     monkeypatch.setattr(
         bench, "_search_in_child", lambda game="cryhavoc": next(searched) if game == "cryhavoc" else 2.5
@@ -57,6 +63,7 @@ def test_the_report_names_every_figure(
     assert "a mid-game state: clone 9.0 us, legal 8.0 us" in out
     assert "Cave Troll through the state protocol, 100 answers in: clone 7.0 us, fingerprint 6.0 us" in out
     assert "Cry Havoc through the state protocol" in out
+    assert "  learned-leaf search   x" in out
     assert "search bot     2.50 s per game: seat one ismcts (64 iterations), seat two heuristic" in out
 
 

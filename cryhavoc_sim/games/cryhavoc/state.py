@@ -170,7 +170,7 @@ class CryHavocRules:
         from cryhavoc_sim.games.cryhavoc.bots.heuristic import HeuristicBot
         from cryhavoc_sim.games.cryhavoc.bots.personalities import personality
         from cryhavoc_sim.games.cryhavoc.bots.random_bot import RandomBot
-        from cryhavoc_sim.games.cryhavoc.bots.registry import check_bot_name
+        from cryhavoc_sim.games.cryhavoc.bots.registry import LEAF, check_bot_name, make_leaf
         from cryhavoc_sim.games.cryhavoc.bots.restrictions import RestrictedBot
 
         if name == "automaton":
@@ -187,6 +187,8 @@ class CryHavocRules:
             from cryhavoc_sim.games.cryhavoc.bots.ismcts import DEFAULT_ITERATIONS, IsmctsBot
 
             bot = IsmctsBot(player, int(option) if option else DEFAULT_ITERATIONS, rng)
+        elif kind == LEAF:
+            bot = make_leaf(option, player, rng)
         else:
             bot = HeuristicBot(player, personality(player, option or "balanced"), rng)
         if slash:

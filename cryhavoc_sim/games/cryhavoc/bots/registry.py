@@ -1,6 +1,7 @@
 """Bot names in scenarios and on the ladder: ``random``, ``heuristic`` (the balanced
 personality), ``heuristic:<personality>``, ``ismcts`` (the default budget) or
-``ismcts:<iterations>``, ``heuristic:<personality>{<weight>=<number>,...}`` (a
+``ismcts:<iterations>``, ``ismcts-leaf`` or ``ismcts-leaf:<iterations>`` (the search with
+the learned leaf value, bots/leaf.py), ``heuristic:<personality>{<weight>=<number>,...}`` (a
 personality with some weights set, as a tuning trial plays it), each optionally followed by ``/<restriction>`` (restricted
 play, bots/restrictions.py: ``heuristic/no-skills``). :func:`bot_problem` is the one
 check of a name."""
@@ -17,12 +18,23 @@ from cryhavoc_sim.games.cryhavoc.bots.restrictions import RESTRICTIONS, Restrict
 from cryhavoc_sim.games.cryhavoc.engine import Decider
 from cryhavoc_sim.games.harness.seeds import Seeds
 from cryhavoc_sim.games.search.names import budget, budget_problem
+from cryhavoc_sim.rng import Rng
 
 # Bumped whenever any bot's play changes (the same seed, other games). Runs record it;
 # ``replay`` compares only games played by the same bots. Runs written before it existed
 # were played by version 1.
 # 5: balanced (``heuristic``, and the search's rollouts) tuned per invader (issue 29)
 BOTS_VERSION = "cryhavoc-bots-5"  # 4: determinizations in a canonical order (fair search)
+
+
+LEAF = "ismcts-leaf"  # the search with the learned leaf value
+
+
+def make_leaf(option: str, faction: str, rng: Rng) -> Decider:
+    """``ismcts-leaf[:option]`` for ``faction`` on ``rng`` (the name checked first)."""
+    from cryhavoc_sim.games.cryhavoc.bots.leaf import DEFAULT_ITERATIONS, LeafIsmctsBot
+
+    return LeafIsmctsBot(faction, int(option) if option else DEFAULT_ITERATIONS, rng)
 
 
 def bot_names(faction: str) -> list[str]:
@@ -33,6 +45,8 @@ def bot_names(faction: str) -> list[str]:
         *(f"heuristic:{p}" for p in personality_names(faction)),
         "ismcts",
         "ismcts:<N>",
+        "ismcts-leaf",
+        "ismcts-leaf:<N>",
     ]
 
 
@@ -46,6 +60,9 @@ def bot_problem(name: str, faction: str) -> str | None:
     kind, colon, option = name.partition(":")
     if kind == "ismcts":
         return budget_problem(name)
+    if kind == LEAF:
+        problem = budget_problem("ismcts" + name[len(LEAF) :])
+        return problem.replace("ismcts", LEAF) if problem else None
     if name in bot_names(faction):
         return None
     if kind == "heuristic" and colon and "{" in option:
@@ -94,6 +111,8 @@ def _make(name: str, faction: str, seed: int) -> Decider:
         from cryhavoc_sim.games.cryhavoc.bots.ismcts import DEFAULT_ITERATIONS, IsmctsBot
 
         return IsmctsBot(faction, budget(name, DEFAULT_ITERATIONS), Seeds(seed).bot(faction))
+    if kind == LEAF:
+        return make_leaf(option, faction, Seeds(seed).bot(faction))
     # The same stream, made only if the bot ever breaks a tie.
     return HeuristicBot(
         faction, personality(faction, option or "balanced"), partial(Seeds(seed).bot, faction)

@@ -1,0 +1,248 @@
+"""Fitting the learned leaf value (``games/cryhavoc/bots/value_model.py``) from self-play:
+``cryhavoc-sim train-value`` and ``api.train_value``.
+
+Games cycle through 2, 3 and 4 players and the solo mode, their line-ups and experience
+levels (``engine/playout.py``'s cycle), one bot (the tuned heuristic by default) in every
+seat, each game on its seed from (master seed, game index). Before each answer a state
+is kept with probability ``rate`` (its own stream of the game's seed: a few percent of
+states, so the rows of one game are not all alike, as TAG's ExpertIteration samples),
+and gives one row per player: its features as that player sees them, and whether that
+player won. Games with an index divisible by ``HOLDOUT`` are held out: the fitted model
+and the ``against`` model are scored on them (log-loss, accuracy), never fitted on them.
+
+scikit-learn is needed here only (``pip install cryhavoc-sim[train]``); the model ships
+as coefficients on the raw features (the standardisation folded in) and plays without it.
+Deterministic: the same seed, games, bot and rate give the same file, byte for byte
+(lbfgs on the same rows; rows in game order).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from cryhavoc_sim.errors import ScenarioError, UserError
+from cryhavoc_sim.games.cryhavoc.bots.features import FEATURES, features
+from cryhavoc_sim.games.cryhavoc.bots.value_model import ValueModel
+
+HOLDOUT = 5  # every fifth game is held out for scoring
+MAX_GAMES = 100_000  # hours of play on one core; more is a typo
+DEFAULT_GAMES = 2000
+DEFAULT_RATE = 0.05
+C = 1.0  # inverse L2 strength of the logistic fit on standardised features
+
+Row = tuple[list[float], float]  # features, target in [0, 1]
+TARGETS = ("win", "round")
+DEFAULT_TARGET = "round"  # measured: see bots/leaf.py
+
+
+@dataclass(frozen=True, slots=True)
+class Fitted:
+    """A fitted model and how it and the ``against`` model score on the held-out games."""
+
+    model: ValueModel
+    train_rows: int
+    holdout_rows: int
+    scores: dict[str, float]  # log_loss, accuracy
+    against_scores: dict[str, float] | None
+
+
+def sample_game(master_seed: int, index: int, bot: str, rate: float, target: str = "win") -> Iterator[Row]:
+    """The rows of game ``index`` (see the module docstring). ``target``: ``win``, whether
+    the player won; ``round``, what today's search values the position at the start of
+    the next Round (``round_value``), the leaf its full rollout would reach: a truncated
+    rollout's value then stands in for the rest of the Round."""
+    from cryhavoc_sim.games.cryhavoc.content import load_content
+    from cryhavoc_sim.games.cryhavoc.engine import Game
+    from cryhavoc_sim.games.cryhavoc.engine.playout import playout_spec, setup_for
+    from cryhavoc_sim.games.cryhavoc.state import RULES, CryHavocState
+    from cryhavoc_sim.games.harness.driver import play
+    from cryhavoc_sim.games.harness.play import seat_bots
+    from cryhavoc_sim.games.harness.seeds import Seeds
+    from cryhavoc_sim.rng import stream
+
+    seed, factions, experience = playout_spec(master_seed, index)
+    seeds = Seeds(seed)
+    game = Game(_content(load_content), setup_for(factions, experience), seeds.game(), record_events=False)
+    state = CryHavocState(game)
+    bots = seat_bots(RULES, state, dict.fromkeys(factions, bot), seeds)
+    sampler = stream(seed, "value-sample")
+    kept: list[tuple[str, list[float], int]] = []
+    done: list[Row] = []
+
+    def observe(st: CryHavocState) -> None:
+        g = st.game
+        if target == "round":  # the Round of the oldest open rows is over
+            while kept and (g.outcome is not None or g.round > kept[0][2]):
+                f, x, _ = kept.pop(0)
+                done.append((x, round_value(g, f)))
+        if g.outcome is None and sampler.random() < rate:
+            kept.extend((f, features(g, f), g.round) for f in g.player_factions)
+
+    play(state, bots, observe)
+    assert game.outcome is not None
+    yield from done
+    winner = game.outcome.winner
+    for f, x, _ in kept:
+        yield x, 1.0 if f == winner else 0.0
+
+
+def round_value(g: Any, f: str) -> float:
+    """Today's search's leaf value (``bots/ismcts.py``, ``CryHavocSearch.value``)."""
+    from cryhavoc_sim.games.cryhavoc.bots.ismcts import CryHavocSearch
+    from cryhavoc_sim.games.cryhavoc.state import CryHavocState
+
+    return CryHavocSearch.value(_NO_SELF, CryHavocState(g), f)
+
+
+_NO_SELF: Any = None  # CryHavocSearch.value reads nothing of its bot
+
+
+_CONTENT: list[Any] = []
+
+
+def _content(load: Any) -> Any:
+    if not _CONTENT:
+        _CONTENT.append(load())
+    return _CONTENT[0]
+
+
+def sample(
+    games: int, master_seed: int, bot: str = "heuristic", rate: float = DEFAULT_RATE, target: str = "win"
+) -> tuple[list[Row], list[Row]]:
+    """(training rows, held-out rows) of ``games`` games from ``master_seed``."""
+    train: list[Row] = []
+    held: list[Row] = []
+    for i in range(games):
+        (held if i % HOLDOUT == HOLDOUT - 1 else train).extend(sample_game(master_seed, i, bot, rate, target))
+    return train, held
+
+
+def fit(rows: list[Row], provenance: dict[str, Any]) -> ValueModel:
+    """A logistic model of the rows (scikit-learn, standardised features, L2 ``C``),
+    returned as coefficients on the raw features."""
+    labels = {y >= 0.5 for _, y in rows}
+    if len(labels) < 2:
+        raise UserError(
+            f"{len(rows)} sampled states hold {'no' if not rows else 'only one'} outcome;"
+            " allowed: more games (-n) or a higher --rate, so that wins and losses are both sampled."
+        )
+    try:
+        import numpy as np
+        from sklearn.linear_model import LogisticRegression
+    except ImportError:
+        raise UserError(
+            "train-value needs scikit-learn, which is not installed; allowed: pip install 'cryhavoc-sim[train]'."
+        ) from None
+    x = np.array([r[0] for r in rows], dtype=float)
+    p = np.array([r[1] for r in rows], dtype=float)
+    mean = x.mean(axis=0)
+    scale = x.std(axis=0)
+    scale[scale == 0.0] = 1.0  # a constant feature (one player count only): weight 0
+    z = (x - mean) / scale
+    clf = LogisticRegression(C=C, max_iter=2000)
+    if set(p.tolist()) <= {0.0, 1.0}:
+        clf.fit(z, p.astype(int))
+    else:  # a target in [0, 1]: each row as a win weighted p and a loss weighted 1 - p
+        ones = np.ones(len(p), dtype=int)
+        clf.fit(
+            np.vstack([z, z]), np.concatenate([ones, 0 * ones]), sample_weight=np.concatenate([p, 1.0 - p])
+        )
+    w = clf.coef_[0] / scale
+    b = float(clf.intercept_[0] - (w * mean).sum())
+    return ValueModel(tuple(round(float(v), 10) for v in w), round(b, 10), provenance)
+
+
+def score(model: ValueModel, rows: list[Row]) -> dict[str, float]:
+    """Log-loss and accuracy of ``model`` on ``rows`` (pure Python)."""
+    if not rows:
+        return {"log_loss": math.nan, "accuracy": math.nan}
+    loss = 0.0
+    right = 0
+    for x, y in rows:
+        p = min(max(model.predict(x), 1e-12), 1.0 - 1e-12)
+        loss -= y * math.log(p) + (1.0 - y) * math.log(1.0 - p)
+        right += (p >= 0.5) == (y >= 0.5)
+    return {"log_loss": round(loss / len(rows), 6), "accuracy": round(right / len(rows), 6)}
+
+
+def check_counts(games: Any, seed: Any, rate: Any) -> None:
+    """The bounds of -n, --seed and --rate, in the CLI's words."""
+    if not isinstance(games, int) or isinstance(games, bool) or not 1 <= games <= MAX_GAMES:
+        raise ScenarioError(f"games is {games!r}; allowed: a whole number from 1 to {MAX_GAMES:,}.")
+    if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**64:
+        raise ScenarioError(f"seed is {seed!r}; allowed: a whole number from 0 to 2**64 - 1.")
+    if not isinstance(rate, (int, float)) or isinstance(rate, bool) or not 0.0 < rate <= 1.0:
+        raise ScenarioError(f"rate is {rate!r}; allowed: a number above 0 and at most 1.")
+
+
+def train_value(
+    games: int = DEFAULT_GAMES,
+    seed: int = 1,
+    bot: str = "heuristic",
+    rate: float = DEFAULT_RATE,
+    against: ValueModel | None = None,
+    target: str = DEFAULT_TARGET,
+) -> Fitted:
+    """Sample ``games`` self-play games of ``bot`` from ``seed``, fit the model on four
+    games in five, and score it (and ``against``) on the fifth. ``target``: see
+    :func:`sample_game`."""
+    from cryhavoc_sim.games.cryhavoc.bots.registry import BOTS_VERSION, check_bot_name
+    from cryhavoc_sim.games.cryhavoc.content import load_content
+    from cryhavoc_sim.games.cryhavoc.engine.game import RULES_VERSION
+
+    check_counts(games, seed, rate)
+    for f in ("humans", "pilgrims", "machines", "trogs"):
+        check_bot_name(bot, f, "--bot")
+    if bot.partition(":")[0].startswith("ismcts"):
+        raise ScenarioError(
+            f"--bot: {bot!r} is a search bot; allowed: random or a heuristic (search self-play is hours here)."
+        )
+    if target not in TARGETS:
+        raise ScenarioError(f"target is {target!r}; allowed: {', '.join(TARGETS)}.")
+    train, held = sample(games, seed, bot, rate, target)
+    provenance = {
+        "rules_version": RULES_VERSION,
+        "bots_version": BOTS_VERSION,
+        "content": _content(load_content).content_id,
+        "seed": seed,
+        "games": games,
+        "bot": bot,
+        "rate": rate,
+        "target": target,
+        "train_rows": len(train),
+        "features": len(FEATURES),
+    }
+    model = fit(train, provenance)
+    return Fitted(
+        model,
+        len(train),
+        len(held),
+        score(model, held),
+        score(against, held) if against is not None else None,
+    )
+
+
+def against_model(path: Path | None) -> ValueModel | None:
+    """The model a new fit is scored next to: the file ``path`` (checked: a one-sentence
+    :class:`ScenarioError` if it does not fit), else the shipped model, or None when the
+    shipped one no longer fits the features (the one case a refit is for)."""
+    from cryhavoc_sim.games.cryhavoc.bots.value_model import load_model, shipped_model
+
+    if path is not None:
+        return load_model(path)
+    try:
+        return shipped_model()
+    except ScenarioError:
+        return None
+
+
+def write_model(path: Path, model: ValueModel) -> None:
+    """Write ``model`` to ``path`` whole or not at all, never through a link."""
+    from cryhavoc_sim.sweeps.files import write_text
+
+    path.parent.mkdir(parents=True, exist_ok=True)
+    write_text(path, model.to_json())

@@ -66,7 +66,7 @@ def head_to_head(
     ``6 * rounds`` games. ``leaf``: (rollout steps, exploration) of ``new``, an
     ``ismcts-leaf:N``, in place of its defaults (a tuning trial)."""
     from cryhavoc_sim.games.cryhavoc.content import load_content
-    from cryhavoc_sim.games.cryhavoc.engine import Game
+    from cryhavoc_sim.games.cryhavoc.engine.newgame import new_game
     from cryhavoc_sim.games.cryhavoc.engine.playout import setup_for
     from cryhavoc_sim.games.cryhavoc.state import RULES, CryHavocState
     from cryhavoc_sim.games.harness.driver import play
@@ -84,7 +84,7 @@ def head_to_head(
             seeds = Seeds(game_seed(seed, r * len(PAIRINGS) + k))
             for mine in pair:
                 names = {f: new if f == mine else old for f in pair}
-                game = Game(content, setup_for(pair, "first_time"), seeds.game(), record_events=False)
+                game = new_game(content, setup_for(pair, "first_time"), seeds.game(), record_events=False)
                 state = CryHavocState(game)
                 bots = seat_bots(RULES, state, names, seeds)
                 if leaf is not None:

@@ -56,7 +56,7 @@ def sample_game(master_seed: int, index: int, bot: str, rate: float, target: str
     the next Round (``round_value``), the leaf its full rollout would reach: a truncated
     rollout's value then stands in for the rest of the Round."""
     from cryhavoc_sim.games.cryhavoc.content import load_content
-    from cryhavoc_sim.games.cryhavoc.engine import Game
+    from cryhavoc_sim.games.cryhavoc.engine.newgame import new_game
     from cryhavoc_sim.games.cryhavoc.engine.playout import playout_spec, setup_for
     from cryhavoc_sim.games.cryhavoc.state import RULES, CryHavocState
     from cryhavoc_sim.games.harness.driver import play
@@ -66,7 +66,7 @@ def sample_game(master_seed: int, index: int, bot: str, rate: float, target: str
 
     seed, factions, experience = playout_spec(master_seed, index)
     seeds = Seeds(seed)
-    game = Game(_content(load_content), setup_for(factions, experience), seeds.game(), record_events=False)
+    game = new_game(_content(load_content), setup_for(factions, experience), seeds.game(), record_events=False)
     state = CryHavocState(game)
     bots = seat_bots(RULES, state, dict.fromkeys(factions, bot), seeds)
     sampler = stream(seed, "value-sample")

@@ -165,15 +165,15 @@ def test_training_is_deterministic_and_predicts_as_scikit_learn() -> None:
     import numpy as np
     from sklearn.linear_model import LogisticRegression
 
-    first = value.train_value(12, seed=3, rate=0.1)
-    again = value.train_value(12, seed=3, rate=0.1)
-    other = value.train_value(12, seed=4, rate=0.1)
+    first = value.train_value(12, seed=3, rate=0.1, target="win")
+    again = value.train_value(12, seed=3, rate=0.1, target="win")
+    other = value.train_value(12, seed=4, rate=0.1, target="win")
     assert first.model.to_json() == again.model.to_json()
     assert first.model.to_json() != other.model.to_json()
     assert first.train_rows > 20 and first.holdout_rows > 0
 
     # the shipped form (raw-feature coefficients) predicts as scikit-learn's own fit
-    train, _ = value.sample(12, 3, "heuristic", 0.1)
+    train, _ = value.sample(12, 3, "heuristic", 0.1, "win")
     x = np.array([r[0] for r in train])
     y = np.array([r[1] for r in train])
     mean, scale = x.mean(axis=0), x.std(axis=0)

@@ -5,17 +5,20 @@ what a determinization re-draws are ``visibility.py``'s.
 
 The game's own ``apply`` trusts its caller; here an answer is checked first against the
 options of its kind (an action's first element), so an illegal one raises before
-anything changes. One exception, for speed: under :data:`PLAY_RULES` (a scenario's games,
-rows.py) the answer the game's own random or heuristic bot has just given for this very
-decision is applied unchecked (the check cost about a sixth of a random game). Those bots
-are held to legal answers where checking is the point: the soak, the copy, determinize
-and fairness testers and the ladder play :data:`RULES`, which checks every answer; any
-other answer (a search bot's, a test's) is checked under both. Answers are the game's action tuples; a card played is keyed by the
-card, not its place in the hand. Nothing is random after setup, so the game keeps no
-generator and a fingerprint is the whole game.
+anything changes. One exception, for speed: under :data:`PLAY_RULES` (a scenario's
+games, rows.py) the answer the game's own random or heuristic bot has just given for
+this very decision is applied unchecked (the check cost about a sixth of a random game).
+Those bots are held to legal answers where checking is the point: the soak, the copy,
+determinize and fairness testers and the ladder play :data:`RULES`, which checks every
+answer; any other answer (a search bot's, a test's) is checked under both.
 
-:data:`RULES` is the game as the harness plays it; :class:`ChooserBot` turns one of the
-game's bots (``choose(game)``) into a protocol bot.
+Answers are the game's action tuples; a card played is keyed by the card, not its place
+in the hand. Nothing is random after setup, so the game keeps no generator and a
+fingerprint is the whole game.
+
+:data:`RULES` is the game as the harness plays it (and :data:`PLAY_RULES` as a
+scenario's games do); :class:`ChooserBot` turns one of the game's bots
+(``choose(game)``) into a protocol bot.
 """
 
 from __future__ import annotations

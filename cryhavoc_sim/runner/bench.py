@@ -220,7 +220,9 @@ def other_games(against: str | None = None) -> Iterator[str]:
                     old = _timed(n, 1, True, base / f"old-{name}-{bot}-{i}", bot, against, name)
                     best[f"old-{bot}"] = min(best.get(f"old-{bot}", old), old)
         costs = _game_costs_in_child(name)
-        costs_then = _side_by_side(partial(_game_costs_in_child, name), against) if name in theirs else ""
+        costs_then = (
+            _side_by_side(partial(_game_costs_in_child, name), against) if against and name in theirs else ""
+        )
         yield (
             f"  {game.title}, 4 players, 1 worker: random bots {OTHER_GAMES['random'] / best['random']:6.0f} games/s,"
             f" heuristic bots {OTHER_GAMES['heuristic'] / best['heuristic']:.1f} games/s (best of {ROUNDS} rounds);"

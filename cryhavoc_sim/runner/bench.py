@@ -45,12 +45,12 @@ def _timed_run(
 SEARCH_GAMES = 3
 
 
-def timed_search_child() -> None:
+def timed_search_child(game: str = DEFAULT_GAME) -> None:
     """In a fresh process, pinned to one CPU: one game to warm up, then the seconds per
-    game of the game's search-bot scenario (nothing printed when it has none)."""
+    game of ``game``'s search-bot scenario ("nan" when it has none)."""
     from cryhavoc_sim.runner.executor import run_scenario
 
-    found = get_game(DEFAULT_GAME).search_bench_scenario()
+    found = get_game(game).search_bench_scenario()
     if found is None:
         print("nan")
         return
@@ -65,9 +65,9 @@ def timed_search_child() -> None:
     print((time.perf_counter() - started) / SEARCH_GAMES)
 
 
-def _search_in_child() -> float:
+def _search_in_child(game: str = DEFAULT_GAME) -> float:
     return float(
-        _in_child("from cryhavoc_sim.runner.bench import timed_search_child\ntimed_search_child()\n")
+        _in_child(f"from cryhavoc_sim.runner.bench import timed_search_child\ntimed_search_child({game!r})\n")
     )
 
 
@@ -228,6 +228,9 @@ def other_games(against: str | None = None) -> Iterator[str]:
             f" heuristic bots {OTHER_GAMES['heuristic'] / best['heuristic']:.1f} games/s (best of {ROUNDS} rounds);"
             " a mid-game state: " + ", ".join(f"{k} {v:.1f} us" for k, v in costs.items())
         )
+        search = game.search_bench_scenario()
+        if search is not None:  # one round: a search game costs seconds
+            yield f"    search bot {_search_in_child(name):8.2f} s per game: {search[0]} ({SEARCH_GAMES} games)"
         if against and name in theirs:
             yield (
                 "    side by side: "

@@ -9,6 +9,9 @@ seed = 1                        # the search's seed
 content_name = "cryhavoc-base-calibrated"   # the name of the content set it writes
 content = "cryhavoc-base-reconstructed"      # optional: the shipped set every target plays
                                 # and the calibration starts from (default: each scenario's)
+rungs = ["ismcts:16", "ismcts:32"]   # optional: judge every target at each of these rungs,
+                                # the rung's bot in every seat (as `balance` plays them);
+                                # default: each scenario's own bots
 
 [parameters]                    # the numbers the search sets, as in a sweep's [factors]
 "tokens.war_party.*.trogs" = "plausible"
@@ -24,13 +27,16 @@ win_rate = [0.05, 0.95]         # the player's win rate inside this range (winna
 harder_than = "solo_3"          # and below the win rate of that target's scenario
 ```
 
-The search minimises the sum of the targets' shortfalls, squared (zero when every target
+With ``rungs``, each target is played once per rung (named ``<scenario>.<rung>``, e.g.
+``three_player.ismcts-16``) and must be met at every rung; ``harder_than`` compares
+within a rung. The search minimises the sum of the targets' shortfalls, squared (zero when every target
 is met), plus a hundredth of each faction's squared distance from its fair share (among
 sets that meet every target, the most even). Everything is checked before anything runs.
 """
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
@@ -39,7 +45,7 @@ from cryhavoc_sim.runner.scenario import NAME, Scenario, load_scenario
 from cryhavoc_sim.sweeps.design import MAX_FACTORS, Factor, check_value_count, parse_factor
 from cryhavoc_sim.sweeps.files import DesignError, fail, read_file, read_head, shown, whole
 
-TUNE_FIELDS = ("name", "trials", "games", "seed", "content_name", "content", "description")
+TUNE_FIELDS = ("name", "trials", "games", "seed", "content_name", "content", "rungs", "description")
 TARGET_FIELDS = ("scenario", "fair_within", "win_rate", "harder_than")
 MAX_TRIALS = 2000
 
@@ -50,10 +56,11 @@ class Target:
     fair_within: float | None = None
     win_rate: tuple[float, float] | None = None
     harder_than: str | None = None
+    rung: str | None = None  # the bot spec in every seat, or None: the scenario's own bots
 
     @property
     def name(self) -> str:
-        return self.scenario.name
+        return self.scenario.name if self.rung is None else f"{self.scenario.name}.{rung_tag(self.rung)}"
 
     def describe(self) -> str:
         parts = []
@@ -63,7 +70,8 @@ class Target:
             parts.append(f"win rate {self.win_rate[0]:.0%} to {self.win_rate[1]:.0%}")
         if self.harder_than:
             parts.append(f"won less often than {self.harder_than}")
-        return f"{self.name}: " + "; ".join(parts)
+        at = f" (every seat {self.rung})" if self.rung is not None else ""
+        return f"{self.name}{at}: " + "; ".join(parts)
 
 
 @dataclass(frozen=True, slots=True)
@@ -110,21 +118,16 @@ def parse_targets(text: str, path: str = "<targets>", max_games: int | None = No
     if not isinstance(raw_targets, list) or not raw_targets:
         raise DesignError(f"{path}: needs at least one [[target]] table.")
     targets = [_target(path, i, t) for i, t in enumerate(raw_targets)]
+    names = [t.name for t in targets]
+    if len(set(names)) != len(names):
+        raise DesignError(f"{path}: two [[target]] tables name the same scenario; give each once.")
+    _check_harder(path, targets)
+    if "rungs" in head:
+        targets = _at_rungs(path, head["rungs"], targets)
     content = head.get("content")
     if content is not None:
         content_dir = _shipped_set(path, content, targets[0].scenario.game)
         targets = [replace(t, scenario=replace(t.scenario, content_dir=content_dir)) for t in targets]
-    names = [t.name for t in targets]
-    if len(set(names)) != len(names):
-        raise DesignError(f"{path}: two [[target]] tables name the same scenario; give each once.")
-    for i, t in enumerate(targets):
-        if t.harder_than is not None and (t.harder_than not in names or t.harder_than == t.name):
-            others = ", ".join(n for n in names if n != t.name) or "none"
-            raise fail(
-                path,
-                f"target[{i}].harder_than",
-                f"is {shown(t.harder_than)}; allowed: another target's scenario ({others})",
-            )
     if any(t.scenario.game != targets[0].scenario.game for t in targets):
         raise DesignError(f"{path}: every target's scenario must be of one game.")
     raw = doc.get("parameters")
@@ -150,6 +153,49 @@ def parse_targets(text: str, path: str = "<targets>", max_games: int | None = No
             f" x {games:,});"
             f" allowed with --max-games: at most {max_games:,}",
         )
+    return out
+
+
+def rung_tag(spec: str) -> str:
+    """A rung's bot spec as part of a name (letters, digits, '_', '-' and '.' only)."""
+    return re.sub(r"[^A-Za-z0-9_.-]", "-", spec)
+
+
+def _check_harder(path: str, targets: list[Target]) -> None:
+    names = [t.name for t in targets]
+    for i, t in enumerate(targets):
+        if t.harder_than is not None and (t.harder_than not in names or t.harder_than == t.name):
+            others = ", ".join(n for n in names if n != t.name) or "none"
+            raise fail(
+                path,
+                f"target[{i}].harder_than",
+                f"is {shown(t.harder_than)}; allowed: another target's scenario ({others})",
+            )
+
+
+def _at_rungs(path: str, raw: Any, targets: list[Target]) -> list[Target]:
+    """Each target once per rung, the rung's bot in every seat (``balance``'s rung
+    scenarios); ``harder_than`` names the other target at the same rung."""
+    from cryhavoc_sim.balance.rungs import Rung, RungError, parse_rungs, rung_scenario
+
+    if not isinstance(raw, list) or not all(isinstance(r, str) for r in raw):
+        raise fail(path, "tune.rungs", f'must be a list of bot specs, e.g. ["ismcts:16"], got {shown(raw)}')
+    try:
+        rungs: tuple[Rung, ...] = parse_rungs(raw)
+        tags = [rung_tag(r.spec) for r in rungs]
+        if len(set(tags)) != len(tags):
+            raise RungError(
+                "two rungs differ only in characters a name cannot hold; give each a plainer spec."
+            )
+        out = []
+        for rung in rungs:
+            for t in targets:
+                harder = None if t.harder_than is None else f"{t.harder_than}.{rung_tag(rung.spec)}"
+                out.append(
+                    replace(t, scenario=rung_scenario(t.scenario, rung), harder_than=harder, rung=rung.spec)
+                )
+    except RungError as exc:
+        raise fail(path, "tune.rungs", f"cannot be played: {str(exc).rstrip('.')}") from None
     return out
 
 

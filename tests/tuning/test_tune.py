@@ -90,6 +90,13 @@ def test_the_shipped_targets_file_loads() -> None:
             ),
             "tune.content' names no shipped content set ('cryhavoc-base'); allowed: cryhavoc,",
         ),
+        (
+            ("seed = 1", 'seed = 1\nrungs = ["ismcts:16", "nosuch"]'),
+            "tune.rungs' cannot be played: rung 'nosuch'",
+        ),
+        (("seed = 1", "seed = 1\nrungs = []"), "tune.rungs' cannot be played: the rung list is empty"),
+        (("seed = 1", 'seed = 1\nrungs = "ismcts:16"'), "tune.rungs' must be a list of bot specs"),
+        (("seed = 1", 'seed = 1\nrungs = ["random", "random"]'), "is listed twice"),
     ],
 )
 def test_bad_targets_are_one_sentence(tmp_path: Path, edit: tuple[str, str], message: str) -> None:
@@ -215,3 +222,44 @@ def test_the_notebook_api(tmp_path: Path) -> None:
         "skills.humans.scouting.cost_units",
         "structures.humans.*.build_cost",
     }
+
+
+def test_targets_at_rungs_are_judged_with_the_rung_in_every_seat(tmp_path: Path) -> None:
+    """Each target once per rung, every seat the rung's bot, the same deals; harder_than
+    stays within a rung; the games counted for --max-games include every rung."""
+    text = TARGETS.replace("seed = 1", 'seed = 1\nrungs = ["random", "heuristic"]')
+    text += '\n[[target]]\nscenario = "solo_1"\nwin_rate = [0.05, 0.95]\nharder_than = "solo_3"\n'
+    text += '\n[[target]]\nscenario = "solo_3"\nwin_rate = [0.05, 0.95]\n'
+    t = load_targets(setup(tmp_path, text))
+    assert [x.name for x in t.targets] == [
+        "r2.random",
+        "solo_1.random",
+        "solo_3.random",
+        "r2.heuristic",
+        "solo_1.heuristic",
+        "solo_3.heuristic",
+    ]
+    assert next(x for x in t.targets if x.name == "solo_1.heuristic").harder_than == "solo_3.heuristic"
+    base = {x.name: x.scenario for x in load_targets(setup(tmp_path, text.replace("rungs = ", "# "))).targets}
+    for x in t.targets:
+        bots = x.scenario.setup.bots
+        assert {b for b in bots.values() if b != "automaton"} == {x.rung}, (x.name, bots)
+        same = base[x.scenario.name]  # the same deals: seed, games and content as the scenario's
+        assert (x.scenario.seed, x.scenario.content_dir) == (same.seed, same.content_dir)
+    assert t.total_games == (3 + 1) * 30 * 6
+
+
+def test_tune_at_rungs_end_to_end(tmp_path: Path) -> None:
+    text = TARGETS.replace("seed = 1", 'seed = 1\nrungs = ["random", "heuristic"]').replace(
+        "trials = 3", "trials = 2"
+    )
+    setup(tmp_path, text)
+    done = cli("tune", "t.toml", "-o", "tu", "-q", "-j", "1", cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    record = json.loads((tmp_path / "tu" / "tune.json").read_text())
+    first = record["trials"][0]
+    assert sorted(first["found"]) == ["r2.heuristic", "r2.random"], first.keys()
+    manifest = json.loads(
+        (tmp_path / "tu" / "trials" / "t0000" / "r2.heuristic" / "manifest.json").read_text()
+    )
+    assert 'default = "heuristic"' in manifest["scenario_text"]

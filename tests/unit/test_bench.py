@@ -40,7 +40,10 @@ def test_the_report_names_every_figure(
         "_state_costs_in_child",
         lambda python=None: (30.0, 70.0, 310.0) if python else (25.0, 60.0, 300.0),
     )
-    monkeypatch.setattr(bench, "_search_in_child", iter([1.5, 1.25, 1.75]).__next__)
+    searched = iter([1.5, 1.25, 1.75])  # Cry Havoc's three rounds; WarCry's one: 2.5 s
+    monkeypatch.setattr(
+        bench, "_search_in_child", lambda game="cryhavoc": next(searched) if game == "cryhavoc" else 2.5
+    )
     monkeypatch.setattr(bench, "_game_costs_in_child", lambda name: {"clone": 9.0, "legal": 8.0})
     monkeypatch.setattr(
         bench, "_protocol_costs_in_child", lambda name, python=None: {"clone": 7.0, "fingerprint": 6.0}
@@ -61,6 +64,7 @@ def test_the_report_names_every_figure(
     assert "a mid-game state: clone 9.0 us, legal 8.0 us" in out
     assert "Cave Troll through the state protocol, 100 answers in: clone 7.0 us, fingerprint 6.0 us" in out
     assert "Cry Havoc through the state protocol" in out
+    assert "search bot     2.50 s per game: seat one ismcts (64 iterations), seat two heuristic" in out
 
 
 def test_the_protocol_costs_are_measured_for_every_game() -> None:
@@ -121,6 +125,7 @@ def test_the_other_games_are_timed_side_by_side_with_another_checkout(
     monkeypatch.setattr(
         bench, "_game_costs_in_child", lambda name, python=None: {"clone": 11.0 if python else 9.0}
     )
+    monkeypatch.setattr(bench, "_search_in_child", lambda game: 2.5)
     # The other checkout predates WarCry: WarCry is timed alone, and said so.
     monkeypatch.setattr(bench, "games_in", lambda python: {"cryhavoc", "cavetroll"})
     lines = list(bench.other_games(against="/old/python"))
@@ -132,6 +137,7 @@ def test_the_other_games_are_timed_side_by_side_with_another_checkout(
         " a mid-game state: clone 11.0 us before, 9.0 now" in line
         for line in lines
     )
+    assert any("search bot     2.50 s per game: seat one ismcts" in line for line in lines)  # WarCry's
 
 
 def test_the_state_costs_are_side_by_side_when_the_other_checkout_has_them(
@@ -155,7 +161,7 @@ def test_the_copy_costs_are_side_by_side_with_another_checkout(
 ) -> None:
     monkeypatch.setattr(bench, "_timed", lambda games, *args, **kwargs: games / 500)
     monkeypatch.setattr(bench, "_peak_rss_mib", lambda games: 100.0)
-    monkeypatch.setattr(bench, "_search_in_child", lambda: 1.0)
+    monkeypatch.setattr(bench, "_search_in_child", lambda game="cryhavoc": 1.0)
     monkeypatch.setattr(
         bench,
         "_state_costs_in_child",

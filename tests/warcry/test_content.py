@@ -75,3 +75,69 @@ def test_a_rule_knob_is_overridden_or_refused() -> None:
         load_content(overrides={"rules.tp_refresh": "battle"})
     with pytest.raises(ContentError, match="names nothing"):
         load_content(overrides={"rules.gold": 3})
+
+
+def test_every_record_says_where_it_comes_from() -> None:
+    c = load_content()
+    assert all(
+        card.provenance.source == "research" and "fan database" in card.provenance.rationale
+        for card in c.cards.values()
+    )
+    decks = [*c.armies.values(), *c.actions.values()]
+    assert all(
+        d.provenance.source == "reconstructed" and "not a real starter list" in d.provenance.rationale
+        for d in decks
+    )
+    assert c.provenance_counts() == {
+        "rulebook": 0,
+        "research": len(c.cards),
+        "reconstructed": 5,
+        "calibrated": 0,
+    }
+    assert c.reconstructed
+
+
+@pytest.mark.parametrize(
+    ("file", "old", "new", "words"),
+    [
+        (
+            "cards.toml",
+            'provenance = "research"\n',
+            "",
+            "cards.toml: card 'WC2': field 'provenance' is missing",
+        ),
+        (
+            "cards.toml",
+            'provenance = "research"',
+            'provenance = "rumour"',
+            "allowed: rulebook, research, reconstructed, calibrated",
+        ),
+        (
+            "decks.toml",
+            'provenance = "reconstructed"\nrationale',
+            "rationale",
+            "decks.toml: army.Empire: field 'provenance' is missing",
+        ),
+        ("cards.toml", 'id = "WC3"', 'id = "WC2"', "card id 'WC2' appears twice"),
+    ],
+)
+def test_a_record_without_a_known_provenance_is_refused(
+    tmp_path: Path, file: str, old: str, new: str, words: str
+) -> None:
+    for name in ("cards.toml", "decks.toml"):
+        text = (DATA / name).read_text()
+        (tmp_path / name).write_text(text.replace(old, new, 1) if name == file else text)
+    with pytest.raises(ContentError) as err:
+        load_content(str(tmp_path))
+    assert words in str(err.value) and "\n" not in str(err.value)
+
+
+def test_the_digest_is_the_files_bytes_and_the_overrides(tmp_path: Path) -> None:
+    shipped = load_content()
+    assert load_content().content_id == shipped.content_id  # stable
+    assert load_content(overrides={"rules.tp_refresh": "combat"}).content_id != shipped.content_id
+    for name in ("cards.toml", "decks.toml"):
+        shutil.copy(DATA / name, tmp_path / name)
+    assert load_content(str(tmp_path)).content_id == shipped.content_id  # the same bytes elsewhere
+    (tmp_path / "decks.toml").write_text((DATA / "decks.toml").read_text() + "\n# a comment\n")
+    assert load_content(str(tmp_path)).content_id != shipped.content_id

@@ -47,6 +47,9 @@ def test_run_report_replay_soak_and_ladder(tmp_path: Path) -> None:
     text = (tmp_path / "rep" / "report.md").read_text()
     assert "Deck against deck" in text and "Good against Evil" in text and "reconstructed" in text
     assert "meta-game" in text and "P(win the game | won Battle 1)" in text
+    assert (
+        "What each card is worth" in text and "combat swing" in text and "What each keyword is worth" in text
+    )
 
     out = invoke("replay", str(tmp_path / "run"), "3")
     assert "Replayed events equal the stored events." in out and "Battle 1:" in out and "musters" in out

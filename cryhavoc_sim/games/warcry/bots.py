@@ -47,7 +47,7 @@ PERSONALITIES = {
 
 
 @cache
-def _win_chance(diff: int, dice: tuple[int, ...], ties_win: bool) -> float:
+def win_chance(diff: int, dice: tuple[int, ...], ties_win: bool) -> float:
     """P(diff + my roll > their roll) with both rolls from ``dice`` (ties count as a win
     when ``ties_win``, as in a ranged attack, and as half otherwise: a Slaughter)."""
     n = len(dice) or 1
@@ -68,7 +68,7 @@ class HeuristicBot:
         self.rng = rng
         self.me = personality
 
-    def _dice(self, s: WarCryState) -> tuple[int, ...]:
+    def dice(self, s: WarCryState) -> tuple[int, ...]:
         z = s.zones[self.p]
         # its own Action deck's card list: every card it owns that is an action card
         return tuple(
@@ -105,13 +105,13 @@ class HeuristicBot:
         return ("pass",)
 
     def _command(self, s: WarCryState, legal: tuple[Move, ...]) -> Move:
-        dice = self._dice(s)
+        dice = self.dice(s)
         best, chance = None, 0.0
         for a in legal:
             if a[0] == "attack":
-                pwin = _win_chance(s.strength(a[1]) - s.strength(a[2]), dice, False)
+                pwin = win_chance(s.strength(a[1]) - s.strength(a[2]), dice, False)
             elif a[0] == "ranged":
-                pwin = _win_chance(s.cards[a[1]].ranged - s.strength(a[2]), dice, True)
+                pwin = win_chance(s.cards[a[1]].ranged - s.strength(a[2]), dice, True)
             else:
                 continue
             if pwin > chance:
@@ -134,14 +134,12 @@ class HeuristicBot:
     def _block(self, s: WarCryState, legal: tuple[Move, ...]) -> Move:
         c = s.combat
         assert c is not None
-        dice = self._dice(s)
-        target = _win_chance(s.strength(c.def_u) - s.strength(c.att_u), dice, False)
+        dice = self.dice(s)
+        target = win_chance(s.strength(c.def_u) - s.strength(c.att_u), dice, False)
         best = max(
             legal,
             key=lambda a: (
-                _win_chance(s.strength(a[1]) - s.strength(c.att_u), dice, False)
-                if a[0] == "block"
-                else target
+                win_chance(s.strength(a[1]) - s.strength(c.att_u), dice, False) if a[0] == "block" else target
             ),
         )
         return best
@@ -150,9 +148,9 @@ class HeuristicBot:
         c = s.combat
         assert c is not None
         side = c.side_of(self.p)
-        dice = self._dice(s)
+        dice = self.dice(s)
         now = s.total(c, side) - (c.rolls[side] or 0) - (s.total(c, 1 - side) - (c.rolls[1 - side] or 0))
-        base = _win_chance(now, dice, c.ranged and side == 0)
+        base = win_chance(now, dice, c.ranged and side == 0)
         best: Move = ("pass",)
         gain = 0.04
         for a in legal:
@@ -165,7 +163,7 @@ class HeuristicBot:
             else:
                 continue
             plus = ab.strength if not (c.ranged and side == 0) else 0
-            g = _win_chance(now + plus, dice, c.ranged and side == 0) - base
+            g = win_chance(now + plus, dice, c.ranged and side == 0) - base
             if ab.effect in ("destroy_on_win", "rout_on_win") and base > 0.5:
                 g = 0.05
             if g > gain:

@@ -1,22 +1,22 @@
 """WarCry's content: the card records (real statistics, cited to the fan database) and the
-named decks (reconstructed lists), read from ``data/cards.toml`` and ``data/decks.toml``,
-and the deck validator (quick rules, Deck Construction: at least 30 cards a deck, at most
-3 copies of a card, one alignment plus Neutral).
-
-Kept small and local: the shared content kit (games/content_kit/) was not on the
-``contract`` branch this game started from.
+named decks (reconstructed lists), read from ``data/cards.toml`` and ``data/decks.toml``
+through the shared content kit (``games/content_kit/``: bounded reading, the digest of the
+files' bytes, every record's provenance: a card ``research``, a deck ``reconstructed``,
+each with its rationale), and the deck validator (quick rules, Deck Construction: at
+least 30 cards a deck, at most 3 copies of a card, one alignment plus Neutral).
 """
 
 from __future__ import annotations
 
-import hashlib
-import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from cryhavoc_sim.errors import ContentError
+from cryhavoc_sim.games.content_kit.files import DigestRecipe, content_dir, digest_overrides, read_set
+from cryhavoc_sim.games.content_kit.items import Item, items
+from cryhavoc_sim.games.content_kit.provenance import Provenance, provenance_counts, rests_on_invention
 from cryhavoc_sim.games.protocol import Plausible
 
 DATA = Path(__file__).resolve().parent / "data"
@@ -28,6 +28,9 @@ ALIGNMENTS = ("Good", "Evil")
 ARMY_TYPES = ("Unit", "Attachment")
 ACTION_TYPES = ("Tactic", "Command", "Reaction")
 TIMINGS = ("combat", "warcry", "support", "static", "reaction")
+FILES = (CARDS_FILE, DECKS_FILE)  # read in this order, the digest's
+DIGEST = DigestRecipe()  # each file's name, a NUL, its bytes, a NUL; then the overrides
+UNREAD = Provenance("reconstructed", "made in code, not read from a content file")
 # Rule knobs (docs/rulings.md, WarCry): where a ruling can change results.
 KNOBS: dict[str, tuple[str, ...]] = {"tp_refresh": ("chain", "combat")}
 
@@ -71,8 +74,13 @@ class Card:
     range: str = ""
     unique: bool = False
     rarity: str = ""
-    source: str = ""
     abilities: tuple[Ability, ...] = ()
+    provenance: Provenance = UNREAD
+
+    @property
+    def source(self) -> str:
+        """Where its statistics come from (its provenance's rationale)."""
+        return self.provenance.rationale
 
     @property
     def is_unit(self) -> bool:
@@ -90,6 +98,7 @@ class Deck:
     name: str
     alignment: str
     cards: tuple[str, ...]
+    provenance: Provenance = UNREAD
 
 
 @dataclass(frozen=True, slots=True)
@@ -124,24 +133,15 @@ class Content:
 
     @property
     def reconstructed(self) -> bool:
-        return True  # the deck lists are reconstructed (data/decks.toml)
+        return rests_on_invention(self.provenance_counts())  # the shipped deck lists are
 
     def provenance_counts(self) -> dict[str, int]:
-        return {
-            "fan database (1S)": len(self.cards),
-            "reconstructed decks": len(self.armies) + len(self.actions),
-        }
+        """How many records (cards, decks) rest on each kind of source."""
+        return provenance_counts([*self.cards.values(), *self.armies.values(), *self.actions.values()])
 
 
-def _read(path: Path) -> dict[str, Any]:
-    try:
-        return tomllib.loads(path.read_text())
-    except (OSError, tomllib.TOMLDecodeError) as exc:
-        raise ContentError(f"{path}: cannot be read ({exc}).") from None
-
-
-def _card(path: Path, raw: Mapping[str, Any]) -> Card:
-    where = f"{path}: card {raw.get('id', '?')!r}"
+def _card(item: Item) -> Card:
+    where, raw = item.where, item.table
     abilities = []
     for ab in raw.get("ability", ()):
         if ab.get("timing") not in TIMINGS:
@@ -153,10 +153,15 @@ def _card(path: Path, raw: Mapping[str, Any]) -> Card:
         raise ContentError(
             f"{where}: type {raw.get('type')!r} unknown; allowed: {', '.join(ARMY_TYPES + ACTION_TYPES)}."
         )
-    fields = {k: v for k, v in raw.items() if k != "ability"}
+    fields = {k: v for k, v in raw.items() if k not in ("ability", "provenance", "rationale")}
     try:
         return Card(
-            **{**fields, "keywords": tuple(fields.get("keywords", ())), "abilities": tuple(abilities)}
+            **{
+                **fields,
+                "keywords": tuple(fields.get("keywords", ())),
+                "abilities": tuple(abilities),
+                "provenance": item.provenance(),
+            }
         )
     except TypeError as exc:
         raise ContentError(f"{where}: {exc}.") from None
@@ -166,7 +171,8 @@ def _deck(path: Path, table: str, name: str, raw: Mapping[str, Any], cards: Mapp
     ids: list[str] = []
     for entry in raw.get("cards", ()):
         ids.extend([entry["card"]] * int(entry.get("copies", 1)))
-    deck = Deck(name, str(raw.get("alignment", "")), tuple(ids))
+    provenance = Item(f"{path}: {table}.{name}", raw).provenance()
+    deck = Deck(name, str(raw.get("alignment", "")), tuple(ids), provenance)
     validate(deck, cards, f"{path}: {table}.{name}", ARMY_TYPES if table == "army" else ACTION_TYPES)
     return deck
 
@@ -198,18 +204,14 @@ def validate(deck: Deck, cards: Mapping[str, Card], where: str, types: tuple[str
         raise ContentError(f"{where}: alignment {deck.alignment!r}; allowed: Good, Evil or Neutral.")
 
 
-def load_content(content_dir: str | None = None, overrides: Mapping[str, Any] | None = None) -> Content:
-    """The cards, decks and knobs under ``content_dir`` (the shipped data when None);
+def load_content(directory: str | None = None, overrides: Mapping[str, Any] | None = None) -> Content:
+    """The cards, decks and knobs under ``directory`` (the shipped data when None);
     ``overrides`` sets rule knobs (``rules.tp_refresh``)."""
-    base = Path(content_dir) if content_dir else DATA
+    base = content_dir(directory, DATA)
     cpath, dpath = base / CARDS_FILE, base / DECKS_FILE
-    cards = {}
-    for raw in _read(cpath).get("card", ()):
-        card = _card(cpath, raw)
-        if card.id in cards:
-            raise ContentError(f"{cpath}: card id {card.id!r} given twice; allowed: each id once.")
-        cards[card.id] = card
-    doc = _read(dpath)
+    docs, digest = read_set(base, FILES, "WarCry", DIGEST)
+    cards = {item.id: _card(item) for item in items(str(cpath), docs[CARDS_FILE], "card")}
+    doc = docs[DECKS_FILE]
     armies = {n: _deck(dpath, "army", n, raw, cards) for n, raw in sorted(doc.get("army", {}).items())}
     actions = {n: _deck(dpath, "action", n, raw, cards) for n, raw in sorted(doc.get("action", {}).items())}
     knobs = {k: v[0] for k, v in KNOBS.items()}
@@ -222,8 +224,7 @@ def load_content(content_dir: str | None = None, overrides: Mapping[str, Any] | 
         if value not in KNOBS[name]:
             raise ContentError(f"override {key} = {value!r}; allowed: {', '.join(KNOBS[name])}.")
         knobs[name] = value
-    text = repr(
-        (sorted(cards.items()), sorted(armies.items()), sorted(actions.items()), sorted(knobs.items()))
+    digest_overrides(digest, DIGEST, overrides)
+    return Content(
+        cards, armies, actions, knobs, digest.hexdigest(), tuple(sorted((overrides or {}).items()))
     )
-    digest = hashlib.sha256(text.encode()).hexdigest()
-    return Content(cards, armies, actions, knobs, digest, tuple(sorted((overrides or {}).items())))

@@ -1,6 +1,6 @@
 """The words card abilities are written in (``data/cards.toml``): the conditions an ability
 names in ``when`` and the named effects (``effect``) the primitives (strength, leadership,
-cost, test) cannot say. The state (state.py) applies them; a test checks that every word
+cost, test) cannot say. The rules (combat.py) apply them; a test checks that every word
 in the data has its handler here and every handler here is used by some card.
 
 Quick rules, King's Decree: "If text on a card counteracts a rule, follow the text."
@@ -12,56 +12,56 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from cryhavoc_sim.games.warcry.state import Combat, WarCryState
+    from cryhavoc_sim.games.warcry.table import Combat, WarCryTable
 
 # A condition on the unit ``unit`` using an ability while combat ``c`` is open.
-Condition = Callable[["WarCryState", int, "Combat"], bool]
+Condition = Callable[["WarCryTable", int, "Combat"], bool]
 
 
-def _blocking(s: WarCryState, unit: int, c: Combat) -> bool:
+def _blocking(s: WarCryTable, unit: int, c: Combat) -> bool:
     return c.blocked and unit == c.def_u
 
 
-def _attacking(s: WarCryState, unit: int, c: Combat) -> bool:
+def _attacking(s: WarCryTable, unit: int, c: Combat) -> bool:
     return unit == c.att_u
 
 
-def _against_blocker(s: WarCryState, unit: int, c: Combat) -> bool:
+def _against_blocker(s: WarCryTable, unit: int, c: Combat) -> bool:
     return c.blocked and unit == c.att_u
 
 
-def _follow_up(s: WarCryState, unit: int, c: Combat) -> bool:
+def _follow_up(s: WarCryTable, unit: int, c: Combat) -> bool:
     return c.follow_up
 
 
-def _infantry(s: WarCryState, unit: int, c: Combat) -> bool:
+def _infantry(s: WarCryTable, unit: int, c: Combat) -> bool:
     # D'aggorn's Husk Guard (WC9): "your cavalry may use infantry-only tactics".
     kind = s.card(unit).kind
     return kind == "Infantry" or (kind == "Cavalry" and s.has_static(s.owner(unit), CAVALRY_INFANTRY_TACTICS))
 
 
 def _attached(keyword: str) -> Condition:
-    def check(s: WarCryState, unit: int, c: Combat) -> bool:
+    def check(s: WarCryTable, unit: int, c: Combat) -> bool:
         return any(keyword in s.card(a).keywords for a in s.attachments.get(unit, ()))
 
     return check
 
 
-def _more_ready_battle_line(s: WarCryState, unit: int, c: Combat) -> bool:
+def _more_ready_battle_line(s: WarCryTable, unit: int, c: Combat) -> bool:
     p = s.owner(unit)
     return s.ready_battle_line(p) > s.ready_battle_line(1 - p)
 
 
-def _no_committed(s: WarCryState, unit: int, c: Combat) -> bool:
+def _no_committed(s: WarCryTable, unit: int, c: Combat) -> bool:
     p = s.owner(unit)
     return not any(u in s.committed for u in s.units(p))
 
 
-def _not_ranged(s: WarCryState, unit: int, c: Combat) -> bool:
+def _not_ranged(s: WarCryTable, unit: int, c: Combat) -> bool:
     return not c.ranged
 
 
-def _orc(s: WarCryState, unit: int, c: Combat) -> bool:
+def _orc(s: WarCryTable, unit: int, c: Combat) -> bool:
     return s.card(unit).race == "Orc"
 
 

@@ -86,7 +86,7 @@ class WarCry:
     name = "warcry"
     title = "WarCry"
     rules_version = "warcry-rules-1"
-    bots_version = "warcry-bots-1"
+    bots_version = "warcry-bots-2"
     scenario_fields: tuple[str, ...] = ("decks", "action_deck")
     scenario_tables: tuple[str, ...] = ("bots",)
     event_kinds: Mapping[str, str] = EVENT_KINDS
@@ -236,7 +236,10 @@ class WarCry:
         )
 
     def search_bench_scenario(self) -> tuple[str, str] | None:
-        return None  # the search's cost per game is not benched yet
+        from cryhavoc_sim.games.warcry.search import DEFAULT_ITERATIONS
+
+        text = self.bench_scenario("heuristic") + 'one = "ismcts"\n'
+        return f"seat one ismcts ({DEFAULT_ITERATIONS} iterations), seat two heuristic", text
 
     def state_costs(self, repeat: int) -> dict[str, float]:
         return state_costs(RULES, repeat)
@@ -278,7 +281,13 @@ class WarCry:
                 for n, d in content.actions.items()
             },
         }
-        listing = {"decks (reconstructed)": decks, "knobs": dict(content.knobs), "cards": len(content.cards)}
+        listing = {
+            "decks (reconstructed)": decks,
+            "knobs": dict(content.knobs),
+            "cards": len(content.cards),
+            "provenance (records)": content.provenance_counts(),
+            "digest": content.content_id,
+        }
         if as_json:
             return json.dumps(listing, sort_keys=True)
         return "\n".join(f"{k} = {v}" for k, v in listing.items())

@@ -1,7 +1,7 @@
 """WarCry's own report sections, answering its users' questions: the deck-against-deck
 win matrix with intervals, Good against Evil, the first fielder's and the first
 Command's advantage in mirror matches, P(win the game | won Battle 1) and how often a
-third Battle is played. The deck lists are reconstructed: every table says so."""
+third Battle is played, and what each card and keyword is worth (``worth.py``). The deck lists are reconstructed: every table says so."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ from typing import Any
 import polars as pl
 
 from cryhavoc_sim.games.protocol import ReportSections
+from cryhavoc_sim.games.warcry.worth import card_worth, keyword_worth, traits
 
 RECONSTRUCTED = (
     "Deck lists reconstructed from real base-set cards (not the real starter lists); card statistics real."
@@ -136,6 +137,17 @@ def report_sections(run: Any, content: Any) -> ReportSections:
             "The deck meta-game: the Nash mix when both players pick their best deck over the matrix, and each"
             f" deck's win rate against that mix\n{RECONSTRUCTED}",
             meta_game(matrix),
+        ),
+        (
+            "What each card is worth: its player's win rate in the games it was played (95% Wilson; a winning"
+            " side plays more, so this ranks cards rather than prices them) and, for cards used in Combat, the"
+            f" combat swing: its player's share of those Combats won and mean margin (95% interval)\n{RECONSTRUCTED}",
+            card_worth(run.seats, run.events),
+        ),
+        (
+            "What each keyword is worth: the win rate of a player who played a card carrying it (printed"
+            f" keywords, unit kind, Scout, Terror, Ranged, Victory, Unique; 95% Wilson)\n{RECONSTRUCTED}",
+            keyword_worth(run.seats, run.events, traits(decks.cards.values())),
         ),
     ]
     off = matrix.filter(pl.col("deck") != pl.col("opponent"))

@@ -78,7 +78,7 @@ class WarCryRules:
         if kind == "ismcts" and budget_problem(name) is None:
             from cryhavoc_sim.games.warcry.search import DEFAULT_ITERATIONS, search_bot
 
-            return search_bot(self, player, rng, budget(name, DEFAULT_ITERATIONS))
+            return search_bot(player, rng, budget(name, DEFAULT_ITERATIONS))
         allowed = "random, " + ", ".join(f"heuristic:{p}" for p in PERSONALITIES) + ", ismcts:<N>"
         raise ValueError(f"bot {name!r} unknown; allowed: {allowed}")
 

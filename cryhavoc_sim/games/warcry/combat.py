@@ -1,0 +1,341 @@
+"""WarCry's Combat (COMBAT): a Combat opened, tactics and passes in turn (combat and
+support tactics, Tactic Points, WarCry only first), abilities and their costs, the Roll
+with reactions out of turn, resolution (Slaughter on ties, a committed winner, ranged
+Combats), the Rout check and follow-ups, and the chain's clean-up."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from cryhavoc_sim.games.state import Answer
+from cryhavoc_sim.games.warcry import effects as fx
+from cryhavoc_sim.games.warcry.content import Ability
+from cryhavoc_sim.games.warcry.table import (
+    ACTION_DECK,
+    ACTION_DISCARD,
+    ACTION_HAND,
+    BATTLEFIELD,
+    STRATEGIES,
+    Combat,
+    WarCryTable,
+)
+
+
+class Combats(WarCryTable):
+    """Combats and their chains of follow-ups (see the module docstring)."""
+
+    # ------------------------------------------------------------------ Combat
+    def _start_combat(
+        self, p: int, att: int, dfd: int, *, ranged: bool = False, blocked: bool = False,
+        follow_up: bool = False, tie: bool = False,
+    ) -> None:  # fmt: skip
+        """BEGIN COMBAT: both players draw an Action card; the attacker acts first. Tactic
+        Points refresh per Combat or per chain of follow-ups (knob ``tp_refresh``, W1)."""
+        commander = self.combat.commander if self.combat is not None else p
+        self.combat = Combat(p, att, dfd, ranged, follow_up, blocked, tie, commander)
+        self.serial += 1
+        if not follow_up or self.knobs["tp_refresh"] == "combat":
+            self.tp_spent = {}
+        self._draw(p, ACTION_DECK)
+        self._draw(1 - p, ACTION_DECK)
+        self.phase, self.actor = "tactic", p
+
+    def tp_left(self, u: int) -> int:
+        return self.tactic_points(u) - self.tp_spent.get(u, 0)
+
+    def _holds(self, c: Combat, u: int, ab: Ability) -> bool:
+        return all(fx.CONDITIONS[w](self, u, c) for w in ab.when)
+
+    def _legal_tactic(self) -> tuple[Answer, ...]:
+        c = self.combat
+        assert c is not None
+        p = self.actor
+        side = c.side_of(p)
+        mine = c.unit(side)
+        out: list[Answer] = []
+        # Combat Tactics: only by the Ready unit in combat (Play Tactics)
+        if mine not in self.committed:
+            seen = set()
+            for x in sorted(self.zones[p][ACTION_HAND]):
+                card = self.cards[x]
+                if card.type != "Tactic" or card.name in seen or card.cost > self.tp_left(mine):
+                    continue
+                ab = card.abilities[0]
+                if ab.timing == "warcry" and c.acted[side]:  # WarCry: only as your first action
+                    continue
+                if self._holds(c, mine, ab):
+                    seen.add(card.name)
+                    out.append(("card", card.name))
+            for i, ab in enumerate(self.cards[mine].abilities):
+                if ab.timing not in ("combat", "warcry") or (mine, i) in c.used:
+                    continue
+                if ab.timing == "warcry" and c.acted[side]:
+                    continue
+                if self._holds(c, mine, ab):
+                    out += self._with_cost(p, mine, i, ab)
+        # Support Tactics: only by Ready units outside the combat, at a unit in it
+        # (Dorgan's Ironshields forbids the enemy's)
+        enemy = c.unit(1 - side)
+        if not any(a.effect == fx.NO_ENEMY_SUPPORT for a in self.cards[enemy].abilities):
+            helpers = [
+                u for u in sorted(self.units(p)) if u not in self.committed and u not in (c.att_u, c.def_u)
+            ]
+            for u in helpers:
+                for i, ab in enumerate(self.cards[u].abilities):
+                    if ab.timing == "support" and (u, i) not in c.used and self._holds(c, mine, ab):
+                        out += self._with_cost(p, u, i, ab)
+            if helpers:  # W4: a Strategy's support tactic, once per Combat, by any helper
+                for s in sorted(self.zones[p][STRATEGIES]):
+                    for i, ab in enumerate(self.cards[s].abilities):
+                        if ab.timing == "support" and (s, i) not in c.used and self._holds(c, mine, ab):
+                            out.append(("strategy", s, i))
+        out.append(("pass",))
+        return tuple(out)
+
+    def _with_cost(self, p: int, u: int, i: int, ab: Ability) -> list[Answer]:
+        """The answers using ability ``i`` of ``u``, one per way to pay its cost."""
+        if ab.cost == "commit_other_orc":
+            c = self.combat
+            assert c is not None
+            others = [
+                v for v in sorted(self.units(p))
+                if v != u and v not in self.committed and self.cards[v].race == "Orc" and v not in (c.att_u, c.def_u)
+            ]  # fmt: skip
+            return [("ability", u, i, v) for v in others]
+        if ab.cost == "discard_card":
+            names = sorted({self.cards[x].name for x in self.zones[p][ACTION_HAND]})
+            return [("ability", u, i, n) for n in names]
+        return [("ability", u, i)]
+
+    def _apply_tactic(self, answer: tuple[Any, ...]) -> None:
+        c = self.combat
+        assert c is not None
+        p = self.actor
+        side = c.side_of(p)
+        mine = c.unit(side)
+        what = answer[0]
+        if what == "pass":
+            c.acted[side] = True  # "if you pass you can no longer play a WarCry"
+            c.passes += 1
+            if c.passes >= 2:  # "When both players pass consecutively, resolve combat."
+                c.resolving = True
+                self._resolve()
+                return
+            self.actor = 1 - p
+            return
+        c.passes = 0
+        c.acted[side] = True
+        peek = False
+        if what == "card":
+            x = self._take(p, ACTION_HAND, answer[1])
+            self.zones[p][BATTLEFIELD].append(x)  # placed in the Battlefield until resolution
+            card = self.cards[x]
+            self.tp_spent[mine] = self.tp_spent.get(mine, 0) + card.cost
+            self._effect(c, side, mine, card.abilities[0])
+            self.log("tactic", p, card.cost, card.name)
+        elif what == "strategy":
+            s, i = answer[1], answer[2]
+            c.used.append((s, i))
+            self._effect(c, side, mine, self.cards[s].abilities[i])
+            self.log("support", p, 0, self.cards[s].name)
+        else:
+            u, i = answer[1], answer[2]
+            ab = self.cards[u].abilities[i]
+            c.used.append((u, i))  # Tactic Abilities: once per Combat
+            self.log("ability", p, 0, self.cards[u].name)
+            if ab.cost == "commit_self":
+                self.committed.add(u)
+            elif ab.cost == "commit_other_orc":
+                self.committed.add(answer[3])
+            elif ab.cost == "discard_card":
+                x = self._take(p, ACTION_HAND, answer[3])
+                self.zones[p][ACTION_DISCARD].append(x)
+            if ab.effect == fx.PEEK_TOP:
+                self._refill(p, ACTION_DECK)
+                peek = bool(self.zones[p][ACTION_DECK])
+                if peek:
+                    self.known_top[p] = self.zones[p][ACTION_DECK][-1]
+            else:
+                self._effect(c, side, mine, ab)
+            if ab.cost == "destroy_self":
+                self._discard_unit(u)
+        if peek:
+            self.phase = "peek"
+            return
+        self.actor = 1 - p
+
+    def _effect(self, c: Combat, side: int, unit: int, ab: Ability) -> None:
+        """An ability's primitives on ``unit`` (the unit in combat of ``side``)."""
+        # Altdorf Swordsmen: only if the supported unit passes a Leadership Test
+        if ab.test == "leadership" and self._roll(c.player(side)) > self.leadership(unit):
+            return
+        gain = ab.strength
+        if ab.effect == fx.PER_COMMITTED_WAR_MACHINE:  # Knights of the North Star
+            p = c.player(side)
+            gain *= sum(
+                1 for v in self.units(p) if v in self.committed and "War Machine" in self.cards[v].keywords
+            )
+        if gain > 0 and any(a.effect == fx.TACTIC_BONUS for a in self.cards[unit].abilities):
+            gain += 1  # Carroburg Greatswords' reaction (W6: always taken)
+        c.mod[side] += gain
+        c.ld[side] += ab.leadership
+        if ab.effect == fx.DESTROY_ON_WIN:
+            c.destroy_on_win[side] = True
+        elif ab.effect == fx.ROUT_ON_WIN:
+            c.rout_on_win[side] = True
+
+    def _legal_peek(self) -> tuple[Answer, ...]:
+        return (("keep_top",), ("discard_top",))
+
+    def _apply_peek(self, answer: tuple[Any, ...]) -> None:
+        """Bugman's Rangers: look at the top Action card, may discard it."""
+        p = self.actor
+        if answer[0] == "discard_top":
+            z = self.zones[p]
+            z[ACTION_DISCARD].append(z[ACTION_DECK].pop())
+            self.known_top[p] = None
+            self._refill(p, ACTION_DECK)
+        self.phase, self.actor = "tactic", 1 - p
+
+    def _reactions(self, p: int) -> list[int]:
+        return [x for x in self.zones[p][ACTION_HAND] if self.cards[x].type == "Reaction"]
+
+    def _resolve(self) -> None:
+        """RESOLVE COMBAT: each Rolls, attacker first; after each combat roll the other
+        player may react (Valorous Assault: the enemy rolls again; W8: one window a roll)."""
+        c = self.combat
+        assert c is not None
+        for side in (0, 1):
+            if c.rolls[side] is None:
+                c.rolls[side] = self._roll(c.player(side))
+                other = c.player(1 - side)
+                if not c.offered[side] and any(
+                    a.effect == fx.REROLL_ENEMY
+                    for x in self._reactions(other)
+                    for a in self.cards[x].abilities
+                ):
+                    c.offered[side] = True
+                    self.phase, self.actor = "react", other
+                    return
+        self._finish()
+
+    def _legal_react(self) -> tuple[Answer, ...]:
+        names = sorted({self.cards[x].name for x in self._reactions(self.actor)})
+        return (*(("react", n) for n in names), ("no_react",))
+
+    def _apply_react(self, answer: tuple[Any, ...]) -> None:
+        c = self.combat
+        assert c is not None
+        if answer[0] == "react":
+            x = self._take(self.actor, ACTION_HAND, answer[1])
+            self.zones[self.actor][ACTION_DISCARD].append(x)
+            self.log("reaction", self.actor, 0, answer[1])
+            c.rolls[1 - c.side_of(self.actor)] = None
+        self._resolve()
+
+    def total(self, c: Combat, side: int) -> int:
+        """Combat Roll: Roll + Strength + tactics; a ranged attacker's Ranged value takes
+        no strength modifier (Make a Ranged Attack; W2); Morzog's Madmob loses 1 per
+        unspent TP."""
+        u = c.unit(side)
+        roll = c.rolls[side] or 0
+        if c.ranged and side == 0:
+            return self.cards[u].ranged + roll
+        value = self.strength(u) + c.mod[side] + roll
+        if any(a.effect == fx.UNSPENT_TP_PENALTY for a in self.cards[u].abilities):
+            value -= max(0, self.tp_left(u))
+        return value
+
+    def _finish(self) -> None:
+        c = self.combat
+        assert c is not None
+        ta, td = self.total(c, 0), self.total(c, 1)
+        self.log("combat", c.att_p, ta - td, f"{self.cards[c.att_u].name} vs {self.cards[c.def_u].name}")
+        if c.ranged:  # Resolution of Ranged Attacks: equal or higher wins (FAQ)
+            if ta >= td:
+                if c.def_u in self.committed or c.destroy_on_win[0]:
+                    self._discard_unit(c.def_u)
+                else:
+                    self.committed.add(c.def_u)
+            self.committed.add(c.att_u)  # "the Ranged Unit Commits as normal"
+            self._end_chain(-1)
+            return
+        if ta == td:  # Slaughter!: both destroyed
+            self._discard_unit(c.att_u)
+            self._discard_unit(c.def_u)
+            self._end_chain(-1)
+            return
+        w = 0 if ta > td else 1
+        wu, lu = c.unit(w), c.unit(1 - w)
+        if wu in self.committed:  # Special Note: a committed winner destroys nothing
+            if c.destroy_on_win[w]:  # Relentless Advance: "the enemy unit is destroyed"
+                self._discard_unit(lu)
+            else:
+                self.committed.add(lu)
+                self._to_battle_line(lu)
+            self._end_chain(wu)
+            return
+        routed = False
+        if not c.follow_up and not c.tie:  # no Rout check in follow-ups (W10: nor in a tie's Combat)
+            # Rout Check: the winner Rolls; equal to or higher than the loser's Ld routs it
+            routed = c.rout_on_win[w] or self._roll(c.player(w)) >= self.leadership(lu)
+        self._discard_unit(lu)
+        loser = c.player(1 - w)
+        bloodpack = any(a.effect == fx.DESTROY_STRATEGY_ON_KILL for a in self.cards[wu].abilities)
+        if bloodpack and self.zones[loser][STRATEGIES]:  # Azyrneth's Bloodpack (W6: the enemy's newest)
+            s = self.zones[loser][STRATEGIES].pop()
+            self.zones[loser][ACTION_DISCARD].append(s)
+        if routed and self.units(loser):
+            c.winner = wu
+            self.phase, self.actor = "follow_up", c.player(w)
+            return
+        self._end_chain(wu)
+
+    def _legal_follow_up(self) -> tuple[Answer, ...]:
+        return (("follow_up",), ("stop",))
+
+    def _apply_follow_up(self, answer: tuple[Any, ...]) -> None:
+        c = self.combat
+        assert c is not None
+        if answer[0] == "stop":
+            self._end_chain(c.winner)
+            return
+        loser = 1 - self.owner(c.winner)  # the player who lost chooses a Ready unit
+        ready = [u for u in self.units(loser) if u not in self.committed]
+        self.phase, self.actor = "follow_target", loser if ready else 1 - loser
+
+    def _legal_follow_target(self) -> tuple[Answer, ...]:
+        c = self.combat
+        assert c is not None
+        loser = 1 - self.owner(c.winner)
+        ready = [u for u in self.units(loser) if u not in self.committed]
+        return tuple(("target", u) for u in sorted(ready or self.units(loser)))
+
+    def _apply_follow_target(self, answer: tuple[Any, ...]) -> None:
+        c = self.combat
+        assert c is not None
+        self._discard_battlefield()
+        # Follow-up: a new Combat, no blocks (FAQ), may target the Reserve
+        self._start_combat(self.owner(c.winner), c.winner, answer[1], follow_up=True)
+
+    def _discard_battlefield(self) -> None:
+        for p in (0, 1):
+            z = self.zones[p]
+            z[ACTION_DISCARD] += z[BATTLEFIELD]
+            z[BATTLEFIELD] = []
+
+    def _end_chain(self, winner: int) -> None:
+        """Combat Clean-up: the winning unit commits and is placed in its Battle Line;
+        the tactic cards are discarded; the Command passes (or a tie's field is counted)."""
+        c = self.combat
+        assert c is not None
+        if winner >= 0 and winner in self.units(self.owner(winner)):
+            self.committed.add(winner)
+            self._to_battle_line(winner)
+        self._discard_battlefield()
+        self.combat = None
+        self.tp_spent = {}
+        if c.tie:
+            self._field()
+        else:
+            self.phase, self.actor = "command", 1 - c.commander

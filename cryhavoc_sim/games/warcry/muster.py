@@ -1,0 +1,134 @@
+"""WarCry's Muster (MUSTER PHASE): who fields first, the Gold Supply less carried-over
+units, fielding units in the Battle Line or the Reserve and attachments under the keyword
+rule, uniques, the overspend check, and the Battle's setup: the Action hands and who takes
+the first Command (Reserve Tactic Points plus Scouts)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from cryhavoc_sim.games.state import Answer
+from cryhavoc_sim.games.warcry.table import (
+    ACTION_DECK,
+    ARMY_DECK,
+    ARMY_DISCARD,
+    ARMY_HAND,
+    BATTLE_LINE,
+    BUDGETS,
+    HAND,
+    RESERVE,
+    WarCryTable,
+)
+
+
+class Muster(WarCryTable):
+    """The Muster and the Battle's setup (see the module docstring)."""
+
+    # ------------------------------------------------------------------ Muster
+    def start_game(self) -> None:
+        """Muster: "To determine who goes first, roll. The person with the highest roll
+        chooses who fields first. If tied, roll again." """
+        self.phase, self.actor = "first", self._roll_off()
+
+    def _legal_first(self) -> tuple[Answer, ...]:
+        return (("field_first",), ("field_second",))
+
+    def _apply_first(self, answer: tuple[Any, ...]) -> None:
+        first = self.actor if answer[0] == "field_first" else 1 - self.actor
+        self.first_fielder = first
+        self.log("fields_first", first, 0, None)
+        self._start_muster(first)
+
+    def _start_muster(self, first: int) -> None:
+        """Gold Supply 20/25/30 less the cost of units carried over (Clean-up); draw 5."""
+        for p in (0, 1):
+            carried = sum(self.cards[u].cost for u in self.units(p))  # W5: a unit's own cost
+            self.budget[p] = BUDGETS[self.battle]
+            self.spent[p] = carried
+            self.gold[p] = self.budget[p] - carried
+            self.placed[p] = []
+            self._draw(p, ARMY_DECK, HAND)
+        self.done = [False, False]
+        self.phase, self.actor = "muster", first
+
+    def _in_play_names(self, p: int) -> set[str]:
+        return {self.cards[u].name for u in self.units(p)}
+
+    def _legal_muster(self) -> tuple[Answer, ...]:
+        p = self.actor
+        out: list[Answer] = []
+        names = sorted({self.cards[c].name: c for c in self.zones[p][ARMY_HAND]}.items())
+        own = self._in_play_names(p)
+        units = sorted(self.units(p))
+        for name, c in names:
+            card = self.cards[c]
+            if card.cost > self.gold[p]:  # "You may not spend more gold than you have."
+                continue
+            if card.is_unit:
+                if card.unique and name in own:  # FAQ: not a unique you already have in play
+                    continue
+                out += [("unit", name, "battle"), ("unit", name, "reserve")]
+            else:  # "You cannot play two same attachments with the same keyword on the same Unit."
+                for u in units:
+                    kws = {k for a in self.attachments.get(u, ()) for k in self.cards[a].keywords}
+                    if not kws & set(card.keywords):
+                        out.append(("attach", name, u))
+        out.append(("pass",))
+        return tuple(out)
+
+    def _apply_muster(self, answer: tuple[Any, ...]) -> None:
+        p = self.actor
+        if answer[0] == "pass":  # "When you pass, your Muster Phase immediately ends."
+            self.done[p] = True
+        else:
+            c = self._take(p, ARMY_HAND, answer[1])
+            card = self.cards[c]
+            self.gold[p] -= card.cost
+            self.spent[p] += card.cost
+            self.placed[p].append(c)
+            if answer[0] == "unit":
+                if card.unique:  # Unique: a duplicate in play discards the original; in Muster, gold back
+                    for u in self.units(1 - p):
+                        if self.cards[u].name == card.name:
+                            self.gold[1 - p] += self.cards[u].cost
+                            self.spent[1 - p] -= self.cards[u].cost
+                            self._discard_unit(u)
+                self.zones[p][BATTLE_LINE if answer[2] == "battle" else RESERVE].append(c)
+            else:
+                self.attachments.setdefault(answer[2], []).append(c)
+            self.log("muster", p, card.cost, card.name)
+            self._draw(p, ARMY_DECK)  # "...then draw a card from your Army deck."
+        if not self.done[1 - p]:
+            self.actor = 1 - p
+        elif self.done[p]:
+            self._end_muster()
+
+    def _end_muster(self) -> None:
+        """Both passed: discard the army hands; the overspend check (discard the last unit
+        placed until within the supply); Reserve falls forward (FAQ); Battle setup."""
+        for p in (0, 1):
+            z = self.zones[p]
+            z[ARMY_DISCARD] += z[ARMY_HAND]
+            z[ARMY_HAND] = []
+            while self.spent[p] > self.budget[p] and self.placed[p]:
+                c = self.placed[p].pop()
+                self.spent[p] -= self.cards[c].cost
+                if c in self.units(p):
+                    self._discard_unit(c)
+            self._fall_forward(p)
+        # BATTLE phase, Setup: each draws 5 Action cards; more Reserve TP (plus Battle-Line
+        # Scouts) takes the first Command; ties roll.
+        for p in (0, 1):
+            self._draw(p, ACTION_DECK, HAND)
+        tp = [self.initiative(p) for p in (0, 1)]
+        first = (0 if tp[0] > tp[1] else 1) if tp[0] != tp[1] else self._roll_off()
+        self.first_command = first
+        self.log("first_command", first, tp[first], None)
+        self.phase, self.actor, self.passes = "command", first, 0
+
+    def initiative(self, p: int) -> int:
+        """Setup: Tactic Points in the Reserve plus the Scout ratings in the Battle Line."""
+        z = self.zones[p]
+        return sum(self.tactic_points(u) for u in z[RESERVE]) + sum(
+            self.cards[u].scout for u in z[BATTLE_LINE]
+        )

@@ -26,7 +26,7 @@ PACKAGE = Path(__file__).resolve().parent
 # Modules compiled, relative to the package; each one's package ``__init__`` puts its
 # compiled folder first (a test checks). Left interpreted: rng.py (a random.Random
 # subclass that mypyc cannot compile safely), and the modules off the hot path (engine
-# invariants, log, playout and rules; the content loader; the bot registry).
+# invariants, log, newgame, playout and rules; the content loader; the bot registry).
 COMPILED = (
     "games/cryhavoc/engine/actions.py",
     "games/cryhavoc/engine/battle.py",
@@ -38,11 +38,13 @@ COMPILED = (
     "games/cryhavoc/engine/handlers.py",
     "games/cryhavoc/engine/movement.py",
     "games/cryhavoc/engine/prim.py",
+    "games/cryhavoc/engine/roles.py",
     "games/cryhavoc/engine/rounds.py",
     "games/cryhavoc/engine/scoring.py",
     "games/cryhavoc/engine/setup.py",
     "games/cryhavoc/engine/solo.py",
     "games/cryhavoc/engine/state.py",
+    "games/cryhavoc/engine/structures.py",
     "games/cryhavoc/engine/trogs.py",
     "games/cryhavoc/bots/heuristic.py",
     "games/cryhavoc/bots/ismcts.py",

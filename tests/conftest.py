@@ -11,6 +11,7 @@ import pytest
 from cryhavoc_sim.games.cryhavoc.content import ContentSet, load_content
 from cryhavoc_sim.games.cryhavoc.engine import Choice, Decider, Decision, Game, GameSetup, Outcome
 from cryhavoc_sim.games.cryhavoc.engine.flow import Step, advance
+from cryhavoc_sim.games.cryhavoc.engine.newgame import new_game as make_game
 from cryhavoc_sim.rng import stream
 
 
@@ -36,7 +37,7 @@ def new_game(
     seed: int = 1,
     experience: str = "first_time",
 ) -> Game:
-    return Game(
+    return make_game(
         content,
         GameSetup(factions, experience, initiative=initiative or factions, hqs=hqs),
         stream(seed, "game"),

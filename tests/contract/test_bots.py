@@ -11,7 +11,8 @@ import pytest
 from cryhavoc_sim.errors import ScenarioError
 from cryhavoc_sim.games.cryhavoc.bots.personalities import personality, personality_names
 from cryhavoc_sim.games.cryhavoc.bots.registry import bot_names, make_bot
-from cryhavoc_sim.games.cryhavoc.engine import Game, GameSetup
+from cryhavoc_sim.games.cryhavoc.engine import GameSetup
+from cryhavoc_sim.games.cryhavoc.engine import new_game as make_game
 from cryhavoc_sim.games.cryhavoc.engine.invariants import InvariantObserver
 from cryhavoc_sim.rng import game_seed, stream
 from cryhavoc_sim.runner.ladder import ladder_matches, ladder_table
@@ -50,7 +51,7 @@ def test_heuristic_games_keep_every_invariant_and_are_deterministic(content):  #
         seed = game_seed(11, i)
         logs = []
         for _ in range(2):
-            g = Game(content, GameSetup(factions, "veteran"), stream(seed, "game"))
+            g = make_game(content, GameSetup(factions, "veteran"), stream(seed, "game"))
             obs = InvariantObserver()
             play_out(g, {f: make_bot("heuristic", f, seed) for f in factions}, obs)
             assert not obs.violations, obs.violations[:3]
@@ -108,7 +109,7 @@ def test_ismcts_is_deterministic_and_leaves_the_game_alone(content):  # type: ig
     seed = game_seed(5, 1)
     logs = []
     for _ in range(2):
-        g = Game(content, GameSetup(factions, "experienced"), stream(seed, "game"))
+        g = make_game(content, GameSetup(factions, "experienced"), stream(seed, "game"))
         bots = {
             "humans": make_bot("ismcts:6", "humans", seed),
             "machines": make_bot("heuristic", "machines", seed),
@@ -116,7 +117,7 @@ def test_ismcts_is_deterministic_and_leaves_the_game_alone(content):  # type: ig
         play_out(g, bots)
         logs.append(g.events)
     assert logs[0] == logs[1]
-    g = Game(content, GameSetup(factions, "experienced"), stream(seed, "game"))
+    g = make_game(content, GameSetup(factions, "experienced"), stream(seed, "game"))
     g.start()
     while g.request is not None and g.request.faction != "humans":
         g.apply(make_bot("heuristic", g.request.faction, seed).decide(g.request, g))

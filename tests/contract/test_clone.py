@@ -15,6 +15,7 @@ from cryhavoc_sim.games.cryhavoc.bots.automaton import AutomatonBot
 from cryhavoc_sim.games.cryhavoc.bots.random_bot import RandomBot
 from cryhavoc_sim.games.cryhavoc.content import load_content
 from cryhavoc_sim.games.cryhavoc.engine import Game
+from cryhavoc_sim.games.cryhavoc.engine import new_game as make_game
 from cryhavoc_sim.games.cryhavoc.engine.playout import playout_spec, setup_for
 from cryhavoc_sim.rng import stream
 
@@ -24,7 +25,7 @@ HORIZON = 40  # decisions played on after each copy
 
 def new_game(index: int) -> tuple[Game, dict[str, Any]]:
     seed, factions, experience = playout_spec(77, index)
-    game = Game(load_content(), setup_for(factions, experience), stream(seed, "game"), seed=seed)
+    game = make_game(load_content(), setup_for(factions, experience), stream(seed, "game"), seed=seed)
     bots: dict[str, Any] = {f: RandomBot(stream(seed, f"bot:{f}")) for f in factions}
     if len(factions) == 1:
         bots["trogs"] = AutomatonBot()

@@ -8,7 +8,7 @@ import pytest
 
 from cryhavoc_sim.games.cryhavoc.bots.registry import make_bot
 from cryhavoc_sim.games.cryhavoc.content import load_content
-from cryhavoc_sim.games.cryhavoc.engine import Game
+from cryhavoc_sim.games.cryhavoc.engine import new_game
 from cryhavoc_sim.games.cryhavoc.engine.playout import playout_spec, setup_for
 from cryhavoc_sim.rng import stream
 from tests.conftest import play_out
@@ -20,7 +20,7 @@ def test_crystal_counts_replay_from_the_events(bot: str) -> None:
     checked = 0
     for index in range(16):  # 2, 3, 4 players and solo, four times each
         seed, factions, experience = playout_spec(9, index)
-        game = Game(content, setup_for(factions, experience), stream(seed, "game"))
+        game = new_game(content, setup_for(factions, experience), stream(seed, "game"))
         counts = {r: s.crystals for r, s in game.regions.items()}
         seats = (*factions, "trogs") if len(factions) < 4 else factions
         bots = {

@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 from cryhavoc_sim.games.cryhavoc.bots.random_bot import RandomBot
-from cryhavoc_sim.games.cryhavoc.engine import Game, GameSetup
+from cryhavoc_sim.games.cryhavoc.engine import GameSetup, new_game
 from cryhavoc_sim.rng import game_seed, stream
 from tests.conftest import play_out
 
 
 def _events(content, seed, factions=("humans", "pilgrims", "machines", "trogs")):  # type: ignore[no-untyped-def]
-    g = Game(content, GameSetup(factions, "veteran"), stream(seed, "game"))
+    g = new_game(content, GameSetup(factions, "veteran"), stream(seed, "game"))
     play_out(g, {f: RandomBot(stream(seed, f"bot:{f}")) for f in factions})
     return g.events
 
@@ -37,7 +37,7 @@ def test_vp_ledger_sums_to_final_vp(content):  # type: ignore[no-untyped-def]
     """OUTPUT_CONTRACT: the vp events of a faction sum to its final VP."""
     factions = ("humans", "pilgrims", "machines")
     seed = game_seed(3, 3)
-    g = Game(content, GameSetup(factions, "experienced"), stream(seed, "game"))
+    g = new_game(content, GameSetup(factions, "experienced"), stream(seed, "game"))
     outcome = play_out(g, {f: RandomBot(stream(seed, f"bot:{f}")) for f in factions})
     for f in factions:
         assert sum(e.amount or 0 for e in g.events if e.kind == "vp" and e.faction == f) == outcome.vp[f]

@@ -51,7 +51,7 @@ def test_playouts_exercise_every_rule_path(content):  # type: ignore[no-untyped-
     """The contract run is only as good as what it reaches: check that random games
     actually hit Battles, captures, buy-backs, early endings and every Action."""
     from cryhavoc_sim.games.cryhavoc.bots.random_bot import RandomBot
-    from cryhavoc_sim.games.cryhavoc.engine import Game, GameSetup
+    from cryhavoc_sim.games.cryhavoc.engine import GameSetup, new_game
     from cryhavoc_sim.games.cryhavoc.engine.playout import playout_spec
     from cryhavoc_sim.rng import stream
     from tests.conftest import play_out
@@ -62,7 +62,7 @@ def test_playouts_exercise_every_rule_path(content):  # type: ignore[no-untyped-
         seed, factions, experience = playout_spec(7, i)
         if len(factions) == 1:
             continue
-        g = Game(content, GameSetup(factions, experience), stream(seed, "game"))
+        g = new_game(content, GameSetup(factions, experience), stream(seed, "game"))
         play_out(g, {f: RandomBot(stream(seed, f"bot:{f}")) for f in factions})
         for e in g.events:
             kinds[e.kind] += 1

@@ -12,7 +12,7 @@ import pytest
 from cryhavoc_sim.games.cryhavoc.bots.registry import bot_problem, make_bot
 from cryhavoc_sim.games.cryhavoc.bots.restrictions import RESTRICTIONS, STRUCTURE_OPS, RestrictedBot, allowed
 from cryhavoc_sim.games.cryhavoc.content.schema import ContentSet
-from cryhavoc_sim.games.cryhavoc.engine import Choice, Game, GameSetup
+from cryhavoc_sim.games.cryhavoc.engine import Choice, GameSetup, new_game
 from cryhavoc_sim.games.cryhavoc.engine.log import Event
 from cryhavoc_sim.rng import game_seed, stream
 from tests.conftest import play_out
@@ -25,7 +25,7 @@ def games(content: ContentSet, faction: str, bot: str, n: int, seed: int = 31) -
     out = []
     for i in range(n):
         s = game_seed(seed, i)
-        g = Game(content, GameSetup(FOUR, "veteran"), stream(s, "game"))
+        g = new_game(content, GameSetup(FOUR, "veteran"), stream(s, "game"))
         bots = {f: make_bot(bot if f == faction else "heuristic", f, s) for f in FOUR}
         play_out(g, bots)
         out.append(list(g.events))
@@ -86,7 +86,7 @@ def test_a_no_battles_heuristic_pays_for_no_move_it_may_not_make(content):  # ty
 
 
 def test_the_wrapper_shows_only_the_permitted_options_and_maps_the_answer_back(content):  # type: ignore[no-untyped-def]
-    g = Game(content, GameSetup(FOUR, "veteran"), stream(1, "game"))
+    g = new_game(content, GameSetup(FOUR, "veteran"), stream(1, "game"))
     options = (("skill", "humans.scouting"), ("action", "move"), ("action", "build"), ("end", ""))
     d = Choice("turn", "humans", options)
     assert allowed("no-skills", d, g) == [1, 2, 3]

@@ -15,7 +15,7 @@ import pytest
 
 from cryhavoc_sim.games.cryhavoc.bots.random_bot import RandomBot
 from cryhavoc_sim.games.cryhavoc.content import load_content
-from cryhavoc_sim.games.cryhavoc.engine import RULES_VERSION, Game, GameSetup
+from cryhavoc_sim.games.cryhavoc.engine import RULES_VERSION, Game, GameSetup, new_game
 from cryhavoc_sim.games.cryhavoc.engine.saves import from_record, to_record
 from cryhavoc_sim.rng import game_seed, stream
 from tests.conftest import play_out
@@ -35,7 +35,7 @@ def transcript(game: Game) -> list[str]:
 def regenerate(name: str) -> str:
     factions, experience, index = CASES[name]
     seed = game_seed(20161, index)
-    g = Game(load_content(), GameSetup(factions, experience), stream(seed, "game"), seed=seed)
+    g = new_game(load_content(), GameSetup(factions, experience), stream(seed, "game"), seed=seed)
     play_out(g, {f: RandomBot(stream(seed, f"bot:{f}")) for f in factions})
     record = to_record(g)
     lines = [f"# {RULES_VERSION} seed {seed} {','.join(factions)} {experience}", "# " + json.dumps(record)]

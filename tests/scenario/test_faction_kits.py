@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from cryhavoc_sim.games.cryhavoc.engine import battle, effects, movement
+from cryhavoc_sim.games.cryhavoc.engine import battle, effects, movement, structures
 from cryhavoc_sim.games.cryhavoc.engine.handlers import HANDLERS
 from tests.conftest import clear_board, drive, new_game, opt, place, start_battle
 
@@ -28,7 +28,7 @@ def use_skill(g, f, sid, answers):  # type: ignore[no-untyped-def]
 
 def activate(g, f, sid, region, answers, build=True):  # type: ignore[no-untyped-def]
     if build:
-        effects.place_structure(g, f, region, sid, "build")
+        structures.place_structure(g, f, region, sid, "build")
     st = g.content.structures[sid]
     step = HANDLERS[sid](f, region) if st.handler else effects.RunEffects(f, st.effect, "structure", region)
     return drive(g, step, answers)
@@ -172,7 +172,7 @@ def test_skill_machines_reconfigure_turns_a_unit_into_a_structure(g):  # type: i
 
 def test_skill_machines_disassemble_turns_a_structure_into_units(g):  # type: ignore[no-untyped-def]
     place(g, "scorch", M, 1)
-    effects.place_structure(g, M, "scorch", "machines.factory", "build")
+    structures.place_structure(g, M, "scorch", "machines.factory", "build")
     use_skill(g, M, "machines.disassemble", [])
     assert not g.regions["scorch"].structures and g.units("scorch", M) == 3
     assert g.players[M].structures_left["machines.factory"] == 3
@@ -181,7 +181,7 @@ def test_skill_machines_disassemble_turns_a_structure_into_units(g):  # type: ig
 def test_skill_machines_relocation_moves_a_structure(g):  # type: ignore[no-untyped-def]
     place(g, "scorch", M, 1)
     place(g, "kalas_gorge", M, 1)
-    effects.place_structure(g, M, "scorch", "machines.shredder", "build")
+    structures.place_structure(g, M, "scorch", "machines.shredder", "build")
     use_skill(g, M, "machines.relocation", [])
     assert (M, "machines.shredder") in g.regions["kalas_gorge"].structures and not g.regions[
         "scorch"
@@ -202,7 +202,7 @@ def test_skill_machines_assembly_line_recruits_to_hq(g):  # type: ignore[no-unty
 
 def test_structure_machines_matrix_stores_three_and_plays_in_matching_battles(g):  # type: ignore[no-untyped-def]
     place(g, "glass_lagoon", M, 1)
-    effects.place_structure(g, M, "glass_lagoon", "machines.matrix", "build")
+    structures.place_structure(g, M, "glass_lagoon", "machines.matrix", "build")
     for _ in range(3):
         activate(g, M, "machines.matrix", "glass_lagoon", [opt("ocean")], build=False)
     assert len(g.players[M].stored) == 3
@@ -289,7 +289,7 @@ def test_skill_trogs_brood_recruits_to_hq(g):  # type: ignore[no-untyped-def]
 def test_structure_trogs_tunnels_make_regions_adjacent_for_trogs(g):  # type: ignore[no-untyped-def]
     place(g, "cameron_seas", T, 1)
     assert "glass_lagoon" not in g.neighbours("cameron_seas", T)
-    effects.place_structure(g, T, "cameron_seas", "trogs.tunnels", "build")
+    structures.place_structure(g, T, "cameron_seas", "trogs.tunnels", "build")
     assert "glass_lagoon" in g.neighbours("cameron_seas", T) and "glass_lagoon" not in g.neighbours(
         "cameron_seas", H
     )

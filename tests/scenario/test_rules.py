@@ -6,7 +6,7 @@ import pytest
 
 from cryhavoc_sim.games.cryhavoc.engine import IllegalDecision, actions, battle, movement, scoring
 from cryhavoc_sim.games.cryhavoc.engine.decisions import Choice, Decision
-from cryhavoc_sim.games.cryhavoc.engine.game import Game
+from cryhavoc_sim.games.cryhavoc.engine.newgame import new_game as make_game
 from cryhavoc_sim.games.cryhavoc.engine.trogs import NPC
 from cryhavoc_sim.rng import stream
 from tests.conftest import cards, clear_board, drive, drive_any, give, new_game, opt, place, start_battle
@@ -504,7 +504,7 @@ def test_the_trog_role_is_one_notion(content):  # type: ignore[no-untyped-def]
     four = new_game(content, (H, P, M, T), seed=5)
     three = new_game(content, (H, P, M), seed=5)
     two = new_game(content, (H, P), seed=5)
-    solo = Game(content, GameSetup((H,), mode="solo"), stream(5, "game"))
+    solo = make_game(content, GameSetup((H,), mode="solo"), stream(5, "game"))
     assert [g.trog_role for g in (four, three, two, solo)] == [PLAYER, NPC, NPC, AUTOMATON]
     for g in (four, three, two, solo):
         assert all(g.role(f) == PLAYER for f in g.players if f != T)

@@ -7,7 +7,8 @@ import pytest
 
 from cryhavoc_sim.games.cryhavoc.bots.automaton import AutomatonBot
 from cryhavoc_sim.games.cryhavoc.bots.registry import make_bot
-from cryhavoc_sim.games.cryhavoc.engine import Allocate, Choice, Game, GameSetup, movement
+from cryhavoc_sim.games.cryhavoc.engine import Allocate, Choice, GameSetup, movement
+from cryhavoc_sim.games.cryhavoc.engine import new_game as make_game
 from cryhavoc_sim.games.cryhavoc.engine.invariants import InvariantObserver
 from cryhavoc_sim.rng import game_seed, stream
 from tests.conftest import clear_board, drive, drive_any, new_game, opt, place, play_out, start_battle
@@ -16,7 +17,7 @@ H, T = "humans", "trogs"
 
 
 def solo(content, faction=H, difficulty=2, seed=1):  # type: ignore[no-untyped-def]
-    return Game(
+    return make_game(
         content,
         GameSetup((faction,), mode="solo", difficulty=difficulty, hqs={faction: "northern_landing"}),
         stream(seed, "game"),
@@ -204,7 +205,7 @@ def test_solo_games_run_five_rounds_and_name_a_winner(content, difficulty):  # t
     for i in range(10):
         for f in ("humans", "pilgrims", "machines"):
             seed = game_seed(difficulty, i)
-            g = Game(content, GameSetup((f,), mode="solo", difficulty=difficulty), stream(seed, "game"))
+            g = make_game(content, GameSetup((f,), mode="solo", difficulty=difficulty), stream(seed, "game"))
             obs = InvariantObserver()
             o = play_out(g, {f: make_bot("random", f, seed), T: make_bot("automaton", T, seed)}, obs)
             assert not obs.violations, obs.violations[:3]

@@ -9,7 +9,7 @@ from pathlib import Path
 
 from cryhavoc_sim.games.cryhavoc.bots.random_bot import RandomBot
 from cryhavoc_sim.games.cryhavoc.content import load_content
-from cryhavoc_sim.games.cryhavoc.engine import Game
+from cryhavoc_sim.games.cryhavoc.engine import new_game
 from cryhavoc_sim.games.cryhavoc.engine.log import EVENT_KINDS
 from cryhavoc_sim.games.cryhavoc.engine.playout import playout_spec, setup_for
 from cryhavoc_sim.rng import stream
@@ -56,7 +56,7 @@ def test_played_games_emit_only_declared_kinds() -> None:
     seen: set[str] = set()
     for index in range(24):
         seed, factions, experience = playout_spec(5, index)
-        game = Game(content, setup_for(factions, experience), stream(seed, "game"))
+        game = new_game(content, setup_for(factions, experience), stream(seed, "game"))
         bots = {f: RandomBot(stream(seed, f"bot:{f}")) for f in (*factions, "trogs")}
         if len(factions) == 1:
             from cryhavoc_sim.games.cryhavoc.bots.automaton import AutomatonBot

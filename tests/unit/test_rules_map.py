@@ -14,7 +14,7 @@ TABLE = ROOT / "docs" / "rules_map.md"
 
 # Engine modules that hold no rule: the lowest floor (state, requests, steps, the log,
 # the rule knobs) and the tools around the rules (checks, playouts, saves, costs, what a
-# player sees).
+# player sees, the code generated from the state's declaration).
 NOT_RULES = frozenset(
     {
         "__init__",
@@ -28,6 +28,7 @@ NOT_RULES = frozenset(
         "saves",
         "costs",
         "visibility",
+        "copygen",
     }
 )
 

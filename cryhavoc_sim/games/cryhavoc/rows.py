@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from cryhavoc_sim.games.cryhavoc.content.schema import ContentSet
-from cryhavoc_sim.games.cryhavoc.engine import RULES_VERSION, Game, GameSetup
+from cryhavoc_sim.games.cryhavoc.engine import RULES_VERSION, Game, GameSetup, new_game
 from cryhavoc_sim.games.cryhavoc.engine.log import STORED_EVENT_COLUMNS
 from cryhavoc_sim.games.cryhavoc.engine.trogs import NPC
 from cryhavoc_sim.games.cryhavoc.scenario import CryHavocSetup
@@ -25,7 +25,7 @@ def play_game(
     """Game ``game_id`` of a scenario, played to its end by the scenario's bots (the
     harness's driver loop; the solo mode's Trogs by the automaton)."""
     seed, factions, initiative = setup.plan(master_seed, game_id)
-    game = Game(
+    game = new_game(
         content,
         GameSetup(
             factions,

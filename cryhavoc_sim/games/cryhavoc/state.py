@@ -22,7 +22,7 @@ from cryhavoc_sim.games.cryhavoc.bots.personalities import personality
 from cryhavoc_sim.games.cryhavoc.bots.random_bot import RandomBot
 from cryhavoc_sim.games.cryhavoc.bots.registry import check_bot_name
 from cryhavoc_sim.games.cryhavoc.bots.restrictions import RestrictedBot
-from cryhavoc_sim.games.cryhavoc.engine import Choice, Decider, Game, GameSetup, Subset
+from cryhavoc_sim.games.cryhavoc.engine import Choice, Decider, Game, GameSetup, Subset, new_game
 from cryhavoc_sim.games.cryhavoc.engine.decisions import IllegalDecision
 from cryhavoc_sim.games.state import Answer, Bot, PlayerId, illegal
 from cryhavoc_sim.rng import Rng
@@ -172,7 +172,7 @@ class CryHavocRules:
     def new_state(
         self, content: Any, setup: GameSetup, seed: int, rng: Rng, record_events: bool
     ) -> CryHavocState:
-        return CryHavocState(Game(content, setup, rng, None, record_events, seed=seed))
+        return CryHavocState(new_game(content, setup, rng, None, record_events, seed=seed))
 
     def bot(self, name: str, player: PlayerId, rng: Rng) -> Bot[CryHavocState]:
         """The bots of ``bots/registry.py`` (a restriction after "/" included), on ``rng``."""

@@ -1,5 +1,5 @@
 """The Cry Havoc rules engine: state, phases, battle, scoring. Knows nothing of files
-or processes. Public surface: :class:`Game`, :class:`GameSetup`, :class:`Rules`,
+or processes. Public surface: :func:`new_game`, :class:`Game`, :class:`GameSetup`, :class:`Rules`,
 and the decision request types (games are played by the harness's driver loop,
 through ``games/cryhavoc/state.py``).
 
@@ -21,6 +21,7 @@ from cryhavoc_sim.games.cryhavoc.engine.decisions import (
     Subset,
 )
 from cryhavoc_sim.games.cryhavoc.engine.game import RULES_VERSION, Game, GameSetup, SetupError
+from cryhavoc_sim.games.cryhavoc.engine.newgame import new_game
 from cryhavoc_sim.games.cryhavoc.engine.rules import Rules
 from cryhavoc_sim.games.cryhavoc.engine.state import Outcome
 
@@ -37,4 +38,5 @@ __all__ = [
     "Rules",
     "SetupError",
     "Subset",
+    "new_game",
 ]

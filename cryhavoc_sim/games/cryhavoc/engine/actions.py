@@ -12,11 +12,10 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from cryhavoc_sim.games.cryhavoc.content.schema import TERRAINS, CardId, FactionId, RegionId, StructureId
-from cryhavoc_sim.games.cryhavoc.engine import effects, movement
+from cryhavoc_sim.games.cryhavoc.engine import effects, movement, structures
 from cryhavoc_sim.games.cryhavoc.engine.decisions import Choice, Subset
 from cryhavoc_sim.games.cryhavoc.engine.flow import Step
 from cryhavoc_sim.games.cryhavoc.engine.handlers import HANDLERS
-from cryhavoc_sim.games.cryhavoc.engine.trogs import AUTOMATON
 
 if TYPE_CHECKING:
     from cryhavoc_sim.games.cryhavoc.engine.game import Game
@@ -39,7 +38,7 @@ class DrawPhase(Step):
         order = g.initiative
         if self.pc == 0:
             for f in order:
-                if g.role(f) == AUTOMATON:  # the automaton draws one card per turn instead
+                if not g.hooks(f).draws_in_draw_phase():
                     continue
                 n = g.draw(f, g.rules.draw_per_round)
                 g.log("draw", f, amount=n, detail="draw_phase")
@@ -97,12 +96,8 @@ class ActionsPhase(Step):
                 return
         f = order[self.i]
         self.i += 1
-        if g.role(f) == AUTOMATON:
-            from cryhavoc_sim.games.cryhavoc.engine.solo import AutomatonTurn
-
-            g.call(AutomatonTurn(self.number))
-        else:
-            g.call(Turn(f, self.number))
+        own_turn = g.hooks(f).turn(self.number)  # the solo automaton's turn
+        g.call(own_turn if own_turn is not None else Turn(f, self.number))
 
 
 def legal_actions(g: Game, f: FactionId) -> list[str]:
@@ -353,7 +348,7 @@ class BuildAction(Step):
             st = g.content.structures[sid]
             if verb == "build":
                 self.points -= st.build_cost
-                effects.place_structure(g, f, region, sid, "build")
+                structures.place_structure(g, f, region, sid, "build")
             else:
                 self.points -= st.activate_cost
                 self.activated = self.activated | {(sid, region)}

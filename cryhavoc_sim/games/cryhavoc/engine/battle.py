@@ -190,7 +190,7 @@ class Resolve(Step):
             g.log("battle_start", att, region, dfn, s.battle)
             # B. The attacker places all its Units on the Objectives, then the defender
             # (solo: the player always first).
-            self.first = (dfn, att) if g.role(att) == trogs.AUTOMATON else (att, dfn)
+            self.first = (dfn, att) if g.hooks(att).places_last() else (att, dfn)
             pc = 1
         b = g.battle
         assert b is not None
@@ -245,11 +245,10 @@ class Resolve(Step):
         if pc == 4:
             while len(self.passed) < 2:
                 side = self.side
-                if g.role(side) == trogs.AUTOMATON and side not in self.passed:
-                    from cryhavoc_sim.games.cryhavoc.engine.solo import AutomatonTactic
-
+                own_turn = g.hooks(side).tactics_turn() if side not in self.passed else None
+                if own_turn is not None:  # the solo automaton's Tactics
                     self.pc = 5
-                    g.call(AutomatonTactic())
+                    g.call(own_turn)
                     return
                 if side not in self.passed:
                     decider = b.decider[side]
@@ -280,7 +279,7 @@ class Resolve(Step):
             rc_winner = self.rc_winner
             loser = b.enemy(rc_winner)
             survivors = b.total(loser)
-            home = g.players[rc_winner].hq if g.role(rc_winner) == trogs.AUTOMATON else None
+            home = g.hooks(rc_winner).survivors_home(g, rc_winner)
             g.add_units(home or region, rc_winner, b.total(rc_winner))
             b.on[rc_winner] = [0, 0, 0]
             # F. The loser's survivors retreat (they stay on the Objectives until they leave).

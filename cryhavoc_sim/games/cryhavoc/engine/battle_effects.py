@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from cryhavoc_sim.games.cryhavoc.content.schema import Effect, FactionId, RegionId
+from cryhavoc_sim.games.cryhavoc.content.schema import FactionId
 from cryhavoc_sim.games.cryhavoc.engine.decisions import Choice
 from cryhavoc_sim.games.cryhavoc.engine.flow import Step
 from cryhavoc_sim.games.cryhavoc.engine.prim import Prim, battle_decider
@@ -76,26 +76,7 @@ class Shift(Step):
         g.ask(Choice(kind, battle_decider(g, actor), (*options, None), actor=actor))
 
 
-@dataclass(eq=False)
 class BattleMoveOwn(Prim):
-    def __init__(
-        self,
-        actor: FactionId | None,
-        e: Effect,
-        source: str,
-        region: RegionId | None,
-        i: int = 0,
-        options: tuple[Any, ...] = (),
-        pc: int = 0,
-    ) -> None:
-        self.actor = actor
-        self.e = e
-        self.source = source
-        self.region = region
-        self.i = i
-        self.options = options
-        self.pc = pc
-
     def run(self, g: Game, answer: Any) -> None:
         actor = self.actor
         if self.pc == 0 and actor is not None and g.battle is not None:
@@ -105,26 +86,7 @@ class BattleMoveOwn(Prim):
         g.finish()
 
 
-@dataclass(eq=False)
 class BattleMoveEnemy(Prim):
-    def __init__(
-        self,
-        actor: FactionId | None,
-        e: Effect,
-        source: str,
-        region: RegionId | None,
-        i: int = 0,
-        options: tuple[Any, ...] = (),
-        pc: int = 0,
-    ) -> None:
-        self.actor = actor
-        self.e = e
-        self.source = source
-        self.region = region
-        self.i = i
-        self.options = options
-        self.pc = pc
-
     def run(self, g: Game, answer: Any) -> None:
         actor = self.actor
         if self.pc == 0 and actor is not None and g.battle is not None:
@@ -134,27 +96,8 @@ class BattleMoveEnemy(Prim):
         g.finish()
 
 
-@dataclass(eq=False)
 class BattleReinforce(Prim):
     """Add Units from the Reserve onto Battle Objectives (Air Support)."""
-
-    def __init__(
-        self,
-        actor: FactionId | None,
-        e: Effect,
-        source: str,
-        region: RegionId | None,
-        i: int = 0,
-        options: tuple[Any, ...] = (),
-        pc: int = 0,
-    ) -> None:
-        self.actor = actor
-        self.e = e
-        self.source = source
-        self.region = region
-        self.i = i
-        self.options = options
-        self.pc = pc
 
     def run(self, g: Game, answer: Any) -> None:
         b = g.battle
@@ -179,26 +122,7 @@ class BattleReinforce(Prim):
         g.ask(Choice("objective_target", battle_decider(g, actor), (*OBJECTIVES, None), actor=actor))
 
 
-@dataclass(eq=False)
 class BattleKill(Prim):
-    def __init__(
-        self,
-        actor: FactionId | None,
-        e: Effect,
-        source: str,
-        region: RegionId | None,
-        i: int = 0,
-        options: tuple[Any, ...] = (),
-        pc: int = 0,
-    ) -> None:
-        self.actor = actor
-        self.e = e
-        self.source = source
-        self.region = region
-        self.i = i
-        self.options = options
-        self.pc = pc
-
     def run(self, g: Game, answer: Any) -> None:
         b = g.battle
         actor = self.actor
@@ -228,27 +152,8 @@ class BattleKill(Prim):
         g.finish()
 
 
-@dataclass(eq=False)
 class BattleReorder(Prim):
     """Change the order in which the Objectives resolve (Shifted Priorities)."""
-
-    def __init__(
-        self,
-        actor: FactionId | None,
-        e: Effect,
-        source: str,
-        region: RegionId | None,
-        i: int = 0,
-        options: tuple[Any, ...] = (),
-        pc: int = 0,
-    ) -> None:
-        self.actor = actor
-        self.e = e
-        self.source = source
-        self.region = region
-        self.i = i
-        self.options = options
-        self.pc = pc
 
     def run(self, g: Game, answer: Any) -> None:
         if g.battle is not None:

@@ -13,13 +13,13 @@ def state_costs(repeat: int = 2000) -> dict[str, float]:
 
     from cryhavoc_sim.games.cryhavoc.bots.random_bot import RandomBot
     from cryhavoc_sim.games.cryhavoc.content import load_content
-    from cryhavoc_sim.games.cryhavoc.engine import Game, GameSetup
+    from cryhavoc_sim.games.cryhavoc.engine import GameSetup, new_game
     from cryhavoc_sim.games.cryhavoc.engine.saves import save
     from cryhavoc_sim.games.cryhavoc.engine.visibility import determinize
     from cryhavoc_sim.rng import stream
 
     factions = ("humans", "pilgrims", "machines", "trogs")
-    g = Game(load_content(), GameSetup(factions), stream(11, "game"), seed=11)
+    g = new_game(load_content(), GameSetup(factions), stream(11, "game"), seed=11)
     bots = {f: RandomBot(stream(11, f"bot:{f}")) for f in factions}
     g.start()
     while g.request is not None and (g.round < 3 or g.phase != "actions"):

@@ -25,6 +25,7 @@ from cryhavoc_sim.games.cryhavoc.engine.battle_effects import (
 from cryhavoc_sim.games.cryhavoc.engine.decisions import Choice
 from cryhavoc_sim.games.cryhavoc.engine.flow import Step
 from cryhavoc_sim.games.cryhavoc.engine.prim import Prim, battle_decider
+from cryhavoc_sim.games.cryhavoc.engine.structures import MoveStructure, StructureToUnits, UnitToStructure
 
 if TYPE_CHECKING:
     from cryhavoc_sim.games.cryhavoc.engine.game import Game
@@ -81,57 +82,18 @@ def _player(g: Game, actor: FactionId | None) -> FactionId | None:
 
 
 # --------------------------------------------------------------------- economy
-@dataclass(eq=False)
 class GainVp(Prim):
-    def __init__(
-        self,
-        actor: FactionId | None,
-        e: Effect,
-        source: str,
-        region: RegionId | None,
-        i: int = 0,
-        options: tuple[Any, ...] = (),
-        pc: int = 0,
-    ) -> None:
-        self.actor = actor
-        self.e = e
-        self.source = source
-        self.region = region
-        self.i = i
-        self.options = options
-        self.pc = pc
-
     def run(self, g: Game, answer: Any) -> None:
         g.gain_vp(self.f, self.e.int("amount"), self.source, self.region)
         g.finish()
 
 
-@dataclass(eq=False)
 class DrawCards(Prim):
-    def __init__(
-        self,
-        actor: FactionId | None,
-        e: Effect,
-        source: str,
-        region: RegionId | None,
-        i: int = 0,
-        options: tuple[Any, ...] = (),
-        pc: int = 0,
-    ) -> None:
-        self.actor = actor
-        self.e = e
-        self.source = source
-        self.region = region
-        self.i = i
-        self.options = options
-        self.pc = pc
-
     def run(self, g: Game, answer: Any) -> None:
         f, e, region = self.f, self.e, self.region
-        if g.role(f) == trogs.AUTOMATON:
-            from cryhavoc_sim.games.cryhavoc.engine.solo import desert_draw
-
-            n = desert_draw(g, e.int("count"))
+        own_way = g.hooks(f).effect_draw(g, e.int("count"))
+        if own_way is not None:  # the solo automaton draws Desert cards (ruling S4)
+            n = own_way
         elif e.str("deck") == "own":
             n = g.draw(f, e.int("count"))
         else:  # the Terrain deck of this Region's Terrain
@@ -171,26 +133,7 @@ class ChangeInitiative(Step):
         g.finish()
 
 
-@dataclass(eq=False)
 class ChangeInitiativeOp(Prim):
-    def __init__(
-        self,
-        actor: FactionId | None,
-        e: Effect,
-        source: str,
-        region: RegionId | None,
-        i: int = 0,
-        options: tuple[Any, ...] = (),
-        pc: int = 0,
-    ) -> None:
-        self.actor = actor
-        self.e = e
-        self.source = source
-        self.region = region
-        self.i = i
-        self.options = options
-        self.pc = pc
-
     def run(self, g: Game, answer: Any) -> None:
         if self.pc == 0:
             self.pc = 1
@@ -207,26 +150,7 @@ def _crystal_regions(
     return [r for r in g.controlled(actor) if g.regions[r].hq_of is None and g.regions[r].crystals >= need]
 
 
-@dataclass(eq=False)
 class AddCrystals(Prim):
-    def __init__(
-        self,
-        actor: FactionId | None,
-        e: Effect,
-        source: str,
-        region: RegionId | None,
-        i: int = 0,
-        options: tuple[Any, ...] = (),
-        pc: int = 0,
-    ) -> None:
-        self.actor = actor
-        self.e = e
-        self.source = source
-        self.region = region
-        self.i = i
-        self.options = options
-        self.pc = pc
-
     def run(self, g: Game, answer: Any) -> None:
         f, e = self.f, self.e
         if self.pc == 0:
@@ -244,26 +168,7 @@ class AddCrystals(Prim):
         g.finish()
 
 
-@dataclass(eq=False)
 class RemoveCrystals(Prim):
-    def __init__(
-        self,
-        actor: FactionId | None,
-        e: Effect,
-        source: str,
-        region: RegionId | None,
-        i: int = 0,
-        options: tuple[Any, ...] = (),
-        pc: int = 0,
-    ) -> None:
-        self.actor = actor
-        self.e = e
-        self.source = source
-        self.region = region
-        self.i = i
-        self.options = options
-        self.pc = pc
-
     def run(self, g: Game, answer: Any) -> None:
         e = self.e
         for r, s in g.regions.items():
@@ -274,26 +179,7 @@ class RemoveCrystals(Prim):
         g.finish()
 
 
-@dataclass(eq=False)
 class ExtractCrystals(Prim):
-    def __init__(
-        self,
-        actor: FactionId | None,
-        e: Effect,
-        source: str,
-        region: RegionId | None,
-        i: int = 0,
-        options: tuple[Any, ...] = (),
-        pc: int = 0,
-    ) -> None:
-        self.actor = actor
-        self.e = e
-        self.source = source
-        self.region = region
-        self.i = i
-        self.options = options
-        self.pc = pc
-
     def run(self, g: Game, answer: Any) -> None:
         f, e, source = self.f, self.e, self.source
         if self.pc == 0:
@@ -318,27 +204,8 @@ class ExtractCrystals(Prim):
         g.finish()
 
 
-@dataclass(eq=False)
 class ConvertStock(Prim):
     """Spend stored Crystals for VP (Pilgrims' primer: extract, then score)."""
-
-    def __init__(
-        self,
-        actor: FactionId | None,
-        e: Effect,
-        source: str,
-        region: RegionId | None,
-        i: int = 0,
-        options: tuple[Any, ...] = (),
-        pc: int = 0,
-    ) -> None:
-        self.actor = actor
-        self.e = e
-        self.source = source
-        self.region = region
-        self.i = i
-        self.options = options
-        self.pc = pc
 
     def run(self, g: Game, answer: Any) -> None:
         f, e = self.f, self.e
@@ -359,26 +226,7 @@ class ConvertStock(Prim):
         g.finish()
 
 
-@dataclass(eq=False)
 class GainVpPer(Prim):
-    def __init__(
-        self,
-        actor: FactionId | None,
-        e: Effect,
-        source: str,
-        region: RegionId | None,
-        i: int = 0,
-        options: tuple[Any, ...] = (),
-        pc: int = 0,
-    ) -> None:
-        self.actor = actor
-        self.e = e
-        self.source = source
-        self.region = region
-        self.i = i
-        self.options = options
-        self.pc = pc
-
     def run(self, g: Game, answer: Any) -> None:
         f, e = self.f, self.e
         what = e.str("what")
@@ -393,26 +241,7 @@ class GainVpPer(Prim):
 
 
 # --------------------------------------------------------------------- units and control
-@dataclass(eq=False)
 class Recruit(Prim):
-    def __init__(
-        self,
-        actor: FactionId | None,
-        e: Effect,
-        source: str,
-        region: RegionId | None,
-        i: int = 0,
-        options: tuple[Any, ...] = (),
-        pc: int = 0,
-    ) -> None:
-        self.actor = actor
-        self.e = e
-        self.source = source
-        self.region = region
-        self.i = i
-        self.options = options
-        self.pc = pc
-
     def run(self, g: Game, answer: Any) -> None:
         f, e, region = self.f, self.e, self.region
         p = g.players[f]
@@ -454,28 +283,9 @@ def control_targets(g: Game, f: FactionId, region: RegionId | None) -> tuple[Reg
     return tuple(seen)
 
 
-@dataclass(eq=False)
 class GainControl(Prim):
     """Control of an unoccupied Region next to ``region`` (or to one the actor controls),
     even one holding Trog tokens or an enemy Control token (Scouting; FAQ on Airfield)."""
-
-    def __init__(
-        self,
-        actor: FactionId | None,
-        e: Effect,
-        source: str,
-        region: RegionId | None,
-        i: int = 0,
-        options: tuple[Any, ...] = (),
-        pc: int = 0,
-    ) -> None:
-        self.actor = actor
-        self.e = e
-        self.source = source
-        self.region = region
-        self.i = i
-        self.options = options
-        self.pc = pc
 
     def run(self, g: Game, answer: Any) -> None:
         f, region = self.f, self.region
@@ -508,27 +318,8 @@ def kill_targets(
     return tuple((r, o) for r in area for o in g.regions[r].units if o != f)
 
 
-@dataclass(eq=False)
 class Kill(Prim):
     """Kill enemy Units outside a Battle; never starts a Battle (FAQ on Artillery)."""
-
-    def __init__(
-        self,
-        actor: FactionId | None,
-        e: Effect,
-        source: str,
-        region: RegionId | None,
-        i: int = 0,
-        options: tuple[Any, ...] = (),
-        pc: int = 0,
-    ) -> None:
-        self.actor = actor
-        self.e = e
-        self.source = source
-        self.region = region
-        self.i = i
-        self.options = options
-        self.pc = pc
 
     def run(self, g: Game, answer: Any) -> None:
         from cryhavoc_sim.games.cryhavoc.engine.battle import settle_if_one_sided
@@ -557,26 +348,7 @@ class Kill(Prim):
         g.finish()
 
 
-@dataclass(eq=False)
 class FreeMove(Prim):
-    def __init__(
-        self,
-        actor: FactionId | None,
-        e: Effect,
-        source: str,
-        region: RegionId | None,
-        i: int = 0,
-        options: tuple[Any, ...] = (),
-        pc: int = 0,
-    ) -> None:
-        self.actor = actor
-        self.e = e
-        self.source = source
-        self.region = region
-        self.i = i
-        self.options = options
-        self.pc = pc
-
     def run(self, g: Game, answer: Any) -> None:
         from cryhavoc_sim.games.cryhavoc.engine.movement import Move
 
@@ -684,26 +456,7 @@ def nest_targets(g: Game, f: FactionId) -> tuple[RegionId, ...]:
     return tuple(dict.fromkeys(n for b in g.controlled(f) for n in g.adj[b] if _nest_free(g, n)))
 
 
-@dataclass(eq=False)
 class PlaceNest(Prim):
-    def __init__(
-        self,
-        actor: FactionId | None,
-        e: Effect,
-        source: str,
-        region: RegionId | None,
-        i: int = 0,
-        options: tuple[Any, ...] = (),
-        pc: int = 0,
-    ) -> None:
-        self.actor = actor
-        self.e = e
-        self.source = source
-        self.region = region
-        self.i = i
-        self.options = options
-        self.pc = pc
-
     def run(self, g: Game, answer: Any) -> None:
         e = self.e
 
@@ -735,209 +488,15 @@ class PlaceNest(Prim):
         g.finish()
 
 
-# --------------------------------------------------------------------- Structures
-def _structure_ok(g: Game, f: FactionId, region: RegionId, sid: str) -> bool:
-    """Where ``f`` may put Structure ``sid``: a Region it controls, not an HQ or Battle
-    Region, none of that type there yet (Structure rules)."""
-    s = g.regions[region]
-    return s.control == f and s.hq_of is None and not s.battle and all(x != sid for _, x in s.structures)
-
-
-def _put_structure(g: Game, f: FactionId, region: RegionId, sid: str) -> None:
-    """A token from the supply into ``region``; a Tunnel joins the Tunnel Regions."""
-    g.players[f].structures_left[sid] -= 1
-    s = g.regions[region]
-    s.structures = (*s.structures, (f, sid))
-    if g.content.structures[sid].tunnel:
-        g.set_tunnel(region, True)
-
-
-def place_structure(g: Game, f: FactionId, region: RegionId, sid: str, cause: str) -> None:
-    _put_structure(g, f, region, sid)
-    g.log("build", f, region, detail=sid if cause == "build" else f"{sid}|{cause}")
-
-
-def _remove_structure(g: Game, f: FactionId, region: RegionId, sid: str) -> None:
-    s = g.regions[region]
-    i = s.structures.index((f, sid))
-    s.structures = s.structures[:i] + s.structures[i + 1 :]
-    if g.content.structures[sid].tunnel and not any(g.content.structures[x].tunnel for _, x in s.structures):
-        g.set_tunnel(region, False)
-    g.players[f].structures_left[sid] += 1
-
-
-@dataclass(eq=False)
-class MoveStructure(Prim):
-    """Move one of your Structures to another Region you control (Machines' primer)."""
-
-    def __init__(
-        self,
-        actor: FactionId | None,
-        e: Effect,
-        source: str,
-        region: RegionId | None,
-        i: int = 0,
-        options: tuple[Any, ...] = (),
-        pc: int = 0,
-    ) -> None:
-        self.actor = actor
-        self.e = e
-        self.source = source
-        self.region = region
-        self.i = i
-        self.options = options
-        self.pc = pc
-
-    def run(self, g: Game, answer: Any) -> None:
-        f = self.f
-        if self.pc == 0:
-            options = tuple(
-                (src, sid, dst)
-                for src, s in g.regions.items()
-                if not s.battle
-                for owner, sid in s.structures
-                if owner == f
-                for dst in g.regions
-                if dst != src and _structure_ok(g, f, dst, sid)
-            )
-            if not options:
-                g.finish()
-                return
-            self.pc = 1
-            if self.pick(g, "structure_target", options, self.e.op, decider=f):
-                return
-            answer = 0  # one option: answered at once
-        src, sid, dst = self.options[answer]
-        _remove_structure(g, f, src, sid)
-        _put_structure(g, f, dst, sid)
-        g.log("structure_moved", f, dst, detail=f"{sid}|{src}")
-        g.finish()
-
-
-@dataclass(eq=False)
-class UnitToStructure(Prim):
-    """Convert one Unit into a Structure in its Region, for free (Machines' primer)."""
-
-    def __init__(
-        self,
-        actor: FactionId | None,
-        e: Effect,
-        source: str,
-        region: RegionId | None,
-        i: int = 0,
-        options: tuple[Any, ...] = (),
-        pc: int = 0,
-    ) -> None:
-        self.actor = actor
-        self.e = e
-        self.source = source
-        self.region = region
-        self.i = i
-        self.options = options
-        self.pc = pc
-
-    def run(self, g: Game, answer: Any) -> None:
-        f = self.f
-        if self.pc == 0:
-            options = tuple(
-                (r, sid)
-                for r in g.controlled(f)
-                if g.units(r, f)
-                for sid, left in g.players[f].structures_left.items()
-                if left > 0 and _structure_ok(g, f, r, sid)
-            )
-            if not options:
-                g.finish()
-                return
-            self.pc = 1
-            if self.pick(g, "structure_target", options, self.e.op, decider=f):
-                return
-            answer = 0  # one option: answered at once
-        r, sid = self.options[answer]
-        g.remove_units(r, f, 1)
-        g.to_reserve(f, 1)
-        place_structure(g, f, r, sid, self.source)
-        g.finish()
-
-
-@dataclass(eq=False)
-class StructureToUnits(Prim):
-    """Convert one of your Structures back into Units from the Reserve (Machines' primer)."""
-
-    def __init__(
-        self,
-        actor: FactionId | None,
-        e: Effect,
-        source: str,
-        region: RegionId | None,
-        i: int = 0,
-        options: tuple[Any, ...] = (),
-        pc: int = 0,
-    ) -> None:
-        self.actor = actor
-        self.e = e
-        self.source = source
-        self.region = region
-        self.i = i
-        self.options = options
-        self.pc = pc
-
-    def run(self, g: Game, answer: Any) -> None:
-        f = self.f
-        if self.pc == 0:
-            options = tuple(
-                (r, sid)
-                for r, s in g.regions.items()
-                if s.control == f and not s.battle
-                for owner, sid in s.structures
-                if owner == f
-            )
-            if not options:
-                g.finish()
-                return
-            self.pc = 1
-            if self.pick(g, "structure_target", options, self.e.op, decider=f):
-                return
-            answer = 0  # one option: answered at once
-        r, sid = self.options[answer]
-        _remove_structure(g, f, r, sid)
-        g.log("structure_removed", f, r, detail=sid)
-        n = min(self.e.int("units"), g.players[f].reserve)
-        if n:
-            g.players[f].reserve -= n
-            g.add_units(r, f, n)
-            g.log("recruit", f, r, amount=n, detail=self.source)
-        g.finish()
-
-
 # --------------------------------------------------------------------- Trog tokens
 def _empty_for_token(g: Game, r: RegionId) -> bool:
     s = g.regions[r]
     return not s.units and s.trog_token is None and s.hq_of is None and not s.battle
 
 
-@dataclass(eq=False)
 class MoveNest(Prim):
     """Move a face-down Trog token to an adjacent empty Region without triggering it
     (designer's answer; ruling R25: War Party tokens move too)."""
-
-    def __init__(
-        self,
-        actor: FactionId | None,
-        e: Effect,
-        source: str,
-        region: RegionId | None,
-        i: int = 0,
-        options: tuple[Any, ...] = (),
-        pc: int = 0,
-    ) -> None:
-        self.actor = actor
-        self.e = e
-        self.source = source
-        self.region = region
-        self.i = i
-        self.options = options
-        self.pc = pc
 
     def run(self, g: Game, answer: Any) -> None:
         f = self.f
@@ -981,28 +540,9 @@ def ambush_targets(g: Game, f: FactionId) -> tuple[RegionId, ...]:
     )
 
 
-@dataclass(eq=False)
 class TriggerToken(Prim):
     """Reveal a face-down Trog token in or next to a Region you control: its Trogs join
     you; enemy Units there now face a Battle with you as the attacker (ambush)."""
-
-    def __init__(
-        self,
-        actor: FactionId | None,
-        e: Effect,
-        source: str,
-        region: RegionId | None,
-        i: int = 0,
-        options: tuple[Any, ...] = (),
-        pc: int = 0,
-    ) -> None:
-        self.actor = actor
-        self.e = e
-        self.source = source
-        self.region = region
-        self.i = i
-        self.options = options
-        self.pc = pc
 
     def run(self, g: Game, answer: Any) -> None:
         from cryhavoc_sim.games.cryhavoc.engine import movement

@@ -1,11 +1,12 @@
-"""The Game: setup, the Round loop, and the small state-changing helpers every rule uses.
+"""The Game: the whole state of one game and the small state-changing helpers every rule
+uses, below the rules (it imports none: a test holds it).
 
-``Game.start()`` plays to the first decision request (see
+:func:`~engine.newgame.new_game` composes a game (this state, the Trogs' role, the setup,
+the Round loop). ``Game.start()`` plays to the first decision request (see
 :mod:`cryhavoc_sim.games.cryhavoc.engine.decisions`), ``Game.apply(answer)`` to the next
 one, until ``Game.outcome`` is set; the harness's driver loop plays games that way
-(through ``games/cryhavoc/state.py``). Phases live in their own modules (actions,
-movement, battle, scoring, effects, trogs); this module owns the state and the order of
-play (rulebook: How to Play).
+(through ``games/cryhavoc/state.py``). Its fields are declared once, in
+:data:`~engine.state.GAME_PARTS`, which clone, fingerprint and observation iterate.
 """
 
 from __future__ import annotations
@@ -25,12 +26,19 @@ from cryhavoc_sim.games.cryhavoc.content.schema import (
 from cryhavoc_sim.games.cryhavoc.engine.decisions import Choice, Decision, IllegalDecision
 from cryhavoc_sim.games.cryhavoc.engine.flow import Step, advance
 from cryhavoc_sim.games.cryhavoc.engine.log import Event
-from cryhavoc_sim.games.cryhavoc.engine.rounds import PlayGame
+from cryhavoc_sim.games.cryhavoc.engine.roles import AUTOMATON, NPC, ORDINARY, PLAYER, Role, trog_role
 from cryhavoc_sim.games.cryhavoc.engine.rules import EXPERIENCE_SKILLS, Rules
-from cryhavoc_sim.games.cryhavoc.engine.setup import setup_game
-from cryhavoc_sim.games.cryhavoc.engine.solo import solo_regions
-from cryhavoc_sim.games.cryhavoc.engine.state import Battle, Outcome, PlayerState, RegionState
-from cryhavoc_sim.games.cryhavoc.engine.trogs import AUTOMATON, NPC, PLAYER, trog_role, tunnel_neighbours
+from cryhavoc_sim.games.cryhavoc.engine.state import (
+    GAME_PARTS,
+    KEY,
+    LENGTH,
+    STREAM,
+    Battle,
+    Outcome,
+    PlayerState,
+    RegionState,
+    key_of,
+)
 from cryhavoc_sim.rng import Rng, copy_rng
 
 RULES_VERSION = "cryhavoc-rules-6"  # 6: the solo automaton spends every Movement point (002, How to Play)
@@ -96,7 +104,13 @@ class Game:
         record_events: bool = True,
         copy_of: Game | None = None,
         seed: int | None = None,
+        *,
+        hooks: Role,
+        opening: type[Step],
     ) -> None:
+        """The state before setup; :func:`~engine.newgame.new_game` composes a game:
+        this state, the Trogs' role (``hooks``), the setup and the Round loop
+        (``opening``, the step :meth:`start` runs)."""
         if copy_of is not None:  # Game.clone()
             self._copy(copy_of)
             return
@@ -118,10 +132,11 @@ class Game:
         self.n_players = len(setup.factions)
         # Who plays the Trogs: a player, nobody (non-player Trogs) or the solo automaton.
         self.trog_role = trog_role(self.n_players, setup.mode)
+        # The rules ask the Trogs' role at named hooks (engine/roles.py Role).
+        self.trog_hooks: Role = hooks
+        self.opening: type[Step] = opening
         self.board = content.boards["2p" if self.n_players == 2 else "3-4p"]
-        in_play = [r for r in self.board.regions]
-        if self.solo:
-            in_play = solo_regions(self)
+        in_play = self.trog_hooks.regions_in_play(self)
         ids = {r.id for r in in_play}
         self.adj: dict[RegionId, tuple[RegionId, ...]] = {
             r.id: tuple(a for a in r.adjacent if a in ids) for r in in_play
@@ -160,7 +175,6 @@ class Game:
         self._tunnel_neighbours: dict[RegionId, tuple[RegionId, ...]] = {}
         self._controlled: dict[FactionId, list[RegionId]] = {}
         self._action_skills: dict[FactionId, tuple[str, ...]] | None = None
-        self._setup()
 
     # ------------------------------------------------------------------ logging
     def log(
@@ -209,7 +223,7 @@ class Game:
         """Begin play: run until the first decision request (``self.request``)."""
         if self.stack or self.outcome is not None:
             raise RuntimeError("this game has started already")
-        self.stack.append(PlayGame())
+        self.stack.append(self.opening())
         advance(self, None)
 
     def apply(self, answer: Any) -> None:
@@ -228,129 +242,82 @@ class Game:
         the copy and the original with the same answers gives the same events; changing
         one never touches the other. Content, rules and the board are shared (never
         changed)."""
-        return Game(self.content, self.setup_spec, self.rng, self.rules, self.record, copy_of=self)
+        return Game(
+            self.content,
+            self.setup_spec,
+            self.rng,
+            self.rules,
+            self.record,
+            copy_of=self,
+            hooks=self.trog_hooks,
+            opening=self.opening,
+        )
 
     def _copy(self, src: Game) -> None:
-        """Become a copy of ``src`` (see :meth:`clone`)."""
+        """Become a copy of ``src`` (see :meth:`clone`), field by field as
+        :data:`~engine.state.GAME_PARTS` declares: the body between the markers is
+        generated from it (``python -m cryhavoc_sim.games.cryhavoc.engine.copygen``;
+        a test checks it is current)."""
+        # BEGIN generated
         self.seed = src.seed
-        self.history = src.history.copy()
         self.content = src.content
         self.setup_spec = src.setup_spec
         self.rules = src.rules
-        self.rng = copy_rng(src.rng)
         self.record = src.record
-        self.event_rows = src.event_rows.copy()
-        self.vp_ledger = src.vp_ledger.copy()
-        self.round = src.round
-        self.phase = src.phase
         self.n_players = src.n_players
         self.trog_role = src.trog_role
+        self.trog_hooks = src.trog_hooks
+        self.opening = src.opening
         self.board = src.board
         self.adj = src.adj
-        self.regions = {r: s.copy() for r, s in src.regions.items()}
-        self.players = {f: p.copy() for f, p in src.players.items()}
+        self.seats = src.seats
+        self.round = src.round
+        self.phase = src.phase
+        self.regions = {k: v.copy() for k, v in src.regions.items()}
+        self.players = {k: v.copy() for k, v in src.players.items()}
         self.initiative = src.initiative.copy()
         self.upcoming = src.upcoming.copy()
-        self.seats = src.seats
-        self.terrain_decks = {t: d.copy() for t, d in src.terrain_decks.items()}
-        self.spots = [s.copy() for s in src.spots]
+        self.terrain_decks = {k: v.copy() for k, v in src.terrain_decks.items()}
+        self.spots = [v.copy() for v in src.spots]
         self.spot_resolved = src.spot_resolved.copy()
         self.final_round = src.final_round
         self.scoring_enabled_by = src.scoring_enabled_by
         self.scoring_enabled_rounds = src.scoring_enabled_rounds.copy()
         self.nest_supply = src.nest_supply.copy()
         self.exploration_supply = src.exploration_supply.copy()
-        self.battle = src.battle.copy() if src.battle is not None else None
-        self.actions_by_round = {r: t.copy() for r, t in src.actions_by_round.items()}
-        # The current Round's counts are the same dict in both places (ActionsPhase).
-        self.actions_taken = self.actions_by_round.get(src.round, src.actions_taken.copy())
-        self.hands_after_draw = src.hands_after_draw.copy()  # inner dicts never change
-        self.outcome = src.outcome
-        self._tunnel_neighbours = {}
-        self._controlled = src._controlled.copy()  # its lists are never changed in place
-        self._action_skills = src._action_skills
-        self.turn_stops = {f: t.copy() for f, t in src.turn_stops.items()}
+        self.battle = None if src.battle is None else src.battle.copy()
         self.revealed = src.revealed.copy()
-        self.stack = [s.copy() for s in src.stack]
-        self.request = src.request  # bots never change a request
+        self.turn_stops = {k: v.copy() for k, v in src.turn_stops.items()}
+        self.actions_by_round = {k: v.copy() for k, v in src.actions_by_round.items()}
+        self.actions_taken = self.actions_by_round.get(src.round, src.actions_taken.copy())
+        self.outcome = src.outcome
+        self.stack = [v.copy() for v in src.stack]
+        self.request = src.request
         self.ret = src.ret
+        self.rng = copy_rng(src.rng)
+        self.event_rows = src.event_rows.copy()
+        self.history = src.history.copy()
+        self.vp_ledger = src.vp_ledger.copy()
+        self.hands_after_draw = src.hands_after_draw.copy()
+        self._tunnel_neighbours = {}
+        self._controlled = src._controlled.copy()
+        self._action_skills = src._action_skills
+        # END generated
 
     def fingerprint(self) -> str:
         """A hash of the whole state, where play stands and the random stream included:
-        two games with equal fingerprints play on identically given the same answers."""
+        two games with equal fingerprints play on identically given the same answers.
+        Every field :data:`~engine.state.GAME_PARTS` marks as play state counts."""
         import hashlib
 
-        regions = [
-            (
-                r,
-                s.crystals,
-                s.control,
-                sorted(s.units.items()),
-                s.trog_token,
-                s.more_tokens,
-                s.exploration,
-                s.tunnel,
-                s.battle,
-                s.attacker,
-                s.defender,
-                s.structures,
-            )
-            for r, s in self.regions.items()
-        ]
-        players = [
-            (
-                f,
-                p.reserve,
-                p.vp,
-                p.hq,
-                p.hand,
-                p.deck,
-                p.discard,
-                sorted(p.prisoners.items()),
-                sorted(p.exhausted),
-                p.control_left,
-                sorted(p.structures_left.items()),
-                p.stock,
-                p.stored,
-            )
-            for f, p in self.players.items()
-        ]
-        battle = self.battle
-        key = (
-            self.round,
-            self.phase,
-            regions,
-            players,
-            self.initiative,
-            self.upcoming,
-            sorted(self.terrain_decks.items()),
-            [[t.id for t in spot] for spot in self.spots],
-            self.spot_resolved,
-            self.final_round,
-            self.scoring_enabled_by,
-            self.scoring_enabled_rounds,
-            [t.id for t in self.nest_supply],
-            [t.id for t in self.exploration_supply],
-            None
-            if battle is None
-            else (
-                battle.region,
-                battle.number,
-                battle.attacker,
-                battle.defender,
-                sorted(battle.on.items()),
-                battle.order,
-                sorted(battle.decider.items()),
-            ),
-            sorted((r, sorted(t.items())) for r, t in self.actions_by_round.items()),
-            sorted(self.actions_taken.items()),
-            sorted((f, sorted(t.items())) for f, t in self.turn_stops.items()),
-            [repr(step) for step in self.stack],
-            repr(self.request),
-            len(self.event_rows),
-            self.revealed,
-            self.rng.getstate(),
-        )
+        key = []
+        for part in GAME_PARTS:
+            if part.key == KEY:
+                key.append(key_of(getattr(self, part.name)))
+            elif part.key == LENGTH:
+                key.append(len(getattr(self, part.name)))
+            elif part.key == STREAM:
+                key.append(self.rng.getstate())
         return hashlib.sha256(repr(key).encode()).hexdigest()
 
     # ------------------------------------------------------------------ players
@@ -379,6 +346,11 @@ class Game:
     def player_factions(self) -> list[FactionId]:
         return [f for f in self.players if self.role(f) == PLAYER]
 
+    def hooks(self, faction: FactionId) -> Role:
+        """How ``faction`` is played, for the rules' hooks: the Trogs' role for the Trogs,
+        the ordinary one for every invader."""
+        return self.trog_hooks if faction == "trogs" else ORDINARY
+
     def is_npc(self, faction: FactionId) -> bool:
         """Not a player's seat: the non-player Trogs or the solo automaton."""
         return self.role(faction) != PLAYER
@@ -398,7 +370,7 @@ class Game:
         self.log("vp", faction, region, None, amount, source)
         if (
             amount > 0
-            and self.trog_role != AUTOMATON
+            and self.trog_hooks.passes_events()
             and (self.rules.event_pass_timing == "any_time" or self.phase == "scoring")
         ):
             self._check_event_pass(player.vp)
@@ -462,7 +434,12 @@ class Game:
         if faction == "trogs" and self.trog_role != NPC and self.regions[region].tunnel:
             tunnel = self._tunnel_neighbours.get(region)
             if tunnel is None:
-                tunnel = self._tunnel_neighbours[region] = tunnel_neighbours(self, region)
+                # 4-player game, Movement: from a Tunnel Region the Trog player may move
+                # to every other Tunnel Region as if adjacent (the solo automaton too).
+                base = self.adj[region]
+                tunnel = self._tunnel_neighbours[region] = base + tuple(
+                    r for r, s in self.regions.items() if s.tunnel and r != region and r not in base
+                )
             return tunnel
         return self.adj[region]
 
@@ -520,9 +497,6 @@ class Game:
             self.spots[i] = []
 
     # ------------------------------------------------------------------ setup
-    def _setup(self) -> None:
-        setup_game(self)
-
     # ------------------------------------------------------------------ play
     def enter_phase(self, phase: str) -> None:
         """Start a phase. Stops of Units last one turn at most (Move Action), so none

@@ -220,10 +220,7 @@ class EndOfMove(Step):
             # 2. War Party / Nest tokens in Regions moved into; no Trog placed: lose a Unit.
             for r in ended:
                 if g.regions[r].trog_token is not None and g.units(r, f) > 0:
-                    if g.role(f) == trogs.AUTOMATON:
-                        from cryhavoc_sim.games.cryhavoc.engine.solo import war_party_rule_5
-
-                        war_party_rule_5(g, r)
+                    if g.hooks(f).enters_trog_token(g, r):  # solo: War Party rule 5
                         continue
                     placed, lose = trogs.reveal(g, r, f)
                     if lose and not placed:

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from cryhavoc_sim.games.cryhavoc.content.schema import ContentSet
 from cryhavoc_sim.games.cryhavoc.engine.game import Game, GameSetup
 from cryhavoc_sim.games.cryhavoc.engine.invariants import InvariantObserver
+from cryhavoc_sim.games.cryhavoc.engine.newgame import new_game
 from cryhavoc_sim.games.cryhavoc.engine.state import Outcome
 from cryhavoc_sim.rng import game_seed
 
@@ -81,7 +82,7 @@ def random_playout(content: ContentSet, master_seed: int, index: int) -> Playout
 
     seed, factions, experience = playout_spec(master_seed, index)
     seeds = Seeds(seed)
-    game = Game(content, setup_for(factions, experience), seeds.game(), seed=seed)
+    game = new_game(content, setup_for(factions, experience), seeds.game(), seed=seed)
     state = CryHavocState(game)
     bots = seat_bots(RULES, state, dict.fromkeys(factions, "random"), seeds)
     observer = InvariantObserver()

@@ -46,9 +46,11 @@ class Prim(Step):
         self.options = options
         self.pc = pc
 
-    # Each subclass repeats this __init__: mypyc cannot compile a dataclass subclass that
-    # inherits an explicit __init__ (the C call passes the wrong arguments), and the one
-    # dataclasses would generate runs interpreted (see flow.Step).
+    # A primitive that adds no field is a plain subclass: it inherits this __init__,
+    # which mypyc compiles, and the dataclass's field list (Step.copy) and repr. One
+    # that adds fields is a dataclass and writes its __init__ out: mypyc cannot compile
+    # a dataclass subclass that inherits an explicit __init__ (the C call passes the
+    # wrong arguments), and the one dataclasses would generate runs interpreted.
 
     def pick(
         self, g: Game, kind: str, options: tuple[Any, ...], why: str = "", decider: FactionId | None = None

@@ -41,7 +41,7 @@ class PlayGame(Step):
             self.pc = 0
             return
         g.phase = "end"
-        ended = "five_rounds" if g.solo else "final_event" if g.final_round else "max_rounds"
+        ended = g.trog_hooks.ended_by("final_event" if g.final_round else "max_rounds")
         g.outcome = scoring.outcome(g, ended)
         g.log("game_end", g.outcome.winner, None, None, None, g.outcome.ended_by)
         g.finish(g.outcome)

@@ -12,6 +12,7 @@ from typing import Any
 
 from cryhavoc_sim.games.cryhavoc.content.schema import ContentSet
 from cryhavoc_sim.games.cryhavoc.engine.game import RULES_VERSION, Game, GameSetup
+from cryhavoc_sim.games.cryhavoc.engine.newgame import new_game
 from cryhavoc_sim.games.cryhavoc.engine.rules import Rules
 from cryhavoc_sim.rng import stream
 
@@ -59,7 +60,7 @@ def from_record(content: ContentSet, record: dict[str, Any]) -> Game:
     for key in ("factions", "initiative"):
         if raw.get(key) is not None:
             raw[key] = tuple(raw[key])
-    g = Game(
+    g = new_game(
         content,
         GameSetup(**raw),
         stream(record["seed"], "game"),

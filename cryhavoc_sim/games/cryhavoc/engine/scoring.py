@@ -170,17 +170,11 @@ def ranking(g: Game) -> list[str]:
 
 
 def outcome(g: Game, ended_by: str) -> Outcome:
-    if g.solo:  # the player wins with more points than the Trogs (solo: How to win)
-        player = g.setup_spec.factions[0]
-        won = g.players[player].vp > g.players["trogs"].vp
-        return Outcome(
-            winner=player if won else "trogs",
-            ended_by=ended_by,
-            rounds_played=g.round,
-            vp={f: p.vp for f, p in g.players.items()},
-            ranking=(player, "trogs") if won else ("trogs", player),
-            seats=g.seats,
-        )
+    """How the game ended (End of the Game), unless the Trogs' role has its own victory
+    rule (the solo automaton's)."""
+    own = g.trog_hooks.outcome(g, ended_by)
+    if own is not None:
+        return own
     ranked = ranking(g)
     return Outcome(
         winner=ranked[0],

@@ -5,9 +5,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from cryhavoc_sim.games.cryhavoc.content.schema import TERRAINS
-from cryhavoc_sim.games.cryhavoc.engine import trogs
-from cryhavoc_sim.games.cryhavoc.engine.rules import EXPERIENCE_SKILLS
 from cryhavoc_sim.games.cryhavoc.engine.state import PlayerState
+from cryhavoc_sim.games.cryhavoc.engine.structures import place_structure
 
 if TYPE_CHECKING:
     from cryhavoc_sim.games.cryhavoc.engine.game import Game
@@ -41,26 +40,24 @@ def setup_game(g: Game) -> None:
         default = [s.id for s in skills if s.default]
         others = [s.id for s in skills if not s.default]
         rng.shuffle(others)
-        extra = spec.difficulty - 1 if g.solo else EXPERIENCE_SKILLS[spec.experience]
+        extra = g.trog_hooks.extra_skills(spec)
         p.skills = default + others[:extra]
         p.deck = list(content.deck(f))
         rng.shuffle(p.deck)
         p.structures_left = {s.id: s.tokens for s in content.faction_structures(f)}
         g.players[f] = p
     for f, region in hq_of.items():
-        _place_hq(g, f, region, rules.start_units)
+        place_hq(g, f, region, rules.start_units)
     # 4-player game, steps 12-13: the Trog HQ in World Caverns with two Units; 4 of the
     # Trogs' 7 Tunnel tokens on the Tunnel icons (the Trog HQ among them), leaving 3 to
     # Build (Components: 7 Tunnel tokens).
     trog_hq = next((r.id for r in g.board.regions if r.trog_hq), None)
-    if g.solo:
-        from cryhavoc_sim.games.cryhavoc.engine.solo import setup_automaton
-
-        setup_automaton(g, trog_hq)
+    if g.trog_hooks.set_up_trogs(g, trog_hq):
+        pass  # the solo automaton's own setup (engine/solo.py)
     elif "trogs" in spec.factions:
         assert trog_hq is not None
-        _place_hq(g, "trogs", trog_hq, rules.trog_start_units_4p)
-        trogs.place_tunnels(g, rules.trog_tunnels_4p)
+        place_hq(g, "trogs", trog_hq, rules.trog_start_units_4p)
+        place_tunnels(g, rules.trog_tunnels_4p)
     else:
         # 2-3 players: the Trogs are a non-player faction with all their Units in reserve.
         kit = content.factions["trogs"]
@@ -70,14 +67,11 @@ def setup_game(g: Game) -> None:
     for f in spec.factions:
         p = g.players[f]
         p.reserve = p.total_units - sum(s.units.get(f, 0) for s in g.regions.values())
-    if g.solo:
-        trog = g.players["trogs"]
-        trog.reserve = trog.total_units - sum(s.units.get("trogs", 0) for s in g.regions.values())
     # Step 7: random Initiative; the Upcoming track starts the same.
     if spec.initiative is not None:
         order = list(spec.initiative)
     else:
-        order = list(spec.factions) + (["trogs"] if g.solo else [])
+        order = list(spec.factions) + (["trogs"] if g.trog_hooks.seated_apart() else [])
         rng.shuffle(order)
     g.initiative = order
     g.upcoming = list(order)
@@ -103,7 +97,8 @@ def setup_game(g: Game) -> None:
         g.log("setup", f, g.players[f].hq, None, seat, ",".join(g.players[f].skills))
 
 
-def _place_hq(g: Game, faction: str, region: str, units: int) -> None:
+def place_hq(g: Game, faction: str, region: str, units: int) -> None:
+    """A faction's HQ in ``region`` with ``units`` Units and its Control token (Setup 4-5)."""
     p = g.players[faction]
     p.hq = region
     s = g.regions[region]
@@ -111,3 +106,20 @@ def _place_hq(g: Game, faction: str, region: str, units: int) -> None:
     s.crystals = 0  # No Crystals in an HQ (Clarifications).
     g.add_units(region, faction, units)
     g.set_control(region, faction, "setup")
+
+
+def place_tunnels(g: Game, count: int) -> None:
+    """4-player game, step 13: Tunnel tokens from the Trogs' own supply on the Regions with
+    the Tunnel icon, as many as the supply and ``count`` allow. They are Tunnel Structures
+    like the built ones (the same tokens), placed, not built (ruling R34)."""
+    tunnel = next(
+        (sid for sid in g.players["trogs"].structures_left if g.content.structures[sid].tunnel), None
+    )
+    if tunnel is None:
+        return
+    for reg in g.board.regions:
+        if count <= 0 or g.players["trogs"].structures_left[tunnel] <= 0:
+            break
+        if reg.tunnel and reg.id in g.regions:
+            place_structure(g, "trogs", reg.id, tunnel, "setup")
+            count -= 1

@@ -12,13 +12,16 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from cryhavoc_sim.games.cryhavoc.content.schema import CardId, Region
-from cryhavoc_sim.games.cryhavoc.engine import movement
+from cryhavoc_sim.games.cryhavoc.content.schema import CardId, FactionId, Region, RegionId
+from cryhavoc_sim.games.cryhavoc.engine import effects, movement, structures, trogs
 from cryhavoc_sim.games.cryhavoc.engine.decisions import Choice
 from cryhavoc_sim.games.cryhavoc.engine.flow import Step
+from cryhavoc_sim.games.cryhavoc.engine.roles import Role
+from cryhavoc_sim.games.cryhavoc.engine.setup import place_hq
+from cryhavoc_sim.games.cryhavoc.engine.state import RC, Outcome, PlayerState
 
 if TYPE_CHECKING:
-    from cryhavoc_sim.games.cryhavoc.engine.game import Game
+    from cryhavoc_sim.games.cryhavoc.engine.game import Game, GameSetup
 
 TROGS = "trogs"
 SOLO_STRUCTURES = ("trogs.trap", "trogs.brooding_pool")  # Setup 12, in that order
@@ -36,9 +39,6 @@ def solo_regions(g: Game) -> list[Region]:
 def setup_automaton(g: Game, trog_hq: str | None) -> None:
     """Setup 2, 9, 11, 12: the Trog HQ in the centre with two Units (as for 4 players), a
     shuffled Trog deck, a Tunnel in the Trog HQ, the Trap and the Brooding Pool."""
-    from cryhavoc_sim.games.cryhavoc.engine.setup import _place_hq
-    from cryhavoc_sim.games.cryhavoc.engine.state import PlayerState
-
     assert trog_hq is not None
     kit = g.content.factions[TROGS]
     p = PlayerState(faction=TROGS, total_units=kit.units, control_left=kit.control_tokens)
@@ -46,8 +46,9 @@ def setup_automaton(g: Game, trog_hq: str | None) -> None:
     g.rng.shuffle(p.deck)
     p.structures_left = {s: g.content.structures[s].tokens for s in SOLO_STRUCTURES}
     g.players[TROGS] = p
-    _place_hq(g, TROGS, trog_hq, g.rules.trog_start_units_4p)
+    place_hq(g, TROGS, trog_hq, g.rules.trog_start_units_4p)
     g.set_tunnel(trog_hq, True)  # solo setup: a Tunnel in the Trog HQ
+    p.reserve = p.total_units - sum(s.units.get(TROGS, 0) for s in g.regions.values())
 
 
 def draw_card(g: Game) -> str | None:
@@ -170,8 +171,6 @@ class SoloBuild(Step):
         self.pc = pc
 
     def run(self, g: Game, answer: Any) -> None:
-        from cryhavoc_sim.games.cryhavoc.engine import effects
-
         trap, pool = (g.content.structures[s] for s in SOLO_STRUCTURES)
         p = g.players[TROGS]
         if self.pc == 0:
@@ -187,7 +186,7 @@ class SoloBuild(Step):
                         return
                     answer = 0  # one option: answered at once
         if self.pc == 1:
-            effects.place_structure(g, TROGS, self.options[answer], trap.id, "build")
+            structures.place_structure(g, TROGS, self.options[answer], trap.id, "build")
             self.points -= trap.build_cost
             self.pc = 2
         if self.pc == 2:
@@ -202,7 +201,7 @@ class SoloBuild(Step):
                         return
                     answer = 0  # one option: answered at once
         if self.pc == 3:
-            effects.place_structure(g, TROGS, self.options[answer], pool.id, "build")
+            structures.place_structure(g, TROGS, self.options[answer], pool.id, "build")
             self.points -= pool.build_cost
             self.pc = 4
         # Activation: every Trap, then every Brooding Pool, while points last.
@@ -236,8 +235,6 @@ class SoloBuild(Step):
 def war_party_rule_5(g: Game, region: str) -> None:
     """Rule 5: Trogs moving onto a War Party token add its Crystals and minis, then every
     Trog mini there goes to the Reserve and a Nest token takes their place."""
-    from cryhavoc_sim.games.cryhavoc.engine import trogs
-
     s = g.regions[region]
     token = trogs.take_token(s)
     g.revealed.append(token.id)
@@ -263,9 +260,6 @@ class AutomatonTactic(Step):
         self.pc = pc
 
     def run(self, g: Game, answer: Any) -> None:
-        from cryhavoc_sim.games.cryhavoc.engine import effects
-        from cryhavoc_sim.games.cryhavoc.engine.state import RC
-
         if self.pc == 1:
             g.finish(True)
             return
@@ -287,3 +281,65 @@ class AutomatonTactic(Step):
             return
         self.pc = 1
         g.call(effects.RunEffects(TROGS, c.tactic, "tactic", b.region))
+
+
+class Automaton(Role):
+    """The Trog automaton as the Trogs' role: the solo variant's changes to the rules,
+    each at the hook the rules ask (see :class:`~engine.roles.Role`)."""
+
+    def regions_in_play(self, g: Game) -> list[Region]:
+        return solo_regions(g)
+
+    def extra_skills(self, spec: GameSetup) -> int:
+        return spec.difficulty - 1  # Setup: 1, 2 or 3 Skills in play
+
+    def set_up_trogs(self, g: Game, trog_hq: RegionId | None) -> bool:
+        setup_automaton(g, trog_hq)
+        return True
+
+    def seated_apart(self) -> bool:
+        return True  # the automaton takes an Initiative seat (solo Setup)
+
+    def passes_events(self) -> bool:
+        return False
+
+    def draws_in_draw_phase(self) -> bool:
+        return False  # it draws one card per turn instead (How to Play)
+
+    def effect_draw(self, g: Game, n: int) -> int | None:
+        return desert_draw(g, n)
+
+    def turn(self, number: int) -> Step | None:
+        return AutomatonTurn(number)
+
+    def enters_trog_token(self, g: Game, region: RegionId) -> bool:
+        war_party_rule_5(g, region)
+        return True
+
+    def trogs_arrive_from_hq(self) -> bool:
+        return True  # solo rule 5: Trogs arrive in Battle from their HQ
+
+    def places_last(self) -> bool:
+        return True  # the player always places first
+
+    def tactics_turn(self) -> Step | None:
+        return AutomatonTactic()
+
+    def survivors_home(self, g: Game, faction: FactionId) -> RegionId | None:
+        return g.players[faction].hq
+
+    def ended_by(self, reason: str) -> str:
+        return "five_rounds"
+
+    def outcome(self, g: Game, ended_by: str) -> Outcome | None:
+        """The player wins with more points than the Trogs (solo: How to win)."""
+        player = g.setup_spec.factions[0]
+        won = g.players[player].vp > g.players[TROGS].vp
+        return Outcome(
+            winner=player if won else TROGS,
+            ended_by=ended_by,
+            rounds_played=g.round,
+            vp={f: p.vp for f, p in g.players.items()},
+            ranking=(player, TROGS) if won else (TROGS, player),
+            seats=g.seats,
+        )

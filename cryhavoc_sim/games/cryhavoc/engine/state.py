@@ -1,9 +1,17 @@
 """The mutable game state, and how a game ended: the lowest floor of the engine (it
-imports no rule). Only the engine changes it; bots and tests may read it."""
+imports no rule). Only the engine changes it; bots and tests may read it.
+
+Every field of the game state is declared once: the records' fields by their dataclass,
+with what a player sees of each (:data:`PLAYER_SEEN`, :data:`REGION_SEEN`), and the
+``Game``'s own fields by :data:`GAME_PARTS`, with how a copy gets each, whether it is
+part of where play stands, and what a player sees of it. ``Game.clone``,
+``Game.fingerprint`` and ``visibility.observation`` iterate these declarations instead
+of listing fields (a test checks they name every field, and nothing else)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
+from typing import Any
 
 from cryhavoc_sim.games.cryhavoc.content.schema import (
     CardId,
@@ -235,3 +243,148 @@ class Outcome:
     vp: dict[FactionId, int]
     ranking: tuple[FactionId, ...]  # players only, winner first, after tie-breaks
     seats: tuple[FactionId, ...]  # initial Initiative order
+
+
+# ------------------------------------------------------------------ the declaration
+# How a copy of the game gets a field (Game.clone, whose body engine/copygen.py writes
+# from this declaration):
+SHARE = "share"  # the same object: an immutable value, or one never changed after setup
+COPY = "copy"  # a shallow copy (a list, dict or set of immutable values)
+EACH = "each"  # a dict: a copy of each value (records, lists or dicts)
+EACH_ITEM = "each_item"  # a list: a copy of each item (lists or steps)
+MAYBE = "maybe"  # a copy of the record, or None
+RNG = "rng"  # an independent copy of the random stream
+EMPTY = "empty"  # a cache that starts empty again
+ROUND = "round"  # the entry of the current Round in ``actions_by_round`` (the same dict)
+
+# Whether a field is part of where play stands (Game.fingerprint):
+KEY = "key"  # all of it
+LENGTH = "length"  # how long it is (the event log: its rows follow from play)
+STREAM = "stream"  # the random stream's state
+NO_KEY = "no_key"  # not play state: content, rules, records kept for checks, caches
+
+# What a player sees of a field (visibility.observation):
+PUBLIC = "public"  # everything
+SIZE = "size"  # how many (a deck, a supply); for a dict, how many under each key
+SIZES = "sizes"  # how many in each element (the Event spots)
+OWN = "own"  # its owner sees it; the others, how many (a hand)
+KIND = "kind"  # the kind of each token, not which token
+RECORDS = "records"  # each record as its own declaration says (Regions, players, the Battle)
+LOG = "log"  # the event log without its cards column
+ASKED = "asked"  # the pending request: whole to the one asked, its kind to the others
+UNSEEN = "unseen"  # nobody: the random stream, the open steps' progress, bookkeeping
+
+
+@dataclass(frozen=True, slots=True)
+class Part:
+    """One field of ``Game``: how a copy gets it, how it counts in the fingerprint, and
+    what a player sees of it."""
+
+    name: str
+    copy: str
+    key: str
+    seen: str
+
+
+GAME_PARTS: tuple[Part, ...] = (
+    # Content, rules and who plays: fixed at setup.
+    Part("seed", SHARE, NO_KEY, UNSEEN),
+    Part("content", SHARE, NO_KEY, UNSEEN),
+    Part("setup_spec", SHARE, NO_KEY, UNSEEN),
+    Part("rules", SHARE, NO_KEY, UNSEEN),
+    Part("record", SHARE, NO_KEY, UNSEEN),
+    Part("n_players", SHARE, NO_KEY, UNSEEN),
+    Part("trog_role", SHARE, NO_KEY, UNSEEN),
+    Part("trog_hooks", SHARE, NO_KEY, UNSEEN),
+    Part("opening", SHARE, NO_KEY, UNSEEN),  # the Round loop's class (Game.start)
+    Part("board", SHARE, NO_KEY, UNSEEN),
+    Part("adj", SHARE, NO_KEY, UNSEEN),
+    Part("seats", SHARE, KEY, PUBLIC),
+    # The table.
+    Part("round", SHARE, KEY, PUBLIC),
+    Part("phase", SHARE, KEY, PUBLIC),
+    Part("regions", EACH, KEY, RECORDS),
+    Part("players", EACH, KEY, RECORDS),
+    Part("initiative", COPY, KEY, PUBLIC),
+    Part("upcoming", COPY, KEY, PUBLIC),
+    Part("terrain_decks", EACH, KEY, SIZE),
+    Part("spots", EACH_ITEM, KEY, SIZES),
+    Part("spot_resolved", COPY, KEY, PUBLIC),
+    Part("final_round", SHARE, KEY, PUBLIC),
+    Part("scoring_enabled_by", SHARE, KEY, PUBLIC),
+    Part("scoring_enabled_rounds", COPY, KEY, PUBLIC),
+    Part("nest_supply", COPY, KEY, SIZE),
+    Part("exploration_supply", COPY, KEY, SIZE),
+    Part("battle", MAYBE, KEY, RECORDS),
+    Part("revealed", COPY, KEY, PUBLIC),
+    Part("turn_stops", EACH, KEY, PUBLIC),
+    Part("actions_by_round", EACH, KEY, PUBLIC),
+    Part("actions_taken", ROUND, KEY, PUBLIC),  # after actions_by_round: it is an entry of it
+    Part("outcome", SHARE, KEY, PUBLIC),
+    # Where play stands: the open steps, the pending request, the last value handed back.
+    Part("stack", EACH_ITEM, KEY, UNSEEN),
+    Part("request", SHARE, KEY, ASKED),  # bots never change a request
+    Part("ret", SHARE, KEY, UNSEEN),
+    Part("rng", RNG, STREAM, UNSEEN),
+    # The record of play, and what the invariant checks keep.
+    Part("event_rows", COPY, LENGTH, LOG),
+    Part("history", COPY, NO_KEY, UNSEEN),
+    Part("vp_ledger", COPY, NO_KEY, UNSEEN),
+    Part("hands_after_draw", COPY, NO_KEY, UNSEEN),  # its inner dicts never change
+    # Caches.
+    Part("_tunnel_neighbours", EMPTY, NO_KEY, UNSEEN),
+    Part("_controlled", COPY, NO_KEY, UNSEEN),  # its lists are never changed in place
+    Part("_action_skills", SHARE, NO_KEY, UNSEEN),
+)
+
+
+def copy_source(parts: tuple[Part, ...] = GAME_PARTS) -> list[str]:
+    """The body of ``Game._copy`` for ``parts``, one statement a field: generated from
+    the declaration (engine/copygen.py writes it into game.py, a test checks it is
+    current), so the copy is compiled code that lists no field by hand."""
+    how = {
+        SHARE: "self.{0} = src.{0}",
+        COPY: "self.{0} = src.{0}.copy()",
+        EACH: "self.{0} = {{k: v.copy() for k, v in src.{0}.items()}}",
+        EACH_ITEM: "self.{0} = [v.copy() for v in src.{0}]",
+        MAYBE: "self.{0} = None if src.{0} is None else src.{0}.copy()",
+        RNG: "self.{0} = copy_rng(src.{0})",
+        EMPTY: "self.{0} = {{}}",
+        ROUND: "self.{0} = self.actions_by_round.get(src.round, src.{0}.copy())",
+    }
+    return [how[p.copy].format(p.name) for p in parts]
+
+
+# What a player sees of a record's fields, where it is not everything (PUBLIC).
+PLAYER_SEEN: dict[str, str] = {"hand": OWN, "deck": SIZE}
+REGION_SEEN: dict[str, str] = {"trog_token": KIND, "more_tokens": KIND, "exploration": KIND}
+RECORD_SEEN: dict[type, dict[str, str]] = {PlayerState: PLAYER_SEEN, RegionState: REGION_SEEN, Battle: {}}
+
+
+def record_fields(record: object) -> tuple[str, ...]:
+    """The fields a record's dataclass declares, in order."""
+    names = _RECORD_FIELDS.get(type(record))
+    if names is None:
+        names = _RECORD_FIELDS[type(record)] = tuple(f.name for f in fields(record))  # type: ignore[arg-type]
+    return names
+
+
+_RECORD_FIELDS: dict[type, tuple[str, ...]] = {}
+
+
+def key_of(value: Any) -> Any:
+    """A comparable, printable value for the fingerprint: dicts and sets in sorted order,
+    tokens by id, records field by field; steps and requests by their repr."""
+    if value is None or isinstance(value, str | int | float):
+        return value
+    if isinstance(value, dict):
+        return tuple(sorted((k, key_of(v)) for k, v in value.items()))
+    if isinstance(value, list | tuple):
+        return tuple(key_of(v) for v in value)
+    if isinstance(value, set | frozenset):
+        return tuple(sorted(value))
+    if type(value) in RECORD_SEEN:
+        return tuple(key_of(getattr(value, n)) for n in record_fields(value))
+    if isinstance(value, Token):
+        return value.id
+    return repr(value)

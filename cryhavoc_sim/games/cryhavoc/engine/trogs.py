@@ -1,4 +1,4 @@
-"""The Trogs: their role in a game, their tokens, and the non-player Trogs of 2-3 player
+"""The Trogs: their tokens, their Tunnels, and the non-player Trogs of 2-3 player
 games (rulebook: Battle Resolution, Trog exception; Clarifications; 4-player game; the
 solo mode, shared/rules/002_*)."""
 
@@ -7,57 +7,25 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from cryhavoc_sim.games.cryhavoc.content.schema import FactionId, RegionId, Token
+from cryhavoc_sim.games.cryhavoc.engine.roles import AUTOMATON as AUTOMATON
+from cryhavoc_sim.games.cryhavoc.engine.roles import NPC as NPC
+from cryhavoc_sim.games.cryhavoc.engine.roles import PLAYER as PLAYER
+from cryhavoc_sim.games.cryhavoc.engine.roles import Role as Role
 from cryhavoc_sim.games.cryhavoc.engine.state import RegionState
 
 if TYPE_CHECKING:
     from cryhavoc_sim.games.cryhavoc.engine.game import Game
 
-# The Trogs' role, one notion for the whole engine (``g.trog_role``; ``g.role(faction)``
-# is PLAYER for every other faction):
-PLAYER = "player"  # a 4-player game: a player like the others (rulebook: 4-player game)
-NPC = "npc"  # 2-3 players: the non-player Trogs (Battle Resolution, Trog exception)
-AUTOMATON = "automaton"  # the solo mode: the Trog automaton plays them (shared/rules/002_*)
-TROG_ROLES = (PLAYER, NPC, AUTOMATON)
-
-
-def trog_role(n_players: int, mode: str) -> str:
-    """Who plays the Trogs in a game of ``n_players`` invading players in ``mode``."""
-    if mode == "solo":
-        return AUTOMATON
-    return PLAYER if n_players == 4 else NPC
+# Who plays the Trogs (a player, nobody, the solo automaton) and the hooks the rules ask
+# are engine/roles.py's; the names are kept here too for the modules that import them
+# with the Trog rules.
 
 
 # ---------------------------------------------------------------- Tunnels
 # The Trogs' 7 Tunnel tokens are Structures (Components). A Region holding one is a
 # Tunnel Region (RegionState.tunnel, kept by Game.set_tunnel when a Tunnel is built or
-# destroyed, engine/effects.py); the Trog player moves between Tunnel Regions as if
-# adjacent (Game.neighbours, cached, from tunnel_neighbours below).
-
-
-def place_tunnels(g: Game, count: int) -> None:
-    """4-player game, step 13: Tunnel tokens from the Trogs' own supply on the Regions with
-    the Tunnel icon, as many as the supply and ``count`` allow. They are Tunnel Structures
-    like the built ones (the same tokens), placed, not built (ruling R34)."""
-    from cryhavoc_sim.games.cryhavoc.engine.effects import place_structure
-
-    tunnel = next(
-        (sid for sid in g.players["trogs"].structures_left if g.content.structures[sid].tunnel), None
-    )
-    if tunnel is None:
-        return
-    for reg in g.board.regions:
-        if count <= 0 or g.players["trogs"].structures_left[tunnel] <= 0:
-            break
-        if reg.tunnel and reg.id in g.regions:
-            place_structure(g, "trogs", reg.id, tunnel, "setup")
-            count -= 1
-
-
-def tunnel_neighbours(g: Game, region: RegionId) -> tuple[RegionId, ...]:
-    """4-player game, Movement: from a Tunnel Region the Trog player may move to every
-    other Tunnel Region as if adjacent (the solo automaton too: solo rules)."""
-    base = g.adj[region]
-    return base + tuple(r for r, s in g.regions.items() if s.tunnel and r != region and r not in base)
+# destroyed, engine/structures.py; the 4-player setup places four, engine/setup.py); the
+# Trog player moves between Tunnel Regions as if adjacent (Game.neighbours, cached).
 
 
 # ---------------------------------------------------------------- tokens and Nests
@@ -101,7 +69,7 @@ def _reveal_one(g: Game, region: RegionId, token: Token, mover: FactionId, ambus
     placed = 0
     if not ambush and any(o not in (mover, "trogs") for o in s.units):
         pass  # ruling R9: Crystals only
-    elif g.trog_role == AUTOMATON and mover != "trogs":
+    elif mover != "trogs" and g.trog_hooks.trogs_arrive_from_hq():
         # Solo rule 5: Trogs arrive in Battle from their HQ; a Nest also opens a Tunnel.
         hq = trog.hq
         placed = min(want, g.units(hq, "trogs")) if hq else 0

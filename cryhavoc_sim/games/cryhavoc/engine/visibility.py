@@ -1,7 +1,8 @@
 """What a player may see of a game, and copies of a game in which everything else is
 re-drawn (determinization, for information-set search).
 
-:func:`observation` is the one statement of what ``observer`` sees: the board (Units,
+:func:`observation` is what ``observer`` sees, field by field as the state declares it
+(engine/state.py: ``GAME_PARTS``, ``PLAYER_SEEN``, ``REGION_SEEN``): the board (Units,
 Control, Crystals, Structures, Battles, Tunnels, which Regions hold a face-down War
 Party / Nest / Exploration token and how many, but not which), every player's public
 holdings (VP, Reserve, Prisoners, Control tokens and Structures left, stored Crystals,
@@ -26,6 +27,21 @@ from collections import Counter
 from typing import TYPE_CHECKING, Any
 
 from cryhavoc_sim.games.cryhavoc.content.schema import FactionId, Token
+from cryhavoc_sim.games.cryhavoc.engine.state import (
+    ASKED,
+    GAME_PARTS,
+    KIND,
+    LOG,
+    OWN,
+    PUBLIC,
+    RECORD_SEEN,
+    RECORDS,
+    SIZE,
+    SIZES,
+    UNSEEN,
+    key_of,
+    record_fields,
+)
 from cryhavoc_sim.rng import Rng, derive
 
 if TYPE_CHECKING:
@@ -33,61 +49,47 @@ if TYPE_CHECKING:
 
 
 def observation(g: Game, observer: FactionId) -> tuple[Any, ...]:
-    """Everything ``observer`` can see, as a comparable value (see the module docstring)."""
-    regions = tuple(
-        (
-            r,
-            s.crystals,
-            s.control,
-            tuple(sorted(s.units.items())),
-            None if s.trog_token is None else s.trog_token.kind,
-            tuple(t.kind for t in s.more_tokens),
-            s.exploration is not None,
-            s.tunnel,
-            s.battle,
-            s.attacker,
-            s.defender,
-            tuple(s.structures),
-        )
-        for r, s in g.regions.items()
+    """Everything ``observer`` can see, as a comparable value (see the module docstring),
+    field by field as the state's declarations say (engine/state.py ``GAME_PARTS``)."""
+    return tuple(
+        (part.name, _seen(getattr(g, part.name), part.seen, observer, observer))
+        for part in GAME_PARTS
+        if part.seen != UNSEEN
     )
-    players = tuple(
-        (
-            f,
-            p.reserve,
-            p.vp,
-            tuple(sorted(p.prisoners.items())),
-            tuple(sorted(p.exhausted)),
-            p.control_left,
-            tuple(sorted(p.structures_left.items())),
-            p.stock,
-            tuple(p.stored),
-            tuple(p.discard),
-            len(p.hand),
-            len(p.deck),
-            tuple(sorted(p.hand)) if f == observer else None,
-        )
-        for f, p in g.players.items()
-    )
-    battle = g.battle
-    request = g.request
-    return (
-        g.round,
-        g.phase,
-        regions,
-        players,
-        tuple(g.initiative),
-        tuple(g.upcoming),
-        tuple(sorted((t, len(d)) for t, d in g.terrain_decks.items())),
-        tuple((resolved, len(spot)) for resolved, spot in zip(g.spot_resolved, g.spots, strict=True)),
-        len(g.nest_supply),
-        len(g.exploration_supply),
-        tuple(g.revealed),
-        None
-        if battle is None
-        else (battle.region, tuple(sorted((f, tuple(n)) for f, n in battle.on.items())), tuple(battle.order)),
-        tuple(row[:9] for row in g.event_rows),
-        None if request is None else repr(request) if request.faction == observer else request.kind,
+
+
+def _seen(value: Any, how: str, observer: FactionId, owner: FactionId | None) -> Any:
+    """What ``observer`` sees of ``value`` (of ``owner``'s, for a player's holdings)."""
+    if how == PUBLIC:
+        return key_of(value)
+    if how == SIZE:
+        return tuple(sorted((k, len(v)) for k, v in value.items())) if isinstance(value, dict) else len(value)
+    if how == SIZES:
+        return tuple(len(v) for v in value)
+    if how == OWN:
+        return key_of(value) if owner == observer else len(value)
+    if how == KIND:  # a token, a tuple of tokens, or None
+        if isinstance(value, tuple):
+            return tuple(t.kind for t in value)
+        return None if value is None else value.kind
+    if how == RECORDS:
+        if value is None or type(value) in RECORD_SEEN:
+            return _record(value, observer)
+        return tuple((k, _record(v, observer)) for k, v in value.items())
+    if how == LOG:
+        return tuple(row[:9] for row in value)  # the cards column names cards in hands
+    if how == ASKED:
+        return None if value is None else repr(value) if value.faction == observer else value.kind
+    raise ValueError(f"no such visibility: {how}")
+
+
+def _record(record: Any, observer: FactionId) -> Any:
+    if record is None:
+        return None
+    seen = RECORD_SEEN[type(record)]
+    owner = getattr(record, "faction", None)
+    return tuple(
+        _seen(getattr(record, n), seen.get(n, PUBLIC), observer, owner) for n in record_fields(record)
     )
 
 

@@ -52,6 +52,7 @@ COMPILED = (
     "games/cryhavoc/bots/personalities.py",
     "games/cryhavoc/bots/random_bot.py",
     "games/cryhavoc/content/schema.py",
+    "games/cryhavoc/state.py",
     "games/cavetroll/board.py",
     "games/cavetroll/game.py",
     "games/cavetroll/variant.py",

@@ -10,14 +10,7 @@ import typer
 
 from cryhavoc_sim.cli.common import Executor, _cpus, _fail, _flag, app
 from cryhavoc_sim.errors import UserError
-from cryhavoc_sim.runner.results import (
-    RECONSTRUCTED_NOTICE,
-    notice,
-    rate_line,
-    reading,
-    run_lineup,
-    win_rates,
-)
+from cryhavoc_sim.runner.results import RECONSTRUCTED_NOTICE, reading, run_end
 from cryhavoc_sim.runner.rundir import MAX_GAMES
 
 
@@ -96,8 +89,6 @@ def run(
         Precision,
         capped,
         precision_problem,
-        stop_sentence,
-        stopped,
     )
     from cryhavoc_sim.runner.scenario import load_scenario
 
@@ -160,76 +151,14 @@ def run(
             *(["--scheduler", scheduler] if scheduler else []),
         ]
     )
-    rates = [] if summary.interrupted else win_rates(run_dir)
-    players = None if summary.interrupted else run_lineup(run_dir)
-    if summary.interrupted:
-        status, code = ("worker_lost", 1) if summary.worker_lost else ("interrupted", 130)
-    else:
-        status, code = ("errors", 1) if summary.errors else ("complete", 0)
+    end = run_end(sc, run_dir, summary, again, precision=rule is not None)
     if as_json:
         # One JSON document on stdout; the notice and any error sentence go to stderr.
-        typer.echo(
-            json.dumps(
-                {
-                    "status": status,
-                    "exit_code": code,
-                    "run_dir": str(run_dir),
-                    "scenario": sc.name,
-                    "seed": sc.seed,
-                    "games_planned": sc.games,
-                    "games_done": summary.games_done,
-                    "played_now": summary.played_now,
-                    "seconds": round(summary.seconds, 3),
-                    "errors": summary.errors,
-                    "first_error": summary.first_error,
-                    "resume_command": again if summary.interrupted else None,
-                    "win_rates": rates,
-                    "lineup": players.as_dict() if players is not None else None,
-                    "content_reconstructed": bool(notice(run_dir)) if not summary.interrupted else None,
-                    **({"precision": stopped(run_dir)} if rule is not None else {}),
-                },
-                indent=2,
-            )
-        )
-    if summary.interrupted:
-        why = f"Stopped: {summary.worker_lost}" if summary.worker_lost else "Interrupted"
-        typer.echo(
-            f"{why}: {summary.games_done} games kept in {run_dir}. Resume with:\n  {again}",
-            err=True,
-        )
-        raise typer.Exit(code)
-    if as_json:
-        pass
-    elif summary.played_now == 0:
-        typer.echo(f"Nothing to play: {run_dir} already holds all {summary.games_done} games of this run.")
-    else:
-        rate = summary.played_now / summary.seconds if summary.seconds else 0.0
-        kept = summary.games_done - summary.played_now + summary.errors
-        typer.echo(
-            f"{summary.games_done} games written to {run_dir} ({rate:.0f} games/s"
-            + (f"; {kept} kept from before" if kept > 0 else "")
-            + ")"
-        )
-    if rates and not as_json:
-        if rule is not None:  # the interval the rule stopped on, and no other
-            from cryhavoc_sim.runner.precision import rate_line as interval_line
-
-            typer.echo(interval_line(stopped(run_dir)))
-        else:
-            typer.echo("Win rates (95% Wilson interval, games played): " + rate_line(rates))
-        if players is not None:
-            typer.echo(players.sentence())
-    if rule is not None and not as_json:
-        typer.echo(stop_sentence(stopped(run_dir)))
-    typer.echo(RECONSTRUCTED_NOTICE, err=as_json)
-    if summary.errors:
-        first = (summary.first_error or "").split(":")[0].removeprefix("game ")
-        typer.echo(
-            f"error: {summary.errors} game(s) raised ({summary.first_error}); seeds and tracebacks are in "
-            f"{run_dir}/errors/; replay one with: cryhavoc-sim replay {run_dir} {first or 'GAME_ID'}",
-            err=True,
-        )
-        raise typer.Exit(1)
+        typer.echo(json.dumps(end.as_json(), indent=2))
+    for text, err in end.lines(as_json):
+        typer.echo(text, err=err)
+    if end.exit_code:
+        raise typer.Exit(end.exit_code)
 
 
 def _scenario_list() -> str:

@@ -21,6 +21,7 @@ import sys
 import tempfile
 import time
 from collections.abc import Callable, Iterator
+from functools import partial
 from pathlib import Path
 
 from cryhavoc_sim.games import DEFAULT_GAME, game_names, get_game
@@ -122,8 +123,9 @@ def _timed(
 OTHER_GAMES = {"random": 2000, "heuristic": 300}
 
 
-def _game_costs_in_child(name: str) -> dict[str, float]:
-    """The game's own :meth:`GameModule.state_costs`, in a fresh process."""
+def _game_costs_in_child(name: str, python: str | None = None) -> dict[str, float]:
+    """The game's own :meth:`GameModule.state_costs`, in a fresh process (``python``:
+    another checkout's)."""
     import json
 
     code = (
@@ -131,14 +133,30 @@ def _game_costs_in_child(name: str) -> dict[str, float]:
         "from cryhavoc_sim.games import get_game\n"
         f"print(json.dumps(get_game({name!r}).state_costs(2000)))\n"
     )
-    costs: dict[str, float] = json.loads(_in_child(code))
+    costs: dict[str, float] = json.loads(_in_child(code, python))
     return costs
 
 
-def _protocol_costs_in_child(name: str) -> dict[str, float]:
+def _side_by_side(measure: Callable[[str | None], dict[str, float]], against: str) -> str:
+    """Costs now and in ``against``'s checkout, each measured twice in turn (now, before,
+    now, before) and the least kept: "clone 7.0 us before, 6.5 now; ..."; empty when the
+    other checkout cannot measure them."""
+    now: dict[str, float] = {}
+    before: dict[str, float] = {}
+    try:
+        for _ in range(2):
+            for into, python in ((now, None), (before, against)):
+                for k, v in measure(python).items():
+                    into[k] = min(into.get(k, v), v)
+    except (subprocess.CalledProcessError, OSError, IndexError, ValueError):
+        return ""
+    return "; ".join(f"{k} {before[k]:.1f} us before, {v:.1f} now" for k, v in now.items() if k in before)
+
+
+def _protocol_costs_in_child(name: str, python: str | None = None) -> dict[str, float]:
     """The harness's state costs of game ``name`` (``games/harness/costs.py``: clone,
     determinize, legal answers and fingerprint through the state protocol), in a fresh
-    process."""
+    process (``python``: another checkout's)."""
     import json
 
     code = (
@@ -147,13 +165,14 @@ def _protocol_costs_in_child(name: str) -> dict[str, float]:
         "from cryhavoc_sim.games.harness.costs import state_costs\n"
         f"print(json.dumps(state_costs(get_game({name!r}).rules, 2000)))\n"
     )
-    costs: dict[str, float] = json.loads(_in_child(code))
+    costs: dict[str, float] = json.loads(_in_child(code, python))
     return costs
 
 
-def protocol_costs() -> list[str]:
+def protocol_costs(against: str | None = None) -> list[str]:
     """One line per registered game: what the state protocol's operations cost on a
-    mid-game state (100 random answers in), the same measure for every game."""
+    mid-game state (100 random answers in), the same measure for every game; with
+    ``against``, side by side with that checkout when it has the protocol and the game."""
     lines = []
     for name in game_names():
         costs = _protocol_costs_in_child(name)
@@ -161,6 +180,9 @@ def protocol_costs() -> list[str]:
             f"  {get_game(name).title} through the state protocol, 100 answers in: "
             + ", ".join(f"{k} {v:.1f} us" for k, v in costs.items())
         )
+        then = _side_by_side(partial(_protocol_costs_in_child, name), against) if against else ""
+        if then:
+            lines.append(f"    side by side: {then}")
     return lines
 
 
@@ -198,6 +220,9 @@ def other_games(against: str | None = None) -> Iterator[str]:
                     old = _timed(n, 1, True, base / f"old-{name}-{bot}-{i}", bot, against, name)
                     best[f"old-{bot}"] = min(best.get(f"old-{bot}", old), old)
         costs = _game_costs_in_child(name)
+        costs_then = (
+            _side_by_side(partial(_game_costs_in_child, name), against) if against and name in theirs else ""
+        )
         yield (
             f"  {game.title}, 4 players, 1 worker: random bots {OTHER_GAMES['random'] / best['random']:6.0f} games/s,"
             f" heuristic bots {OTHER_GAMES['heuristic'] / best['heuristic']:.1f} games/s (best of {ROUNDS} rounds);"
@@ -213,11 +238,12 @@ def other_games(against: str | None = None) -> Iterator[str]:
                     f"{bot} bots {n / best[f'old-{bot}']:.1f} games/s before, {n / best[bot]:.1f} now"
                     for bot, n in OTHER_GAMES.items()
                 )
+                + (f"; a mid-game state: {costs_then}" if costs_then else "")
             )
         shutil.rmtree(base, ignore_errors=True)
 
 
-def _state_costs_in_child() -> tuple[float, float, float]:
+def _state_costs_in_child(python: str | None = None) -> tuple[float, float, float]:
     code = (
         "import os\n"
         "from cryhavoc_sim.runner.bench import _pinned, state_costs\n"
@@ -225,8 +251,13 @@ def _state_costs_in_child() -> tuple[float, float, float]:
         "if cpus is not None: os.sched_setaffinity(0, cpus)\n"
         "print(*state_costs())\n"
     )
-    clone, det, saved = (float(x) for x in _in_child(code).split())
+    clone, det, saved = (float(x) for x in _in_child(code, python).split())
     return clone, det, saved
+
+
+def _state_costs_dict(python: str | None = None) -> dict[str, float]:
+    clone, det, saved = _state_costs_in_child(python)
+    return {"clone": clone, "determinize": det, "save": saved}
 
 
 def state_costs(repeat: int = 2000, game: str = DEFAULT_GAME) -> tuple[float, float, float]:
@@ -331,10 +362,13 @@ def run_bench(games: int, against: str | None = None) -> None:
     print(
         f"  a 4-player game in Round 3: clone {clone:.1f} us, determinize {det:.1f} us, save {saved:.0f} us"
     )
+    then = _side_by_side(_state_costs_dict, against) if against else ""
+    if then:
+        print(f"    side by side (compiled as each checkout is): {then}")
     print(f"  Parquet               {size / games:8.0f} bytes/game")
     for line in other_games(against):
         print(line, flush=True)
-    for line in protocol_costs():
+    for line in protocol_costs(against):
         print(line)
     # A worker holds at most one chunk (500 games at most, see executor.chunk_size), so
     # memory is measured where runs have reached that size: 2,000 and 20,000 games.

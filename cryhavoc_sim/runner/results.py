@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -102,4 +103,151 @@ def rate_line(rows: list[dict[str, Any]]) -> str:
             "%-", "-", 1
         )
         for r in ordered
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class RunEnd:
+    """How one ``run`` ended, as data: built once (:func:`run_end`), printed by the CLI
+    either as lines (:meth:`lines`) or as one JSON document (:meth:`as_json`), so the two
+    never say different things."""
+
+    status: str  # complete, errors, interrupted or worker_lost
+    exit_code: int
+    run_dir: Path
+    scenario: str
+    seed: int
+    games_planned: int
+    games_done: int
+    played_now: int
+    seconds: float
+    errors: int
+    first_error: str | None
+    resume_command: str  # the command line that completes this run
+    worker_lost: str | None
+    win_rates: list[dict[str, Any]]  # empty when interrupted
+    lineup: Any  # analysis.lineup.LineUp, None when interrupted
+    content_reconstructed: bool | None  # None when interrupted
+    precision: dict[str, Any] | None  # the stopping rule's record; None without one
+
+    @property
+    def interrupted(self) -> bool:
+        return self.status in ("interrupted", "worker_lost")
+
+    def as_json(self) -> dict[str, Any]:
+        """The document ``run --json`` prints (its keys in this order)."""
+        doc: dict[str, Any] = {
+            "status": self.status,
+            "exit_code": self.exit_code,
+            "run_dir": str(self.run_dir),
+            "scenario": self.scenario,
+            "seed": self.seed,
+            "games_planned": self.games_planned,
+            "games_done": self.games_done,
+            "played_now": self.played_now,
+            "seconds": round(self.seconds, 3),
+            "errors": self.errors,
+            "first_error": self.first_error,
+            "resume_command": self.resume_command if self.interrupted else None,
+            "win_rates": self.win_rates,
+            "lineup": self.lineup.as_dict() if self.lineup is not None else None,
+            "content_reconstructed": self.content_reconstructed,
+        }
+        if self.precision is not None:
+            doc["precision"] = self.precision
+        return doc
+
+    def lines(self, as_json: bool = False) -> list[tuple[str, bool]]:
+        """What the command prints, in order, as (text, to standard error): with
+        ``as_json`` only what goes beside the document (the notice, the sentences of an
+        interrupted run or of games that raised), all on standard error."""
+        if self.interrupted:
+            why = f"Stopped: {self.worker_lost}" if self.worker_lost else "Interrupted"
+            return [
+                (
+                    f"{why}: {self.games_done} games kept in {self.run_dir}. Resume with:\n"
+                    f"  {self.resume_command}",
+                    True,
+                )
+            ]
+        said: list[tuple[str, bool]] = []
+        if not as_json:
+            said.append((self._played_line(), False))
+            if self.win_rates:
+                said.extend((line, False) for line in self._rate_lines())
+            if self.precision is not None:
+                from cryhavoc_sim.runner.precision import stop_sentence
+
+                said.append((stop_sentence(self.precision), False))
+        if self.content_reconstructed:
+            said.append((RECONSTRUCTED_NOTICE, as_json))
+        if self.errors:
+            first = (self.first_error or "").split(":")[0].removeprefix("game ")
+            said.append(
+                (
+                    f"error: {self.errors} game(s) raised ({self.first_error}); seeds and tracebacks are"
+                    f" in {self.run_dir}/errors/; replay one with: cryhavoc-sim replay {self.run_dir}"
+                    f" {first or 'GAME_ID'}",
+                    True,
+                )
+            )
+        return said
+
+    def _played_line(self) -> str:
+        if self.played_now == 0:
+            return f"Nothing to play: {self.run_dir} already holds all {self.games_done} games of this run."
+        rate = self.played_now / self.seconds if self.seconds else 0.0
+        kept = self.games_done - self.played_now + self.errors
+        return (
+            f"{self.games_done} games written to {self.run_dir} ({rate:.0f} games/s"
+            + (f"; {kept} kept from before" if kept > 0 else "")
+            + ")"
+        )
+
+    def _rate_lines(self) -> list[str]:
+        """The win rates with the one interval the run quotes (a precision run's rule
+        stopped on its confidence sequences), then who played."""
+        if self.precision is not None:
+            from cryhavoc_sim.runner.precision import rate_line as interval_line
+
+            rates = interval_line(self.precision)
+        else:
+            rates = "Win rates (95% Wilson interval, games played): " + rate_line(self.win_rates)
+        return [rates] if self.lineup is None else [rates, self.lineup.sentence()]
+
+
+def run_end(
+    scenario: Any, run_dir: Path, summary: Any, resume_command: str, precision: bool = False
+) -> RunEnd:
+    """How the run of ``scenario`` into ``run_dir`` ended, from the executor's
+    ``summary`` (runner/executor.py RunSummary) and, once it finished, the run's own
+    tables and manifest. ``precision``: it was played under a stopping rule."""
+    if summary.interrupted:
+        status, code = ("worker_lost", 1) if summary.worker_lost else ("interrupted", 130)
+    else:
+        status, code = ("errors", 1) if summary.errors else ("complete", 0)
+    done = not summary.interrupted
+    record = None
+    if precision:
+        from cryhavoc_sim.runner.precision import stopped
+
+        record = stopped(run_dir)
+    return RunEnd(
+        status=status,
+        exit_code=code,
+        run_dir=run_dir,
+        scenario=scenario.name,
+        seed=scenario.seed,
+        games_planned=scenario.games,
+        games_done=summary.games_done,
+        played_now=summary.played_now,
+        seconds=summary.seconds,
+        errors=summary.errors,
+        first_error=summary.first_error,
+        resume_command=resume_command,
+        worker_lost=summary.worker_lost,
+        win_rates=win_rates(run_dir) if done else [],
+        lineup=run_lineup(run_dir) if done else None,
+        content_reconstructed=bool(notice(run_dir)) if done else None,
+        precision=record,
     )

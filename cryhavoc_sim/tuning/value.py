@@ -66,7 +66,9 @@ def sample_game(master_seed: int, index: int, bot: str, rate: float, target: str
 
     seed, factions, experience = playout_spec(master_seed, index)
     seeds = Seeds(seed)
-    game = new_game(_content(load_content), setup_for(factions, experience), seeds.game(), record_events=False)
+    game = new_game(
+        _content(load_content), setup_for(factions, experience), seeds.game(), record_events=False
+    )
     state = CryHavocState(game)
     bots = seat_bots(RULES, state, dict.fromkeys(factions, bot), seeds)
     sampler = stream(seed, "value-sample")

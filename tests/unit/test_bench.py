@@ -4,6 +4,7 @@ ratios taken within a round, and the one-worker runs pinned to one CPU."""
 from __future__ import annotations
 
 import os
+import subprocess
 from pathlib import Path
 
 import pytest
@@ -34,7 +35,11 @@ def test_the_report_names_every_figure(
 
     monkeypatch.setattr(bench, "_timed", fake)
     monkeypatch.setattr(bench, "_peak_rss_mib", lambda games: 100.0 + games / 20000)
-    monkeypatch.setattr(bench, "_state_costs_in_child", lambda: (25.0, 60.0, 300.0))
+    monkeypatch.setattr(
+        bench,
+        "_state_costs_in_child",
+        lambda python=None: (30.0, 70.0, 310.0) if python else (25.0, 60.0, 300.0),
+    )
     real_child = bench._in_child
     monkeypatch.setattr(  # the learned-leaf side by side (tuning/leaf_match.py) plays real games
         bench,
@@ -46,7 +51,9 @@ def test_the_report_names_every_figure(
         bench, "_search_in_child", lambda game="cryhavoc": next(searched) if game == "cryhavoc" else 2.5
     )
     monkeypatch.setattr(bench, "_game_costs_in_child", lambda name: {"clone": 9.0, "legal": 8.0})
-    monkeypatch.setattr(bench, "_protocol_costs_in_child", lambda name: {"clone": 7.0, "fingerprint": 6.0})
+    monkeypatch.setattr(
+        bench, "_protocol_costs_in_child", lambda name, python=None: {"clone": 7.0, "fingerprint": 6.0}
+    )
     bench.run_bench(1000)
     out = capsys.readouterr().out
     assert len(calls) == 18 and (4000, 2, True, "random") in calls
@@ -122,7 +129,9 @@ def test_the_other_games_are_timed_side_by_side_with_another_checkout(
         return games / (200 if bot == "random" else 2 if python else 5)
 
     monkeypatch.setattr(bench, "_timed", fake)
-    monkeypatch.setattr(bench, "_game_costs_in_child", lambda name: {"clone": 9.0})
+    monkeypatch.setattr(
+        bench, "_game_costs_in_child", lambda name, python=None: {"clone": 11.0 if python else 9.0}
+    )
     monkeypatch.setattr(bench, "_search_in_child", lambda game: 2.5)
     # The other checkout predates WarCry: WarCry is timed alone, and said so.
     monkeypatch.setattr(bench, "games_in", lambda python: {"cryhavoc", "cavetroll"})
@@ -131,8 +140,46 @@ def test_the_other_games_are_timed_side_by_side_with_another_checkout(
     assert seen.count(("heuristic", "/old/python")) == bench.ROUNDS  # Cave Troll's rounds only
     assert any("WarCry: not in /old/python's checkout, timed alone" in line for line in lines)
     assert any(
-        "side by side: random bots 200.0 games/s before, 200.0 now; heuristic bots 2.0 games/s before, 5.0 now"
-        in line
+        "side by side: random bots 200.0 games/s before, 200.0 now; heuristic bots 2.0 games/s before, 5.0 now;"
+        " a mid-game state: clone 11.0 us before, 9.0 now" in line
         for line in lines
     )
     assert any("search bot     2.50 s per game: seat one ismcts" in line for line in lines)  # WarCry's
+
+
+def test_the_state_costs_are_side_by_side_when_the_other_checkout_has_them(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    def costs(name: str, python: str | None = None) -> dict[str, float]:
+        if python == "/older/python":  # a checkout from before the state protocol
+            raise subprocess.CalledProcessError(1, "python")
+        return {"clone": 8.0 if python else 6.0, "fingerprint": 5.0}
+
+    monkeypatch.setattr(bench, "_protocol_costs_in_child", costs)
+    lines = bench.protocol_costs(against="/old/python")
+    assert "    side by side: clone 8.0 us before, 6.0 now; fingerprint 5.0 us before, 5.0 now" in lines
+    assert len(lines) == 2 * len(bench.game_names())
+    older = bench.protocol_costs(against="/older/python")
+    assert len(older) == len(bench.game_names()) and not any("side by side" in line for line in older)
+
+
+def test_the_copy_costs_are_side_by_side_with_another_checkout(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setattr(bench, "_timed", lambda games, *args, **kwargs: games / 500)
+    monkeypatch.setattr(bench, "_peak_rss_mib", lambda games: 100.0)
+    monkeypatch.setattr(bench, "_search_in_child", lambda game="cryhavoc": 1.0)
+    monkeypatch.setattr(
+        bench,
+        "_state_costs_in_child",
+        lambda python=None: (30.0, 70.0, 310.0) if python else (25.0, 60.0, 300.0),
+    )
+    monkeypatch.setattr(bench, "other_games", lambda against: iter(()))
+    monkeypatch.setattr(bench, "protocol_costs", lambda against: [])
+    bench.run_bench(1000, against="/old/python")
+    out = capsys.readouterr().out
+    assert "clone 25.0 us, determinize 60.0 us, save 300 us" in out
+    assert (
+        "    side by side (compiled as each checkout is): clone 30.0 us before, 25.0 now;"
+        " determinize 70.0 us before, 60.0 now; save 310.0 us before, 300.0 now"
+    ) in out

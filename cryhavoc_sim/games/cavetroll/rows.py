@@ -13,7 +13,7 @@ from typing import Any
 from cryhavoc_sim.games.cavetroll.content import CaveTrollContent
 from cryhavoc_sim.games.cavetroll.game import CaveTrollGame
 from cryhavoc_sim.games.cavetroll.scenario import CaveTrollSetup, side_of
-from cryhavoc_sim.games.cavetroll.state import RULES, CaveTrollState, Deal
+from cryhavoc_sim.games.cavetroll.state import PLAY_RULES, CaveTrollState, Deal
 from cryhavoc_sim.games.harness.driver import GameDidNotEnd
 from cryhavoc_sim.games.harness.play import play_game as play_game_of
 from cryhavoc_sim.games.harness.seeds import Seeds
@@ -36,7 +36,7 @@ def play_game(
     seed, players, card_set, first = setup.plan(master_seed, game_id)
     deal = Deal(players, card_set, setup.must_use_all_actions, setup.tie, first)
     state: CaveTrollState = play_game_of(
-        RULES, content, deal, Seeds(seed), dict(setup.bots), record_events, MAX_ANSWERS
+        PLAY_RULES, content, deal, Seeds(seed), dict(setup.bots), record_events, MAX_ANSWERS
     )
     return state.game
 

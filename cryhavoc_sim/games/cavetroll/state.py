@@ -3,14 +3,22 @@
 time (``player``, ``kinds``/``options``/``legal``) and copies; what a player sees and
 what a determinization re-draws are ``visibility.py``'s.
 
-The game's own ``apply`` trusts its caller; here every answer is checked first against
-the options of its kind (an action's first element), so an illegal one raises before
-anything changes. Answers are the game's action tuples; a card played is keyed by the
-card, not its place in the hand. Nothing is random after setup, so the game keeps no
-generator and a fingerprint is the whole game.
+The game's own ``apply`` trusts its caller; here an answer is checked first against the
+options of its kind (an action's first element), so an illegal one raises before
+anything changes. One exception, for speed: under :data:`PLAY_RULES` (a scenario's
+games, rows.py) the answer the game's own random or heuristic bot has just given for
+this very decision is applied unchecked (the check cost about a sixth of a random game).
+Those bots are held to legal answers where checking is the point: the soak, the copy,
+determinize and fairness testers and the ladder play :data:`RULES`, which checks every
+answer; any other answer (a search bot's, a test's) is checked under both.
 
-:data:`RULES` is the game as the harness plays it; :class:`ChooserBot` turns one of the
-game's bots (``choose(game)``) into a protocol bot.
+Answers are the game's action tuples; a card played is keyed by the card, not its place
+in the hand. Nothing is random after setup, so the game keeps no generator and a
+fingerprint is the whole game.
+
+:data:`RULES` is the game as the harness plays it (and :data:`PLAY_RULES` as a
+scenario's games do); :class:`ChooserBot` turns one of the game's bots
+(``choose(game)``) into a protocol bot.
 """
 
 from __future__ import annotations
@@ -28,10 +36,12 @@ from cryhavoc_sim.rng import Rng
 class CaveTrollState:
     """One Cave Troll game where play stands."""
 
-    __slots__ = ("game",)
+    __slots__ = ("game", "vouched")
 
     def __init__(self, game: CaveTrollGame) -> None:
         self.game = game
+        # The answer a trusted bot (ChooserBot with vouch) gave for the pending decision.
+        self.vouched: Answer | None = None
 
     @property
     def players(self) -> tuple[PlayerId, ...]:
@@ -75,10 +85,12 @@ class CaveTrollState:
 
     def apply(self, answer: Answer) -> None:
         g = self.game
-        if g.over:
-            raise illegal("the game is over", answer, "nothing")
-        if not _allowed(g, answer):
-            raise illegal(self.request, answer, f"one of the {len(g.legal())} actions legal()")
+        if self.vouched is None or answer is not self.vouched:
+            if g.over:
+                raise illegal("the game is over", answer, "nothing")
+            if not _allowed(g, answer):
+                raise illegal(self.request, answer, f"one of the {len(g.legal())} actions legal()")
+        self.vouched = None
         assert isinstance(answer, tuple)
         g.apply(answer)
 
@@ -160,15 +172,21 @@ class Chooser(Protocol):
 
 class ChooserBot:
     """One of the game's own bots as a protocol bot (its fairness is
-    tests/contract/test_fair_bots.py's to check)."""
+    tests/contract/test_fair_bots.py's to check). With ``vouch`` its answer is marked on
+    the state as given by a trusted bot for this decision, which ``apply`` then does not
+    check again (see the module docstring)."""
 
-    __slots__ = ("chooser",)
+    __slots__ = ("chooser", "vouch")
 
-    def __init__(self, chooser: Chooser) -> None:
+    def __init__(self, chooser: Chooser, vouch: bool = False) -> None:
         self.chooser = chooser
+        self.vouch = vouch
 
     def decide(self, state: CaveTrollState) -> Answer:
-        return self.chooser.choose(state.game)
+        answer = self.chooser.choose(state.game)
+        if self.vouch:
+            state.vouched = answer
+        return answer
 
 
 @dataclass(frozen=True, slots=True)
@@ -184,9 +202,13 @@ class Deal:
 
 
 class CaveTrollRules:
-    """Cave Troll as the harness plays it."""
+    """Cave Troll as the harness plays it; ``trusting``: the game's own random and
+    heuristic bots vouch for their answers (:data:`PLAY_RULES`)."""
 
     name = "cavetroll"
+
+    def __init__(self, trusting: bool = False) -> None:
+        self.trusting = trusting
 
     @property
     def bot_names(self) -> tuple[str, ...]:
@@ -224,7 +246,9 @@ class CaveTrollRules:
     def bot(self, name: str, player: PlayerId, rng: Rng) -> Bot[CaveTrollState]:
         from cryhavoc_sim.games.cavetroll.search import check_bot_name, make_bot
 
-        return ChooserBot(make_bot(check_bot_name(name, "bots"), rng))
+        name = check_bot_name(name, "bots")
+        trusted = self.trusting and name.partition(":")[0] in ("random", "heuristic")
+        return ChooserBot(make_bot(name, rng), vouch=trusted)
 
     def invariants(self, state: CaveTrollState, memo: dict[str, Any]) -> list[str]:
         from cryhavoc_sim.games.cavetroll.playout import owned, violations
@@ -239,4 +263,5 @@ class CaveTrollRules:
         return {}
 
 
-RULES = CaveTrollRules()
+RULES = CaveTrollRules()  # every answer checked: the soak, the testers, the ladder
+PLAY_RULES = CaveTrollRules(trusting=True)  # a scenario's games (rows.py)

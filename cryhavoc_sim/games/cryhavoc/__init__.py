@@ -5,5 +5,11 @@
 - ``bots/``: the players (random, heuristic with personalities, the solo automaton).
 - ``scenario.py``: the scenario fields this game reads; ``rows.py``: a game as rows;
   ``narrator.py``: the replay account; ``analysis.py`` and ``report.py``: its own
-  metrics and report sections; ``module.py``: the ``GAME`` the registry hands out.
+  metrics and report sections; ``module.py``: the ``GAME`` the registry hands out;
+  ``state.py``: the game behind the state protocol, compiled (mypyc) with the engine
+  because the driver loop calls it at every decision (see :mod:`cryhavoc_sim.native`).
 """
+
+from cryhavoc_sim.native import use_compiled
+
+use_compiled(__path__, "games/cryhavoc")

@@ -17,6 +17,11 @@ import itertools
 from collections.abc import Hashable, Mapping, Sequence
 from typing import Any
 
+from cryhavoc_sim.games.cryhavoc.bots.heuristic import HeuristicBot
+from cryhavoc_sim.games.cryhavoc.bots.personalities import personality
+from cryhavoc_sim.games.cryhavoc.bots.random_bot import RandomBot
+from cryhavoc_sim.games.cryhavoc.bots.registry import LEAF, check_bot_name, make_leaf
+from cryhavoc_sim.games.cryhavoc.bots.restrictions import RestrictedBot
 from cryhavoc_sim.games.cryhavoc.engine import Choice, Decider, Game, GameSetup, Subset, new_game
 from cryhavoc_sim.games.cryhavoc.engine.decisions import IllegalDecision
 from cryhavoc_sim.games.state import Answer, Bot, PlayerId, illegal
@@ -73,11 +78,10 @@ class CryHavocState:
         return (self.kind, answer)
 
     def apply(self, answer: Answer) -> None:
-        request = self.game.request
         try:
             self.game.apply(answer)
         except IllegalDecision as exc:  # the engine checks before it changes anything
-            raise illegal(request, answer, str(exc)) from None
+            raise illegal(self.game.request, answer, str(exc)) from None
 
     @property
     def is_over(self) -> bool:
@@ -133,6 +137,11 @@ class DeciderBot:
         return answer
 
 
+# (name, seat) pairs already checked: the bots' imports above and this set keep a game's
+# few bot constructions off the per-game cost (the runner builds them for every game).
+_NAMES_CHECKED: set[tuple[str, PlayerId]] = set()
+
+
 # The soak's and testers' games: 2, 3 and 4 players and solo in turn, their line-ups and
 # the experience levels (engine/playout.py's cycle, which the soak's seeds replay).
 class CryHavocRules:
@@ -167,17 +176,13 @@ class CryHavocRules:
 
     def bot(self, name: str, player: PlayerId, rng: Rng) -> Bot[CryHavocState]:
         """The bots of ``bots/registry.py`` (a restriction after "/" included), on ``rng``."""
-        from cryhavoc_sim.games.cryhavoc.bots.heuristic import HeuristicBot
-        from cryhavoc_sim.games.cryhavoc.bots.personalities import personality
-        from cryhavoc_sim.games.cryhavoc.bots.random_bot import RandomBot
-        from cryhavoc_sim.games.cryhavoc.bots.registry import LEAF, check_bot_name, make_leaf
-        from cryhavoc_sim.games.cryhavoc.bots.restrictions import RestrictedBot
-
         if name == "automaton":
             from cryhavoc_sim.games.cryhavoc.bots.automaton import AutomatonBot
 
             return DeciderBot(AutomatonBot())
-        check_bot_name(name, player, "bots")
+        if (name, player) not in _NAMES_CHECKED:  # a run builds the same few bots every game
+            check_bot_name(name, player, "bots")
+            _NAMES_CHECKED.add((name, player))
         name, slash, restriction = name.partition("/")
         kind, _, option = name.partition(":")
         bot: Decider

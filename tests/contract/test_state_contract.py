@@ -149,3 +149,37 @@ def test_the_driver_loop_stops_a_game_that_does_not_end() -> None:
     state = rules.new_state(rules.default_content(), rules.soak_setup(0), s.seed, s.game(), False)
     with pytest.raises(GameDidNotEnd, match="did not end in 50 answers"):
         play(state, {"first": Stubborn(), "second": Stubborn()}, limit=50)
+
+
+def test_the_driver_loop_stops_where_until_says_and_plays_the_same_answers() -> None:
+    """``until`` stops before the first answer at a state it holds for; the answers up to
+    there are the ones a whole game plays (the bench's mid-game states come from it)."""
+    from cryhavoc_sim.games.harness.play import new_game, seat_bots
+
+    rules = BluffRules()
+
+    def fresh() -> tuple[Any, dict[str, Any]]:
+        s = Seeds(8)
+        state = new_game(rules, rules.default_content(), rules.soak_setup(0), s, False)
+        return state, seat_bots(rules, state, dict.fromkeys(state.players, "random"), s)
+
+    whole, bots = fresh()
+    seen: list[Any] = []
+    play(whole, bots, observe=lambda st: seen.append(st.fingerprint()))
+    assert len(seen) >= 3
+    part, bots = fresh()
+    stopped = play(part, bots, until=lambda st: st.fingerprint() == seen[1])
+    assert stopped.current_player is not None and stopped.fingerprint() == seen[1]
+    never, bots = fresh()
+    assert play(never, bots, until=lambda st: False).fingerprint() == seen[-1]  # to the end
+
+
+@pytest.mark.parametrize("name", game_names())
+def test_every_game_s_bench_state_is_mid_game(name: str) -> None:
+    from cryhavoc_sim.games.harness.costs import mid_game
+
+    rules = get_game(name).rules
+    state = mid_game(rules, 100)
+    assert state.current_player is not None
+    assert mid_game(rules, 100).fingerprint() == state.fingerprint()  # the same state each time
+    assert mid_game(rules, 10**6).current_player is not None  # a game shorter than that: its last request

@@ -26,7 +26,6 @@ NOT_RULES = frozenset(
         "invariants",
         "playout",
         "saves",
-        "costs",
         "visibility",
         "copygen",
     }

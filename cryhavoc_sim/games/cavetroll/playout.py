@@ -10,9 +10,13 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from cryhavoc_sim.games.cavetroll.content import CaveTrollContent
 from cryhavoc_sim.games.cavetroll.game import CARD_SETS, CaveTrollGame
+
+if TYPE_CHECKING:
+    from cryhavoc_sim.games.cavetroll.state import CaveTrollState
 from cryhavoc_sim.rng import game_seed, stream
 
 MAX_ANSWERS = 20_000  # a game that has not ended by then is a violation
@@ -69,7 +73,7 @@ def random_game(
     """A game of random bots from ``seed`` (the harness's driver loop), with the
     invariants checked at every step when ``check``: (the game, the first violations
     found, if any)."""
-    from cryhavoc_sim.games.cavetroll.state import RULES, CaveTrollState, Deal
+    from cryhavoc_sim.games.cavetroll.state import RULES, Deal
     from cryhavoc_sim.games.harness.driver import GameDidNotEnd, play
     from cryhavoc_sim.games.harness.play import seat_bots
     from cryhavoc_sim.games.harness.seeds import Seeds
@@ -114,20 +118,24 @@ def random_playouts(content: CaveTrollContent, master_seed: int, start: int, sto
 
 
 def state_costs(repeat: int) -> dict[str, float]:
-    """Microseconds to copy a mid-game 4-player state, to list its legal answers, to
-    value it from every space as the heuristic bot's valuation does, and for the bot to
-    decide there (a fresh bot: its shortcuts have nothing kept from earlier decisions,
-    its own or another bot's: ``forget_positions``)."""
+    """Microseconds to copy a mid-game 4-player state (three rounds of random bots,
+    played by the harness's driver loop), to list its legal answers, to value it from
+    every space as the heuristic bot's valuation does, and for the bot to decide there
+    (a fresh bot: its shortcuts have nothing kept from earlier decisions, its own or
+    another bot's: ``forget_positions``)."""
     import time
 
-    from cryhavoc_sim.games.cavetroll.bots import HeuristicBot, RandomBot
+    from cryhavoc_sim.games.cavetroll.bots import HeuristicBot
     from cryhavoc_sim.games.cavetroll.content import load_content
+    from cryhavoc_sim.games.cavetroll.state import RULES, Deal
+    from cryhavoc_sim.games.harness.driver import play
+    from cryhavoc_sim.games.harness.play import seat_bots
+    from cryhavoc_sim.games.harness.seeds import Seeds
 
-    content = load_content()
-    g = CaveTrollGame.new(content, 4, stream(3, "game"))
-    bot = RandomBot(stream(3, "bot"))
-    while g.turn < 12:  # mid-game: three rounds played
-        g.apply(bot.choose(g))
+    seeds = Seeds(3)
+    state = RULES.new_state(load_content(), Deal(4), 3, seeds.game(), False)
+    play(state, seat_bots(RULES, state, dict.fromkeys(state.players, "random"), seeds), until=_three_rounds)
+    g = state.game
     valuer = HeuristicBot(stream(3, "valuer"))
     valuer._root(g, g.player)  # its tables of the content
     out = {}
@@ -142,6 +150,10 @@ def state_costs(repeat: int) -> dict[str, float]:
             step()
         out[name] = (time.perf_counter() - started) / repeat * 1e6
     return out
+
+
+def _three_rounds(state: CaveTrollState) -> bool:
+    return state.game.turn >= 12  # mid-game: three rounds of four players played
 
 
 def _first_decision(g: CaveTrollGame) -> tuple[object, ...]:

@@ -143,7 +143,7 @@ class CryHavoc:
         return f"one ismcts seat ({DEFAULT_ITERATIONS} iterations), three heuristic", text
 
     def state_costs(self, repeat: int) -> dict[str, float]:
-        from cryhavoc_sim.games.cryhavoc.engine.costs import state_costs
+        from cryhavoc_sim.games.cryhavoc.costs import state_costs
 
         return state_costs(repeat)
 

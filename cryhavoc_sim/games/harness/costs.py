@@ -8,6 +8,7 @@ import timeit
 from collections.abc import Callable
 from typing import Any
 
+from cryhavoc_sim.games.harness.driver import play
 from cryhavoc_sim.games.harness.play import new_game, seat_bots
 from cryhavoc_sim.games.harness.seeds import seeds
 from cryhavoc_sim.games.state import GameState, Rules
@@ -15,23 +16,25 @@ from cryhavoc_sim.rng import stream
 
 
 def mid_game(rules: Rules[Any], answers: int, setup: Any = None) -> GameState:
-    """A state ``answers`` random answers into a game (earlier if the game ends first:
-    the last state with a pending request)."""
-    s = seeds(11, 0)
-    state = new_game(
-        rules, rules.default_content(), rules.soak_setup(0) if setup is None else setup, s, False
-    )
-    bots = seat_bots(rules, state, dict.fromkeys(state.players, "random"), s)
-    for _ in range(answers):
-        player = state.current_player
-        if player is None:
-            break
-        ahead = state.clone()
-        ahead.apply(bots[player].decide(ahead))
-        if ahead.current_player is None:
-            break
-        state = ahead
-    return state
+    """A state ``answers`` random answers into a game, played by the driver loop (earlier
+    if the game ends first: the last state with a pending request)."""
+    setup = rules.soak_setup(0) if setup is None else setup
+
+    def fresh() -> tuple[GameState, dict[str, Any]]:
+        s = seeds(11, 0)
+        state = new_game(rules, rules.default_content(), setup, s, False)
+        return state, seat_bots(rules, state, dict.fromkeys(state.players, "random"), s)
+
+    def after(n: int) -> Callable[[GameState], bool]:
+        count = iter(range(n + 1))  # the test runs once before each answer: stop at the nth
+        return lambda state: next(count, n) >= n
+
+    whole, bots = fresh()
+    seen: list[None] = []  # observe sees the state before each answer, and the end once
+    play(whole, bots, observe=lambda s: seen.append(None))
+    total = len(seen) - 1
+    state, bots = fresh()
+    return play(state, bots, until=after(min(answers, max(0, total - 1))))
 
 
 def state_costs(rules: Rules[Any], repeat: int, answers: int = 100, setup: Any = None) -> dict[str, float]:

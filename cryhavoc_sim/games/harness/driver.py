@@ -23,16 +23,18 @@ def play(
     bots: Mapping[str, Bot[Any]],
     observe: Callable[[S], None] | None = None,
     limit: int = MAX_ANSWERS,
+    until: Callable[[S], bool] | None = None,
 ) -> S:
     """Play ``state`` to its end with ``bots`` (by seat) and return it. ``observe`` (the
-    soak's invariant checks) sees the state before every answer and once at the end.
-    More than ``limit`` answers raise :class:`GameDidNotEnd`."""
+    soak's invariant checks) sees the state before every answer and once at the end;
+    ``until`` (the bench's mid-game states) stops play, before the next answer, at the
+    first state it holds for. More than ``limit`` answers raise :class:`GameDidNotEnd`."""
     # The seats' decide methods and apply, bound once: the loop runs a few hundred times
     # a game and is most of what the harness adds to a game's own cost.
     decide = {player: bot.decide for player, bot in bots.items()}
     apply = state.apply
     answers = 0
-    if observe is None:
+    if observe is None and until is None:
         while (player := state.current_player) is not None:
             answers += 1
             if answers > limit:
@@ -40,10 +42,14 @@ def play(
             apply(decide[player](state))
         return state
     while (player := state.current_player) is not None:
+        if until is not None and until(state):
+            return state
         answers += 1
         if answers > limit:
             raise GameDidNotEnd(f"the game did not end in {limit} answers")
-        observe(state)
+        if observe is not None:
+            observe(state)
         apply(decide[player](state))
-    observe(state)
+    if observe is not None:
+        observe(state)
     return state

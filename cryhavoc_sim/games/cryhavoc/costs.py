@@ -1,5 +1,6 @@
 """What copying a game costs: clone, determinize and save of a four-player game in
-Round 3 (about 120 decisions in, random bots), timed for ``make bench``."""
+Round 3 (its first Actions, random bots, played by the harness's driver loop), timed for
+``make bench``."""
 
 from __future__ import annotations
 
@@ -7,23 +8,27 @@ from collections.abc import Callable
 
 
 def state_costs(repeat: int = 2000) -> dict[str, float]:
-    """Microseconds to clone, determinize and save a four-player game in Round 3 (about
-    120 decisions in, random bots), in this process (pinned to one CPU): the fastest of five batches."""
+    """Microseconds to clone, determinize and save a four-player game at the start of
+    Round 3's Actions, in this process (pinned to one CPU): the fastest of five batches."""
     import timeit
 
-    from cryhavoc_sim.games.cryhavoc.bots.random_bot import RandomBot
     from cryhavoc_sim.games.cryhavoc.content import load_content
-    from cryhavoc_sim.games.cryhavoc.engine import GameSetup, new_game
+    from cryhavoc_sim.games.cryhavoc.engine import GameSetup
     from cryhavoc_sim.games.cryhavoc.engine.saves import save
     from cryhavoc_sim.games.cryhavoc.engine.visibility import determinize
+    from cryhavoc_sim.games.cryhavoc.state import RULES, CryHavocState
+    from cryhavoc_sim.games.harness.driver import play
+    from cryhavoc_sim.games.harness.play import new_game, seat_bots
+    from cryhavoc_sim.games.harness.seeds import Seeds
     from cryhavoc_sim.rng import stream
 
     factions = ("humans", "pilgrims", "machines", "trogs")
-    g = new_game(load_content(), GameSetup(factions), stream(11, "game"), seed=11)
-    bots = {f: RandomBot(stream(11, f"bot:{f}")) for f in factions}
-    g.start()
-    while g.request is not None and (g.round < 3 or g.phase != "actions"):
-        g.apply(bots[g.request.faction].decide(g.request, g))
+    seeds = Seeds(11)
+    state = new_game(RULES, load_content(), GameSetup(factions), seeds, True)
+    assert isinstance(state, CryHavocState)
+    bots = seat_bots(RULES, state, dict.fromkeys(factions, "random"), seeds)
+    play(state, bots, until=lambda s: s.game.round >= 3 and s.game.phase == "actions")
+    g = state.game
     observer = g.request.faction if g.request is not None else factions[0]
     rng = stream(12, "bench")
 

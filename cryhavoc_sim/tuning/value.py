@@ -93,14 +93,10 @@ def sample_game(master_seed: int, index: int, bot: str, rate: float, target: str
 
 
 def round_value(g: Any, f: str) -> float:
-    """Today's search's leaf value (``bots/ismcts.py``, ``CryHavocSearch.value``)."""
-    from cryhavoc_sim.games.cryhavoc.bots.ismcts import CryHavocSearch
-    from cryhavoc_sim.games.cryhavoc.state import CryHavocState
+    """Today's search's leaf value (``bots/ismcts.py``, ``standing_value``)."""
+    from cryhavoc_sim.games.cryhavoc.bots.ismcts import standing_value
 
-    return CryHavocSearch.value(_NO_SELF, CryHavocState(g), f)
-
-
-_NO_SELF: Any = None  # CryHavocSearch.value reads nothing of its bot
+    return standing_value(g, f)
 
 
 _CONTENT: list[Any] = []

@@ -163,18 +163,23 @@ class CryHavocSearch:
         return state.game.round
 
     def value(self, state: CryHavocState, player: PlayerId) -> float:
-        """1 or 0 for a finished game; else a logistic of ``player``'s standing (VP plus
-        what its Regions would score) against the best opponent's."""
-        sim = state.game
-        if sim.outcome is not None:
-            return 1.0 if sim.outcome.winner == player else 0.0
-        table = standings(sim)
-        for o in table:  # cards carried into the next Round: Actions and Tactics to come
-            table[o] += CARD * len(sim.players[o].hand)
-        mine = table.get(player, 0.0)
-        rest = [v for o, v in table.items() if o != player]
-        lead = mine - (max(rest) if rest else 0.0)
-        return 1.0 / (1.0 + math.exp(-lead / SCALE))
+        """The search's leaf value: :func:`standing_value`."""
+        return standing_value(state.game, player)
+
+
+def standing_value(sim: Game, player: PlayerId) -> float:
+    """1 or 0 for a finished game; else a logistic of ``player``'s standing (VP plus what
+    its Regions would score) against the best opponent's (also the learned leaf value's
+    training target, ``tuning/value.py``)."""
+    if sim.outcome is not None:
+        return 1.0 if sim.outcome.winner == player else 0.0
+    table = standings(sim)
+    for o in table:  # cards carried into the next Round: Actions and Tactics to come
+        table[o] += CARD * len(sim.players[o].hand)
+    mine = table.get(player, 0.0)
+    rest = [v for o, v in table.items() if o != player]
+    lead = mine - (max(rest) if rest else 0.0)
+    return 1.0 / (1.0 + math.exp(-lead / SCALE))
 
 
 class IsmctsBot:

@@ -21,6 +21,7 @@ import json
 import math
 from dataclasses import dataclass, field
 from functools import cache
+from importlib import resources
 from pathlib import Path
 from typing import Any
 
@@ -30,7 +31,9 @@ from cryhavoc_sim.games.cryhavoc.content.schema import FactionId
 from cryhavoc_sim.games.cryhavoc.engine import Game
 
 GAME = "cryhavoc"
-SHIPPED = Path(__file__).parent / "data" / "value_model.json"
+# Through importlib.resources, as the personalities: compiled, this module's __file__ is
+# in the build's folder, which holds no data.
+SHIPPED = resources.files("cryhavoc_sim.games.cryhavoc.bots") / "data" / "value_model.json"
 MAX_BYTES = 1_000_000  # a model file is a few kilobytes; more is not a model
 
 

@@ -44,12 +44,9 @@ first; confirmed on fresh deals it did worse (43.3% at exploration 1.2, no trunc
 
 from __future__ import annotations
 
-from typing import Any
-
-from cryhavoc_sim.games.cryhavoc.bots.ismcts import CryHavocSearch
+from cryhavoc_sim.games.cryhavoc.bots.ismcts import CryHavocSearch, IsmctsBot
 from cryhavoc_sim.games.cryhavoc.bots.value_model import ValueModel, shipped_model
 from cryhavoc_sim.games.cryhavoc.content.schema import FactionId
-from cryhavoc_sim.games.cryhavoc.engine import Choice, Decision, Game
 from cryhavoc_sim.games.cryhavoc.state import CryHavocState
 from cryhavoc_sim.games.search.ismcts import Ismcts
 from cryhavoc_sim.games.state import PlayerId
@@ -75,8 +72,9 @@ class LeafSearch(CryHavocSearch):
         return self.model.value(sim, player)
 
 
-class LeafIsmctsBot:
-    """``ismcts-leaf:N`` in the engine's bot shape (``decide(request, game)``)."""
+class LeafIsmctsBot(IsmctsBot):
+    """``ismcts-leaf:N`` in the engine's bot shape: ``IsmctsBot`` (its restriction and
+    its answers to a RestrictedBot's copy of a request) on the learned leaf value."""
 
     def __init__(
         self,
@@ -92,21 +90,3 @@ class LeafIsmctsBot:
         self.name = f"ismcts-leaf:{iterations}"
         self.game = LeafSearch(faction, rng, model or shipped_model())
         self.search = Ismcts(faction, self.game, iterations, rng, exploration, 1, rollout_steps)
-
-    def restrict(self, restriction: str) -> None:
-        """Search, and roll out its own play, within ``restriction``."""
-        self.game.restriction = restriction
-        self.game.helper.restrict(restriction)
-
-    def decide(self, d: Decision, g: Game) -> Any:
-        """As ``IsmctsBot.decide``: the game's request, or a RestrictedBot's copy of it."""
-        real = g.request
-        if d is real:
-            self.game.shown = None
-            return self.search.decide(CryHavocState(g))
-        assert isinstance(d, Choice) and isinstance(real, Choice)
-        self.game.shown = d
-        answer = self.search.decide(CryHavocState(g))
-        self.game.shown = None
-        assert isinstance(answer, int)
-        return d.options.index(real.options[answer])

@@ -63,6 +63,7 @@ COMPILED = (
     "games/cavetroll/simple.py",
     "games/cavetroll/visibility.py",
     "games/search/ismcts.py",
+    "games/search/paired.py",
 )
 NATIVE_ROOT = Path(sys.prefix) / "cryhavoc-native"
 STAMP = "stamp.json"

@@ -29,12 +29,13 @@ from tests.contract.test_clone import new_game
 CAVE_TROLL = load_cavetroll()
 # ismcts:6 tries each of its 4 candidates and then chooses again, so its answer rests on
 # what it simulated: a search that did not re-draw hidden cards fails here (checked)
-CAVE_TROLL_BOTS = ("random", "heuristic", "heuristic:builder", "heuristic:spoiler", "ismcts:6")
+CAVE_TROLL_BOTS = ("random", "heuristic", "heuristic:builder", "heuristic:spoiler", "ismcts:6", "paired:6")
 DRAWS = 2  # other worlds per decision point
 
 
 def _cryhavoc_bots(faction: str) -> list[str]:
-    return ["random", "heuristic", *(f"heuristic:{p}" for p in personality_names(faction)), "ismcts:6"]
+    names = ["random", "heuristic", *(f"heuristic:{p}" for p in personality_names(faction))]
+    return [*names, "ismcts:6", "paired:6"]
 
 
 @pytest.mark.parametrize("index", [0, 1, 2, 3, 4, 5, 6, 7])

@@ -1,4 +1,4 @@
-"""The search bot plays any seat: every faction of 2-, 3- and 4-player games and the solo
+"""The search bots (``ismcts``, ``paired``) play any seat: every faction of 2-, 3- and 4-player games and the solo
 mode. Its rollouts ask the heuristic bot for requests the heuristic never brings about
 itself (ismcts tries every option: Nest Shift's move of a face-down token, ``move_nest``,
 crashed the Trog player's rollouts in 3 of 4 four-player games), so the heuristic must
@@ -25,11 +25,11 @@ CASES = {
 }
 
 
+@pytest.mark.parametrize("bot", ["ismcts:3", "paired:3"])
 @pytest.mark.parametrize("case", list(CASES))
-def test_ismcts_plays_every_seat(case: str) -> None:
-    text = (
-        f'[scenario]\nname = "search"\ngames = 1\nseed = 2\n{CASES[case]}\n\n[bots]\ndefault = "ismcts:3"\n'
-    )
+def test_the_searches_play_every_seat(case: str, bot: str) -> None:
+    text = f'[scenario]\nname = "search"\ngames = 1\nseed = 2\n{CASES[case]}\n\n[bots]\ndefault = "{bot}"\n'
+
     sc = parse_scenario(text)
     game = play_game(sc.setup, load_content(), sc.seed, 0, False)
     assert game.outcome is not None and game.request is None

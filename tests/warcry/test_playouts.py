@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from collections import Counter
 
+import pytest
+
 from cryhavoc_sim.games.harness.soak import soak
 from cryhavoc_sim.games.harness.testers import copy_problems, determinize_problems, fairness_problems
 from cryhavoc_sim.games.warcry.content import load_content
@@ -73,10 +75,11 @@ def test_the_heuristic_beats_the_random_bot_in_both_seats() -> None:
     assert wins >= 30  # measured: 40 of 40
 
 
-def test_the_search_bot_answers_legally_from_its_observation() -> None:
-    s, _ = play(Setup(("Orc", "Empire")), 2, ("ismcts:4", "heuristic"))
+@pytest.mark.parametrize("bot", ["ismcts:4", "paired:4"])
+def test_the_search_bots_answer_legally_from_their_observation(bot: str) -> None:
+    s, _ = play(Setup(("Orc", "Empire")), 2, (bot, "heuristic"))
     assert s.is_over
-    assert fairness_problems(RULES, "ismcts:4", 7, 1) == []
+    assert fairness_problems(RULES, bot, 7, 1) == []
 
 
 def test_the_meta_game_finds_the_dominant_deck_and_a_cycles_even_mix() -> None:

@@ -1,4 +1,5 @@
-"""Cave Troll's search bot, ``ismcts`` / ``ismcts:N``: the shared information-set MCTS
+"""Cave Troll's search bot, ``ismcts`` / ``ismcts:N`` (and ``paired`` / ``paired:N``, the
+paired-rollout search on the same parts): the shared information-set MCTS
 (``games/search/``) with the heuristic bot plugged in three times over.
 
 - *Candidates*: a decision's answers ranked by the heuristic's one-step valuation, the
@@ -26,8 +27,9 @@ from cryhavoc_sim.errors import ScenarioError
 from cryhavoc_sim.games.cavetroll import bots
 from cryhavoc_sim.games.cavetroll.game import Action, CaveTrollGame
 from cryhavoc_sim.games.cavetroll.state import CaveTrollState
-from cryhavoc_sim.games.search.ismcts import Ismcts
-from cryhavoc_sim.games.search.names import budget, budget_problem
+from cryhavoc_sim.games.search.ismcts import MAX_STEPS, Ismcts
+from cryhavoc_sim.games.search.names import SEARCHES, budget, budget_problem, is_search, searcher
+from cryhavoc_sim.games.search.paired import Paired
 from cryhavoc_sim.games.state import Answer, PlayerId
 from cryhavoc_sim.rng import Rng, derive
 
@@ -35,7 +37,7 @@ DEFAULT_ITERATIONS = 32
 WIDTH = 4  # answers searched a decision: the heuristic's best
 HORIZON = 1  # turns a rollout plays: the rest of this one (longer was no stronger, and slower)
 EXPLORE = 0.7
-BOT_NAMES = (*bots.BOT_NAMES, "ismcts", "ismcts:<N>")
+BOT_NAMES = (*bots.BOT_NAMES, "ismcts", "ismcts:<N>", "paired", "paired:<N>")
 
 
 class HeuristicRollout:
@@ -102,20 +104,22 @@ class CaveTrollSearch:
 
 
 class SearchBot:
-    """``ismcts:N`` for whichever seat asks it first (a game's bot sits in one seat), in
-    the game's own bot shape (``choose(game)``)."""
+    """``ismcts:N`` (or ``paired:N``, ``kind``) for whichever seat asks it first (a game's
+    bot sits in one seat), in the game's own bot shape (``choose(game)``)."""
 
-    def __init__(self, iterations: int, rng: Rng) -> None:
+    def __init__(self, iterations: int, rng: Rng, kind: str = "ismcts") -> None:
         self.iterations = iterations
         self.rng = rng
-        self.name = f"ismcts:{iterations}"
+        self.name = f"{kind}:{iterations}"
         self.game = CaveTrollSearch(derive(rng))
-        self.search: Ismcts[CaveTrollState] | None = None
+        self.search: Ismcts[CaveTrollState] | Paired[CaveTrollState] | None = None
 
     def choose(self, g: CaveTrollGame) -> Action:
         search = self.search
         if search is None:
-            search = self.search = Ismcts(g.player, self.game, self.iterations, self.rng, EXPLORE, HORIZON)
+            search = self.search = searcher(
+                self.name, g.player, self.game, self.iterations, self.rng, EXPLORE, HORIZON, MAX_STEPS
+            )
         answer = search.decide(CaveTrollState(g))
         assert isinstance(answer, tuple)
         return answer
@@ -123,14 +127,15 @@ class SearchBot:
 
 def make_bot(name: str, rng: Rng) -> bots.RandomBot | bots.HeuristicBot | SearchBot:
     """The bot ``name`` with its own generator (``bots.make_bot`` and the search)."""
-    if name.partition(":")[0] == "ismcts":
-        return SearchBot(budget(name, DEFAULT_ITERATIONS), rng)
+    kind = name.partition(":")[0]
+    if kind in SEARCHES:
+        return SearchBot(budget(name, DEFAULT_ITERATIONS), rng, kind)
     return bots.make_bot(name, rng)
 
 
 def check_bot_name(name: Any, where: str) -> str:
     """``name`` if it is a Cave Troll bot (the search's included), else a ScenarioError."""
-    if isinstance(name, str) and name.partition(":")[0] == "ismcts":
+    if isinstance(name, str) and is_search(name):
         problem = budget_problem(name)
         if problem:
             raise ScenarioError(f"{where}: bot {name!r} {problem}.")

@@ -151,7 +151,7 @@ class CryHavocRules:
 
     @property
     def bot_names(self) -> tuple[str, ...]:
-        return ("random", "heuristic", "ismcts")
+        return ("random", "heuristic", "ismcts", "paired")
 
     def default_content(self) -> Any:
         from cryhavoc_sim.games.cryhavoc.content import load_content
@@ -188,10 +188,10 @@ class CryHavocRules:
         bot: Decider
         if kind == "random":
             bot = RandomBot(rng)
-        elif kind == "ismcts":
+        elif kind in ("ismcts", "paired"):
             from cryhavoc_sim.games.cryhavoc.bots.ismcts import DEFAULT_ITERATIONS, IsmctsBot
 
-            bot = IsmctsBot(player, int(option) if option else DEFAULT_ITERATIONS, rng)
+            bot = IsmctsBot(player, int(option) if option else DEFAULT_ITERATIONS, rng, kind)
         elif kind == LEAF:
             bot = make_leaf(option, player, rng)
         else:

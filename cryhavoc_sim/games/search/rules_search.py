@@ -11,6 +11,8 @@ from collections.abc import Hashable, Mapping, Sequence
 from typing import Generic
 
 from cryhavoc_sim.games.search.ismcts import EXPLORE, MAX_STEPS, Ismcts
+from cryhavoc_sim.games.search.names import searcher
+from cryhavoc_sim.games.search.paired import Paired
 from cryhavoc_sim.games.search.plug import S
 from cryhavoc_sim.games.state import Answer, Bot, PlayerId, Rules
 from cryhavoc_sim.rng import Rng
@@ -75,6 +77,17 @@ def rules_search(
     iterations: int,
     rollout_bot: str = "random",
     exploration: float = EXPLORE,
-) -> Ismcts[S]:
-    """The search bot of seat ``player`` for a game that plugs in only its rules."""
-    return Ismcts(player, RulesSearch(rules, rollout_bot), iterations, rng, exploration, 1, MAX_STEPS)
+    kind: str = "ismcts",
+) -> Ismcts[S] | Paired[S]:
+    """The search bot of seat ``player`` for a game that plugs in only its rules
+    (``kind``: ``ismcts`` or ``paired``)."""
+    return searcher(
+        f"{kind}:{iterations}",
+        player,
+        RulesSearch(rules, rollout_bot),
+        iterations,
+        rng,
+        exploration,
+        1,
+        MAX_STEPS,
+    )

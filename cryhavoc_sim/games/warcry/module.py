@@ -124,7 +124,7 @@ class WarCry:
             if key != "default" and key not in PLAYERS:
                 raise ScenarioError(f"{path}: field 'bots.{key}' is not a seat; allowed: default, one, two.")
             if value not in BOTS and budget_problem(str(value)) is not None:
-                allowed = ", ".join(BOTS) + ", ismcts:<N>"
+                allowed = ", ".join(BOTS) + ", ismcts:<N>, paired:<N>"
                 raise ScenarioError(f"{path}: field 'bots.{key}' is {value!r}; allowed: {allowed}.")
         default = raw.get("default", "heuristic")
         return WarCrySetup(tuple(decks), str(action), tuple((p, str(raw.get(p, default))) for p in PLAYERS))

@@ -10,14 +10,14 @@ from dataclasses import dataclass
 from typing import Any
 
 from cryhavoc_sim.games.harness.random_bot import RandomBot
-from cryhavoc_sim.games.search.names import budget, budget_problem
+from cryhavoc_sim.games.search.names import SEARCHES, budget, budget_problem
 from cryhavoc_sim.games.state import Bot, PlayerId
 from cryhavoc_sim.games.warcry.bots import PERSONALITIES, HeuristicBot
 from cryhavoc_sim.games.warcry.content import Card, Content, load_content
 from cryhavoc_sim.games.warcry.state import ACTION_DECK, ARMY_DECK, PLAYERS, WarCryState
 from cryhavoc_sim.rng import Rng
 
-BOT_NAMES = ("random", "heuristic", "ismcts")
+BOT_NAMES = ("random", "heuristic", "ismcts", "paired")
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,11 +75,11 @@ class WarCryRules:
             return RandomBot(player, rng)
         if kind == "heuristic" and (option or "bold") in PERSONALITIES:
             return HeuristicBot(player, rng, PERSONALITIES[option or "bold"])
-        if kind == "ismcts" and budget_problem(name) is None:
+        if kind in SEARCHES and budget_problem(name) is None:
             from cryhavoc_sim.games.warcry.search import DEFAULT_ITERATIONS, search_bot
 
-            return search_bot(player, rng, budget(name, DEFAULT_ITERATIONS))
-        allowed = "random, " + ", ".join(f"heuristic:{p}" for p in PERSONALITIES) + ", ismcts:<N>"
+            return search_bot(player, rng, budget(name, DEFAULT_ITERATIONS), kind)
+        allowed = "random, " + ", ".join(f"heuristic:{p}" for p in PERSONALITIES) + ", ismcts:<N>, paired:<N>"
         raise ValueError(f"bot {name!r} unknown; allowed: {allowed}")
 
     def invariants(self, state: WarCryState, memo: dict[str, Any]) -> list[str]:

@@ -1,4 +1,5 @@
-"""WarCry's part of the shared search (``games/search/``): the search bot ``ismcts:N``.
+"""WarCry's part of the shared search (``games/search/``): the search bots ``ismcts:N`` and
+``paired:N`` (the same parts under either search).
 
 - *Decisions searched*: those that move a Battle (Commands, blocks, tactics, reactions,
   follow-ups and their targets, the tie's picks); the Muster and the Clean-up go to the
@@ -28,6 +29,8 @@ from collections.abc import Hashable, Sequence
 from typing import Any, cast
 
 from cryhavoc_sim.games.search.ismcts import EXPLORE, MAX_STEPS, Ismcts
+from cryhavoc_sim.games.search.names import searcher
+from cryhavoc_sim.games.search.paired import Paired
 from cryhavoc_sim.games.search.rules_search import SeatBots
 from cryhavoc_sim.games.state import Answer, Bot, PlayerId
 from cryhavoc_sim.games.warcry.bots import PERSONALITIES, HeuristicBot, win_chance
@@ -137,5 +140,17 @@ def _field_edge(state: WarCryState, p: int) -> float:
     return edge
 
 
-def search_bot(player: PlayerId, rng: Rng, iterations: int) -> Ismcts[WarCryState]:
-    return Ismcts(player, WarCrySearch(player, rng), iterations, rng, EXPLORE, HORIZON, MAX_STEPS)
+def search_bot(
+    player: PlayerId, rng: Rng, iterations: int, kind: str = "ismcts"
+) -> Ismcts[WarCryState] | Paired[WarCryState]:
+    """``ismcts:N`` (or ``paired:N``, ``kind``) for seat ``player``."""
+    return searcher(
+        f"{kind}:{iterations}",
+        player,
+        WarCrySearch(player, rng),
+        iterations,
+        rng,
+        EXPLORE,
+        HORIZON,
+        MAX_STEPS,
+    )

@@ -38,6 +38,8 @@ from cryhavoc_sim.games.cryhavoc.engine.trogs import AUTOMATON
 from cryhavoc_sim.games.cryhavoc.engine.visibility import determinize
 from cryhavoc_sim.games.cryhavoc.state import CryHavocState
 from cryhavoc_sim.games.search.ismcts import Ismcts
+from cryhavoc_sim.games.search.names import searcher
+from cryhavoc_sim.games.search.paired import Paired
 from cryhavoc_sim.games.state import Answer, PlayerId
 from cryhavoc_sim.rng import Rng, derive
 
@@ -183,14 +185,18 @@ def standing_value(sim: Game, player: PlayerId) -> float:
 
 
 class IsmctsBot:
-    """``ismcts:N`` in the engine's bot shape (``decide(request, game)``)."""
+    """``ismcts:N`` in the engine's bot shape (``decide(request, game)``); with ``kind``
+    ``paired``, ``paired:N``: the paired-rollout search (``games/search/paired.py``) on
+    the same parts."""
 
-    def __init__(self, faction: FactionId, iterations: int, rng: Rng) -> None:
+    def __init__(self, faction: FactionId, iterations: int, rng: Rng, kind: str = "ismcts") -> None:
         self.faction = faction
         self.iterations = iterations
-        self.name = f"ismcts:{iterations}"
+        self.name = f"{kind}:{iterations}"
         self.game = CryHavocSearch(faction, rng)
-        self.search = Ismcts(faction, self.game, iterations, rng, EXPLORE, 1, MAX_ROLLOUT)
+        self.search: Ismcts[CryHavocState] | Paired[CryHavocState] = searcher(
+            self.name, faction, self.game, DEFAULT_ITERATIONS, rng, EXPLORE, 1, MAX_ROLLOUT
+        )
 
     def restrict(self, restriction: str) -> None:
         """Search, and roll out its own play, within ``restriction``."""

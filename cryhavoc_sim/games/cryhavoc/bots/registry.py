@@ -1,6 +1,7 @@
 """Bot names in scenarios and on the ladder: ``random``, ``heuristic`` (the balanced
 personality), ``heuristic:<personality>``, ``ismcts`` (the default budget) or
-``ismcts:<iterations>``, ``ismcts-leaf`` or ``ismcts-leaf:<iterations>`` (the search with
+``ismcts:<iterations>``, ``paired`` or ``paired:<rollouts>`` (the paired-rollout search),
+``ismcts-leaf`` or ``ismcts-leaf:<iterations>`` (the search with
 the learned leaf value, bots/leaf.py), ``heuristic:<personality>{<weight>=<number>,...}`` (a
 personality with some weights set, as a tuning trial plays it), each optionally followed by ``/<restriction>`` (restricted
 play, bots/restrictions.py: ``heuristic/no-skills``). :func:`bot_problem` is the one
@@ -17,7 +18,7 @@ from cryhavoc_sim.games.cryhavoc.bots.random_bot import RandomBot
 from cryhavoc_sim.games.cryhavoc.bots.restrictions import RESTRICTIONS, RestrictedBot, restriction_problem
 from cryhavoc_sim.games.cryhavoc.engine import Decider
 from cryhavoc_sim.games.harness.seeds import Seeds
-from cryhavoc_sim.games.search.names import budget, budget_problem
+from cryhavoc_sim.games.search.names import SEARCHES, budget, budget_problem
 from cryhavoc_sim.rng import Rng
 
 # Bumped whenever any bot's play changes (the same seed, other games). Runs record it;
@@ -45,6 +46,8 @@ def bot_names(faction: str) -> list[str]:
         *(f"heuristic:{p}" for p in personality_names(faction)),
         "ismcts",
         "ismcts:<N>",
+        "paired",
+        "paired:<N>",
         "ismcts-leaf",
         "ismcts-leaf:<N>",
     ]
@@ -58,7 +61,7 @@ def bot_problem(name: str, faction: str) -> str | None:
         if problem:
             return problem
     kind, colon, option = name.partition(":")
-    if kind == "ismcts":
+    if kind in SEARCHES:
         return budget_problem(name)
     if kind == LEAF:
         problem = budget_problem("ismcts" + name[len(LEAF) :])
@@ -107,10 +110,10 @@ def _make(name: str, faction: str, seed: int) -> Decider:
     if name == "random":
         return RandomBot(Seeds(seed).bot(faction))
     kind, _, option = name.partition(":")
-    if kind == "ismcts":
+    if kind in SEARCHES:
         from cryhavoc_sim.games.cryhavoc.bots.ismcts import DEFAULT_ITERATIONS, IsmctsBot
 
-        return IsmctsBot(faction, budget(name, DEFAULT_ITERATIONS), Seeds(seed).bot(faction))
+        return IsmctsBot(faction, budget(name, DEFAULT_ITERATIONS), Seeds(seed).bot(faction), kind)
     if kind == LEAF:
         return make_leaf(option, faction, Seeds(seed).bot(faction))
     # The same stream, made only if the bot ever breaks a tie.

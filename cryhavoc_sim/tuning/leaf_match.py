@@ -1,8 +1,10 @@
-"""The learned-leaf search against today's search, head to head: two-player games of
+"""A search against today's search (``ismcts:16``), head to head: two-player games of
 every pairing of the invaders, each bot in each seat of each pairing in turn (the same
-deals both ways), the time each bot spends per decision measured as it plays.
+deals both ways), the time each bot spends per decision measured as it plays. The
+learned-leaf search (``ismcts-leaf``) and the paired-rollout search (``paired``) are
+measured so.
 
-What ``make bench`` prints next to today's search, and how the leaf search's budget for
+What ``make bench`` prints next to today's search, and how a new search's budget for
 equal time per decision is found: the budgets are iteration counts (play must not depend
 on the clock, or the same seed would not give the same games), chosen so that the
 measured seconds per decision match.
@@ -161,12 +163,45 @@ def describe(m: Match) -> str:
     )
 
 
-# make bench's side by side: today's search at 16 iterations against the leaf search at
-# the budget that spends about the same time per decision (measured: bots/leaf.py's
-# docstring), on BENCH_ROUNDS deals of every pairing played both ways.
+# make bench's side by side: today's search at 16 iterations against the leaf search and
+# the paired-rollout search at the budgets that spend about the same time per decision
+# (measured: bots/leaf.py's and games/search/paired.py's docstrings), on BENCH_ROUNDS
+# deals of every pairing played both ways.
 BENCH_OLD = "ismcts:16"
 BENCH_NEW = "ismcts-leaf:20"  # 20 rollout steps: about the time a decision of ismcts:16
+BENCH_PAIRED = "paired:20"  # about the time a decision of ismcts:16
 BENCH_ROUNDS = 4
+# A four-player game with the search in every seat at the strength of ismcts:48, played by
+# ismcts:48 and by paired:16 (which won 49.6% of 240 two-player games against it).
+BENCH_STRONG = "ismcts:48"
+BENCH_STRONG_PAIRED = "paired:16"
+BENCH_FOUR_GAMES = 2
+
+
+def four_player_seconds(bot: str, games: int, seed: int = 7) -> float:
+    """Seconds per four-player game (veteran, all four factions, the Trogs a player) with
+    ``bot`` in every seat: the play only, on the games ``(seed, 0..games-1)``."""
+    from cryhavoc_sim.games.cryhavoc.content import load_content
+    from cryhavoc_sim.games.cryhavoc.engine.newgame import new_game
+    from cryhavoc_sim.games.cryhavoc.engine.playout import setup_for
+    from cryhavoc_sim.games.cryhavoc.state import RULES, CryHavocState
+    from cryhavoc_sim.games.harness.driver import play
+    from cryhavoc_sim.games.harness.play import seat_bots
+    from cryhavoc_sim.games.harness.seeds import Seeds
+    from cryhavoc_sim.rng import game_seed
+
+    content = load_content()
+    factions = ("humans", "pilgrims", "machines", "trogs")
+    spent = 0.0
+    for i in range(games):
+        seeds = Seeds(game_seed(seed, i))
+        game = new_game(content, setup_for(factions, "veteran"), seeds.game(), record_events=False)
+        state = CryHavocState(game)
+        bots = seat_bots(RULES, state, dict.fromkeys(factions, bot), seeds)
+        started = time.perf_counter()
+        play(state, bots)
+        spent += time.perf_counter() - started
+    return spent / games
 
 
 def bench_child() -> None:
@@ -176,3 +211,9 @@ def bench_child() -> None:
     if hasattr(os, "sched_getaffinity"):
         os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})
     print("  learned-leaf search   " + describe(head_to_head(BENCH_OLD, BENCH_NEW, BENCH_ROUNDS)))
+    print("  paired-rollout search " + describe(head_to_head(BENCH_OLD, BENCH_PAIRED, BENCH_ROUNDS)))
+    every = " ".join(
+        f"{bot}: {four_player_seconds(bot, BENCH_FOUR_GAMES):.2f} s;"
+        for bot in (BENCH_STRONG, BENCH_STRONG_PAIRED)
+    )
+    print(f"  four-player game, one bot in every seat, one core: {every} (about equal strength)")

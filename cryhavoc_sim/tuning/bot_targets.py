@@ -7,6 +7,8 @@ mode = "population"           # or "best_response" (the population is the top ru
 scenario = "three_player"     # a shipped scenario or a scenario file beside this one
 factions = ["humans", "machines", "pilgrims"]   # default: every faction of its line-ups
 population = ["heuristic", "heuristic:aggressive"]   # the bots of the other seats
+seat = "heuristic"            # who plays the tuned weights: the heuristic, or a search with
+                              # them as its own personality ("paired:16": its rollouts)
 base = "balanced"             # the personality the search starts from and is compared with
 trials = 30                   # Optuna trials per faction
 games = 300                   # games per trial (every trial of a faction, the same seeds)
@@ -19,8 +21,10 @@ attack = [0.5, 2.0]           # a float range (searched in steps of 0.05)
 margin = [0, 3]               # a whole-number range for a whole-number weight
 ```
 
-Each trial plays the scenario with the trial's weights in the tuned faction's seats and,
-as its ``policies``, each population bot in every other seat (the same deals for each).
+Each trial plays the scenario with the trial's weights in the tuned faction's seats (the
+heuristic with them, or the ``seat`` search with them as its own personality: its own
+rollouts and unsearched decisions) and, as its ``policies``, each population bot in
+every other seat (the same deals for each).
 Everything is checked before anything runs.
 """
 
@@ -39,6 +43,7 @@ FIELDS = (
     "scenario",
     "factions",
     "population",
+    "seat",
     "base",
     "trials",
     "games",
@@ -81,6 +86,7 @@ class BotTargets:
     seed: int
     alpha: float
     parameters: tuple[Weight, ...]
+    seat: str = "heuristic"  # who plays the tuned weights (see the module docstring)
 
     @property
     def total_games(self) -> int:
@@ -132,6 +138,7 @@ def parse_bot_targets(text: str, path: str = "<targets>", max_games: int | None 
                 f"is {base!r}, no personality of {f}; allowed: {', '.join(personality_names(f))}",
             )
     population = _population(path, head.get("population"), playing)
+    seat = _seat(path, head.get("seat", "heuristic"))
     trials = whole(head, path, "tune_bots", "trials", 30, 1, MAX_TRIALS)
     games = whole(head, path, "tune_bots", "games", 300, 10, 1_000_000)
     confirm = whole(head, path, "tune_bots", "confirm_games", 2 * games, 10, 1_000_000)
@@ -158,6 +165,7 @@ def parse_bot_targets(text: str, path: str = "<targets>", max_games: int | None 
         seed,
         float(alpha),
         parameters,
+        seat,
     )
     if max_games is not None and out.total_games > max_games:
         raise fail(
@@ -188,6 +196,19 @@ def _scenario(path: str, name: Any) -> Scenario:
     if getattr(scenario.setup, "policies", ()):
         raise fail(path, "tune_bots.scenario", f"is {name!r}, which sets policies; the population sets them")
     return scenario
+
+
+def _seat(path: str, raw: Any) -> str:
+    """``heuristic``, or a search with its budget (``paired:16``, ``ismcts:32``)."""
+    from cryhavoc_sim.games.search.names import budget_problem
+
+    if isinstance(raw, str) and (raw == "heuristic" or (":" in raw and budget_problem(raw) is None)):
+        return raw
+    raise fail(
+        path,
+        "tune_bots.seat",
+        f"is {raw!r}; allowed: heuristic, or a search with its budget (ismcts:<N>, paired:<N>)",
+    )
 
 
 def _population(path: str, raw: Any, playing: list[str]) -> tuple[str, ...]:

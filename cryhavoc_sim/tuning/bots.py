@@ -53,10 +53,13 @@ class _Stopped(Exception):
 
 
 def trial_bot(targets: BotTargets, weights: dict[str, float]) -> str:
-    """The bot name playing ``weights`` over the base personality."""
+    """The bot name playing ``weights`` over the base personality: the heuristic, or the
+    targets' search seat with them as its own personality (``paired:16:balanced{...}``)."""
     from cryhavoc_sim.games.cryhavoc.bots.personalities import weighted
 
-    return f"heuristic:{weighted(targets.base, weights)}" if weights else f"heuristic:{targets.base}"
+    return (
+        f"{targets.seat}:{weighted(targets.base, weights)}" if weights else f"{targets.seat}:{targets.base}"
+    )
 
 
 def holm(pvalues: dict[str, float], alpha: float) -> dict[str, bool]:
@@ -250,6 +253,7 @@ def run_tune_bots(
             "targets_text": targets.text,
             "scenario_text": targets.scenario.text,
             "population": list(targets.population),
+            "seat": targets.seat,
             "factions": {f: {"reference": None, "trials": [], "best": None} for f in targets.factions},
             "confirmation": None,
             "status": "running",
@@ -336,7 +340,8 @@ def best_toml(targets: BotTargets, record: dict[str, Any]) -> str:
     from cryhavoc_sim.games.cryhavoc.bots.personalities import personality
 
     lines = [
-        f"# Bot tuning {targets.name} ({targets.mode}) against {', '.join(targets.population)}"
+        f"# Bot tuning {targets.name} ({targets.mode}, the tuned seat {targets.seat}) against"
+        f" {', '.join(targets.population)}"
         f" in {targets.scenario.name}; confirmation on fresh seeds, Holm at alpha {targets.alpha:g}.",
     ]
     tables: dict[str, Any] = {}
@@ -347,7 +352,7 @@ def best_toml(targets: BotTargets, record: dict[str, Any]) -> str:
             f" paired games ({r['better']} better, {r['worse']} worse, p = {r['p']:.3g}): {verdict}."
         )
         if r["confirmed"]:
-            p = personality(f, r["bot"].partition(":")[2])
+            p = personality(f, r["bot"].rpartition(":")[2])
             base = personality(f, targets.base)
             tables.setdefault(f, {})["tuned"] = {
                 w: getattr(p, w)

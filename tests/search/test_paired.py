@@ -111,3 +111,24 @@ def test_the_names_build_either_search() -> None:
     assert "paired or paired:<N>" in (budget_problem("flat:3") or "")
     with pytest.raises(ValueError, match="at least 1"):
         Paired("first", game, 0, rng)
+
+
+def test_a_cry_havoc_search_takes_its_own_personality() -> None:
+    """``paired:16:aggressive``: the search with that personality for its own rollouts and
+    unsearched decisions (the other seats' rollouts keep theirs); a bad one is one
+    sentence; without one it is the balanced personality, the same bot as before."""
+    from cryhavoc_sim.games.cryhavoc.bots.personalities import personality
+    from cryhavoc_sim.games.cryhavoc.bots.registry import bot_problem, make_bot, split_search
+
+    assert split_search("paired:16:aggressive") == ("paired:16", "aggressive")
+    assert split_search("ismcts:8") == ("ismcts:8", "balanced")
+    assert bot_problem("paired:16:aggressive", "humans") is None
+    assert bot_problem("ismcts:4:balanced{attack=1.5}", "pilgrims") is None
+    assert "unknown for humans" in (bot_problem("paired:16:reckless", "humans") or "")
+    assert "budget" in (bot_problem("paired:x:aggressive", "humans") or "")
+    bot = make_bot("paired:16:balanced{attack=1.5}", "humans", 3)
+    assert bot.name == "paired:16:balanced{attack=1.5}"  # type: ignore[attr-defined]
+    own = bot.game.own  # type: ignore[attr-defined]
+    assert own.attack == 1.5 and bot.game.helper.w.attack == 1.5  # type: ignore[attr-defined]
+    plain = make_bot("paired:16", "humans", 3)
+    assert plain.game.own == personality("humans")  # type: ignore[attr-defined]

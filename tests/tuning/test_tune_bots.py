@@ -140,6 +140,9 @@ def test_proposals_depend_only_on_the_seed_and_the_trials_before() -> None:
         (("margin = [0, 2]", "margin = [0, 2.5]"), "whole numbers"),
         (("seed = 5", "seed = 5\nalpha = 0.7"), "tune_bots.alpha"),
         (("trials = 3", "trials = 0"), "tune_bots.trials"),
+        (("seed = 5", 'seed = 5\nseat = "paired"'), "allowed: heuristic, or a search with its budget"),
+        (("seed = 5", 'seed = 5\nseat = "random"'), "tune_bots.seat' is 'random'"),
+        (("seed = 5", 'seed = 5\nseat = "paired:0"'), "tune_bots.seat"),
         (("[parameters]\nattack = [0.5, 2.0]\nmargin = [0, 2]\n", ""), "needs a [parameters] table"),
     ],
 )
@@ -156,7 +159,8 @@ def test_the_shipped_bot_targets_load() -> None:
     assert heuristic.mode == "population" and heuristic.base == "classic"
     assert "heuristic:classic" in heuristic.population
     response = load_bot_targets("bots_best_response")
-    assert response.mode == "best_response" and response.population == ("ismcts:16",)
+    assert response.mode == "best_response" and response.population == ("paired:16",)
+    assert response.seat == "paired:16" and heuristic.seat == "heuristic"
 
 
 def test_cli_refuses_bad_input_with_exit_2_and_writes_nothing(tmp_path: Path) -> None:
@@ -192,7 +196,7 @@ def test_tune_bots_end_to_end_resumes_identically(tmp_path: Path) -> None:
     first = record["factions"]["humans"]["trials"][0]
     bots = set(load_run(tmp_path / "tb" / "trials" / "humans" / "t0000").seats.collect()["bot"])
     assert first["bot"] in bots and "heuristic:aggressive" in bots
-    assert (tmp_path / "tb" / "best.toml").read_text().startswith("# Bot tuning tiny (population)")
+    assert (tmp_path / "tb" / "best.toml").read_text().startswith("# Bot tuning tiny (population, the tuned seat")
 
     # lose the last trial (and the confirmation): --resume proposes and plays the same
     last = record["factions"]["machines"]["trials"].pop()
@@ -219,10 +223,17 @@ def test_best_response_against_the_search_from_the_notebook(tmp_path: Path) -> N
         .replace('["humans", "machines"]', '["pilgrims"]')
         .replace("trials = 3", "trials = 2")
     )
-    (tmp_path / "br.toml").write_text(text)
+    (tmp_path / "br.toml").write_text(text.replace("seed = 5", 'seed = 5\nseat = "paired:2"'))
     record = tune_bots(tmp_path / "br.toml", out=tmp_path / "br")
     c = record["confirmation"]["factions"]["pilgrims"]
     assert record["mode"] == "best_response" and c["fair_share"] == pytest.approx(1 / 3)
     assert c["against_share"] in ("below", "within", "above") and c["pairs"] == 12
     lo, hi = c["tuned_ci"]
     assert lo <= c["tuned_rate"] <= hi
+    # the tuned seat is the search with the trial's weights as its own personality
+    trial = record["factions"]["pilgrims"]["trials"][0]
+    assert record["seat"] == "paired:2" and trial["bot"].startswith("paired:2:balanced{")
+    from cryhavoc_sim.storage.reader import load_run
+
+    bots = set(load_run(tmp_path / "br" / "trials" / "pilgrims" / "t0000").seats.collect()["bot"])
+    assert trial["bot"] in bots and "ismcts:2" in bots

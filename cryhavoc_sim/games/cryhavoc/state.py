@@ -20,7 +20,7 @@ from typing import Any
 from cryhavoc_sim.games.cryhavoc.bots.heuristic import HeuristicBot
 from cryhavoc_sim.games.cryhavoc.bots.personalities import personality
 from cryhavoc_sim.games.cryhavoc.bots.random_bot import RandomBot
-from cryhavoc_sim.games.cryhavoc.bots.registry import LEAF, check_bot_name, make_leaf
+from cryhavoc_sim.games.cryhavoc.bots.registry import LEAF, check_bot_name, make_leaf, split_search
 from cryhavoc_sim.games.cryhavoc.bots.restrictions import RestrictedBot
 from cryhavoc_sim.games.cryhavoc.engine import Choice, Decider, Game, GameSetup, Subset, new_game
 from cryhavoc_sim.games.cryhavoc.engine.decisions import IllegalDecision
@@ -191,7 +191,9 @@ class CryHavocRules:
         elif kind in ("ismcts", "paired"):
             from cryhavoc_sim.games.cryhavoc.bots.ismcts import DEFAULT_ITERATIONS, IsmctsBot
 
-            bot = IsmctsBot(player, int(option) if option else DEFAULT_ITERATIONS, rng, kind)
+            search, own = split_search(name)
+            budget = search.partition(":")[2]
+            bot = IsmctsBot(player, int(budget) if budget else DEFAULT_ITERATIONS, rng, kind, own)
         elif kind == LEAF:
             bot = make_leaf(option, player, rng)
         else:

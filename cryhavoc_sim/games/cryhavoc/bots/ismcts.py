@@ -78,9 +78,11 @@ class CryHavocSearch:
     """Cry Havoc's part of one search bot (see the module docstring); ``helper``, the
     heuristic bot on a stream of its own, answers what is not searched."""
 
-    def __init__(self, faction: FactionId, rng: Rng) -> None:
+    def __init__(self, faction: FactionId, rng: Rng, own: str = "balanced") -> None:
         self.faction = faction
-        self.helper = HeuristicBot(faction, personality(faction), derive(rng))
+        # the personality of the player's own rollouts and unsearched decisions
+        self.own = personality(faction, own)
+        self.helper = HeuristicBot(faction, self.own, derive(rng))
         self.restriction = ""  # restricted play (bots/restrictions.py), "" for none
         # the request as a RestrictedBot showed it (its permitted options), None when as asked
         self.shown: Choice | None = None
@@ -149,7 +151,9 @@ class CryHavocSearch:
     def rollout(self, sim: CryHavocState, player: PlayerId, rng: Rng) -> HeuristicRollout:
         g = sim.game
         out: dict[FactionId, Any] = {
-            f: HeuristicBot(f, personality(f), rng) for f in g.players if g.role(f) != AUTOMATON
+            f: HeuristicBot(f, self.own if f == player else personality(f), rng)
+            for f in g.players
+            if g.role(f) != AUTOMATON
         }
         if self.restriction and player in out:  # it plays itself as it is bound to
             mine = out[player]
@@ -187,15 +191,19 @@ def standing_value(sim: Game, player: PlayerId) -> float:
 class IsmctsBot:
     """``ismcts:N`` in the engine's bot shape (``decide(request, game)``); with ``kind``
     ``paired``, ``paired:N``: the paired-rollout search (``games/search/paired.py``) on
-    the same parts."""
+    the same parts; ``own``: the personality of its own rollouts and unsearched decisions
+    (``paired:16:aggressive``; a best response tunes it)."""
 
-    def __init__(self, faction: FactionId, iterations: int, rng: Rng, kind: str = "ismcts") -> None:
+    def __init__(
+        self, faction: FactionId, iterations: int, rng: Rng, kind: str = "ismcts", own: str = "balanced"
+    ) -> None:
         self.faction = faction
         self.iterations = iterations
-        self.name = f"{kind}:{iterations}"
-        self.game = CryHavocSearch(faction, rng)
+        search = f"{kind}:{iterations}"
+        self.name = search if own == "balanced" else f"{search}:{own}"
+        self.game = CryHavocSearch(faction, rng, own)
         self.search: Ismcts[CryHavocState] | Paired[CryHavocState] = searcher(
-            self.name, faction, self.game, DEFAULT_ITERATIONS, rng, EXPLORE, 1, MAX_ROLLOUT
+            search, faction, self.game, DEFAULT_ITERATIONS, rng, EXPLORE, 1, MAX_ROLLOUT
         )
 
     def restrict(self, restriction: str) -> None:

@@ -1,6 +1,7 @@
 """Bot names in scenarios and on the ladder: ``random``, ``heuristic`` (the balanced
 personality), ``heuristic:<personality>``, ``ismcts`` (the default budget) or
-``ismcts:<iterations>``, ``paired`` or ``paired:<rollouts>`` (the paired-rollout search),
+``ismcts:<iterations>``, ``paired`` or ``paired:<rollouts>`` (the paired-rollout search;
+a search's own personality after a second colon, ``paired:16:aggressive``),
 ``ismcts-leaf`` or ``ismcts-leaf:<iterations>`` (the search with
 the learned leaf value, bots/leaf.py), ``heuristic:<personality>{<weight>=<number>,...}`` (a
 personality with some weights set, as a tuning trial plays it), each optionally followed by ``/<restriction>`` (restricted
@@ -38,6 +39,17 @@ def make_leaf(option: str, faction: str, rng: Rng) -> Decider:
     return LeafIsmctsBot(faction, int(option) if option else DEFAULT_ITERATIONS, rng)
 
 
+def split_search(name: str) -> tuple[str, str]:
+    """A search bot's name without its own personality, and that personality:
+    ``paired:16:aggressive`` -> (``paired:16``, ``aggressive``); ``balanced`` when the name
+    gives none. The personality weighs the search's own rollouts and the decisions it does
+    not search (the other seats' rollouts keep theirs)."""
+    parts = name.split(":", 2)
+    if len(parts) == 3:
+        return f"{parts[0]}:{parts[1]}", parts[2]
+    return name, "balanced"
+
+
 def bot_names(faction: str) -> list[str]:
     """The names a seat of ``faction`` may take (``ismcts:<N>`` stands for any budget)."""
     return [
@@ -62,7 +74,14 @@ def bot_problem(name: str, faction: str) -> str | None:
             return problem
     kind, colon, option = name.partition(":")
     if kind in SEARCHES:
-        return budget_problem(name)
+        search, own = split_search(name)
+        problem = budget_problem(search)
+        if problem is None and own != "balanced":
+            try:
+                personality(faction, own)
+            except ScenarioError as exc:
+                return f"cannot be played: {str(exc).rstrip('.')}"
+        return problem
     if kind == LEAF:
         problem = budget_problem("ismcts" + name[len(LEAF) :])
         return problem.replace("ismcts", LEAF) if problem else None
@@ -113,7 +132,8 @@ def _make(name: str, faction: str, seed: int) -> Decider:
     if kind in SEARCHES:
         from cryhavoc_sim.games.cryhavoc.bots.ismcts import DEFAULT_ITERATIONS, IsmctsBot
 
-        return IsmctsBot(faction, budget(name, DEFAULT_ITERATIONS), Seeds(seed).bot(faction), kind)
+        search, own = split_search(name)
+        return IsmctsBot(faction, budget(search, DEFAULT_ITERATIONS), Seeds(seed).bot(faction), kind, own)
     if kind == LEAF:
         return make_leaf(option, faction, Seeds(seed).bot(faction))
     # The same stream, made only if the bot ever breaks a tie.

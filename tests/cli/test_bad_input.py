@@ -207,6 +207,20 @@ fair_within = 0.10
 """
 
 
+TUNE_BOTS = """[tune_bots]
+name = "tiny"
+scenario = "three_player"
+factions = ["humans"]
+population = ["heuristic"]
+trials = 2
+games = 12
+seed = 5
+
+[parameters]
+attack = [0.5, 2.0]
+"""
+
+
 def tune_with(text: str, *extra: str, out: str = "tu") -> Callable[[Path], list[str]]:
     def setup(d: Path) -> list[str]:
         return ["tune", str(write(d / "t.toml", text)), "-o", str(d / out), "-q", *extra]
@@ -429,6 +443,23 @@ CASES = [
         "ismcts_zero", run_with(scen("[bots]\nhumans = 'ismcts:0'\n")), "ismcts:<N> with N iterations from 1"
     ),
     Case("ismcts_word", run_with(scen("[bots]\ndefault = 'ismcts:abc'\n")), "has the budget 'abc'; allowed"),
+    Case("paired_zero", run_with(scen("[bots]\nhumans = 'paired:0'\n")), "paired:<N> with N rollouts from 1"),
+    Case(
+        "search_own_personality_unknown",
+        run_with(scen("[bots]\nhumans = 'paired:16:reckless'\n")),
+        "personality 'reckless' unknown for humans; allowed:",
+    ),
+    Case(
+        "tune_bots_seat_not_a_search",
+        lambda d: [
+            "tune-bots",
+            str(write(d / "t.toml", TUNE_BOTS.replace("seed = 5", 'seed = 5\nseat = "paired"'))),
+            "-o",
+            str(d / "tb"),
+            "-q",
+        ],
+        "allowed: heuristic, or a search with its budget",
+    ),
     # a digit str.isdigit() accepts and int() refuses (issue 32)
     Case(
         "ismcts_superscript", run_with(scen("[bots]\ndefault = 'ismcts:²'\n")), "has the budget '²'; allowed"

@@ -196,7 +196,11 @@ def test_tune_bots_end_to_end_resumes_identically(tmp_path: Path) -> None:
     first = record["factions"]["humans"]["trials"][0]
     bots = set(load_run(tmp_path / "tb" / "trials" / "humans" / "t0000").seats.collect()["bot"])
     assert first["bot"] in bots and "heuristic:aggressive" in bots
-    assert (tmp_path / "tb" / "best.toml").read_text().startswith("# Bot tuning tiny (population, the tuned seat")
+    assert (
+        (tmp_path / "tb" / "best.toml")
+        .read_text()
+        .startswith("# Bot tuning tiny (population, the tuned seat")
+    )
 
     # lose the last trial (and the confirmation): --resume proposes and plays the same
     last = record["factions"]["machines"]["trials"].pop()

@@ -66,8 +66,9 @@ def test_a_restricted_bot_never_plays_the_forbidden_part(content, bot, restricti
     assert bound == []
 
 
-def test_the_search_bot_searches_within_its_restriction(content):  # type: ignore[no-untyped-def]
-    logs = games(content, "humans", "ismcts:4/no-skills", 1)
+@pytest.mark.parametrize("bot", ["ismcts:4", "paired:4"])
+def test_the_search_bots_search_within_their_restriction(content, bot):  # type: ignore[no-untyped-def]
+    logs = games(content, "humans", f"{bot}/no-skills", 1)
     assert not [e for e in logs[0] if e.faction == "humans" and e.kind == "skill"]
     assert [e for e in logs[0] if e.faction == "humans" and e.kind == "action"]
 

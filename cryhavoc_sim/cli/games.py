@@ -169,6 +169,7 @@ def ladder(
         render,
         render_skill,
         skill_table,
+        stopped_note,
     )
 
     module = _game(game)
@@ -196,12 +197,21 @@ def ladder(
         raise _fail(str(exc)) from None
     rows = ladder_table(matches)
     skills = skill_table(matches, kinds)
+    stopped = stopped_note(matches)
     if as_json:
-        typer.echo(json.dumps({"pairs": rows, "skill": skills, "skill_note": SKILL_NOTE}, indent=2))
+        doc = {
+            "pairs": rows,
+            "skill": skills,
+            "skill_note": SKILL_NOTE,
+            "stopped": sum(m.stopped for m in matches) // 2,
+        }
+        typer.echo(json.dumps(doc, indent=2))
     else:
         typer.echo(render(rows))
         typer.echo("")
         typer.echo(render_skill(skills))
+        if stopped:
+            typer.echo(stopped)
     if plot is not None:
         games = len(matches) // 2
         try:

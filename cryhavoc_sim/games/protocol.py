@@ -172,12 +172,14 @@ class Measure:
 @dataclass(frozen=True, slots=True)
 class Duel:
     """One two-player ladder game: the sides bot A and bot B played, whether A went
-    first, and the winning side (None: no winner, or a shared win: neither beat the other)."""
+    first, and the winning side (None: no winner, or a shared win: neither beat the other);
+    ``stopped``: the game did not end within the ladder's answer limit (no winner either)."""
 
     side_a: str
     side_b: str
     a_first: bool
     winner: str | None
+    stopped: bool = False
 
 
 class GameModule(Protocol):

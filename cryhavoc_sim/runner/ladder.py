@@ -41,6 +41,7 @@ class Match:
     opponent: str  # the other bot kind
     first: bool  # it had the first Initiative
     won: bool
+    stopped: bool = False  # the game did not end within the ladder's answer limit
 
 
 # (game, content directory or None for the default, bot a, bot b, ladder seed, index
@@ -66,9 +67,22 @@ def _rotation(task: Task) -> list[Match]:
     content = _content(game, content_dir)
     out: list[Match] = []
     for d in duels(module.rules, content, module.ladder_pairings(), a, b, 1, seed, first):
-        out.append(Match(a, d.side_a, b, d.a_first, d.winner == d.side_a))
-        out.append(Match(b, d.side_b, a, not d.a_first, d.winner == d.side_b))
+        out.append(Match(a, d.side_a, b, d.a_first, d.winner == d.side_a, d.stopped))
+        out.append(Match(b, d.side_b, a, not d.a_first, d.winner == d.side_b, d.stopped))
     return out
+
+
+def stopped_note(matches: Sequence[Match]) -> str:
+    """A sentence on the games stopped at the answer limit ("" when none was)."""
+    from cryhavoc_sim.games.harness.ladder import LIMIT
+
+    stopped = sum(m.stopped for m in matches) // 2  # two rows a game
+    if not stopped:
+        return ""
+    return (
+        f"{stopped:,} of {len(matches) // 2:,} games did not end within {LIMIT:,} answers (nothing in the"
+        " rules forced an end) and count as no win for either bot."
+    )
 
 
 def check_bot(rules: Any, name: str, pairings: Sequence[Any]) -> None:

@@ -169,6 +169,7 @@ def ladder(
         render,
         render_skill,
         skill_table,
+        stopped_games,
         stopped_note,
     )
 
@@ -203,7 +204,7 @@ def ladder(
             "pairs": rows,
             "skill": skills,
             "skill_note": SKILL_NOTE,
-            "stopped": sum(m.stopped for m in matches) // 2,
+            "stopped": stopped_games(matches),
         }
         typer.echo(json.dumps(doc, indent=2))
     else:

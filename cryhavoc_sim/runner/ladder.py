@@ -72,11 +72,16 @@ def _rotation(task: Task) -> list[Match]:
     return out
 
 
+def stopped_games(matches: Sequence[Match]) -> int:
+    """Games stopped at the ladder's answer limit (two rows a game)."""
+    return sum(m.stopped for m in matches) // 2
+
+
 def stopped_note(matches: Sequence[Match]) -> str:
     """A sentence on the games stopped at the answer limit ("" when none was)."""
     from cryhavoc_sim.games.harness.ladder import LIMIT
 
-    stopped = sum(m.stopped for m in matches) // 2  # two rows a game
+    stopped = stopped_games(matches)
     if not stopped:
         return ""
     return (

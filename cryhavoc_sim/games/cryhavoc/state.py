@@ -20,10 +20,11 @@ from typing import Any
 from cryhavoc_sim.games.cryhavoc.bots.heuristic import HeuristicBot
 from cryhavoc_sim.games.cryhavoc.bots.personalities import personality
 from cryhavoc_sim.games.cryhavoc.bots.random_bot import RandomBot
-from cryhavoc_sim.games.cryhavoc.bots.registry import LEAF, check_bot_name, make_leaf, split_search
+from cryhavoc_sim.games.cryhavoc.bots.registry import LEAF, check_bot_name, make_leaf, make_search
 from cryhavoc_sim.games.cryhavoc.bots.restrictions import RestrictedBot
 from cryhavoc_sim.games.cryhavoc.engine import Choice, Decider, Game, GameSetup, Subset, new_game
 from cryhavoc_sim.games.cryhavoc.engine.decisions import IllegalDecision
+from cryhavoc_sim.games.search.names import SEARCHES
 from cryhavoc_sim.games.state import Answer, Bot, PlayerId, illegal
 from cryhavoc_sim.rng import Rng
 
@@ -188,12 +189,8 @@ class CryHavocRules:
         bot: Decider
         if kind == "random":
             bot = RandomBot(rng)
-        elif kind in ("ismcts", "paired"):
-            from cryhavoc_sim.games.cryhavoc.bots.ismcts import DEFAULT_ITERATIONS, IsmctsBot
-
-            search, own = split_search(name)
-            budget = search.partition(":")[2]
-            bot = IsmctsBot(player, int(budget) if budget else DEFAULT_ITERATIONS, rng, kind, own)
+        elif kind in SEARCHES:
+            bot = make_search(name, player, rng)
         elif kind == LEAF:
             bot = make_leaf(option, player, rng)
         else:

@@ -35,7 +35,7 @@ import math
 from collections.abc import Hashable, Sequence
 from typing import Generic
 
-from cryhavoc_sim.games.search.plug import Candidate, S, SearchGame
+from cryhavoc_sim.games.search.plug import Candidate, S, SearchGame, root_candidates
 from cryhavoc_sim.games.state import Answer, PlayerId
 from cryhavoc_sim.rng import Rng, derive
 
@@ -86,10 +86,8 @@ class Ismcts(Generic[S]):
     def decide(self, state: S) -> Answer:
         """The answer to ``state``'s pending request, which is this player's."""
         game = self.game
-        if not game.searched(state, self.player):
-            return game.fallback(state)
-        options = game.candidates(state)
-        if len(options) < 2:
+        options = root_candidates(game, state, self.player)
+        if options is None:
             return game.fallback(state)
         root = self.search(state)
         best, most = options[0][1], -1

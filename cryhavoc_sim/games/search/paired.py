@@ -41,7 +41,7 @@ import math
 from collections.abc import Sequence
 from typing import Generic
 
-from cryhavoc_sim.games.search.plug import Candidate, S, SearchGame
+from cryhavoc_sim.games.search.plug import Candidate, S, SearchGame, root_candidates
 from cryhavoc_sim.games.state import Answer, PlayerId
 from cryhavoc_sim.rng import Rng, copy_rng, derive
 
@@ -76,10 +76,8 @@ class Paired(Generic[S]):
     def decide(self, state: S) -> Answer:
         """The answer to ``state``'s pending request, which is this player's."""
         game = self.game
-        if not game.searched(state, self.player):
-            return game.fallback(state)
-        options = game.candidates(state)
-        if len(options) < 2:
+        options = root_candidates(game, state, self.player)
+        if options is None:
             return game.fallback(state)
         alive = self.halve(state, options)[2]
         game.searched_done()

@@ -78,3 +78,12 @@ class SearchGame(Protocol[S]):
     def value(self, state: S, player: PlayerId) -> float:
         """The leaf value: what ``state`` (finished or not) is worth to ``player``, in [0, 1]."""
         ...
+
+
+def root_candidates(game: SearchGame[S], state: S, player: PlayerId) -> Sequence[Candidate] | None:
+    """The candidates of ``player``'s pending decision when it is worth a search: searched
+    by the game and with at least two candidates; None when the game's fallback answers."""
+    if not game.searched(state, player):
+        return None
+    options = game.candidates(state)
+    return options if len(options) >= 2 else None

@@ -32,6 +32,15 @@ BOTS_VERSION = "cryhavoc-bots-5"  # 4: determinizations in a canonical order (fa
 LEAF = "ismcts-leaf"  # the search with the learned leaf value
 
 
+def make_search(name: str, faction: str, rng: Rng) -> Decider:
+    """``ismcts[:N[:personality]]`` or ``paired[:N[:personality]]`` for ``faction`` on
+    ``rng`` (the name checked first)."""
+    from cryhavoc_sim.games.cryhavoc.bots.ismcts import DEFAULT_ITERATIONS, IsmctsBot
+
+    search, own = split_search(name)
+    return IsmctsBot(faction, budget(search, DEFAULT_ITERATIONS), rng, search.partition(":")[0], own)
+
+
 def make_leaf(option: str, faction: str, rng: Rng) -> Decider:
     """``ismcts-leaf[:option]`` for ``faction`` on ``rng`` (the name checked first)."""
     from cryhavoc_sim.games.cryhavoc.bots.leaf import DEFAULT_ITERATIONS, LeafIsmctsBot
@@ -130,10 +139,7 @@ def _make(name: str, faction: str, seed: int) -> Decider:
         return RandomBot(Seeds(seed).bot(faction))
     kind, _, option = name.partition(":")
     if kind in SEARCHES:
-        from cryhavoc_sim.games.cryhavoc.bots.ismcts import DEFAULT_ITERATIONS, IsmctsBot
-
-        search, own = split_search(name)
-        return IsmctsBot(faction, budget(search, DEFAULT_ITERATIONS), Seeds(seed).bot(faction), kind, own)
+        return make_search(name, faction, Seeds(seed).bot(faction))
     if kind == LEAF:
         return make_leaf(option, faction, Seeds(seed).bot(faction))
     # The same stream, made only if the bot ever breaks a tie.

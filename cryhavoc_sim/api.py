@@ -198,24 +198,28 @@ def tune_bots(
 
 
 def train_value(
-    n_games: int = 2000,
+    n_games: int = 2400,
     seed: int = 1,
     out: str | Path | None = None,
-    bot: str = "heuristic",
+    bot: str = "paired:16",
     rate: float = 0.05,
-    target: str = "round",
+    target: str = "win",
+    at: str = "rounds",
+    workers: int = 1,
 ) -> Any:
     """Fit the learned leaf value of the ``ismcts-leaf`` search as ``cryhavoc-sim
     train-value`` does: a logistic model over each player's observed features, on states
-    sampled (share ``rate``) from ``n_games`` self-play games of ``bot`` from ``seed``,
-    scored on every fifth game held out next to the shipped model. Writes the model file
-    to ``out`` when given (JSON coefficients). Returns the fit (``model``, ``scores``,
-    ``against_scores``). ``target``: ``round``, today's search's value of the position
-    where its full rollout would stop (the start of the next Round), or ``win``. Needs
-    scikit-learn (the ``train`` extra); deterministic."""
+    of ``n_games`` self-play games of ``bot`` from ``seed`` (``at``: ``rounds``, the first
+    state of every Round, or ``rate``, that share of all states), scored on every fifth
+    game held out next to the shipped model, the games played in ``workers`` processes.
+    Writes the model file to ``out`` when given (JSON coefficients). Returns the fit
+    (``model``, ``scores``, ``against_scores``). ``target``: ``win``, the game's result,
+    or ``round``, today's search's value of the position where its full rollout would
+    stop (the start of the next Round). The defaults with seed 1 make the shipped model.
+    Needs scikit-learn (the ``train`` extra); deterministic at any number of workers."""
     from cryhavoc_sim.tuning import value
 
-    fitted = value.train_value(n_games, seed, bot, rate, value.against_model(None), target)
+    fitted = value.train_value(n_games, seed, bot, rate, value.against_model(None), target, at, workers)
     if out is not None:
         value.write_model(Path(out), fitted.model)
     return fitted

@@ -16,22 +16,32 @@ from cryhavoc_sim.errors import UserError
 def train_value(
     games: Annotated[
         int, typer.Option("-n", "--games", help="Self-play games to sample states from.")
-    ] = 2000,
+    ] = 2400,
     seed: Annotated[int, typer.Option("--seed", help="Master seed of the games.")] = 1,
     out: Annotated[
         Path, typer.Option("-o", "--out", help="The model file to write (JSON coefficients).")
     ] = Path("value-model.json"),
     bot: Annotated[
-        str, typer.Option("--bot", help="The bot in every seat (random or a heuristic).")
-    ] = "heuristic",
-    rate: Annotated[float, typer.Option("--rate", help="Share of states kept (0 to 1).")] = 0.05,
+        str,
+        typer.Option("--bot", help="The bot in every seat (paired:N, a heuristic or random)."),
+    ] = "paired:16",
+    at: Annotated[
+        str,
+        typer.Option(
+            "--at", help="Which states: rounds (every Round's first state) or rate (a share of all of them)."
+        ),
+    ] = "rounds",
+    rate: Annotated[
+        float, typer.Option("--rate", help="With --at rate: the share of states kept (0 to 1).")
+    ] = 0.05,
     target: Annotated[
         str,
         typer.Option(
             "--target",
-            help="What the model predicts: round (today's search's value at the next Round) or win.",
+            help="What the model predicts: win (the game's result) or round (today's search's value at the next Round).",
         ),
-    ] = "round",
+    ] = "win",
+    workers: Annotated[int, typer.Option("-j", "--workers", help="Processes playing the games.")] = 1,
     against: Annotated[
         Path | None,
         typer.Option(
@@ -41,17 +51,19 @@ def train_value(
     ] = None,
 ) -> None:
     """Fit the learned leaf value of the ismcts-leaf search: a logistic model over each
-    player's observed features (bots/features.py), on states sampled from seeded
-    self-play, scored on every fifth game held out next to --against. Deterministic from
-    the seed. Needs scikit-learn (pip install 'cryhavoc-sim\\[train]').
+    player's observed features (bots/features.py), on states of seeded self-play (by
+    default the first state of every Round, paired:16 in every seat), scored on every
+    fifth game held out next to --against. Deterministic from the seed at any -j; the
+    defaults with --seed 1 make the shipped model. Needs scikit-learn (pip install
+    'cryhavoc-sim\\[train]').
 
-    Example: cryhavoc-sim train-value -n 2000 --seed 1 -o value-model.json"""
+    Example: cryhavoc-sim train-value -n 200 --bot heuristic --seed 1 -o value-model.json"""
     from cryhavoc_sim.tuning import value
 
     try:
-        value.check_counts(games, seed, rate)
+        value.check_counts(games, seed, rate, workers)
         base = value.against_model(against)
-        fitted = value.train_value(games, seed, bot, rate, base, target)
+        fitted = value.train_value(games, seed, bot, rate, base, target, at, workers)
         _write_file(out, fitted.model.to_json(), "value model")
     except UserError as exc:
         raise _fail(str(exc)) from None

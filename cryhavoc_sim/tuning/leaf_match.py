@@ -168,7 +168,7 @@ def describe(m: Match) -> str:
 # (measured: bots/leaf.py's and games/search/paired.py's docstrings), on BENCH_ROUNDS
 # deals of every pairing played both ways.
 BENCH_OLD = "ismcts:16"
-BENCH_NEW = "ismcts-leaf:20"  # 20 rollout steps: about the time a decision of ismcts:16
+BENCH_NEW = "ismcts-leaf:15"  # about the time a decision of ismcts:16
 BENCH_PAIRED = "paired:20"  # about the time a decision of ismcts:16
 BENCH_ROUNDS = 4
 # A four-player game with the search in every seat at the strength of ismcts:48, played by

@@ -2,18 +2,26 @@
 ``cryhavoc-sim train-value`` and ``api.train_value``.
 
 Games cycle through 2, 3 and 4 players and the solo mode, their line-ups and experience
-levels (``engine/playout.py``'s cycle), one bot (the tuned heuristic by default) in every
-seat, each game on its seed from (master seed, game index). Before each answer a state
-is kept with probability ``rate`` (its own stream of the game's seed: a few percent of
-states, so the rows of one game are not all alike, as TAG's ExpertIteration samples),
-and gives one row per player: its features as that player sees them, and whether that
-player won. Games with an index divisible by ``HOLDOUT`` are held out: the fitted model
-and the ``against`` model are scored on them (log-loss, accuracy), never fitted on them.
+levels (``engine/playout.py``'s cycle), one bot in every seat (the paired-rollout search
+``paired:16`` by default; the tuned heuristic or ``random`` for a quick fit), each game
+on its seed from (master seed, game index). Which states give rows (``at``):
+
+- ``rounds`` (the default): the first state of every Round after the first, the states
+  the search's leaf values (its rollouts stop at the end of the Round they start in);
+- ``rate``: before each answer, a state kept with probability ``rate`` (its own stream of
+  the game's seed: a few percent of states, so the rows of one game are not all alike, as
+  TAG's ExpertIteration samples).
+
+Each kept state gives one row per player: its features as that player sees them, and the
+target (``win``: whether that player won; ``round``: today's search's leaf value at the
+start of the next Round). Games with an index divisible by ``HOLDOUT`` are held out: the
+fitted model and the ``against`` model are scored on them (log-loss, accuracy), never
+fitted on them. ``workers`` play the games in processes; the rows come back in game order.
 
 scikit-learn is needed here only (``pip install cryhavoc-sim[train]``); the model ships
 as coefficients on the raw features (the standardisation folded in) and plays without it.
-Deterministic: the same seed, games, bot and rate give the same file, byte for byte
-(lbfgs on the same rows; rows in game order).
+Deterministic: the same seed, games, bot, sampling and target give the same file, byte
+for byte, at any number of workers (lbfgs on the same rows; rows in game order).
 """
 
 from __future__ import annotations
@@ -30,13 +38,17 @@ from cryhavoc_sim.games.cryhavoc.bots.value_model import ValueModel
 
 HOLDOUT = 5  # every fifth game is held out for scoring
 MAX_GAMES = 100_000  # hours of play on one core; more is a typo
-DEFAULT_GAMES = 2000
+DEFAULT_GAMES = 2400
 DEFAULT_RATE = 0.05
+DEFAULT_BOT = "paired:16"  # self-play at about ismcts:48's strength, affordable
+MAX_WORKERS = 64
 C = 1.0  # inverse L2 strength of the logistic fit on standardised features
 
 Row = tuple[list[float], float]  # features, target in [0, 1]
 TARGETS = ("win", "round")
-DEFAULT_TARGET = "round"  # measured: see bots/leaf.py
+DEFAULT_TARGET = "win"  # measured: see bots/leaf.py
+SAMPLINGS = ("rounds", "rate")
+DEFAULT_AT = "rounds"
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,11 +62,14 @@ class Fitted:
     against_scores: dict[str, float] | None
 
 
-def sample_game(master_seed: int, index: int, bot: str, rate: float, target: str = "win") -> Iterator[Row]:
+def sample_game(
+    master_seed: int, index: int, bot: str, rate: float, target: str = "win", at: str = "rate"
+) -> Iterator[Row]:
     """The rows of game ``index`` (see the module docstring). ``target``: ``win``, whether
     the player won; ``round``, what today's search values the position at the start of
     the next Round (``round_value``), the leaf its full rollout would reach: a truncated
-    rollout's value then stands in for the rest of the Round."""
+    rollout's value then stands in for the rest of the Round. ``at``: ``rate`` or
+    ``rounds``, which states are kept."""
     from cryhavoc_sim.games.cryhavoc.content import load_content
     from cryhavoc_sim.games.cryhavoc.engine.newgame import new_game
     from cryhavoc_sim.games.cryhavoc.engine.playout import playout_spec, setup_for
@@ -74,6 +89,7 @@ def sample_game(master_seed: int, index: int, bot: str, rate: float, target: str
     sampler = stream(seed, "value-sample")
     kept: list[tuple[str, list[float], int]] = []
     done: list[Row] = []
+    last = [game.round]  # the Round of the last state seen
 
     def observe(st: CryHavocState) -> None:
         g = st.game
@@ -81,7 +97,12 @@ def sample_game(master_seed: int, index: int, bot: str, rate: float, target: str
             while kept and (g.outcome is not None or g.round > kept[0][2]):
                 f, x, _ = kept.pop(0)
                 done.append((x, round_value(g, f)))
-        if g.outcome is None and sampler.random() < rate:
+        if at == "rounds":
+            keep = g.outcome is None and g.round > last[0]
+            last[0] = g.round
+        else:
+            keep = g.outcome is None and sampler.random() < rate
+        if keep:
             kept.extend((f, features(g, f), g.round) for f in g.player_factions)
 
     play(state, bots, observe)
@@ -108,14 +129,43 @@ def _content(load: Any) -> Any:
     return _CONTENT[0]
 
 
+Task = tuple[int, int, str, float, str, str]  # master seed, game index, bot, rate, target, at
+
+
+def _game_rows(task: Task) -> list[Row]:
+    master_seed, index, bot, rate, target, at = task
+    return list(sample_game(master_seed, index, bot, rate, target, at))
+
+
 def sample(
-    games: int, master_seed: int, bot: str = "heuristic", rate: float = DEFAULT_RATE, target: str = "win"
+    games: int,
+    master_seed: int,
+    bot: str = "heuristic",
+    rate: float = DEFAULT_RATE,
+    target: str = "win",
+    at: str = "rate",
+    workers: int = 1,
 ) -> tuple[list[Row], list[Row]]:
-    """(training rows, held-out rows) of ``games`` games from ``master_seed``."""
+    """(training rows, held-out rows) of ``games`` games from ``master_seed``, played in
+    ``workers`` processes (the same rows in the same order at any number)."""
+    tasks: list[Task] = [(master_seed, i, bot, rate, target, at) for i in range(games)]
     train: list[Row] = []
     held: list[Row] = []
-    for i in range(games):
-        (held if i % HOLDOUT == HOLDOUT - 1 else train).extend(sample_game(master_seed, i, bot, rate, target))
+
+    def keep(i: int, rows: list[Row]) -> None:
+        (held if i % HOLDOUT == HOLDOUT - 1 else train).extend(rows)
+
+    if workers > 1 and games > 1:
+        import multiprocess as mp
+
+        from cryhavoc_sim.runner.pool import ignore_sigint
+
+        with mp.get_context("spawn").Pool(min(workers, games), initializer=ignore_sigint) as pool:
+            for i, rows in enumerate(pool.imap(_game_rows, tasks, chunksize=4)):
+                keep(i, rows)
+    else:
+        for i, task in enumerate(tasks):
+            keep(i, _game_rows(task))
     return train, held
 
 
@@ -167,8 +217,10 @@ def score(model: ValueModel, rows: list[Row]) -> dict[str, float]:
     return {"log_loss": round(loss / len(rows), 6), "accuracy": round(right / len(rows), 6)}
 
 
-def check_counts(games: Any, seed: Any, rate: Any) -> None:
-    """The bounds of -n, --seed and --rate, in the CLI's words."""
+def check_counts(games: Any, seed: Any, rate: Any, workers: Any = 1) -> None:
+    """The bounds of -n, --seed, --rate and -j, in the CLI's words."""
+    if not isinstance(workers, int) or isinstance(workers, bool) or not 1 <= workers <= MAX_WORKERS:
+        raise ScenarioError(f"workers is {workers!r}; allowed: a whole number from 1 to {MAX_WORKERS}.")
     if not isinstance(games, int) or isinstance(games, bool) or not 1 <= games <= MAX_GAMES:
         raise ScenarioError(f"games is {games!r}; allowed: a whole number from 1 to {MAX_GAMES:,}.")
     if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**64:
@@ -180,28 +232,33 @@ def check_counts(games: Any, seed: Any, rate: Any) -> None:
 def train_value(
     games: int = DEFAULT_GAMES,
     seed: int = 1,
-    bot: str = "heuristic",
+    bot: str = DEFAULT_BOT,
     rate: float = DEFAULT_RATE,
     against: ValueModel | None = None,
     target: str = DEFAULT_TARGET,
+    at: str = DEFAULT_AT,
+    workers: int = 1,
 ) -> Fitted:
     """Sample ``games`` self-play games of ``bot`` from ``seed``, fit the model on four
-    games in five, and score it (and ``against``) on the fifth. ``target``: see
-    :func:`sample_game`."""
+    games in five, and score it (and ``against``) on the fifth. ``target`` and ``at``:
+    see :func:`sample_game`. The defaults make the shipped model (with ``seed`` 1)."""
     from cryhavoc_sim.games.cryhavoc.bots.registry import BOTS_VERSION, check_bot_name
     from cryhavoc_sim.games.cryhavoc.content import load_content
     from cryhavoc_sim.games.cryhavoc.engine.game import RULES_VERSION
 
-    check_counts(games, seed, rate)
+    check_counts(games, seed, rate, workers)
     for f in ("humans", "pilgrims", "machines", "trogs"):
         check_bot_name(bot, f, "--bot")
     if bot.partition(":")[0].startswith("ismcts"):
         raise ScenarioError(
-            f"--bot: {bot!r} is a search bot; allowed: random or a heuristic (search self-play is hours here)."
+            f"--bot: {bot!r} is a tree search (self-play with it is hours here);"
+            " allowed: random, a heuristic or the paired-rollout search (paired:N)."
         )
     if target not in TARGETS:
         raise ScenarioError(f"target is {target!r}; allowed: {', '.join(TARGETS)}.")
-    train, held = sample(games, seed, bot, rate, target)
+    if at not in SAMPLINGS:
+        raise ScenarioError(f"--at is {at!r}; allowed: {', '.join(SAMPLINGS)}.")
+    train, held = sample(games, seed, bot, rate, target, at, workers)
     provenance = {
         "rules_version": RULES_VERSION,
         "bots_version": BOTS_VERSION,
@@ -209,7 +266,8 @@ def train_value(
         "seed": seed,
         "games": games,
         "bot": bot,
-        "rate": rate,
+        "at": at,
+        **({"rate": rate} if at == "rate" else {}),
         "target": target,
         "train_rows": len(train),
         "features": len(FEATURES),

@@ -1058,6 +1058,21 @@ CASES = [
         "a value model of the game 'warcry'; allowed: 'cryhavoc'",
     ),
     Case(
+        "train_value_unknown_sampling",
+        lambda d: ["train-value", "-n", "5", "--at", "turns", "-o", str(d / "new.json")],
+        "--at is 'turns'; allowed: rounds, rate",
+    ),
+    Case(
+        "train_value_no_workers",
+        lambda d: ["train-value", "-n", "5", "-j", "0", "-o", str(d / "new.json")],
+        "workers is 0; allowed: a whole number from 1 to",
+    ),
+    Case(
+        "train_value_tree_search_self_play",
+        lambda d: ["train-value", "-n", "5", "--bot", "ismcts:8", "-o", str(d / "new.json")],
+        "is a tree search",
+    ),
+    Case(
         "balance_bad_precision",
         lambda d: ["balance", str(d / "s.toml"), "--precision", "0.9", "-o", str(d / "bal")],
         "allowed: 0.001 to 0.25",

@@ -165,9 +165,9 @@ def test_training_is_deterministic_and_predicts_as_scikit_learn() -> None:
     import numpy as np
     from sklearn.linear_model import LogisticRegression
 
-    first = value.train_value(12, seed=3, rate=0.1, target="win")
-    again = value.train_value(12, seed=3, rate=0.1, target="win")
-    other = value.train_value(12, seed=4, rate=0.1, target="win")
+    first = value.train_value(12, seed=3, bot="heuristic", rate=0.1, target="win", at="rate")
+    again = value.train_value(12, seed=3, bot="heuristic", rate=0.1, target="win", at="rate")
+    other = value.train_value(12, seed=4, bot="heuristic", rate=0.1, target="win", at="rate")
     assert first.model.to_json() == again.model.to_json()
     assert first.model.to_json() != other.model.to_json()
     assert first.train_rows > 20 and first.holdout_rows > 0
@@ -194,6 +194,38 @@ def test_bad_counts_are_one_sentence() -> None:
         value.check_counts(0, 1, 0.1)
     with pytest.raises(ScenarioError, match="allowed: a number above 0 and at most 1"):
         value.check_counts(5, 1, 0.0)
+    with pytest.raises(ScenarioError, match="workers is 0; allowed: a whole number from 1 to"):
+        value.check_counts(5, 1, 0.1, 0)
+    with pytest.raises(ScenarioError, match="allowed: rounds, rate"):
+        value.train_value(1, 1, bot="heuristic", at="turns")
+    with pytest.raises(ScenarioError, match="tree search"):
+        value.train_value(1, 1, bot="ismcts:8")
+
+
+def test_rows_at_rounds_are_every_round_s_first_state_for_every_player() -> None:
+    """``at = "rounds"``: one row per player at the first state of each Round after the
+    first (where the search's rollouts stop), whatever ``rate`` says; a game's rows
+    number the player count times the Rounds it reached beyond the first."""
+    from cryhavoc_sim.games.cryhavoc.engine.playout import playout_spec
+
+    for index in range(4):  # 2, 3, 4 players and solo
+        rows = list(value.sample_game(2, index, "heuristic", 0.01, "win", "rounds"))
+        _, factions, _ = playout_spec(2, index)
+        rounds = {x[FEATURES.index("round")] for x, _ in rows}
+        assert rows and len(rows) == len(factions) * len(rounds), index
+        assert min(rounds) == 2.0 and rounds == set(range(2, int(max(rounds)) + 1)), index
+        assert sum(y for _, y in rows) in (0.0, len(rounds)), index  # one winner, or the Trogs (solo)
+    assert list(value.sample_game(2, 0, "heuristic", 0.9, "win", "rounds")) == list(
+        value.sample_game(2, 0, "heuristic", 0.01, "win", "rounds")
+    )
+
+
+def test_search_self_play_gives_the_same_rows_at_any_number_of_workers() -> None:
+    """The shipped recipe (paired:16 in every seat, rows at Round starts), on a few games:
+    the same rows in the same order in one process and in two."""
+    one = value.sample(3, 5, "paired:2", target="win", at="rounds", workers=1)
+    two = value.sample(3, 5, "paired:2", target="win", at="rounds", workers=2)
+    assert one == two and one[0] and one[1] == []
 
 
 def test_the_round_target_is_today_s_leaf_value_at_the_next_round() -> None:

@@ -26,7 +26,9 @@ from cryhavoc_sim.rng import Rng
 # ``replay`` compares only games played by the same bots. Runs written before it existed
 # were played by version 1.
 # 5: balanced (``heuristic``, and the search's rollouts) tuned per invader (issue 29)
-BOTS_VERSION = "cryhavoc-bots-5"  # 4: determinizations in a canonical order (fair search)
+# 6: ``ismcts-leaf`` only: rollouts to the Round's end, valued by a model of search
+# self-play, exploration 0.2 (every other bot plays version 5's games)
+BOTS_VERSION = "cryhavoc-bots-6"  # 4: determinizations in a canonical order (fair search)
 
 
 LEAF = "ismcts-leaf"  # the search with the learned leaf value

@@ -113,6 +113,12 @@ def test_the_leaf_bot_names() -> None:
     assert bot_problem("ismcts-leaf:7", "pilgrims") is None
     problem = bot_problem("ismcts-leaf:0", "humans")
     assert problem is not None and "ismcts-leaf:<N>" in problem
+    assert bot_problem("paired-leaf", "machines") is None
+    assert bot_problem("paired-leaf:12/no-skills", "humans") is None
+    problem = bot_problem("paired-leaf:x", "humans")
+    assert problem is not None and "allowed: paired-leaf:<N> with N rollouts" in problem
+    assert make_bot("paired-leaf:12", "humans", 1).name == "paired-leaf:12"  # type: ignore[attr-defined]
+    assert make_bot("ismcts-leaf", "humans", 1).name == "ismcts-leaf:24"  # type: ignore[attr-defined]
 
 
 CASES = {
@@ -123,17 +129,21 @@ CASES = {
 }
 
 
+@pytest.mark.parametrize("bot", ["ismcts-leaf:2", "paired-leaf:2"])
 @pytest.mark.parametrize("case", list(CASES))
-def test_the_leaf_search_plays_every_seat_to_the_end(case: str) -> None:
+def test_the_leaf_search_plays_every_seat_to_the_end(case: str, bot: str) -> None:
     """Every answer goes through the engine's validation (an illegal one raises)."""
-    text = f'[scenario]\nname = "leaf"\ngames = 1\nseed = 4\n{CASES[case]}\n\n[bots]\ndefault = "ismcts-leaf:2"\n'
+    text = f'[scenario]\nname = "leaf"\ngames = 1\nseed = 4\n{CASES[case]}\n\n[bots]\ndefault = "{bot}"\n'
     sc = parse_scenario(text)
     game = play_game(sc.setup, load_content(), sc.seed, 0, False)
     assert game.outcome is not None and game.request is None
 
 
+@pytest.mark.parametrize("bot", ["ismcts-leaf:6", "paired-leaf:6"])
 @pytest.mark.parametrize("index", [1, 2])  # 3 and 4 players
-def test_the_leaf_search_answers_the_same_in_worlds_its_player_cannot_tell_apart(index: int) -> None:
+def test_the_leaf_search_answers_the_same_in_worlds_its_player_cannot_tell_apart(
+    index: int, bot: str
+) -> None:
     game, walkers = new_game(index)
     picker = stream(index, "test:fair-leaf")
     game.start()
@@ -144,8 +154,8 @@ def test_the_leaf_search_answers_the_same_in_worlds_its_player_cannot_tell_apart
         if faction in game.player_factions and picker.random() < 0.1:
             other = determinize(game, faction, stream(index, "fair:world"))
             assert other.request is not None
-            here = make_bot("ismcts-leaf:6", faction, asked).decide(request, game)
-            there = make_bot("ismcts-leaf:6", faction, asked).decide(other.request, other)
+            here = make_bot(bot, faction, asked).decide(request, game)
+            there = make_bot(bot, faction, asked).decide(other.request, other)
             assert here == there, (faction, request.kind)
             asked += 1
         game.apply(walkers[faction].decide(request, game))

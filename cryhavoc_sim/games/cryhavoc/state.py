@@ -20,7 +20,7 @@ from typing import Any
 from cryhavoc_sim.games.cryhavoc.bots.heuristic import HeuristicBot
 from cryhavoc_sim.games.cryhavoc.bots.personalities import personality
 from cryhavoc_sim.games.cryhavoc.bots.random_bot import RandomBot
-from cryhavoc_sim.games.cryhavoc.bots.registry import LEAF, check_bot_name, make_leaf, make_search
+from cryhavoc_sim.games.cryhavoc.bots.registry import LEAVES, check_bot_name, make_leaf, make_search
 from cryhavoc_sim.games.cryhavoc.bots.restrictions import RestrictedBot
 from cryhavoc_sim.games.cryhavoc.engine import Choice, Decider, Game, GameSetup, Subset, new_game
 from cryhavoc_sim.games.cryhavoc.engine.decisions import IllegalDecision
@@ -191,8 +191,8 @@ class CryHavocRules:
             bot = RandomBot(rng)
         elif kind in SEARCHES:
             bot = make_search(name, player, rng)
-        elif kind == LEAF:
-            bot = make_leaf(option, player, rng)
+        elif kind in LEAVES:
+            bot = make_leaf(name, player, rng)
         else:
             bot = HeuristicBot(player, personality(player, option or "balanced"), rng)
         if slash:

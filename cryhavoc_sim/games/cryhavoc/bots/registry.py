@@ -2,8 +2,8 @@
 personality), ``heuristic:<personality>``, ``ismcts`` (the default budget) or
 ``ismcts:<iterations>``, ``paired`` or ``paired:<rollouts>`` (the paired-rollout search;
 a search's own personality after a second colon, ``paired:16:aggressive``),
-``ismcts-leaf`` or ``ismcts-leaf:<iterations>`` (the search with
-the learned leaf value, bots/leaf.py), ``heuristic:<personality>{<weight>=<number>,...}`` (a
+``ismcts-leaf`` or ``ismcts-leaf:<iterations>``, ``paired-leaf`` or ``paired-leaf:<rollouts>``
+(either search with the learned leaf value, bots/leaf.py), ``heuristic:<personality>{<weight>=<number>,...}`` (a
 personality with some weights set, as a tuning trial plays it), each optionally followed by ``/<restriction>`` (restricted
 play, bots/restrictions.py: ``heuristic/no-skills``). :func:`bot_problem` is the one
 check of a name."""
@@ -27,11 +27,12 @@ from cryhavoc_sim.rng import Rng
 # were played by version 1.
 # 5: balanced (``heuristic``, and the search's rollouts) tuned per invader (issue 29)
 # 6: ``ismcts-leaf`` only: rollouts to the Round's end, valued by a model of search
-# self-play, exploration 0.2 (every other bot plays version 5's games)
+# self-play, exploration 0.2; new: ``paired-leaf`` (every other bot plays version 5's games)
 BOTS_VERSION = "cryhavoc-bots-6"  # 4: determinizations in a canonical order (fair search)
 
 
-LEAF = "ismcts-leaf"  # the search with the learned leaf value
+# the searches with the learned leaf value (bots/leaf.py), and the search each one is
+LEAVES = {"ismcts-leaf": "ismcts", "paired-leaf": "paired"}
 
 
 def make_search(name: str, faction: str, rng: Rng) -> Decider:
@@ -43,11 +44,13 @@ def make_search(name: str, faction: str, rng: Rng) -> Decider:
     return IsmctsBot(faction, budget(search, DEFAULT_ITERATIONS), rng, search.partition(":")[0], own)
 
 
-def make_leaf(option: str, faction: str, rng: Rng) -> Decider:
-    """``ismcts-leaf[:option]`` for ``faction`` on ``rng`` (the name checked first)."""
+def make_leaf(name: str, faction: str, rng: Rng) -> Decider:
+    """``ismcts-leaf[:N]`` or ``paired-leaf[:N]`` for ``faction`` on ``rng`` (the name
+    checked first)."""
     from cryhavoc_sim.games.cryhavoc.bots.leaf import DEFAULT_ITERATIONS, LeafIsmctsBot
 
-    return LeafIsmctsBot(faction, int(option) if option else DEFAULT_ITERATIONS, rng)
+    kind, _, option = name.partition(":")
+    return LeafIsmctsBot(faction, int(option) if option else DEFAULT_ITERATIONS, rng, kind=LEAVES[kind])
 
 
 def split_search(name: str) -> tuple[str, str]:
@@ -73,6 +76,8 @@ def bot_names(faction: str) -> list[str]:
         "paired:<N>",
         "ismcts-leaf",
         "ismcts-leaf:<N>",
+        "paired-leaf",
+        "paired-leaf:<N>",
     ]
 
 
@@ -93,9 +98,10 @@ def bot_problem(name: str, faction: str) -> str | None:
             except ScenarioError as exc:
                 return f"cannot be played: {str(exc).rstrip('.')}"
         return problem
-    if kind == LEAF:
-        problem = budget_problem("ismcts" + name[len(LEAF) :])
-        return problem.replace("ismcts", LEAF) if problem else None
+    if kind in LEAVES:
+        base = LEAVES[kind]
+        problem = budget_problem(base + name[len(kind) :])
+        return problem.replace(f"allowed: {base}:<N>", f"allowed: {kind}:<N>") if problem else None
     if name in bot_names(faction):
         return None
     if kind == "heuristic" and colon and "{" in option:
@@ -142,8 +148,8 @@ def _make(name: str, faction: str, seed: int) -> Decider:
     kind, _, option = name.partition(":")
     if kind in SEARCHES:
         return make_search(name, faction, Seeds(seed).bot(faction))
-    if kind == LEAF:
-        return make_leaf(option, faction, Seeds(seed).bot(faction))
+    if kind in LEAVES:
+        return make_leaf(name, faction, Seeds(seed).bot(faction))
     # The same stream, made only if the bot ever breaks a tie.
     return HeuristicBot(
         faction, personality(faction, option or "balanced"), partial(Seeds(seed).bot, faction)

@@ -207,10 +207,11 @@ def train_value(
     at: str = "rounds",
     workers: int = 1,
 ) -> Any:
-    """Fit the learned leaf value of the ``ismcts-leaf`` search as ``cryhavoc-sim
-    train-value`` does: a logistic model over each player's observed features, on states
-    of ``n_games`` self-play games of ``bot`` from ``seed`` (``at``: ``rounds``, the first
-    state of every Round, or ``rate``, that share of all states), scored on every fifth
+    """Fit the learned leaf value of the ``ismcts-leaf`` and ``paired-leaf`` searches as
+    ``cryhavoc-sim train-value`` does: a logistic model over each player's observed
+    features, on states of ``n_games`` self-play games of ``bot`` from ``seed`` (``at``:
+    ``rounds``, the first state of every Round after the first, or ``rate``, that share of
+    all states), scored on every fifth
     game held out next to the shipped model, the games played in ``workers`` processes.
     Writes the model file to ``out`` when given (JSON coefficients). Returns the fit
     (``model``, ``scores``, ``against_scores``). ``target``: ``win``, the game's result,

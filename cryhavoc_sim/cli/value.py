@@ -23,12 +23,13 @@ def train_value(
     ] = Path("value-model.json"),
     bot: Annotated[
         str,
-        typer.Option("--bot", help="The bot in every seat (paired:N, a heuristic or random)."),
+        typer.Option("--bot", help="The bot in every seat (paired[:N], heuristic[:personality] or random)."),
     ] = "paired:16",
     at: Annotated[
         str,
         typer.Option(
-            "--at", help="Which states: rounds (every Round's first state) or rate (a share of all of them)."
+            "--at",
+            help="Which states: rounds (the first state of every Round after the first) or rate (a share of all).",
         ),
     ] = "rounds",
     rate: Annotated[
@@ -50,9 +51,10 @@ def train_value(
         ),
     ] = None,
 ) -> None:
-    """Fit the learned leaf value of the ismcts-leaf search: a logistic model over each
-    player's observed features (bots/features.py), on states of seeded self-play (by
-    default the first state of every Round, paired:16 in every seat), scored on every
+    """Fit the learned leaf value of the ismcts-leaf and paired-leaf searches: a logistic
+    model over each player's observed features (bots/features.py), on states of seeded
+    self-play (by default the first state of every Round after the first, paired:16 in
+    every seat), scored on every
     fifth game held out next to --against. Deterministic from the seed at any -j; the
     defaults with --seed 1 make the shipped model. Needs scikit-learn (pip install
     'cryhavoc-sim\\[train]').
@@ -63,7 +65,7 @@ def train_value(
     try:
         value.check_counts(games, seed, rate, workers)
         base = value.against_model(against)
-        fitted = value.train_value(games, seed, bot, rate, base, target, at, workers)
+        fitted = value.train_value(games, seed, bot, rate, base, target, at, workers, progress=True)
         _write_file(out, fitted.model.to_json(), "value model")
     except UserError as exc:
         raise _fail(str(exc)) from None

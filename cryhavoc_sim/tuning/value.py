@@ -14,9 +14,9 @@ on its seed from (master seed, game index). Which states give rows (``at``):
 
 Each kept state gives one row per player: its features as that player sees them, and the
 target (``win``: whether that player won; ``round``: today's search's leaf value at the
-start of the next Round). Games with an index divisible by ``HOLDOUT`` are held out: the
-fitted model and the ``against`` model are scored on them (log-loss, accuracy), never
-fitted on them. ``workers`` play the games in processes; the rows come back in game order.
+start of the next Round). Every ``HOLDOUT``-th game (index 4, 9, 14, ...) is held out:
+the fitted model and the ``against`` model are scored on them (log-loss, accuracy),
+never fitted on them. ``workers`` play the games in processes; the rows come back in game order.
 
 scikit-learn is needed here only (``pip install cryhavoc-sim[train]``); the model ships
 as coefficients on the raw features (the standardisation folded in) and plays without it.
@@ -27,6 +27,7 @@ for byte, at any number of workers (lbfgs on the same rows; rows in game order).
 from __future__ import annotations
 
 import math
+import sys
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -48,6 +49,7 @@ Row = tuple[list[float], float]  # features, target in [0, 1]
 TARGETS = ("win", "round")
 DEFAULT_TARGET = "win"  # measured: see bots/leaf.py
 SAMPLINGS = ("rounds", "rate")
+SELF_PLAY = ("random", "heuristic", "paired")  # the bots train-value plays with
 DEFAULT_AT = "rounds"
 
 
@@ -67,9 +69,8 @@ def sample_game(
 ) -> Iterator[Row]:
     """The rows of game ``index`` (see the module docstring). ``target``: ``win``, whether
     the player won; ``round``, what today's search values the position at the start of
-    the next Round (``round_value``), the leaf its full rollout would reach: a truncated
-    rollout's value then stands in for the rest of the Round. ``at``: ``rate`` or
-    ``rounds``, which states are kept."""
+    the next Round (``round_value``), the leaf its full rollout would reach. ``at``:
+    ``rate`` or ``rounds``, which states are kept."""
     from cryhavoc_sim.games.cryhavoc.content import load_content
     from cryhavoc_sim.games.cryhavoc.engine.newgame import new_game
     from cryhavoc_sim.games.cryhavoc.engine.playout import playout_spec, setup_for
@@ -79,6 +80,8 @@ def sample_game(
     from cryhavoc_sim.games.harness.seeds import Seeds
     from cryhavoc_sim.rng import stream
 
+    if at not in SAMPLINGS:
+        raise ValueError(f"at is {at!r}; allowed: {', '.join(SAMPLINGS)}")
     seed, factions, experience = playout_spec(master_seed, index)
     seeds = Seeds(seed)
     game = new_game(
@@ -145,15 +148,22 @@ def sample(
     target: str = "win",
     at: str = "rate",
     workers: int = 1,
+    progress: bool = False,
 ) -> tuple[list[Row], list[Row]]:
     """(training rows, held-out rows) of ``games`` games from ``master_seed``, played in
-    ``workers`` processes (the same rows in the same order at any number)."""
+    ``workers`` processes (the same rows in the same order at any number); ``progress``:
+    a bar on standard error."""
+    from tqdm import tqdm
+
     tasks: list[Task] = [(master_seed, i, bot, rate, target, at) for i in range(games)]
     train: list[Row] = []
     held: list[Row] = []
 
+    bar = tqdm(total=games, unit="game", disable=not progress, file=sys.stderr)
+
     def keep(i: int, rows: list[Row]) -> None:
         (held if i % HOLDOUT == HOLDOUT - 1 else train).extend(rows)
+        bar.update(1)
 
     if workers > 1 and games > 1:
         import multiprocess as mp
@@ -166,6 +176,7 @@ def sample(
     else:
         for i, task in enumerate(tasks):
             keep(i, _game_rows(task))
+    bar.close()
     return train, held
 
 
@@ -176,7 +187,8 @@ def fit(rows: list[Row], provenance: dict[str, Any]) -> ValueModel:
     if len(labels) < 2:
         raise UserError(
             f"{len(rows)} sampled states hold {'no' if not rows else 'only one'} outcome;"
-            " allowed: more games (-n) or a higher --rate, so that wins and losses are both sampled."
+            f" allowed: more games (-n){' or a higher --rate' if provenance.get('at') == 'rate' else ''},"
+            " so that wins and losses are both sampled."
         )
     try:
         import numpy as np
@@ -238,6 +250,7 @@ def train_value(
     target: str = DEFAULT_TARGET,
     at: str = DEFAULT_AT,
     workers: int = 1,
+    progress: bool = False,
 ) -> Fitted:
     """Sample ``games`` self-play games of ``bot`` from ``seed``, fit the model on four
     games in five, and score it (and ``against``) on the fifth. ``target`` and ``at``:
@@ -247,18 +260,19 @@ def train_value(
     from cryhavoc_sim.games.cryhavoc.engine.game import RULES_VERSION
 
     check_counts(games, seed, rate, workers)
+    if bot.partition("/")[0].partition(":")[0] not in SELF_PLAY:
+        raise ScenarioError(
+            f"--bot: {bot!r} cannot play the self-play games; allowed: random, heuristic[:<personality>]"
+            " or paired[:<N>] (a tree search's self-play takes hours here, a learned-leaf search"
+            " would learn from its own model)."
+        )
     for f in ("humans", "pilgrims", "machines", "trogs"):
         check_bot_name(bot, f, "--bot")
-    if bot.partition(":")[0].startswith("ismcts"):
-        raise ScenarioError(
-            f"--bot: {bot!r} is a tree search (self-play with it is hours here);"
-            " allowed: random, a heuristic or the paired-rollout search (paired:N)."
-        )
     if target not in TARGETS:
         raise ScenarioError(f"target is {target!r}; allowed: {', '.join(TARGETS)}.")
     if at not in SAMPLINGS:
         raise ScenarioError(f"--at is {at!r}; allowed: {', '.join(SAMPLINGS)}.")
-    train, held = sample(games, seed, bot, rate, target, at, workers)
+    train, held = sample(games, seed, bot, rate, target, at, workers, progress)
     provenance = {
         "rules_version": RULES_VERSION,
         "bots_version": BOTS_VERSION,

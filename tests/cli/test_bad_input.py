@@ -1070,7 +1070,7 @@ CASES = [
     Case(
         "train_value_tree_search_self_play",
         lambda d: ["train-value", "-n", "5", "--bot", "ismcts:8", "-o", str(d / "new.json")],
-        "is a tree search",
+        "cannot play the self-play games; allowed: random",
     ),
     Case(
         "balance_bad_precision",

@@ -117,8 +117,13 @@ def test_the_leaf_bot_names() -> None:
     assert bot_problem("paired-leaf:12/no-skills", "humans") is None
     problem = bot_problem("paired-leaf:x", "humans")
     assert problem is not None and "allowed: paired-leaf:<N> with N rollouts" in problem
-    assert make_bot("paired-leaf:12", "humans", 1).name == "paired-leaf:12"  # type: ignore[attr-defined]
-    assert make_bot("ismcts-leaf", "humans", 1).name == "ismcts-leaf:24"  # type: ignore[attr-defined]
+    from cryhavoc_sim.games.search.ismcts import Ismcts
+    from cryhavoc_sim.games.search.paired import Paired
+
+    paired = make_bot("paired-leaf:12", "humans", 1)
+    ismcts = make_bot("ismcts-leaf", "humans", 1)
+    assert paired.name == "paired-leaf:12" and isinstance(paired.search, Paired)  # type: ignore[attr-defined]
+    assert ismcts.name == "ismcts-leaf:24" and isinstance(ismcts.search, Ismcts)  # type: ignore[attr-defined]
 
 
 CASES = {
@@ -208,8 +213,9 @@ def test_bad_counts_are_one_sentence() -> None:
         value.check_counts(5, 1, 0.1, 0)
     with pytest.raises(ScenarioError, match="allowed: rounds, rate"):
         value.train_value(1, 1, bot="heuristic", at="turns")
-    with pytest.raises(ScenarioError, match="tree search"):
-        value.train_value(1, 1, bot="ismcts:8")
+    for bot in ("ismcts:8", "ismcts-leaf", "paired-leaf:4", "automaton"):
+        with pytest.raises(ScenarioError, match="cannot play the self-play games; allowed: random"):
+            value.train_value(1, 1, bot=bot)
 
 
 def test_rows_at_rounds_are_every_round_s_first_state_for_every_player() -> None:
@@ -232,10 +238,11 @@ def test_rows_at_rounds_are_every_round_s_first_state_for_every_player() -> None
 
 def test_search_self_play_gives_the_same_rows_at_any_number_of_workers() -> None:
     """The shipped recipe (paired:16 in every seat, rows at Round starts), on a few games:
-    the same rows in the same order in one process and in two."""
-    one = value.sample(3, 5, "paired:2", target="win", at="rounds", workers=1)
-    two = value.sample(3, 5, "paired:2", target="win", at="rounds", workers=2)
-    assert one == two and one[0] and one[1] == []
+    the same rows in the same order in one process and in two (nine games: both workers
+    play some, and game 4 is held out)."""
+    one = value.sample(9, 5, "paired:2", target="win", at="rounds", workers=1)
+    two = value.sample(9, 5, "paired:2", target="win", at="rounds", workers=2)
+    assert one == two and one[0] and one[1]
 
 
 def test_the_round_target_is_today_s_leaf_value_at_the_next_round() -> None:

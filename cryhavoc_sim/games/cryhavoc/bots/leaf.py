@@ -5,10 +5,10 @@ heuristic rollouts to the end of the Round) whose leaf is valued by the learned 
 constant, or the paired-rollout search (``games/search/paired.py``).
 
 The shipped model is a logistic over the player's observed features (``features.py``),
-fitted to the game's result on the first state of every Round (the states this search's
-rollouts stop at) of 2,400 self-play games of the paired-rollout search (``paired:16``,
+fitted to the game's result on the first state of every Round after the first (the
+states this search's rollouts stop at) of 2,400 self-play games of the paired-rollout search (``paired:16``,
 about ``ismcts:48``'s strength) cycling through 2, 3 and 4 players and the solo mode:
-``cryhavoc-sim train-value --seed 1 -j 2`` (its defaults; about 10 minutes on 2 cores).
+``cryhavoc-sim train-value --seed 1 -j 2`` (its defaults; 10-12 minutes on 2 cores).
 Where the VP logistic reads only the standing (VP, what the Regions would score, cards in
 hand) on a fixed scale, the model weighs the board (Units, Regions, Reserve, Prisoners)
 and the Round as strong play turns them into wins.
@@ -48,7 +48,8 @@ determinization, candidates and the rollout's bots, not its length), and a model
 a position in mid-Round worse than a rollout to its Battles. Under the paired-rollout
 search (``games/search/paired.py``) the model changed nothing (70.0% against 69% with the
 VP logistic, at the Round's end), and cut rollouts lost (53.3% after 10 answers).
-``rollout_steps`` and ``exploration`` stay parameters for such trials (``tune_leaf``).
+``rollout_steps`` and ``exploration`` stay parameters for such trials (``tune_leaf``,
+``ismcts-leaf`` only: the paired search has no exploration constant).
 """
 
 from __future__ import annotations

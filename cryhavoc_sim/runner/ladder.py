@@ -138,19 +138,11 @@ def ladder_matches(
 
     bar = tqdm(total=len(tasks) * size, unit="game", disable=not progress, file=sys.stderr)
     out: list[Match] = []
-    if workers > 1 and len(tasks) > 1:
-        import multiprocess as mp
+    from cryhavoc_sim.runner.pool import ordered_map
 
-        from cryhavoc_sim.runner.pool import ignore_sigint
-
-        with mp.get_context("spawn").Pool(min(workers, len(tasks)), initializer=ignore_sigint) as pool:
-            for rows in pool.imap(_rotation, tasks):
-                out.extend(rows)
-                bar.update(size)
-    else:
-        for task in tasks:
-            out.extend(_rotation(task))
-            bar.update(size)
+    for rows in ordered_map(_rotation, tasks, workers):
+        out.extend(rows)
+        bar.update(size)
     bar.close()
     return out
 

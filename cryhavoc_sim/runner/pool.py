@@ -7,9 +7,9 @@ from __future__ import annotations
 import os
 import threading
 import traceback
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 from cryhavoc_sim.runner.chunk import ChunkResult, ChunkStopped, ChunkTask, ShardWriteError, run_chunk
 from cryhavoc_sim.runner.rundir import NotOurRun
@@ -20,6 +20,25 @@ def ignore_sigint() -> None:
     import signal
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+T = TypeVar("T")
+R = TypeVar("R")
+
+
+def ordered_map(fn: Callable[[T], R], tasks: Sequence[T], workers: int, chunksize: int = 1) -> Iterator[R]:
+    """``fn`` of each task, in the tasks' order: in this process, or over ``workers``
+    spawned processes (at most one a task) that leave Ctrl-C to the parent (the pool
+    stops when the caller stops reading). For commands whose tasks are independent and
+    whose results need no shard files (the ladder, soak, train-value); a run's chunks
+    go through :class:`LocalExecutor`."""
+    if workers <= 1 or len(tasks) <= 1:
+        yield from map(fn, tasks)
+        return
+    import multiprocess as mp
+
+    with mp.get_context("spawn").Pool(min(workers, len(tasks)), initializer=ignore_sigint) as pool:
+        yield from pool.imap(fn, tasks, chunksize=chunksize)
 
 
 class WorkerLost(Exception):

@@ -41,19 +41,11 @@ def run_soak(
     bad: list[Violation] = []
     started = time.perf_counter()
     bar = tqdm(total=games, unit="game", disable=quiet, file=sys.stderr)
-    if workers > 1:
-        import multiprocess as mp
+    from cryhavoc_sim.runner.pool import ordered_map
 
-        from cryhavoc_sim.runner.pool import ignore_sigint
-
-        with mp.get_context("spawn").Pool(workers, initializer=ignore_sigint) as pool:
-            for (_, _, a, b), found in zip(tasks, pool.imap(_chunk, tasks), strict=True):
-                bad.extend(found)
-                bar.update(b - a)
-    else:
-        for task in tasks:
-            bad.extend(_chunk(task))
-            bar.update(task[3] - task[2])
+    for (_, _, a, b), found in zip(tasks, ordered_map(_chunk, tasks, workers), strict=True):
+        bad.extend(found)
+        bar.update(b - a)
     bar.close()
     seconds = time.perf_counter() - started
     print(

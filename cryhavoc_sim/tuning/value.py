@@ -155,6 +155,8 @@ def sample(
     a bar on standard error."""
     from tqdm import tqdm
 
+    from cryhavoc_sim.runner.pool import ordered_map
+
     tasks: list[Task] = [(master_seed, i, bot, rate, target, at) for i in range(games)]
     train: list[Row] = []
     held: list[Row] = []
@@ -165,17 +167,8 @@ def sample(
         (held if i % HOLDOUT == HOLDOUT - 1 else train).extend(rows)
         bar.update(1)
 
-    if workers > 1 and games > 1:
-        import multiprocess as mp
-
-        from cryhavoc_sim.runner.pool import ignore_sigint
-
-        with mp.get_context("spawn").Pool(min(workers, games), initializer=ignore_sigint) as pool:
-            for i, rows in enumerate(pool.imap(_game_rows, tasks, chunksize=4)):
-                keep(i, rows)
-    else:
-        for i, task in enumerate(tasks):
-            keep(i, _game_rows(task))
+    for i, rows in enumerate(ordered_map(_game_rows, tasks, workers, chunksize=4)):
+        keep(i, rows)
     bar.close()
     return train, held
 

@@ -49,8 +49,7 @@ def make_leaf(name: str, faction: str, rng: Rng) -> Decider:
     checked first)."""
     from cryhavoc_sim.games.cryhavoc.bots.leaf import DEFAULT_ITERATIONS, LeafIsmctsBot
 
-    kind, _, option = name.partition(":")
-    return LeafIsmctsBot(faction, int(option) if option else DEFAULT_ITERATIONS, rng, kind=LEAVES[kind])
+    return LeafIsmctsBot(faction, budget(name, DEFAULT_ITERATIONS), rng, kind=LEAVES[name.partition(":")[0]])
 
 
 def split_search(name: str) -> tuple[str, str]:

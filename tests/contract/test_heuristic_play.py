@@ -149,7 +149,7 @@ def test_behaviour_rates_of_the_shipped_scenarios_meet_their_targets(name, tmp_p
     rates = bot_behaviour(run.events, run.seats).collect()
     assert rates.height >= 3
     for row in rates.iter_rows(named=True):
-        assert row["battles"] > 20 and row["actions"] > 1000, row
+        assert row["battles"] > 20 and row["actions"] > 600, row  # Actions before the last Round
         assert row["hopeless_attack_rate"] < 0.10, row
         assert row["empty_action_rate"] < 0.02, row
         assert row["idle_paid_skill_rate"] is None or row["idle_paid_skill_rate"] < 0.05, row

@@ -446,8 +446,9 @@ def test_battle_summary_by_terrain() -> None:
 def test_bot_behaviour_rates_from_a_hand_made_log() -> None:
     """Two of Humans' Battles, one hopeless (2 Units against 2, none on Region Control)
     and one lone Unit that is not hopeless (1 against 0, on Region Control); an Action
-    paid for that did nothing and one that moved; a paid Skill that changed nothing; a
-    Move straight back along the path of an earlier one."""
+    paid for that did nothing, one not paid for that did nothing, two that moved, and an
+    empty one in the final Round (not counted); a paid Skill that changed nothing; a Move
+    straight back along the path of an earlier one."""
     H, T = "humans", "trogs"
     rows = []
 
@@ -466,6 +467,7 @@ def test_bot_behaviour_rates_from_a_hand_made_log() -> None:
 
     e("action", H, amount=1, detail="move")
     e("discard", H, amount=1, detail="move")  # paid, nothing moved: empty
+    e("action", H, amount=1, detail="build")  # not paid, nothing built: empty (a pass)
     e("action", H, amount=2, detail="move")
     e("discard", H, amount=1, detail="move")
     e("move", H, region="b", detail="a", amount=2)
@@ -481,12 +483,13 @@ def test_bot_behaviour_rates_from_a_hand_made_log() -> None:
         e("battle_start", H, phase="battle", other_faction=T, region=region)
         e("battle_placement", H, phase="battle", region=region, amount=att_units, detail=split)
         e("battle_placement", T, phase="battle", region=region, amount=def_units, detail=f"{def_units}/0/0")
+    e("action", H, amount=1, detail="move", round=2)  # the final Round: a pass is no blunder
     events = frame(EVENTS, rows)
     seats = frame(SEATS, [{"game_id": 0, "faction": f, "is_npc": False} for f in (H, T)])
     got = {r["faction"]: r for r in ch.bot_behaviour(events, seats).collect().to_dicts()}
     h, t = got[H], got[T]
     assert h["battles"] == 2 and h["hopeless_attack_rate"] == 0.5 and h["lone_unit_attack_rate"] == 0.5
-    assert h["actions"] == 3 and abs(h["empty_action_rate"] - 1 / 3) < 1e-12
+    assert h["actions"] == 4 and h["empty_action_rate"] == 0.5
     assert h["back_and_forth_moves_per_game"] == 1.0
     assert t["paid_skills"] == 2 and t["idle_paid_skill_rate"] == 0.5 and t["battles"] == 0
     assert t["hopeless_attack_rate"] is None

@@ -53,7 +53,7 @@ CORE = (
 
 
 # Packages under games/ written once for every game (no game's own): they import no game.
-SHARED = frozenset({"harness", "search", "content_kit"})
+SHARED = frozenset({"harness", "search", "content_kit", "policy"})
 
 
 def imported_modules(path: Path) -> set[str]:

@@ -18,9 +18,16 @@ from collections.abc import Hashable, Mapping, Sequence
 from typing import Any
 
 from cryhavoc_sim.games.cryhavoc.bots.heuristic import HeuristicBot
+from cryhavoc_sim.games.cryhavoc.bots.learned import is_learned
 from cryhavoc_sim.games.cryhavoc.bots.personalities import personality
 from cryhavoc_sim.games.cryhavoc.bots.random_bot import RandomBot
-from cryhavoc_sim.games.cryhavoc.bots.registry import LEAVES, check_bot_name, make_leaf, make_search
+from cryhavoc_sim.games.cryhavoc.bots.registry import (
+    LEARNED_SEARCHES,
+    LEAVES,
+    check_bot_name,
+    make_leaf,
+    make_search,
+)
 from cryhavoc_sim.games.cryhavoc.bots.restrictions import RestrictedBot
 from cryhavoc_sim.games.cryhavoc.engine import Choice, Decider, Game, GameSetup, Subset, new_game
 from cryhavoc_sim.games.cryhavoc.engine.decisions import IllegalDecision
@@ -193,6 +200,14 @@ class CryHavocRules:
             bot = make_search(name, player, rng)
         elif kind in LEAVES:
             bot = make_leaf(name, player, rng)
+        elif kind in LEARNED_SEARCHES:
+            from cryhavoc_sim.games.cryhavoc.bots.learned_search import make_learned_search
+
+            bot = make_learned_search(name, player, rng)
+        elif is_learned(name):
+            from cryhavoc_sim.games.cryhavoc.bots.learned import make_learned
+
+            bot = make_learned(name, player, rng)
         else:
             bot = HeuristicBot(player, personality(player, option or "balanced"), rng)
         if slash:

@@ -105,6 +105,20 @@ class Paired(Generic[S]):
                 break
         return totals, counts, alive
 
+    def values(self, state: S, options: Sequence[Candidate], worlds: int) -> list[float]:
+        """Every candidate of ``options`` rolled out in the same ``worlds`` worlds (no
+        halving), each one's mean value: what an expert's label of a decision is
+        (``tuning/policy.py``), every candidate measured as precisely as the others."""
+        k = len(options)
+        totals = [0.0] * k
+        for _ in range(worlds):
+            world = self.game.determinize(state, self.player, self.rng)
+            stream = derive(self.rng)
+            for i in range(k):
+                totals[i] += self.rollout(world.clone(), options[i][1], copy_rng(stream))
+        self.game.searched_done()
+        return [t / worlds for t in totals]
+
     def rollout(self, sim: S, answer: Answer, rng: Rng) -> float:
         """``answer`` applied in ``sim``, played on by the rollout policy to the horizon
         (or the end, or ``max_steps`` answers); the leaf value for the player."""

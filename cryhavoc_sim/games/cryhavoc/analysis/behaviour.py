@@ -5,8 +5,10 @@ not rest on (issue 13), one rate per faction.
   Units in the Battle than the defender (who wins ties, Battle Resolution C) and puts
   none on Region Control.
 - ``lone_unit_attack_rate``: of those Battles, those it fights with a single Unit.
-- ``empty_action_rate``: of its Actions, those paid for (cards discarded) that did
-  nothing (no event follows the discard before the next turn-level choice).
+- ``empty_action_rate``: of its Actions before the game's final Round, those that did
+  nothing (no event but a discard before the next turn-level choice), paid for or not:
+  an Action that does nothing is a pass, never better than the Draw or an Action that
+  acts (in the final Round, when cards are worth nothing, a pass is no mistake).
 - ``idle_paid_skill_rate``: of its Actions-phase Skill uses that paid a cost (Units or
   Crystals), those that changed nothing after the payment.
 - ``back_and_forth_moves_per_game``: Moves that bring Units straight back along a path
@@ -44,6 +46,7 @@ def _segments(events: pl.LazyFrame) -> pl.LazyFrame:
     )
     return ev.group_by("game_id", "segment").agg(
         pl.col("kind").first().alias("marker"),
+        pl.col("round").first(),
         pl.col("faction").first(),
         pl.col("detail").first().alias("what"),
         ((pl.col("kind") == "discard") & (pl.col("amount") > 0)).any().alias("paid_cards"),
@@ -88,12 +91,15 @@ def bot_behaviour(events: pl.LazyFrame, seats: pl.LazyFrame) -> pl.LazyFrame:
         )
     )
     seg = _segments(events)
+    last = events.group_by("game_id").agg(pl.col("round").max().alias("last_round"))
     acts = (
         seg.filter(pl.col("marker") == "action")
+        .join(last, on="game_id")
+        .filter(pl.col("round") < pl.col("last_round"))
         .group_by("faction")
         .agg(
             pl.len().alias("actions"),
-            (pl.col("paid_cards") & ~pl.col("did_something")).sum().alias("empty"),
+            (~pl.col("did_something")).sum().alias("empty"),
         )
     )
     skills = (

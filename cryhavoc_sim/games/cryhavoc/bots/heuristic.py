@@ -218,6 +218,11 @@ class HeuristicBot:
 
     # ------------------------------------------------------------------ the turn
     def _turn(self, d: Choice, g: Game) -> int:
+        return self._best(self.turn_values(d, g))
+
+    def turn_values(self, d: Choice, g: Game) -> list[float]:
+        """What each option of the turn request ``d`` is worth (-1 or less: it would do
+        nothing); the bot's memory of the request under way starts afresh."""
         f = d.faction
         # Values for the board as this request sees it (and only this one): a Skill
         # used before the Action changes what the Action and other Skills can do.
@@ -225,7 +230,7 @@ class HeuristicBot:
         self._survey = None
         self._plans, self._moving, self._moving_points = {}, [], -1
         known = self._action_values
-        values = []
+        values: list[float] = []
         for option in d.options:
             kind, what = cast(tuple[str, str], option)  # typed: mypyc compares str in C
             if kind == "action":  # the common case, without a call
@@ -238,8 +243,7 @@ class HeuristicBot:
             else:
                 values.append(self.turn_value(g, f, kind, what))
         self._survey = None
-        pick = self._best(values)
-        return pick
+        return values
 
     def turn_value(self, g: Game, f: FactionId, kind: str, what: str) -> float:
         if kind == "end":

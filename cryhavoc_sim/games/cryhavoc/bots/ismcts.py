@@ -2,14 +2,11 @@
 (``games/search/ismcts.py``: determinize, descend the player's own decisions by UCB1 with
 availability counts, roll out, back up) with Cry Havoc's parts plugged in:
 
-- *searched decisions*: the turn's Action or Skill, the cards it discards, the Regions
-  its effects target, its Battle placements, Tactics and passes (``SEARCHED``); every
-  other one (hand limit, retreat, Prisoners...), a decision with a single sensible
-  answer, and the non-player Trogs this player decides for go to the heuristic bot;
-- *candidates*: every option of a Choice; for a discard the heuristic's cards, every
-  card with the Action's icons, and none; for a Battle placement the heuristic's split
-  and the pure ones; keyed by the option, the cards or the split (the same in every
-  determinization);
+- *searched decisions* and their *candidates* (``candidates.py``, shared with the
+  learned policy): the turn's Action or Skill, the cards it discards, the Regions its
+  effects target, its Battle placements, Tactics and passes; every other one (hand
+  limit, retreat, Prisoners...), a decision with a single sensible answer, and the
+  non-player Trogs this player decides for go to the heuristic bot;
 - *determinization*: ``engine/visibility.py`` (the other hands, every deck's order,
   face-down tokens), not logged;
 - *rollout policy*: the heuristic bot for everyone (the planner moves the Units), the
@@ -28,23 +25,23 @@ import math
 from collections.abc import Hashable, Sequence
 from typing import Any
 
+from cryhavoc_sim.games.cryhavoc.bots.candidates import candidates, is_searched
 from cryhavoc_sim.games.cryhavoc.bots.heuristic import HeuristicBot
 from cryhavoc_sim.games.cryhavoc.bots.personalities import personality
 from cryhavoc_sim.games.cryhavoc.bots.planner import standings
-from cryhavoc_sim.games.cryhavoc.bots.restrictions import RestrictedBot, allowed
+from cryhavoc_sim.games.cryhavoc.bots.restrictions import RestrictedBot
 from cryhavoc_sim.games.cryhavoc.content.schema import FactionId
-from cryhavoc_sim.games.cryhavoc.engine import Allocate, Choice, Decision, Game, Subset
+from cryhavoc_sim.games.cryhavoc.engine import Choice, Decision, Game
 from cryhavoc_sim.games.cryhavoc.engine.trogs import AUTOMATON
 from cryhavoc_sim.games.cryhavoc.engine.visibility import determinize
 from cryhavoc_sim.games.cryhavoc.state import CryHavocState
+from cryhavoc_sim.games.policy.model import PolicyModel
 from cryhavoc_sim.games.search.ismcts import Ismcts
 from cryhavoc_sim.games.search.names import searcher
 from cryhavoc_sim.games.search.paired import Paired
 from cryhavoc_sim.games.state import Answer, PlayerId
 from cryhavoc_sim.rng import Rng, derive
 
-# The decisions searched; every other one is the heuristic bot's.
-SEARCHED = frozenset({"turn", "discard", "place_units", "tactic", "target_region", "objective_target"})
 DEFAULT_ITERATIONS = 24
 EXPLORE = 0.7  # UCB1's exploration constant for values in [0, 1]
 SCALE = 4.0  # VP lead that makes a position worth about 0.73
@@ -84,48 +81,20 @@ class CryHavocSearch:
         self.own = personality(faction, own)
         self.helper = HeuristicBot(faction, self.own, derive(rng))
         self.restriction = ""  # restricted play (bots/restrictions.py), "" for none
+        # the learned policy that plays every seat's rollouts, None for the heuristic bot
+        self.policy: PolicyModel | None = None
         # the request as a RestrictedBot showed it (its permitted options), None when as asked
         self.shown: Choice | None = None
 
     def searched(self, state: CryHavocState, player: PlayerId) -> bool:
-        request = state.game.request
-        if request is None or request.faction != player or request.kind not in SEARCHED:
-            return False
-        actor = request.actor if isinstance(request, (Choice, Allocate)) else None
-        return actor is None or actor == player
+        return is_searched(state.game.request, player)
 
     def candidates(self, state: CryHavocState) -> Sequence[tuple[Hashable, Answer]]:
-        """(key, answer) pairs worth searching: every option of a Choice; for a discard
-        the heuristic's cards, every card with the Action's icons and none; for a Battle
-        placement the heuristic's split and the pure ones."""
+        """(key, answer) pairs worth searching (``candidates.py``)."""
         g = state.game
         d = g.request
         assert d is not None
-        self.helper.forget()
-        if isinstance(d, Choice):
-            keep = allowed(self.restriction, d, g) if self.restriction else None
-            if keep is not None:
-                return [(d.options[i], i) for i in keep]
-            return [(o, i) for i, o in enumerate(d.options)]
-        if isinstance(d, Subset):
-            hand = d.items
-            heuristic = self.helper.discard_choice(g, d.faction, d.action or "move")
-            every = tuple(i for i, c in enumerate(hand) if g.content.cards[c].icons(d.action or "move") > 0)
-            out: list[tuple[Hashable, Answer]] = []
-            for answer in (heuristic, every, ()):
-                if d.min <= len(answer) <= d.max:
-                    key = tuple(sorted(hand[i] for i in answer))
-                    if all(key != k for k, _ in out):
-                        out.append((key, answer))
-            return out
-        assert isinstance(d, Allocate)
-        n = d.total
-        splits = [self.helper.decide(d, g), (n, 0, 0), (0, 0, n), (0, n, 0)]
-        pairs: list[tuple[Hashable, Answer]] = []
-        for s in splits:
-            if s not in [k for k, _ in pairs]:
-                pairs.append((s, s))
-        return pairs
+        return candidates(self.helper, d, g, self.restriction)
 
     def fallback(self, state: CryHavocState) -> Answer:
         """The helper's answer, to the request as it was shown to the bot (it relies on
@@ -150,11 +119,18 @@ class CryHavocSearch:
 
     def rollout(self, sim: CryHavocState, player: PlayerId, rng: Rng) -> HeuristicRollout:
         g = sim.game
-        out: dict[FactionId, Any] = {
-            f: HeuristicBot(f, self.own if f == player else personality(f), rng)
-            for f in g.players
-            if g.role(f) != AUTOMATON
-        }
+        policy = self.policy
+        out: dict[FactionId, Any] = {}
+        for f in g.players:
+            if g.role(f) == AUTOMATON:
+                continue
+            persona = self.own if f == player else personality(f)
+            if policy is None:
+                out[f] = HeuristicBot(f, persona, rng)
+            else:
+                from cryhavoc_sim.games.cryhavoc.bots.policy import PolicyBot
+
+                out[f] = PolicyBot(f, policy, rng, persona=persona)
         if self.restriction and player in out:  # it plays itself as it is bound to
             mine = out[player]
             mine.restrict(self.restriction)

@@ -3,7 +3,9 @@ personality), ``heuristic:<personality>``, ``ismcts`` (the default budget) or
 ``ismcts:<iterations>``, ``paired`` or ``paired:<rollouts>`` (the paired-rollout search;
 a search's own personality after a second colon, ``paired:16:aggressive``),
 ``ismcts-leaf`` or ``ismcts-leaf:<iterations>``, ``paired-leaf`` or ``paired-leaf:<rollouts>``
-(either search with the learned leaf value, bots/leaf.py), ``heuristic:<personality>{<weight>=<number>,...}`` (a
+(either search with the learned leaf value, bots/leaf.py), ``learned``,
+``learned@<model>``, either with ``~<temperature>`` (the learned policy, bots/learned.py), ``paired-learned[:N]``,
+``ismcts-learned[:N]`` (a search over it, bots/learned_search.py), ``heuristic:<personality>{<weight>=<number>,...}`` (a
 personality with some weights set, as a tuning trial plays it), each optionally followed by ``/<restriction>`` (restricted
 play, bots/restrictions.py: ``heuristic/no-skills``). :func:`bot_problem` is the one
 check of a name."""
@@ -14,6 +16,7 @@ from functools import partial
 
 from cryhavoc_sim.errors import ScenarioError
 from cryhavoc_sim.games.cryhavoc.bots.heuristic import HeuristicBot
+from cryhavoc_sim.games.cryhavoc.bots.learned import is_learned, learned_problem
 from cryhavoc_sim.games.cryhavoc.bots.personalities import personality, personality_names
 from cryhavoc_sim.games.cryhavoc.bots.random_bot import RandomBot
 from cryhavoc_sim.games.cryhavoc.bots.restrictions import RESTRICTIONS, RestrictedBot, restriction_problem
@@ -28,11 +31,14 @@ from cryhavoc_sim.rng import Rng
 # 5: balanced (``heuristic``, and the search's rollouts) tuned per invader (issue 29)
 # 6: ``ismcts-leaf`` only: rollouts to the Round's end, valued by a model of search
 # self-play, exploration 0.2; new: ``paired-leaf`` (every other bot plays version 5's games)
-BOTS_VERSION = "cryhavoc-bots-6"  # 4: determinizations in a canonical order (fair search)
+# 7: a search never takes an Action that does nothing (bots/candidates.py); new: ``learned``
+BOTS_VERSION = "cryhavoc-bots-7"  # 4: determinizations in a canonical order (fair search)
 
 
 # the searches with the learned leaf value (bots/leaf.py), and the search each one is
 LEAVES = {"ismcts-leaf": "ismcts", "paired-leaf": "paired"}
+# the searches over the learned policy (bots/learned_search.py), and the search each one is
+LEARNED_SEARCHES = {"paired-learned": "paired", "ismcts-learned": "ismcts"}
 
 
 def make_search(name: str, faction: str, rng: Rng) -> Decider:
@@ -77,6 +83,13 @@ def bot_names(faction: str) -> list[str]:
         "ismcts-leaf:<N>",
         "paired-leaf",
         "paired-leaf:<N>",
+        "learned",
+        "learned@<model>",
+        "learned~<temperature>",
+        "paired-learned",
+        "paired-learned:<N>",
+        "ismcts-learned",
+        "ismcts-learned:<N>",
     ]
 
 
@@ -97,10 +110,12 @@ def bot_problem(name: str, faction: str) -> str | None:
             except ScenarioError as exc:
                 return f"cannot be played: {str(exc).rstrip('.')}"
         return problem
-    if kind in LEAVES:
-        base = LEAVES[kind]
+    if kind in LEAVES or kind in LEARNED_SEARCHES:
+        base = LEAVES.get(kind) or LEARNED_SEARCHES[kind]
         problem = budget_problem(base + name[len(kind) :])
         return problem.replace(f"allowed: {base}:<N>", f"allowed: {kind}:<N>") if problem else None
+    if is_learned(name):
+        return learned_problem(name)
     if name in bot_names(faction):
         return None
     if kind == "heuristic" and colon and "{" in option:
@@ -149,6 +164,14 @@ def _make(name: str, faction: str, seed: int) -> Decider:
         return make_search(name, faction, Seeds(seed).bot(faction))
     if kind in LEAVES:
         return make_leaf(name, faction, Seeds(seed).bot(faction))
+    if is_learned(name):
+        from cryhavoc_sim.games.cryhavoc.bots.learned import make_learned
+
+        return make_learned(name, faction, Seeds(seed).bot(faction))
+    if kind in LEARNED_SEARCHES:
+        from cryhavoc_sim.games.cryhavoc.bots.learned_search import make_learned_search
+
+        return make_learned_search(name, faction, Seeds(seed).bot(faction))
     # The same stream, made only if the bot ever breaks a tie.
     return HeuristicBot(
         faction, personality(faction, option or "balanced"), partial(Seeds(seed).bot, faction)

@@ -1,0 +1,266 @@
+"""The learned policy (bots/policy.py, bots/policy_features.py, bots/learned.py) and its
+trainer (tuning/policy.py, cryhavoc-sim train-policy): features from the player's
+observation only, legal complete games in every seat, its names, its guard against a
+Tactics loop, deterministic training at any number of workers, a fit that recovers
+what the expert measured, the shipped policy's strength, and no search or policy Action
+that does nothing. The trainer's tests skip when scikit-learn is absent (the ``train``
+extra)."""
+
+from __future__ import annotations
+
+import json
+import math
+from typing import Any
+
+import pytest
+
+from cryhavoc_sim.errors import ScenarioError
+from cryhavoc_sim.games.cryhavoc.bots.candidates import candidates, is_searched
+from cryhavoc_sim.games.cryhavoc.bots.heuristic import HeuristicBot
+from cryhavoc_sim.games.cryhavoc.bots.learned import model_names, shipped_policy
+from cryhavoc_sim.games.cryhavoc.bots.personalities import personality
+from cryhavoc_sim.games.cryhavoc.bots.policy import PolicyBot
+from cryhavoc_sim.games.cryhavoc.bots.policy_features import ATTRIBUTES, CONTEXT, LAYOUT, context, describe
+from cryhavoc_sim.games.cryhavoc.bots.registry import bot_problem
+from cryhavoc_sim.games.cryhavoc.content import load_content
+from cryhavoc_sim.games.cryhavoc.engine.visibility import determinize, observation
+from cryhavoc_sim.games.cryhavoc.rows import play_game
+from cryhavoc_sim.games.policy.model import PolicyModel, Table, parse_policy
+from cryhavoc_sim.rng import stream
+from cryhavoc_sim.runner.scenario import parse_scenario
+from tests.contract.test_clone import new_game
+
+
+@pytest.mark.parametrize("index", [0, 1, 2, 3])  # 2, 3, 4 players and solo
+def test_features_read_only_what_the_player_sees(index: int) -> None:
+    """Two worlds the player cannot tell apart (a determinization) give the same
+    candidates, descriptors, attributes and context at every decision the policy
+    scores; and the features move as the game does (a constant would pass the first)."""
+    game, walkers = new_game(index)
+    game.start()
+    seen: set[tuple[float, ...]] = set()
+    checked = 0
+    while game.request is not None:
+        d = game.request
+        me = d.faction
+        if is_searched(d, me) and not game.is_npc(me) and checked < 80:
+            helper = HeuristicBot(me, personality(me), stream(index, "test:helper"))
+            cands = candidates(helper, d, game)
+            descs, attrs = describe(helper, d, game, cands)
+            ctx = context(game, me)
+            assert len(ctx) == len(CONTEXT) and all(math.isfinite(v) for v in ctx)
+            assert all(len(a) == len(ATTRIBUTES[d.kind]) and all(math.isfinite(v) for v in a) for a in attrs)
+            for k in range(2):
+                other = determinize(game, me, stream(index * 10 + k, "test:world"))
+                assert observation(other, me) == observation(game, me)
+                assert other.request is not None
+                twin = HeuristicBot(me, personality(me), stream(index, "test:helper"))
+                there = candidates(twin, other.request, other)
+                assert [key for key, _ in there] == [key for key, _ in cands], d.kind
+                assert describe(twin, other.request, other, there) == (descs, attrs), d.kind
+                assert context(other, me) == ctx
+            seen.add(tuple(ctx))
+            checked += 1
+        game.apply(walkers[me].decide(d, game))
+    assert checked >= 20 and len(seen) > 5
+
+
+def test_the_shipped_policies_fit_the_features_and_name_their_making() -> None:
+    assert model_names()
+    for name in model_names():
+        model = shipped_policy(name)
+        assert parse_policy(model.to_json(LAYOUT), "again", LAYOUT).tables == model.tables
+        p = model.provenance
+        assert p["iteration"] == int(name) and p["seed"] and p["games"] and "expert" in p
+        sides = {key.partition(".")[0] for key in model.tables}
+        assert sides == {"humans", "machines", "pilgrims", "trogs"}  # the Trog player too
+
+
+CASES = {
+    "2 players": 'players = 2\nfactions = ["humans", "pilgrims"]',
+    "3 players": "players = 3",
+    "4 players": 'players = 4\nexperience = "veteran"',
+    "solo": 'mode = "solo"\nplayers = 1\nfactions = ["machines"]\ndifficulty = 3',
+}
+
+
+@pytest.mark.parametrize("bot", ["learned", "learned~0.05", "learned/no-battles"])
+@pytest.mark.parametrize("case", list(CASES))
+def test_the_learned_policy_plays_every_seat_to_the_end(case: str, bot: str) -> None:
+    """Every answer goes through the engine's validation (an illegal one raises)."""
+    for seed in (4, 5):
+        text = f'[scenario]\nname = "learned"\ngames = 1\nseed = {seed}\n{CASES[case]}\n\n[bots]\ndefault = "{bot}"\n'
+        sc = parse_scenario(text)
+        game = play_game(sc.setup, load_content(), sc.seed, 0, True)
+        assert game.outcome is not None and game.request is None
+        if bot.endswith("/no-battles"):
+            invaders = set(game.player_factions)
+            starts = [e for e in game.events if e.kind == "battle_start" and e.faction in invaders]
+            assert not starts
+
+
+@pytest.mark.parametrize(
+    ("name", "fragment"),
+    [
+        ("learned@nope", "names the model 'nope', which is not shipped"),
+        ("learned@", "names the model '', which is not shipped"),
+        ("learned~", "has the temperature ''"),
+        ("learned~hot", "has the temperature 'hot'"),
+        ("learned~-0.1", "has the temperature '-0.1'"),
+        ("learned~nan", "has the temperature 'nan'"),
+        ("learned~inf", "has the temperature 'inf'"),
+        ("learned~10.5", "has the temperature '10.5'"),
+        ("learned~１", "has the temperature '１'"),
+        ("learned@1~x", "has the temperature 'x'"),
+    ],
+)
+def test_a_bad_learned_name_is_one_sentence(name: str, fragment: str) -> None:
+    problem = bot_problem(name, "humans")
+    assert problem is not None and fragment in problem and "allowed" in problem
+    with pytest.raises(ScenarioError, match="bot"):
+        parse_scenario(f'[scenario]\nname = "x"\ngames = 1\nplayers = 3\n\n[bots]\ndefault = "{name}"\n')
+
+
+@pytest.mark.parametrize("name", ["learned", "learned~0", "learned~0.05", "learned/no-skills"])
+def test_learned_names(name: str) -> None:
+    assert bot_problem(name, "pilgrims") is None
+    for model in model_names():
+        assert bot_problem(f"learned@{model}~1", "trogs") is None
+
+
+def meditating() -> PolicyModel:
+    """A policy whose Pilgrims always play Meditation in a Battle ("Battle: draw 1 card"),
+    which can draw itself back once the deck is empty: without the guard it loops."""
+    tables = {"pilgrims.tactic": Table((0.0, 0.0, 0.0, 0.0), {"pilgrims.meditation": (1.0,) * len(CONTEXT)})}
+    return PolicyModel(LAYOUT.game, LAYOUT.version, tables)
+
+
+def test_a_play_that_changed_nothing_is_not_made_again() -> None:
+    """Seed 5's first two-player deal drew Meditation back forever before the guard (the
+    game did not end in 100,000 answers); every game now ends, and the Pilgrims play
+    Meditation at most once per Battle position."""
+    from cryhavoc_sim.games.cryhavoc.engine.newgame import new_game as make
+    from cryhavoc_sim.games.cryhavoc.engine.playout import setup_for
+    from cryhavoc_sim.games.cryhavoc.state import RULES, CryHavocState, DeciderBot
+    from cryhavoc_sim.games.harness.driver import play
+    from cryhavoc_sim.games.harness.seeds import Seeds
+    from cryhavoc_sim.rng import game_seed
+
+    played = 0
+    for deal in range(4):
+        seeds = Seeds(game_seed(5, deal))
+        game = make(
+            load_content(), setup_for(("humans", "pilgrims"), "first_time"), seeds.game(), record_events=True
+        )
+        state = CryHavocState(game)
+        bots: dict[str, Any] = {
+            "humans": RULES.bot("heuristic", "humans", seeds.bot("humans")),
+            "pilgrims": DeciderBot(PolicyBot("pilgrims", meditating(), seeds.bot("pilgrims"))),
+        }
+        play(state, bots, limit=20_000)
+        assert game.outcome is not None
+        played += sum(e.kind == "card_played" and e.detail == "pilgrims.meditation" for e in game.events)
+    assert played >= 1  # the policy did play it
+
+
+def test_no_action_that_does_nothing_before_the_last_round() -> None:
+    """Neither a search nor the learned policy takes an Action that does nothing (a Move
+    with no target, a Build with nothing to build) before the game's last Round (bots
+    version 7): the blunder table's ``empty_action_rate`` is 0 for them."""
+    import polars as pl
+
+    from cryhavoc_sim.games.cryhavoc.analysis.behaviour import bot_behaviour
+    from cryhavoc_sim.games.cryhavoc.engine.log import STORED_EVENT_COLUMNS
+
+    for bot in ("paired-leaf:4", "learned"):
+        events: list[dict[str, Any]] = []
+        seats: list[dict[str, Any]] = []
+        for game_id in range(3):
+            text = f'[scenario]\nname = "e"\ngames = 3\nseed = 9\nplayers = 3\n\n[bots]\ndefault = "{bot}"\n'
+            sc = parse_scenario(text)
+            game = play_game(sc.setup, load_content(), sc.seed, game_id, True)
+            for e in game.events:
+                events.append({"game_id": game_id, **dict(zip(STORED_EVENT_COLUMNS, e, strict=False))})
+            seats += [{"game_id": game_id, "faction": f, "is_npc": False} for f in game.player_factions]
+        frame = pl.DataFrame(events, infer_schema_length=None).lazy()
+        table = bot_behaviour(frame, pl.DataFrame(seats).lazy()).collect()
+        assert table["actions"].sum() > 50
+        assert table["empty_action_rate"].max() == 0.0, (bot, table)
+
+
+def test_training_records_are_the_same_at_any_number_of_workers() -> None:
+    pytest.importorskip("sklearn")
+    from cryhavoc_sim.tuning import policy
+
+    one = policy.sample("cryhavoc", 6, 3, None, 0.3, 2, workers=1)
+    two = policy.sample("cryhavoc", 6, 3, None, 0.3, 2, workers=2)
+    assert one == two and one[0] and one[1]
+    tables = {r[0] for r in one[0]}
+    assert any(t.endswith(".turn") for t in tables) and any(t.endswith(".place_units") for t in tables)
+    for _, descs, attrs, ctx, values in one[0]:
+        assert len(descs) == len(attrs) == len(values) >= 2
+        assert len(ctx) == len(CONTEXT) and all(0.0 <= v <= 1.0 for v in values)
+
+
+def test_a_fit_recovers_what_the_expert_measured() -> None:
+    """Synthetic decisions whose candidates are worth 0.05 per unit of the first
+    attribute, and 0.02 more per Round when the descriptor is "draw": the fit finds both
+    (the table's constant per descriptor cancels within a decision)."""
+    pytest.importorskip("sklearn")
+    from cryhavoc_sim.tuning import policy
+
+    rng = stream(1, "test:fit")
+    records: list[policy.Record] = []
+    for _ in range(400):
+        round_ = float(rng.randint(1, 5))
+        ctx = [round_] + [0.0] * (len(CONTEXT) - 1)
+        descs = ["move", "draw", "recruit"]
+        attrs = [[rng.random() * 4, 0.0, 0.0] for _ in descs]
+        values = [
+            0.3 + 0.05 * a[0] + (0.02 * round_ if d == "draw" else 0.0)
+            for d, a in zip(descs, attrs, strict=True)
+        ]
+        records.append(("humans.turn", descs, attrs, ctx, values))
+    table = policy.fit_table(records, 3, len(CONTEXT))
+    assert table.attributes[0] == pytest.approx(0.05, abs=0.002)
+    draw_vs_move = table.descriptors["draw"][0] - table.descriptors["move"][0]
+    assert draw_vs_move == pytest.approx(0.02, abs=0.002)
+    model = PolicyModel(LAYOUT.game, LAYOUT.version, {"humans.turn": table})
+    assert policy.scores(model, records)["agreement"] > 0.95
+
+
+def test_train_policy_writes_policies_the_bot_plays(tmp_path: Any) -> None:
+    pytest.importorskip("sklearn")
+    from cryhavoc_sim.tuning import policy
+
+    its = policy.train_policy(
+        "cryhavoc", games=10, seed=2, iterations=2, rate=0.3, worlds=2, workers=1, deals=2
+    )
+    assert [it.model.provenance["iteration"] for it in its] == [1, 2]
+    assert its[1].model.provenance["expert_rollouts"] == "iteration 1 policy"
+    assert its[1].against_last is not None and its[1].against_last.games == 4
+    text = its[1].model.to_json(LAYOUT)
+    again = parse_policy(text, "x", LAYOUT)
+    assert json.loads(again.to_json(LAYOUT)) == json.loads(text)
+    for it in its:
+        assert it.scores["decisions"] > 0 and math.isfinite(it.scores["regret"])
+    # the policy it wrote plays a game to its end
+    bot = PolicyBot("humans", again, stream(1, "x"))
+    assert bot.tables
+
+
+def test_bad_training_counts_are_one_sentence() -> None:
+    from cryhavoc_sim.tuning import policy
+
+    for kwargs, fragment in (
+        ({"games": 4}, "games is 4; allowed: a whole number from 5"),
+        ({"iterations": 0}, "iterations is 0; allowed: a whole number from 1 to 10"),
+        ({"rate": 0.0}, "rate is 0.0; allowed: a number above 0 and at most 1"),
+        ({"rate": math.nan}, "rate is nan"),
+        ({"worlds": 0}, "worlds is 0; allowed: a whole number from 1 to 256"),
+        ({"workers": 0}, "workers is 0; allowed"),
+        ({"deals": -1}, "deals is -1; allowed"),
+        ({"game": "warcry"}, "which has no learned policy yet"),
+    ):
+        with pytest.raises(ScenarioError, match=fragment.replace("(", r"\(")):
+            policy.train_policy(**kwargs)  # type: ignore[arg-type]

@@ -226,6 +226,41 @@ def train_value(
     return fitted
 
 
+def train_policy(
+    n_games: int = 3000,
+    iterations: int = 3,
+    seed: int = 1,
+    out: str | Path | None = None,
+    expert: str = "paired-leaf:8",
+    rate: float = 0.25,
+    deals: int = 0,
+    game: str = "cryhavoc",
+    workers: int = 1,
+) -> Any:
+    """Train the learned policy (the ``learned`` bot) as ``cryhavoc-sim train-policy``
+    does: ``iterations`` of expert iteration, each on ``n_games`` self-play games (the
+    first the ``expert``'s own, later the last policy's), the expert's visit shares at
+    a ``rate`` share of the decisions it searches as labels, a conditional logit fitted
+    to them; ``deals`` two-player deals on which each iteration meets the last. Writes
+    ``<iteration>.json`` into the folder ``out`` when given. Returns the iterations
+    (``model``, ``scores``, ``last_scores``, ``heuristic_scores``, ``against_last``).
+    Needs scikit-learn (the ``train`` extra); deterministic at any number of workers."""
+    from cryhavoc_sim.tuning import policy
+
+    iterations_done = policy.train_policy(
+        game, n_games, seed, iterations, rate, expert, None, workers, deals=deals
+    )
+    if out is not None:
+        from cryhavoc_sim.sweeps.files import write_text
+
+        folder = Path(out)
+        folder.mkdir(parents=True, exist_ok=True)
+        layout = policy.policy_game(game).layout
+        for it in iterations_done:
+            write_text(folder / f"{it.model.provenance['iteration']}.json", it.model.to_json(layout))
+    return iterations_done
+
+
 def _whole(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 

@@ -51,6 +51,7 @@ COMPILED = (
     "games/cryhavoc/bots/ismcts.py",
     "games/cryhavoc/bots/features.py",
     "games/cryhavoc/bots/leaf.py",
+    "games/cryhavoc/bots/learned_search.py",
     "games/cryhavoc/bots/value_model.py",
     "games/cryhavoc/bots/planner.py",
     "games/cryhavoc/bots/policy.py",

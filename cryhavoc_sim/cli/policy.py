@@ -17,14 +17,25 @@ def train_policy(
     games: Annotated[
         int, typer.Option("-n", "--games", help="Self-play games per iteration (every fifth held out).")
     ] = 3000,
-    iterations: Annotated[int, typer.Option("--iterations", help="Expert iterations (1 to 10).")] = 2,
+    iterations: Annotated[int, typer.Option("--iterations", help="Expert iterations (1 to 10).")] = 3,
     seed: Annotated[int, typer.Option("--seed", help="Master seed of the first iteration's games.")] = 1,
     rate: Annotated[
         float, typer.Option("--rate", help="Share of the policy's decisions the expert labels (0 to 1).")
     ] = 0.25,
-    worlds: Annotated[
-        int, typer.Option("--worlds", help="Re-drawn worlds the expert rolls every candidate out in.")
-    ] = 8,
+    expert: Annotated[
+        str,
+        typer.Option(
+            "--expert",
+            help="The search that labels the decisions: paired[-leaf]:<N> (every answer's value in N worlds) or ismcts[-leaf]:<N> (visit shares).",
+        ),
+    ] = "paired-leaf:8",
+    fixed_expert: Annotated[
+        bool,
+        typer.Option(
+            "--fixed-expert",
+            help="Keep the expert's rollouts the heuristic's (DAgger) instead of the last policy's.",
+        ),
+    ] = False,
     deals: Annotated[
         int,
         typer.Option(
@@ -40,21 +51,23 @@ def train_policy(
     ] = Path("learned"),
     workers: Annotated[int, typer.Option("-j", "--workers", help="Processes playing the games.")] = 1,
 ) -> None:
-    """Train the learned policy (the `learned` bot) by expert iteration: the policy plays
-    self-play games (2, 3, 4 players and solo in turn), a paired-rollout search on the
-    learned leaf value (its rollouts played by the policy) measures every candidate answer
-    of a share of its decisions in the same re-drawn worlds, and the next policy is fitted
-    to those values with scikit-learn; each iteration is scored on held-out games and
-    played against the last. Writes one JSON file of coefficients per iteration into
-    --out. Deterministic from the seed at any -j; the defaults with --seed 1 make the
-    shipped policies. Needs scikit-learn (pip install 'cryhavoc-sim\\[train]').
+    """Train the learned policy (the `learned` bot) by expert iteration: self-play games
+    (2, 3, 4 players and solo in turn) by the last policy (the heuristic at first), a
+    search (--expert) labelling a share of the decisions it searches, its rollouts played
+    by the last policy: every answer's value in the same worlds (paired searches) or its
+    visit shares (ISMCTS); each next policy is fitted to those labels (a ridge regression
+    of values, a conditional logit of shares), scored on held-out games and played
+    against the last. Writes one JSON file of coefficients per
+    iteration into --out. Deterministic from the seed at any -j; the defaults with --seed
+    1 make the shipped policies. Needs scikit-learn (pip install 'cryhavoc-sim\\[train]').
 
     Example: cryhavoc-sim train-policy -n 200 --iterations 1 --deals 0 -o learned"""
     from cryhavoc_sim.tuning import policy
 
     try:
-        policy.check_counts(games, seed, iterations, rate, worlds, workers)
+        policy.check_counts(games, seed, iterations, rate, workers, deals)
         plug = policy.policy_game(game)
+        policy.check_expert(game, expert)
         folder = _folder(out)
         base = None
         if start is not None:
@@ -69,7 +82,18 @@ def train_policy(
             typer.echo(describe(it, path))
 
         policy.train_policy(
-            game, games, seed, iterations, rate, worlds, base, workers, progress=True, done=done, deals=deals
+            game,
+            games,
+            seed,
+            iterations,
+            rate,
+            expert,
+            base,
+            workers,
+            progress=True,
+            done=done,
+            deals=deals,
+            fixed_expert=fixed_expert,
         )
     except UserError as exc:
         raise _fail(str(exc)) from None
@@ -96,9 +120,12 @@ def describe(it: object, path: Path) -> str:
     k = it.model.provenance["iteration"]
     line = (
         f"Iteration {k} written to {path}: {it.train_decisions:,} decisions fitted; on {int(new['decisions']):,}"
-        f" held out, regret {new['regret']:.4f} (last {last['regret']:.4f}, heuristic {heur['regret']:.4f}),"
-        f" agreement with the expert {new['agreement']:.1%} (last {last['agreement']:.1%})"
+        f" held out it plays the expert's best answer in {new['agreement']:.1%} (the last policy"
+        f" {last['agreement']:.1%}, the heuristic {heur['agreement']:.1%}), regret {new['regret']:.4f}"
+        f" (last {last['regret']:.4f}, heuristic {heur['regret']:.4f})"
     )
+    if new["log_loss"] == new["log_loss"]:  # not NaN: the labels were visit shares
+        line += f", log-loss {new['log_loss']:.3f}"
     m = it.against_last
     if m is not None:
         line += f"; against the last: {m.wins}/{m.games} = {m.wins / m.games:.1%} ({m.low:.1%}-{m.high:.1%}) of two-player games"

@@ -301,6 +301,7 @@ def run_bench(games: int, against: str | None = None) -> None:
             r["heuristic"] = _timed(games, 1, True, base / f"heuristic-{i}", bot="heuristic")
             if against:
                 r["old-heuristic"] = _timed(games, 1, True, base / f"old-heuristic-{i}", "heuristic", against)
+            r["learned"] = _timed(games, 1, True, base / f"learned-{i}", bot="learned")
             r["search"] = _search_in_child()
             r["long-j1"] = _timed(long, 1, True, base / f"long-j1-{i}")
             r["long-j2"] = _timed(long, 2, True, base / f"long-j2-{i}")
@@ -340,6 +341,11 @@ def run_bench(games: int, against: str | None = None) -> None:
     print(
         f"  heuristic bots, 1 w.  {rate('heuristic'):8.0f} games/s  "
         f" {each(lambda r: r['heuristic'] / r['j1'], '.2f')} times the random-bot cost per game"
+    )
+    print(
+        f"  learned policy, 1 w.  {rate('learned'):8.0f} games/s  "
+        f" {each(lambda r: r['learned'] / r['heuristic'], '.2f')} times the heuristic's cost per game"
+        " (aim: at least 100 games/s)"
     )
     if against:
         print(f"  side by side with {against} (same rounds, one worker, events on):")

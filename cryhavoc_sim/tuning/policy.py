@@ -3,28 +3,29 @@
 
 One *iteration* (Anthony, Tian and Barber 2017, "Thinking fast and slow"):
 
-1. the apprentice (the last iteration's policy; the game's heuristic bot at the first)
-   plays self-play games in every seat, cycling through the game's player counts;
-2. at a sample of its decisions (each kept with probability ``rate`` on its own stream
-   of the game's seed, so the rows of one game are not all alike) the expert, a
-   paired-rollout search whose rollouts the apprentice plays, measures every candidate
-   answer in the same ``worlds`` re-drawn worlds (``Paired.values``): its mean value,
-   the win probability the game's leaf value gives at the end of the Round;
-3. the next apprentice is fitted to those values: per table (side and kind), a ridge
-   regression of each candidate's value *relative to the decision's mean* on its
-   features relative to theirs (``fit_table``): the policy learns which answer is worth
-   more than the others, in win probability, from where the game stands.
+1. self-play games in every seat, cycling through the game's player counts: at the first
+   iteration played by the *expert* itself (a search bot, the top rung of ``balance``
+   by default), later by the last iteration's policy (so the policy is taught where its
+   own play leads, DAgger's lesson);
+2. at a sample of the decisions the expert searches (each kept with probability
+   ``rate`` on its own stream of the game's seed), the expert searches and its search
+   is the label: its share of visits for every candidate answer (ISMCTS), or all on its
+   choice (the paired-rollout search). From the second iteration on the expert's
+   rollouts are played by the last policy in every seat: the apprentice makes the expert
+   stronger;
+3. the next policy is fitted to those labels: per table (side and kind), a conditional
+   logit, the softmax over a decision's candidates of their scores, by the cross-entropy
+   against the expert's shares with an L2 penalty on standardised features
+   (``fit_table``; scipy's L-BFGS: scikit-learn has no conditional logit).
 
-Every ``HOLDOUT``-th game is held out: the new policy and the last one are scored on its
-decisions by *regret* (the expert's value of its best candidate minus that of the
-candidate the policy plays, averaged) and *agreement* (the share of decisions where the
-policy plays the expert's best). The next iteration's expert plays the new policy in
-its rollouts, so it starts from a stronger continuation.
+Every ``HOLDOUT``-th game is held out: the new policy, the last one and the heuristic are
+scored on its decisions by *agreement* (the share of decisions where it plays the
+expert's choice) and the new policy by its log-loss of the expert's shares.
 
-Deterministic: the same seed, games, iterations, rate and worlds give the same file,
-byte for byte, at any number of workers (games in order, ridge on the same rows).
-scikit-learn is needed here only (``pip install 'cryhavoc-sim[train]'``); the policy
-ships as coefficients and plays without it.
+Deterministic: the same seed, games, expert, iterations and rate give the same files,
+byte for byte, at any number of workers (games in order, the same fit on the same rows).
+Training needs scikit-learn's extra (``pip install 'cryhavoc-sim[train]'``: numpy); the
+policy ships as coefficients and plays without either.
 """
 
 from __future__ import annotations
@@ -44,13 +45,14 @@ HOLDOUT = 5  # every fifth game is held out for scoring
 MAX_GAMES = 100_000
 MAX_WORKERS = 64
 MAX_ITERATIONS = 10
-MAX_WORLDS = 256
 DEFAULT_GAMES = 600
-DEFAULT_ITERATIONS = 2
+DEFAULT_ITERATIONS = 3
 DEFAULT_RATE = 0.25
-DEFAULT_WORLDS = 8
+DEFAULT_EXPERT = "paired-leaf:8"  # every candidate in 8 worlds, the learned leaf value
+MAX_EXPERT_BUDGET = 1_000
 MIN_DECISIONS = 40  # a descriptor seen in fewer decisions of its table gets no weights
-ALPHA = 1.0  # ridge strength on standardised features
+ALPHA = 1e-3  # L2 strength on standardised features (per decision's cross-entropy)
+RIDGE = 1.0  # ridge strength on standardised features (values)
 MATCH_SEED = 1_000  # the iterations' matches play deals of their own (seed + iteration)
 
 # table, descriptors, attributes, context, the expert's value of every candidate
@@ -66,41 +68,54 @@ def policy_game(game: str) -> PolicyGame:
 
 
 def sample_game(
-    game: str, master_seed: int, index: int, model: PolicyModel | None, rate: float, worlds: int
+    game: str,
+    master_seed: int,
+    index: int,
+    model: PolicyModel | None,
+    rate: float,
+    expert: str,
+    rollouts: PolicyModel | None = None,
 ) -> list[Record]:
-    """The labelled decisions of self-play game ``index`` (see the module docstring)."""
+    """The labelled decisions of self-play game ``index`` (see the module docstring),
+    played by ``model`` in every seat (the heuristic when None), labelled by the search
+    ``expert`` whose rollouts ``rollouts`` plays (the heuristic when None)."""
     from cryhavoc_sim.games.harness.driver import play
-    from cryhavoc_sim.rng import derive, stream
+    from cryhavoc_sim.rng import stream
 
     plug = policy_game(game)
     seed, setup = plug.setup(master_seed, index)
     state = plug.new_state(setup, seed)
     bots = plug.bots(state, dict.fromkeys(state.players, model), seed)
     sampler = stream(seed, "policy-sample")
-    labels = stream(seed, "policy-label")
-    experts: dict[str, Any] = {}
+    # each seat's expert on a labelling stream of its own: labels draw nothing from the
+    # game or its bots, so a game is the same at any rate
+    experts = {p: plug.expert(p, expert, rollouts, stream(seed, f"policy-label:{p}")) for p in state.players}
     out: list[Record] = []
 
     def observe(st: Any) -> None:
         player = st.current_player
-        if player is None or sampler.random() >= rate:
+        if player is None or sampler.random() >= rate or player not in experts:
             return
         scored = plug.scored(st)
         if scored is None:
             return
-        expert = experts.get(player)
-        if expert is None:
-            expert = experts[player] = plug.expert(player, model, derive(labels))
-        values = expert.values(st, scored.candidates, worlds)
-        out.append((scored.table, scored.descriptors, scored.attributes, scored.context, values))
+        labelled = experts[player].label(st)
+        if labelled is None:
+            return
+        options, targets = labelled
+        by_key = {key: i for i, (key, _) in enumerate(options)}
+        if all(key in by_key for key, _ in scored.candidates):
+            ordered = [targets[by_key[key]] for key, _ in scored.candidates]
+            out.append((scored.table, scored.descriptors, scored.attributes, scored.context, ordered))
 
     play(state, bots, observe)
     return out
 
 
-# game, master seed, game index, the policy as its file's text (models cross to worker
-# processes as text: a compiled class does not pickle as its plain-Python twin), rate, worlds
-Task = tuple[str, int, int, "str | None", float, int]
+# game, master seed, game index, the players' policy as its file's text (models cross to
+# worker processes as text: a compiled class does not pickle as its plain-Python twin),
+# rate, expert, the expert's rollout policy (text)
+Task = tuple[str, int, int, "str | None", float, str, "str | None"]
 
 
 @cache
@@ -112,8 +127,8 @@ def _model(game: str, text: str | None) -> PolicyModel | None:
 
 
 def _game_records(task: Task) -> list[Record]:
-    game, master_seed, index, text, rate, worlds = task
-    return sample_game(game, master_seed, index, _model(game, text), rate, worlds)
+    game, master_seed, index, text, rate, expert, rollouts = task
+    return sample_game(game, master_seed, index, _model(game, text), rate, expert, _model(game, rollouts))
 
 
 def sample(
@@ -122,15 +137,19 @@ def sample(
     master_seed: int,
     model: PolicyModel | None,
     rate: float,
-    worlds: int,
+    expert: str,
     workers: int = 1,
     progress: Callable[[int], None] | None = None,
+    rollouts: PolicyModel | None = None,
 ) -> tuple[list[Record], list[Record]]:
-    """(training records, held-out records) of ``games`` self-play games."""
+    """(training records, held-out records) of ``games`` self-play games (see
+    :func:`sample_game`), played in ``workers`` processes, in game order."""
     from cryhavoc_sim.runner.pool import ordered_map
 
-    text = None if model is None else model.to_json(policy_game(game).layout)
-    tasks: list[Task] = [(game, master_seed, i, text, rate, worlds) for i in range(games)]
+    layout = policy_game(game).layout
+    text = None if model is None else model.to_json(layout)
+    roll = None if rollouts is None else rollouts.to_json(layout)
+    tasks: list[Task] = [(game, master_seed, i, text, rate, expert, roll) for i in range(games)]
     train: list[Record] = []
     held: list[Record] = []
     for i, records in enumerate(ordered_map(_game_records, tasks, workers, chunksize=2)):
@@ -140,14 +159,11 @@ def sample(
     return train, held
 
 
-def fit_table(records: list[Record], n_attrs: int, n_context: int) -> Table:
-    """One table's weights from its decisions (see the module docstring): the columns
-    are the attributes and, for every descriptor seen in at least ``MIN_DECISIONS``
-    decisions, the context; each decision's rows and values are centred on their mean,
-    each decision weighs the same, the columns are standardised for the ridge and the
-    weights returned on the raw features."""
+def design(records: list[Record], n_attrs: int, n_context: int) -> tuple[Any, Any, Any, list[str]]:
+    """One table's decisions as a design matrix: the columns are the attributes and, for
+    every descriptor seen in at least ``MIN_DECISIONS`` decisions, the context (one block
+    each); (rows, targets, each decision's first row, the descriptors kept)."""
     import numpy as np
-    from sklearn.linear_model import Ridge
 
     seen: dict[str, int] = {}
     for _, descs, _, _, _ in records:
@@ -159,53 +175,124 @@ def fit_table(records: list[Record], n_attrs: int, n_context: int) -> Table:
     rows = sum(len(r[1]) for r in records)
     x = np.zeros((rows, width))
     y = np.zeros(rows)
-    w = np.zeros(rows)
+    starts = np.zeros(len(records), dtype=np.int64)
     at = 0
-    for _, descs, attrs, ctx, values in records:
-        k = len(descs)
-        block = np.zeros((k, width))
-        block[:, :n_attrs] = np.asarray(attrs, dtype=float)
+    for k, (_, descs, attrs, ctx, targets) in enumerate(records):
+        n = len(descs)
+        starts[k] = at
+        x[at : at + n, :n_attrs] = np.asarray(attrs, dtype=float)
         c = np.asarray(ctx, dtype=float)
         for i, d in enumerate(descs):
             start = column.get(d)
             if start is not None:
-                block[i, start : start + n_context] = c
-        v = np.asarray(values, dtype=float)
-        x[at : at + k] = block - block.mean(axis=0)
-        y[at : at + k] = v - v.mean()
-        w[at : at + k] = 1.0 / k
-        at += k
-    scale = np.sqrt((w[:, None] * x * x).sum(axis=0) / max(w.sum(), 1e-12))
+                x[at + i, start : start + n_context] = c
+        t = np.asarray(targets, dtype=float)
+        y[at : at + n] = t
+        at += n
+    return x, y, starts, kept
+
+
+def fit_table(records: list[Record], n_attrs: int, n_context: int, labels: str = "shares") -> Table:
+    """One table's weights: for ``labels`` "values", :func:`fit_values`; for "shares", the conditional logit of the
+    expert's shares, each decision weighing the same, an L2 penalty ``ALPHA`` on the
+    weights of standardised columns (each centred within its decisions, where the
+    softmax reads it), the weights returned on the raw features."""
+    if labels == "values":
+        return fit_values(records, n_attrs, n_context)
+    import numpy as np
+    from scipy.optimize import minimize
+
+    x, y, starts, kept = design(records, n_attrs, n_context)
+    n = len(records)
+    sizes0 = np.diff(np.append(starts, len(y)))
+    y = y / np.repeat(np.add.reduceat(y, starts), sizes0) if n else y  # shares summing to 1
+    sizes = np.diff(np.append(starts, len(y)))
+    group = np.repeat(np.arange(n), sizes)
+    means = np.add.reduceat(x, starts, axis=0) / sizes[:, None] if n else x[:0]
+    centred = x - means[group] if n else x
+    scale = np.sqrt((centred * centred).mean(axis=0)) if len(y) else np.zeros(x.shape[1])
     live = scale > 1e-9
-    coef = np.zeros(width)
-    if live.any() and rows:
-        model = Ridge(alpha=ALPHA, fit_intercept=False, solver="cholesky")
-        model.fit(x[:, live] / scale[live], y, sample_weight=w)
-        coef[live] = model.coef_ / scale[live]
-    descriptors = {d: tuple(float(v) for v in coef[column[d] : column[d] + n_context]) for d in kept}
+    coef = np.zeros(x.shape[1])
+    if live.any() and n:
+        z = x[:, live] / scale[live]
+
+        def loss(w: Any) -> tuple[float, Any]:
+            s = z @ w
+            top = np.maximum.reduceat(s, starts)
+            e = np.exp(s - top[group])
+            total = np.add.reduceat(e, starts)
+            logp = s - (top + np.log(total))[group]
+            prob = e / total[group]
+            value = -(y * logp).sum() / n + 0.5 * ALPHA * float(w @ w)
+            grad = z.T @ (prob - y) / n + ALPHA * w
+            return float(value), grad
+
+        fitted = minimize(
+            loss, np.zeros(int(live.sum())), jac=True, method="L-BFGS-B", options={"maxiter": 400}
+        )
+        coef[live] = fitted.x / scale[live]
+    descriptors = {
+        d: tuple(float(v) for v in coef[n_attrs + k * n_context : n_attrs + (k + 1) * n_context])
+        for k, d in enumerate(kept)
+    }
     return Table(tuple(float(v) for v in coef[:n_attrs]), descriptors)
 
 
-def fit(records: list[Record], layout: Layout, provenance: dict[str, Any]) -> PolicyModel:
-    """A policy of every table the records hold."""
+def fit_values(records: list[Record], n_attrs: int, n_context: int) -> Table:
+    """One table's weights from the expert's values: a ridge regression (scikit-learn)
+    of each candidate's value relative to its decision's mean on its features relative to
+    theirs, each decision weighing the same, ridge ``RIDGE`` on standardised columns, the
+    weights returned on the raw features (the score is then a win-probability gain)."""
+    import numpy as np
+    from sklearn.linear_model import Ridge
+
+    x, y, starts, kept = design(records, n_attrs, n_context)
+    n = len(records)
+    coef = np.zeros(x.shape[1])
+    if n:
+        sizes = np.diff(np.append(starts, len(y)))
+        group = np.repeat(np.arange(n), sizes)
+        x = x - (np.add.reduceat(x, starts, axis=0) / sizes[:, None])[group]
+        y = y - (np.add.reduceat(y, starts) / sizes)[group]
+        w = 1.0 / sizes[group]
+        scale = np.sqrt((w[:, None] * x * x).sum(axis=0) / w.sum())
+        live = scale > 1e-9
+        if live.any():
+            model = Ridge(alpha=RIDGE, fit_intercept=False, solver="cholesky")
+            model.fit(x[:, live] / scale[live], y, sample_weight=w)
+            coef[live] = model.coef_ / scale[live]
+    descriptors = {
+        d: tuple(float(v) for v in coef[n_attrs + k * n_context : n_attrs + (k + 1) * n_context])
+        for k, d in enumerate(kept)
+    }
+    return Table(tuple(float(v) for v in coef[:n_attrs]), descriptors)
+
+
+def fit(
+    records: list[Record], layout: Layout, provenance: dict[str, Any], labels: str = "values"
+) -> PolicyModel:
+    """A policy of every table the records hold (``labels``: what their targets are)."""
     by_table: dict[str, list[Record]] = {}
     for r in records:
         by_table.setdefault(r[0], []).append(r)
     tables = {}
     for key in sorted(by_table):
         kind = key.rpartition(".")[2]
-        tables[key] = fit_table(by_table[key], len(layout.attributes[kind]), len(layout.context))
+        tables[key] = fit_table(by_table[key], len(layout.attributes[kind]), len(layout.context), labels)
     return PolicyModel(layout.game, layout.version, tables, provenance)
 
 
 def choice(model: PolicyModel | None, record: Record) -> int:
-    """The candidate ``model`` plays in ``record`` (the heuristic's when None)."""
+    """The candidate ``model`` plays in ``record`` (the heuristic's when None, or when it
+    has no table for it)."""
     table, descs, attrs, ctx, _ = record
-    if model is None:
-        return _heuristic_index(table, attrs)
-    t = model.tables.get(table)
+    t = None if model is None else model.tables.get(table)
     if t is None:
-        return _heuristic_index(table, attrs)
+        column = 1 if table.endswith(".turn") else 0  # a turn's heuristic_best, else its pick
+        for i, a in enumerate(attrs):
+            if a[column] == 1.0:
+                return i
+        return 0
     scores = [t.score(attrs[i], descs[i], ctx) for i in range(len(descs))]
     best = 0
     for i in range(1, len(scores)):
@@ -214,33 +301,40 @@ def choice(model: PolicyModel | None, record: Record) -> int:
     return best
 
 
-def _heuristic_index(table: str, attrs: list[list[float]]) -> int:
-    """The heuristic's candidate: for a turn its best value (its second attribute),
-    elsewhere its pick (the first); the first such when several tie."""
-    column = 1 if table.endswith(".turn") else 0
-    for i, a in enumerate(attrs):
-        if a[column] == 1.0:
-            return i
-    return 0
-
-
-def scores(model: PolicyModel | None, records: list[Record]) -> dict[str, float]:
-    """Mean regret (the expert's value of its best candidate minus the played one's) and
-    agreement with the expert's best, over ``records``."""
+def scores(model: PolicyModel | None, records: list[Record], labels: str = "values") -> dict[str, float]:
+    """Over ``records``: *agreement* (the share of decisions where ``model``, or the
+    heuristic when None, plays the expert's best candidate), *regret* (the expert's
+    target of its best candidate less that of the one played, averaged: a win probability
+    for ``labels`` "values", a share of visits for "shares") and, for a model and shares,
+    the log-loss of its softmax against the expert's shares."""
     if not records:
-        return {"regret": math.nan, "agreement": math.nan, "decisions": 0}
-    regret = 0.0
+        return {"agreement": math.nan, "regret": math.nan, "log_loss": math.nan, "decisions": 0}
     agree = 0
+    regret = 0.0
+    loss = 0.0
     for r in records:
-        values = r[4]
-        top = max(values)
-        i = choice(model, r)
-        regret += top - values[i]
-        agree += values[i] >= top
+        targets = r[4]
+        best = 0
+        for i in range(1, len(targets)):
+            if targets[i] > targets[best]:
+                best = i
+        played = choice(model, r)
+        agree += played == best
+        regret += targets[best] - targets[played]
+        t = None if model is None else model.tables.get(r[0])
+        if t is not None and labels == "shares":
+            s = [t.score(r[2][i], r[1][i], r[3]) for i in range(len(r[1]))]
+            top = max(s)
+            log_total = top + math.log(sum(math.exp(v - top) for v in s))
+            total = sum(targets)
+            loss -= sum(p / total * (v - log_total) for p, v in zip(targets, s, strict=True))
+    n = len(records)
+    shares = model is not None and labels == "shares"
     return {
-        "regret": round(regret / len(records), 6),
-        "agreement": round(agree / len(records), 6),
-        "decisions": len(records),
+        "agreement": round(agree / n, 6),
+        "regret": round(regret / n, 6),
+        "log_loss": round(loss / n, 6) if shares else math.nan,
+        "decisions": n,
     }
 
 
@@ -311,8 +405,8 @@ class Iteration:
     against_last: Match | None
 
 
-def check_counts(games: Any, seed: Any, iterations: Any, rate: Any, worlds: Any, workers: Any) -> None:
-    """The bounds of -n, --seed, --iterations, --rate, --worlds and -j, in the CLI's words."""
+def check_counts(games: Any, seed: Any, iterations: Any, rate: Any, workers: Any, deals: Any = 0) -> None:
+    """The bounds of -n, --seed, --iterations, --rate, -j and --deals, in the CLI's words."""
 
     def whole(value: Any, low: int, high: int) -> bool:
         return isinstance(value, int) and not isinstance(value, bool) and low <= value <= high
@@ -321,16 +415,31 @@ def check_counts(games: Any, seed: Any, iterations: Any, rate: Any, worlds: Any,
         raise ScenarioError(f"workers is {workers!r}; allowed: a whole number from 1 to {MAX_WORKERS}.")
     if not whole(games, HOLDOUT, MAX_GAMES):
         raise ScenarioError(f"games is {games!r}; allowed: a whole number from {HOLDOUT} to {MAX_GAMES:,}.")
-    if not whole(seed, 0, 2**64 - 1):
-        raise ScenarioError(f"seed is {seed!r}; allowed: a whole number from 0 to 2**64 - 1.")
+    if not whole(seed, 0, 2**64 - 1 - MAX_ITERATIONS):
+        raise ScenarioError(
+            f"seed is {seed!r}; allowed: a whole number from 0 to 2**64 - {MAX_ITERATIONS + 1}."
+        )
     if not whole(iterations, 1, MAX_ITERATIONS):
         raise ScenarioError(
             f"iterations is {iterations!r}; allowed: a whole number from 1 to {MAX_ITERATIONS}."
         )
-    if not whole(worlds, 1, MAX_WORLDS):
-        raise ScenarioError(f"worlds is {worlds!r}; allowed: a whole number from 1 to {MAX_WORLDS}.")
     if not isinstance(rate, (int, float)) or isinstance(rate, bool) or not 0.0 < rate <= 1.0:
         raise ScenarioError(f"rate is {rate!r}; allowed: a number above 0 and at most 1.")
+    if not whole(deals, 0, MAX_GAMES):
+        raise ScenarioError(f"deals is {deals!r}; allowed: a whole number from 0 to {MAX_GAMES:,}.")
+
+
+def check_expert(game: str, expert: Any) -> None:
+    """The expert's name, checked by the game (a search bot of a bounded budget)."""
+    problem = "is not a name" if not isinstance(expert, str) else policy_game(game).expert_problem(expert)
+    if problem:
+        raise ScenarioError(f"expert {expert!r} {problem}.")
+    budget = expert.rpartition(":")[2]
+    if budget.isdigit() and int(budget) > MAX_EXPERT_BUDGET:
+        raise ScenarioError(
+            f"expert {expert!r} searches {int(budget):,} iterations a decision; allowed: at most"
+            f" {MAX_EXPERT_BUDGET:,} (its self-play would take days)."
+        )
 
 
 def train_policy(
@@ -339,22 +448,25 @@ def train_policy(
     seed: int = 1,
     iterations: int = DEFAULT_ITERATIONS,
     rate: float = DEFAULT_RATE,
-    worlds: int = DEFAULT_WORLDS,
+    expert: str = DEFAULT_EXPERT,
     start: PolicyModel | None = None,
     workers: int = 1,
     progress: bool = False,
     done: Callable[[Iteration], None] | None = None,
     deals: int = 0,
+    fixed_expert: bool = False,
 ) -> list[Iteration]:
-    """``iterations`` of expert iteration from ``start`` (the heuristic when None), each
-    on ``games`` self-play games of its own seed (``seed`` + iteration - 1); ``done`` is
-    told of each iteration as it ends; ``deals``: two-player deals (each played both
-    ways) on which each iteration meets the last (none: 0). The defaults make the
-    shipped policy."""
-    check_counts(games, seed, iterations, rate, worlds, workers)
-    if not isinstance(deals, int) or isinstance(deals, bool) or not 0 <= deals <= MAX_GAMES:
-        raise ScenarioError(f"deals is {deals!r}; allowed: a whole number from 0 to {MAX_GAMES:,}.")
+    """``iterations`` of expert iteration (see the module docstring) from ``start`` (none:
+    the first iteration's games are the expert's own), each on ``games`` self-play games
+    of its own seed (``seed`` + iteration - 1); ``fixed_expert``: the expert's rollouts
+    stay the heuristic's at every iteration (DAgger) instead of the last policy's;
+    ``deals``: two-player deals (each played both ways) on which each iteration meets
+    the last (none: 0); ``done`` is told of each iteration as it ends. The defaults with
+    seed 1 make the shipped policies."""
+    check_counts(games, seed, iterations, rate, workers, deals)
+    check_expert(game, expert)
     try:
+        import numpy  # noqa: F401
         import sklearn  # noqa: F401
     except ImportError:
         raise UserError(
@@ -363,17 +475,20 @@ def train_policy(
     from tqdm import tqdm
 
     plug = policy_game(game)
+    labels = plug.expert_labels(expert)
     out: list[Iteration] = []
     model = start
+    first = int(start.provenance.get("iteration", 0)) if start is not None else 0
     for k in range(iterations):
         bar = tqdm(
             total=games,
             unit="game",
             disable=not progress,
             file=sys.stderr,
-            desc=f"iteration {k + 1}/{iterations}",
+            desc=f"iteration {first + k + 1}",
         )
-        train, held = sample(game, games, seed + k, model, rate, worlds, workers, bar.update)
+        rollouts = None if fixed_expert else model
+        train, held = sample(game, games, seed + k, model, rate, expert, workers, bar.update, rollouts)
         bar.close()
         if not train:
             raise UserError(
@@ -381,18 +496,30 @@ def train_policy(
             )
         provenance = {
             **_versions(game),
-            "expert": plug.expert_name,
-            "expert_rollouts": "heuristic" if model is None else f"iteration {k} policy",
-            "iteration": k + 1 + int((start.provenance.get("iteration", 0)) if start is not None else 0),
+            "expert": expert,
+            "labels": labels,
+            "expert_rollouts": "heuristic" if rollouts is None else f"iteration {first + k} policy",
+            "games_played_by": "heuristic" if model is None else f"iteration {first + k} policy",
+            "iteration": first + k + 1,
             "seed": seed + k,
             "games": games,
             "rate": rate,
-            "worlds": worlds,
             "train_decisions": len(train),
         }
-        new = fit(train, plug.layout, provenance)
+        new = fit(train, plug.layout, provenance, labels)
         duel = match(game, new, model, deals, MATCH_SEED + k, workers) if deals else None
-        it = Iteration(new, len(train), scores(new, held), scores(model, held), scores(None, held), duel)
+        it = Iteration(
+            new,
+            len(train),
+            scores(new, held, labels),
+            scores(model, held, labels),
+            scores(None, held, labels),
+            duel,
+        )
+        provenance["held_out"] = {
+            who: {k: v for k, v in sc.items() if not (isinstance(v, float) and math.isnan(v))}
+            for who, sc in (("policy", it.scores), ("heuristic", it.heuristic_scores))
+        }
         out.append(it)
         if done is not None:
             done(it)

@@ -35,7 +35,7 @@ DRAWS = 2  # other worlds per decision point
 
 def _cryhavoc_bots(faction: str) -> list[str]:
     names = ["random", "heuristic", *(f"heuristic:{p}" for p in personality_names(faction))]
-    return [*names, "ismcts:6", "paired:6"]
+    return [*names, "ismcts:6", "paired:6", "learned", "learned~0.5", "paired-learned:6"]
 
 
 @pytest.mark.parametrize("index", [0, 1, 2, 3, 4, 5, 6, 7])

@@ -30,7 +30,8 @@ def test_the_report_names_every_figure(
             return games / (200 if bot == "random" else 2 if python else 5)
         calls.append((games, workers, record, bot))
         slow = 1.0 + 0.1 * int(out.name[-1])  # each round runs 10% slower than the last
-        per_game = (1 / 500 if workers == 1 else 1 / 950) * (1.8 if bot == "heuristic" else 1.0)
+        cost = {"heuristic": 1.8, "learned": 3.6}.get(bot, 1.0)
+        per_game = (1 / 500 if workers == 1 else 1 / 950) * cost
         return slow * games * per_game * (1.0 if record else 0.8)
 
     monkeypatch.setattr(bench, "_timed", fake)
@@ -56,13 +57,14 @@ def test_the_report_names_every_figure(
     )
     bench.run_bench(1000)
     out = capsys.readouterr().out
-    assert len(calls) == 18 and (4000, 2, True, "random") in calls
+    assert len(calls) == 21 and (4000, 2, True, "random") in calls and (1000, 1, True, "learned") in calls
     assert "1 worker, events on        500 games/s" in out
     # within a round the drift cancels: 95% in each, though rounds run at different speeds
     assert "parallel efficiency 95% (95%, 95%, 95%)" in out
     assert "4,000 games   950 games/s   parallel efficiency 95% (95%, 95%, 95%)" in out
     assert "event logging costs 20% (20%, 20%, 20%)" in out
     assert "1.80 (1.80, 1.80, 1.80) times the random-bot cost per game" in out
+    assert "learned policy, 1 w.       139 games/s   2.00 (2.00, 2.00, 2.00) times the heuristic's cost" in out
     assert "bytes/game" in out and "MiB at 20,000 games" in out
     assert "clone 25.0 us, determinize 60.0 us, save 300 us" in out
     assert "search bot                1.25 s per four-player game: one ismcts seat" in out

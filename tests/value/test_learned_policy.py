@@ -189,23 +189,59 @@ def test_no_action_that_does_nothing_before_the_last_round() -> None:
 
 
 def test_training_records_are_the_same_at_any_number_of_workers() -> None:
+    """The heuristic's games labelled by the paired expert (values in [0, 1]) and a
+    policy's games labelled by ISMCTS whose rollouts the policy plays (visit shares):
+    the same records in the same order in one process and in two."""
     pytest.importorskip("sklearn")
     from cryhavoc_sim.tuning import policy
 
-    one = policy.sample("cryhavoc", 6, 3, None, 0.3, 2, workers=1)
-    two = policy.sample("cryhavoc", 6, 3, None, 0.3, 2, workers=2)
-    assert one == two and one[0] and one[1]
-    tables = {r[0] for r in one[0]}
-    assert any(t.endswith(".turn") for t in tables) and any(t.endswith(".place_units") for t in tables)
-    for _, descs, attrs, ctx, values in one[0]:
-        assert len(descs) == len(attrs) == len(values) >= 2
-        assert len(ctx) == len(CONTEXT) and all(0.0 <= v <= 1.0 for v in values)
+    for model, expert in ((None, "paired-leaf:2"), (shipped_policy("1"), "ismcts:4")):
+        one = policy.sample("cryhavoc", 6, 3, model, 0.3, expert, 1, None, model)
+        two = policy.sample("cryhavoc", 6, 3, model, 0.3, expert, 2, None, model)
+        assert one == two and one[0] and one[1]
+        tables = {r[0] for r in one[0]}
+        assert any(t.endswith(".turn") for t in tables) and any(t.endswith(".place_units") for t in tables)
+        for _, descs, attrs, ctx, targets in one[0]:
+            assert len(descs) == len(attrs) == len(targets) >= 2 and len(ctx) == len(CONTEXT)
+            assert all(0.0 <= v <= 1.0 for v in targets)
+            if expert.startswith("ismcts"):  # the shares of 4 iterations' visits
+                assert sum(targets) == pytest.approx(1.0)
+                assert all(4 * v == pytest.approx(round(4 * v)) for v in targets)
+
+
+def test_labelling_changes_nothing_in_the_game() -> None:
+    """The expert draws on streams of its own: a game sampled at any rate is the game its
+    bots play unlabelled from the same seed."""
+    from cryhavoc_sim.games.harness.driver import play
+    from cryhavoc_sim.tuning import policy
+
+    pytest.importorskip("sklearn")
+    plug = policy.policy_game("cryhavoc")
+    seed, setup = plug.setup(8, 2)  # four players
+    state = plug.new_state(setup, seed)
+    play(state, plug.bots(state, dict.fromkeys(state.players, None), seed))
+    finals = []
+    original = plug.new_state
+    for rate in (0.2, 1.0):
+        made: list[Any] = []
+
+        def keep(setup: Any, s: int, made: list[Any] = made) -> Any:
+            made.append(original(setup, s))
+            return made[-1]
+
+        plug.new_state = keep  # type: ignore[method-assign]
+        try:
+            assert policy.sample_game("cryhavoc", 8, 2, None, rate, "paired-leaf:1")
+        finally:
+            plug.new_state = original  # type: ignore[method-assign]
+        finals.append(made[0].fingerprint())
+    assert finals == [state.fingerprint()] * 2
 
 
 def test_a_fit_recovers_what_the_expert_measured() -> None:
     """Synthetic decisions whose candidates are worth 0.05 per unit of the first
-    attribute, and 0.02 more per Round when the descriptor is "draw": the fit finds both
-    (the table's constant per descriptor cancels within a decision)."""
+    attribute, and 0.02 more per Round when the descriptor is "draw": the ridge finds
+    both (the table's constant per descriptor cancels within a decision)."""
     pytest.importorskip("sklearn")
     from cryhavoc_sim.tuning import policy
 
@@ -221,32 +257,67 @@ def test_a_fit_recovers_what_the_expert_measured() -> None:
             for d, a in zip(descs, attrs, strict=True)
         ]
         records.append(("humans.turn", descs, attrs, ctx, values))
-    table = policy.fit_table(records, 3, len(CONTEXT))
+    table = policy.fit_table(records, 3, len(CONTEXT), "values")
     assert table.attributes[0] == pytest.approx(0.05, abs=0.002)
-    draw_vs_move = table.descriptors["draw"][0] - table.descriptors["move"][0]
-    assert draw_vs_move == pytest.approx(0.02, abs=0.002)
+    assert table.descriptors["draw"][0] - table.descriptors["move"][0] == pytest.approx(0.02, abs=0.002)
     model = PolicyModel(LAYOUT.game, LAYOUT.version, {"humans.turn": table})
     assert policy.scores(model, records)["agreement"] > 0.95
+    assert policy.scores(model, records)["regret"] < policy.scores(None, records)["regret"]
 
 
-def test_train_policy_writes_policies_the_bot_plays(tmp_path: Any) -> None:
+def test_a_fit_recovers_the_expert_s_choices() -> None:
+    """Synthetic decisions whose expert picks in proportion to exp(2 x the first
+    attribute + 0.5 x the Round for "draw"): the conditional logit finds both weights."""
+    pytest.importorskip("sklearn")
+    from cryhavoc_sim.tuning import policy
+
+    rng = stream(1, "test:fit")
+    records: list[policy.Record] = []
+    for _ in range(3000):
+        round_ = float(rng.randint(1, 5))
+        ctx = [round_] + [0.0] * (len(CONTEXT) - 1)
+        descs = ["move", "draw", "recruit"]
+        attrs = [[rng.random() * 2, 0.0, 0.0] for _ in descs]
+        logits = [
+            2.0 * a[0] + (0.5 * round_ if d == "draw" else 0.0) for d, a in zip(descs, attrs, strict=True)
+        ]
+        weights = [math.exp(v) for v in logits]
+        u = rng.random() * sum(weights)
+        pick = 0 if u < weights[0] else 1 if u < weights[0] + weights[1] else 2
+        records.append(("humans.turn", descs, attrs, ctx, [1.0 if i == pick else 0.0 for i in range(3)]))
+    table = policy.fit_table(records, 3, len(CONTEXT), "shares")
+    assert table.attributes[0] == pytest.approx(2.0, rel=0.1)
+    draw_vs_move = table.descriptors["draw"][0] - table.descriptors["move"][0]
+    assert draw_vs_move == pytest.approx(0.5, rel=0.15)
+    model = PolicyModel(LAYOUT.game, LAYOUT.version, {"humans.turn": table})
+    fitted = policy.scores(model, records, "shares")
+    assert fitted["agreement"] > policy.scores(None, records, "shares")["agreement"]
+
+
+def test_train_policy_writes_policies_the_bot_plays() -> None:
     pytest.importorskip("sklearn")
     from cryhavoc_sim.tuning import policy
 
     its = policy.train_policy(
-        "cryhavoc", games=10, seed=2, iterations=2, rate=0.3, worlds=2, workers=1, deals=2
+        "cryhavoc", games=10, seed=2, iterations=2, rate=0.3, expert="paired-leaf:2", deals=2
     )
     assert [it.model.provenance["iteration"] for it in its] == [1, 2]
-    assert its[1].model.provenance["expert_rollouts"] == "iteration 1 policy"
+    p1, p2 = its[0].model.provenance, its[1].model.provenance
+    assert p1["games_played_by"] == p1["expert_rollouts"] == "heuristic" and p1["labels"] == "values"
+    assert p2["games_played_by"] == p2["expert_rollouts"] == "iteration 1 policy"
     assert its[1].against_last is not None and its[1].against_last.games == 4
     text = its[1].model.to_json(LAYOUT)
+    assert "NaN" not in text
     again = parse_policy(text, "x", LAYOUT)
     assert json.loads(again.to_json(LAYOUT)) == json.loads(text)
     for it in its:
         assert it.scores["decisions"] > 0 and math.isfinite(it.scores["regret"])
-    # the policy it wrote plays a game to its end
-    bot = PolicyBot("humans", again, stream(1, "x"))
-    assert bot.tables
+    assert PolicyBot("humans", again, stream(1, "x")).tables
+    fixed = policy.train_policy(
+        "cryhavoc", games=5, seed=2, iterations=2, rate=0.3, expert="ismcts:2", fixed_expert=True
+    )
+    assert fixed[1].model.provenance["expert_rollouts"] == "heuristic"
+    assert fixed[1].model.provenance["labels"] == "shares"
 
 
 def test_bad_training_counts_are_one_sentence() -> None:
@@ -257,7 +328,10 @@ def test_bad_training_counts_are_one_sentence() -> None:
         ({"iterations": 0}, "iterations is 0; allowed: a whole number from 1 to 10"),
         ({"rate": 0.0}, "rate is 0.0; allowed: a number above 0 and at most 1"),
         ({"rate": math.nan}, "rate is nan"),
-        ({"worlds": 0}, "worlds is 0; allowed: a whole number from 1 to 256"),
+        ({"expert": "heuristic"}, "expert 'heuristic' is not a search"),
+        ({"expert": "ismcts:0"}, "expert 'ismcts:0' has the budget '0'"),
+        ({"expert": "ismcts:5000"}, "searches 5,000 iterations a decision; allowed: at most 1,000"),
+        ({"expert": "paired:8:hunter"}, "is not a search"),
         ({"workers": 0}, "workers is 0; allowed"),
         ({"deals": -1}, "deals is -1; allowed"),
         ({"game": "warcry"}, "which has no learned policy yet"),

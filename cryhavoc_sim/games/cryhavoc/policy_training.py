@@ -1,36 +1,35 @@
 """Cry Havoc's part of the policy trainer (``games/policy/plug.py``): games of 2, 3 and
-4 players and the solo mode in turn (``engine/playout.py``'s cycle), the policy bot
-(``bots/policy.py``) or the heuristic in every seat, the decisions the search searches,
-and the expert: the paired-rollout search on the learned leaf value (``paired-leaf``'s
-parts) measuring every candidate in the same worlds, its rollouts played by the policy
-being improved (the heuristic bot at the first iteration)."""
+4 players and the solo mode in turn (``engine/playout.py``'s cycle), the learned policy
+(``bots/policy.py``) or the heuristic in every seat, the decisions the search searches
+as the policy sees them (``bots/policy_features.py``), and the expert: any of the
+game's search bots (``ismcts:N``, ``paired:N``, ``ismcts-leaf:N``, ``paired-leaf:N``),
+its rollouts played by the policy being improved (by the heuristic when None), its
+label of a decision every candidate's value over its budget of worlds (the paired
+search, ``Paired.values``) or its visit shares (ISMCTS, ``Ismcts.shares``)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Hashable, Mapping, Sequence
 from typing import Any
 
 from cryhavoc_sim.games.cryhavoc.bots.candidates import candidates, is_searched
 from cryhavoc_sim.games.cryhavoc.bots.heuristic import HeuristicBot
-from cryhavoc_sim.games.cryhavoc.bots.ismcts import MAX_ROLLOUT
-from cryhavoc_sim.games.cryhavoc.bots.leaf import LeafSearch
+from cryhavoc_sim.games.cryhavoc.bots.ismcts import IsmctsBot
 from cryhavoc_sim.games.cryhavoc.bots.personalities import personality
 from cryhavoc_sim.games.cryhavoc.bots.policy import PolicyBot
 from cryhavoc_sim.games.cryhavoc.bots.policy_features import LAYOUT, context, describe
-from cryhavoc_sim.games.cryhavoc.bots.value_model import shipped_model
 from cryhavoc_sim.games.cryhavoc.state import RULES, CryHavocState, DeciderBot
 from cryhavoc_sim.games.harness.seeds import Seeds
 from cryhavoc_sim.games.policy.model import Layout, PolicyModel
-from cryhavoc_sim.games.policy.plug import Scored
+from cryhavoc_sim.games.policy.plug import Expert, Scored
 from cryhavoc_sim.games.search.paired import Paired
-from cryhavoc_sim.games.state import Bot, GameState, PlayerId
+from cryhavoc_sim.games.search.plug import root_candidates
+from cryhavoc_sim.games.state import Answer, Bot, GameState, PlayerId
 from cryhavoc_sim.rng import Rng, stream
 
 
 class CryHavocPolicyGame:
     """Cry Havoc's :class:`~cryhavoc_sim.games.policy.plug.PolicyGame`."""
-
-    expert_name = "paired-rollout search on the learned leaf value, every candidate in the same worlds"
 
     def __init__(self) -> None:
         from cryhavoc_sim.games.cryhavoc.content import load_content
@@ -97,10 +96,54 @@ class CryHavocPolicyGame:
         helper.forget()
         return Scored(f"{f}.{d.kind}", cands, descs, attrs, context(g, f))
 
-    def expert(self, player: PlayerId, model: PolicyModel | None, rng: Rng) -> Paired[CryHavocState]:
-        search = LeafSearch(player, rng, shipped_model())
-        search.policy = model
-        return Paired(player, search, 1, rng, 1, MAX_ROLLOUT)
+    def expert_problem(self, name: str) -> str | None:
+        from cryhavoc_sim.games.cryhavoc.bots.registry import LEAVES, bot_problem
+        from cryhavoc_sim.games.search.names import SEARCHES
+
+        kind = name.partition(":")[0]
+        if (kind not in SEARCHES and kind not in LEAVES) or name.count(":") > 1:
+            return "is not a search; allowed: ismcts:<N>, paired:<N>, ismcts-leaf:<N> or paired-leaf:<N>"
+        return bot_problem(name, "humans")
+
+    def expert_labels(self, name: str) -> str:
+        from cryhavoc_sim.games.cryhavoc.bots.registry import LEAVES
+
+        kind = name.partition(":")[0]
+        return "values" if LEAVES.get(kind, kind) == "paired" else "shares"
+
+    def expert(self, player: PlayerId, name: str, model: PolicyModel | None, rng: Rng) -> Expert:
+        from cryhavoc_sim.games.cryhavoc.bots.registry import LEAVES, make_leaf, make_search
+
+        bot = (
+            make_leaf(name, player, rng)
+            if name.partition(":")[0] in LEAVES
+            else make_search(name, player, rng)
+        )
+        assert isinstance(bot, IsmctsBot)
+        bot.game.policy = model
+        return CryHavocExpert(player, bot)
+
+
+class CryHavocExpert:
+    """A Cry Havoc search bot as an expert (``games/policy/plug.py``): the paired-rollout
+    search labels with every candidate's value over its budget of worlds, ISMCTS with
+    its visit shares."""
+
+    def __init__(self, player: PlayerId, bot: IsmctsBot) -> None:
+        self.player = player
+        self.bot = bot
+        self.labels = "values" if isinstance(bot.search, Paired) else "shares"
+
+    def label(self, state: Any) -> tuple[Sequence[tuple[Hashable, Answer]], list[float]] | None:
+        assert isinstance(state, CryHavocState)
+        self.bot.game.shown = None
+        options = root_candidates(self.bot.game, state, self.player)
+        if options is None:
+            return None
+        search = self.bot.search
+        if isinstance(search, Paired):
+            return options, search.values(state, options, search.iterations)
+        return options, search.shares(state, options)
 
 
 POLICY_GAME = CryHavocPolicyGame

@@ -3,10 +3,11 @@ layout, its games, its policy bot, the decisions its policy scores, and an exper
 labels them.
 
 Expert iteration (Anthony, Tian and Barber, 2017) alternates two players of one game:
-the *apprentice* (the learned policy, cheap) plays self-play games, and at a sample of
-its decisions the *expert* (a search whose rollouts the apprentice plays) measures what
-every candidate answer is worth; the next apprentice is fitted to those values. A game
-provides the parts that know its rules; the trainer, the fit and the files are shared.
+the *expert* (a search, whose rollouts the apprentice plays once there is one) labels a
+sample of the decisions of self-play games with its search (the share of its visits
+each candidate answer got), and the *apprentice* (the learned policy, cheap) is fitted
+to those labels, then plays the next iteration's games. A game provides the parts that
+know its rules; the trainer, the fit and the files are shared.
 """
 
 from __future__ import annotations
@@ -33,9 +34,16 @@ class Scored:
 
 
 class Expert(Protocol):
-    """A search that measures every candidate of a decision in the same worlds."""
+    """A search of one seat that labels a decision it searches: its value of every
+    candidate answer (``labels`` "values": the paired-rollout search rolling each one out
+    in the same worlds) or its share of visits of each (``labels`` "shares": ISMCTS)."""
 
-    def values(self, state: Any, options: Sequence[tuple[Hashable, Answer]], worlds: int) -> list[float]: ...
+    labels: str
+
+    def label(self, state: Any) -> tuple[Sequence[tuple[Hashable, Answer]], list[float]] | None:
+        """(candidates, their values or shares) of the pending decision, or None when
+        the search does not search it."""
+        ...
 
 
 class PolicyGame(Protocol):
@@ -46,9 +54,8 @@ class PolicyGame(Protocol):
         """The game's features (the policy file's header)."""
         ...
 
-    @property
-    def expert_name(self) -> str:
-        """What labels the decisions, in a few words (recorded in the policy file)."""
+    def expert_problem(self, name: str) -> str | None:
+        """Why ``name`` cannot be the expert (a sentence's end: what is allowed), or None."""
         ...
 
     def setup(self, master_seed: int, index: int) -> tuple[int, Any]:
@@ -76,9 +83,13 @@ class PolicyGame(Protocol):
         score it (another kind, a single candidate, a non-player side)."""
         ...
 
-    def expert(self, player: PlayerId, model: PolicyModel | None, rng: Rng) -> Expert:
-        """The expert of seat ``player``: a search whose rollouts ``model`` plays (the
-        heuristic when None), on ``rng``."""
+    def expert_labels(self, name: str) -> str:
+        """What the expert ``name`` labels a decision with: "values" or "shares"."""
+        ...
+
+    def expert(self, player: PlayerId, name: str, model: PolicyModel | None, rng: Rng) -> Expert:
+        """The search ``name`` of seat ``player`` on ``rng``, its rollouts played by
+        ``model`` in every seat (the game's heuristic when None)."""
         ...
 
 

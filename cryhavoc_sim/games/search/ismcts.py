@@ -99,6 +99,22 @@ class Ismcts(Generic[S]):
         game.searched_done()
         return best
 
+    def shares(self, state: S, options: Sequence[Candidate]) -> list[float]:
+        """The search of ``state``'s pending decision as a distribution over ``options``
+        (``root_candidates``'s): each one's share of the root's visits. What an expert's
+        label of a decision is (``tuning/policy.py``); the most visited, first in the
+        game's order, is what :meth:`decide` answers, from the same draws."""
+        root = self.search(state)
+        visits = [0.0] * len(options)
+        for i, (key, _) in enumerate(options):
+            child = root.children.get(key)
+            visits[i] = float(child.visits) if child is not None else 0.0
+        self.game.searched_done()
+        total = 0.0
+        for v in visits:
+            total += v
+        return [v / total for v in visits] if total > 0.0 else [1.0 / len(options)] * len(options)
+
     def search(self, state: S) -> Node:
         """The tree of ``iterations`` iterations from ``state``."""
         root = Node()

@@ -107,7 +107,7 @@ class Paired(Generic[S]):
 
     def values(self, state: S, options: Sequence[Candidate], worlds: int) -> list[float]:
         """Every candidate of ``options`` rolled out in the same ``worlds`` worlds (no
-        halving), each one's mean value: what an expert's label of a decision is
+        halving), each one's mean value: an expert's label of a decision
         (``tuning/policy.py``), every candidate measured as precisely as the others."""
         k = len(options)
         totals = [0.0] * k
@@ -118,6 +118,14 @@ class Paired(Generic[S]):
                 totals[i] += self.rollout(world.clone(), options[i][1], copy_rng(stream))
         self.game.searched_done()
         return [t / worlds for t in totals]
+
+    def shares(self, state: S, options: Sequence[Candidate]) -> list[float]:
+        """The search of ``state``'s pending decision as a distribution over ``options``
+        (``root_candidates``'s): all on the candidate :meth:`decide` answers, from the
+        same draws (what an expert's label of a decision is, ``tuning/policy.py``)."""
+        best = self.halve(state, options)[2][0]
+        self.game.searched_done()
+        return [1.0 if i == best else 0.0 for i in range(len(options))]
 
     def rollout(self, sim: S, answer: Answer, rng: Rng) -> float:
         """``answer`` applied in ``sim``, played on by the rollout policy to the horizon

@@ -21,7 +21,7 @@ from cryhavoc_sim.games.policy.model import PolicyModel, parse_policy
 from cryhavoc_sim.rng import Rng
 
 LEARNED = "learned"
-DEFAULT_MODEL = "2"  # the shipped policy: the last expert iteration (docs/bots.md)
+DEFAULT_MODEL = "3"  # the shipped policy: the last expert iteration (docs/bots.md)
 MAX_TEMPERATURE = 10.0
 # Through importlib.resources, as the personalities: compiled, a module's __file__ is in
 # the build's folder, which holds no data.

@@ -64,7 +64,9 @@ def test_the_report_names_every_figure(
     assert "4,000 games   950 games/s   parallel efficiency 95% (95%, 95%, 95%)" in out
     assert "event logging costs 20% (20%, 20%, 20%)" in out
     assert "1.80 (1.80, 1.80, 1.80) times the random-bot cost per game" in out
-    assert "learned policy, 1 w.       139 games/s   2.00 (2.00, 2.00, 2.00) times the heuristic's cost" in out
+    assert (
+        "learned policy, 1 w.       139 games/s   2.00 (2.00, 2.00, 2.00) times the heuristic's cost" in out
+    )
     assert "bytes/game" in out and "MiB at 20,000 games" in out
     assert "clone 25.0 us, determinize 60.0 us, save 300 us" in out
     assert "search bot                1.25 s per four-player game: one ismcts seat" in out

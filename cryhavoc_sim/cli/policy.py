@@ -7,7 +7,7 @@ from typing import Annotated
 
 import typer
 
-from cryhavoc_sim.cli.common import _fail, _write_file, app
+from cryhavoc_sim.cli.common import _fail, _flag, _write_file, app
 from cryhavoc_sim.errors import UserError
 
 
@@ -31,7 +31,7 @@ def train_policy(
     ] = "paired-leaf:8",
     fixed_expert: Annotated[
         bool,
-        typer.Option(
+        _flag(
             "--fixed-expert",
             help="Keep the expert's rollouts the heuristic's (DAgger) instead of the last policy's.",
         ),

@@ -231,7 +231,7 @@ def train_policy(
     iterations: int = 3,
     seed: int = 1,
     out: str | Path | None = None,
-    expert: str = "paired-leaf:8",
+    expert: str | None = None,
     rate: float = 0.25,
     deals: int = 0,
     game: str = "cryhavoc",
@@ -239,9 +239,10 @@ def train_policy(
 ) -> Any:
     """Train the learned policy (the ``learned`` bot) as ``cryhavoc-sim train-policy``
     does: ``iterations`` of expert iteration, each on ``n_games`` self-play games (the
-    first the ``expert``'s own, later the last policy's), the expert's visit shares at
-    a ``rate`` share of the decisions it searches as labels, a conditional logit fitted
-    to them; ``deals`` two-player deals on which each iteration meets the last. Writes
+    first the heuristic's, later the last policy's), the ``expert``'s labels (None: the
+    game's default search) at a ``rate`` share of the decisions it searches: every
+    answer's value (paired searches, a ridge fitted to them) or its visit shares
+    (ISMCTS, a conditional logit); ``deals`` two-player deals on which each iteration meets the last. Writes
     ``<iteration>.json`` into the folder ``out`` when given. Returns the iterations
     (``model``, ``scores``, ``last_scores``, ``heuristic_scores``, ``against_last``).
     Needs scikit-learn (the ``train`` extra); deterministic at any number of workers."""

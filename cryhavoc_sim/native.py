@@ -64,6 +64,7 @@ COMPILED = (
     "games/cavetroll/game.py",
     "games/cavetroll/variant.py",
     "games/cavetroll/bots.py",
+    "games/cavetroll/policy.py",
     "games/cavetroll/simple.py",
     "games/cavetroll/visibility.py",
     "games/policy/model.py",

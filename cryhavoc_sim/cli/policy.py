@@ -23,12 +23,12 @@ def train_policy(
         float, typer.Option("--rate", help="Share of the policy's decisions the expert labels (0 to 1).")
     ] = 0.25,
     expert: Annotated[
-        str,
+        str | None,
         typer.Option(
             "--expert",
-            help="The search that labels the decisions: paired[-leaf]:<N> (every answer's value in N worlds) or ismcts[-leaf]:<N> (visit shares).",
+            help="The search that labels the decisions: paired[-leaf]:<N> (every answer's value in N worlds) or ismcts[-leaf]:<N> (visit shares); default: the game's (Cry Havoc paired-leaf:8, Cave Troll paired:8, WarCry paired:16).",
         ),
-    ] = "paired-leaf:8",
+    ] = None,
     fixed_expert: Annotated[
         bool,
         _flag(
@@ -51,15 +51,15 @@ def train_policy(
     ] = Path("learned"),
     workers: Annotated[int, typer.Option("-j", "--workers", help="Processes playing the games.")] = 1,
 ) -> None:
-    """Train the learned policy (the `learned` bot) by expert iteration: self-play games
-    (2, 3, 4 players and solo in turn) by the last policy (the heuristic at first), a
+    """Train a game's learned policy (the `learned` bot) by expert iteration: self-play
+    games (every player count and mode in turn) by the last policy (the heuristic at first), a
     search (--expert) labelling a share of the decisions it searches, its rollouts played
     by the last policy: every answer's value in the same worlds (paired searches) or its
     visit shares (ISMCTS); each next policy is fitted to those labels (a ridge regression
     of values, a conditional logit of shares), scored on held-out games and played
     against the last. Writes one JSON file of coefficients per
     iteration into --out. Deterministic from the seed at any -j; the defaults with --seed
-    1 make the shipped policies. Needs scikit-learn (pip install 'cryhavoc-sim\\[train]').
+    1 make Cry Havoc's shipped policies (Cave Troll's: docs/games/cavetroll.md). Needs scikit-learn (pip install 'cryhavoc-sim\\[train]').
 
     Example: cryhavoc-sim train-policy -n 200 --iterations 1 --deals 0 -o learned"""
     from cryhavoc_sim.tuning import policy
@@ -67,6 +67,8 @@ def train_policy(
     try:
         policy.check_counts(games, seed, iterations, rate, workers, deals)
         plug = policy.policy_game(game)
+        if expert is None:
+            expert = plug.default_expert
         policy.check_expert(game, expert)
         folder = _folder(out)
         base = None

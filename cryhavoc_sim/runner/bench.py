@@ -199,7 +199,8 @@ def games_in(python: str) -> set[str]:
 def other_games(against: str | None = None) -> Iterator[str]:
     """One line per registered game besides the default, yielded as each is measured: its
     4-player bench scenario's games per second on one worker, events on, random and
-    heuristic bots (best of ``ROUNDS``), and its own state costs; with ``against`` (another
+    heuristic bots (best of ``ROUNDS``), its learned policy (one round), and its own state
+    costs; with ``against`` (another
     checkout's Python), each timed next to the same run there when that checkout has the
     game (a line says so when it has not)."""
 
@@ -228,6 +229,13 @@ def other_games(against: str | None = None) -> Iterator[str]:
             f" heuristic bots {OTHER_GAMES['heuristic'] / best['heuristic']:.1f} games/s (best of {ROUNDS} rounds);"
             " a mid-game state: " + ", ".join(f"{k} {v:.1f} us" for k, v in costs.items())
         )
+        if "learned" in game.bot_names():  # this checkout's learned policy, one round
+            n = OTHER_GAMES["heuristic"]
+            took = _timed(n, 1, True, base / f"{name}-learned", "learned", game=name)
+            yield (
+                f"    learned policy {n / took:8.1f} games/s, {took / best['heuristic']:.2f} times the"
+                " heuristic's cost per game"
+            )
         search = game.search_bench_scenario()
         if search is not None:  # one round: a search game costs seconds
             yield f"    search bot {_search_in_child(name):8.2f} s per game: {search[0]} ({SEARCH_GAMES} games)"

@@ -48,7 +48,6 @@ MAX_ITERATIONS = 10
 DEFAULT_GAMES = 600
 DEFAULT_ITERATIONS = 3
 DEFAULT_RATE = 0.25
-DEFAULT_EXPERT = "paired-leaf:8"  # every candidate in 8 worlds, the learned leaf value
 MAX_EXPERT_BUDGET = 1_000
 MIN_DECISIONS = 40  # a descriptor seen in fewer decisions of its table gets no weights
 ALPHA = 1e-3  # L2 strength on standardised features (per decision's cross-entropy)
@@ -448,7 +447,7 @@ def train_policy(
     seed: int = 1,
     iterations: int = DEFAULT_ITERATIONS,
     rate: float = DEFAULT_RATE,
-    expert: str = DEFAULT_EXPERT,
+    expert: str | None = None,
     start: PolicyModel | None = None,
     workers: int = 1,
     progress: bool = False,
@@ -461,9 +460,11 @@ def train_policy(
     of its own seed (``seed`` + iteration - 1); ``fixed_expert``: the expert's rollouts
     stay the heuristic's at every iteration (DAgger) instead of the last policy's;
     ``deals``: two-player deals (each played both ways) on which each iteration meets
-    the last (none: 0); ``done`` is told of each iteration as it ends. The defaults with
-    seed 1 make the shipped policies."""
+    the last (none: 0); ``done`` is told of each iteration as it ends; ``expert`` None
+    is the game's own default. The defaults with seed 1 make Cry Havoc's shipped policies."""
     check_counts(games, seed, iterations, rate, workers, deals)
+    if expert is None:
+        expert = policy_game(game).default_expert
     check_expert(game, expert)
     try:
         import numpy  # noqa: F401

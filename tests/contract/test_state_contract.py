@@ -183,3 +183,14 @@ def test_every_game_s_bench_state_is_mid_game(name: str) -> None:
     assert state.current_player is not None
     assert mid_game(rules, 100).fingerprint() == state.fingerprint()  # the same state each time
     assert mid_game(rules, 10**6).current_player is not None  # a game shorter than that: its last request
+
+
+@pytest.mark.parametrize("name", game_names())
+@pytest.mark.parametrize("bot", ["learned", "learned~0.5"])
+def test_the_learned_policy_reads_only_its_observation(name: str, bot: str) -> None:
+    """Every game ships a learned policy (games/policy/plug.py's REGISTERED), greedy or
+    sampling from its own stream: the same answer in every world its player cannot tell apart."""
+    from cryhavoc_sim.games.policy.plug import REGISTERED
+
+    assert name in REGISTERED
+    assert fairness_problems(get_game(name).rules, bot, 7, 3) == []

@@ -149,6 +149,10 @@ def test_the_other_games_are_timed_side_by_side_with_another_checkout(
         for line in lines
     )
     assert any("search bot     2.50 s per game: seat one ismcts" in line for line in lines)  # WarCry's
+    assert ("learned", None) in seen and ("learned", "/old/python") not in seen  # this checkout's only
+    assert any(
+        "learned policy      5.0 games/s, 1.00 times the heuristic's cost per game" in line for line in lines
+    )
 
 
 def test_the_state_costs_are_side_by_side_when_the_other_checkout_has_them(

@@ -144,6 +144,7 @@ class HeuristicBot:
         self._iconic: list[tuple[str, int]] = []  # the cards with scoring icons, and theirs
         self._threshold = 0  # the content's scoring threshold, once read
         self._gold_table: dict[str, int] = {}
+        self._deck_size: dict[str, int] = {}  # card set -> cards in a colour's deck
         self._place: dict[str, int] = {}  # player -> index in the game's players
         # space -> (its list's version, the list, its terms) when last valued
         self._seen: Seen = {}
@@ -169,18 +170,47 @@ class HeuristicBot:
         me = g.player
         legal = g.legal()
         self._root(g, me)
-        if not g.pending:
-            if g.turn != self.turn:
-                self.turn, self.drawn = g.turn, 0
-            owed = self.w.draws - self.drawn
-            if owed > 0 and g.actions_left <= owed and ("draw",) in legal:
-                ends = len(g.decks[me]) == 1
-                if not ends or self.value_of(g, me, ("draw",)) > 0:
-                    legal = [("draw",)]
+        if self.owes_draw(g, me, legal):
+            legal = [("draw",)]
         action = self._best(g, me, legal)
+        self.played(action)
+        return action
+
+    def owes_draw(self, g: CaveTrollGame, me: str, legal: list[Action]) -> bool:
+        """Whether the turn's draws (the personality's ``draws``; ruling CT17: nothing
+        else makes a game end) must be taken now, with the actions left: a draw is legal
+        and is not the deck's last card when that would lose (``_root`` first)."""
+        if g.pending:
+            return False
+        if g.turn != self.turn:
+            self.turn, self.drawn = g.turn, 0
+        owed = self.w.draws - self.drawn
+        if owed > 0 and g.actions_left <= owed and ("draw",) in legal:
+            ends = len(g.decks[me]) == 1
+            return not ends or self.value_of(g, me, ("draw",)) > 0
+        return False
+
+    def deck_size(self, g: CaveTrollGame) -> int:
+        """Cards in a colour's whole deck of the game's card set (kept once)."""
+        size = self._deck_size.get(g.card_set)
+        if size is None:
+            size = self._deck_size[g.card_set] = len(g.content.deck(g.card_set))
+        return size
+
+    def played(self, action: Action) -> None:
+        """Count ``action`` against the turn's draws (``owes_draw``)."""
         if action == ("draw",):
             self.drawn += 1
-        return action
+
+    def ranked(
+        self, g: CaveTrollGame, me: str, legal: list[Action], width: int
+    ) -> list[tuple[Action, float]]:
+        """The ``width`` best of ``legal`` by ``value_of`` with their values, the best
+        first, the legal order breaking ties (``_root`` first): the answers the search
+        weighs and the learned policy scores."""
+        values = [self.value_of(g, me, a) for a in legal]
+        order = sorted(range(len(legal)), key=lambda i: -values[i])  # stable
+        return [(legal[i], values[i]) for i in order[:width]]
 
     def _best(self, g: CaveTrollGame, me: str, legal: list[Action]) -> Action:
         best: list[Action] = []

@@ -6,7 +6,8 @@ paired-rollout search on the same parts): the shared information-set MCTS
   best ``WIDTH`` searched (a turn offers dozens of moves; the search spends its budget
   on the few a good player would weigh, and can only improve on the heuristic's pick).
 - *Rollout policy*: the heuristic bot (balanced) in every seat, for ``HORIZON`` turns
-  from the decision (one: the rest of the searching player's turn).
+  from the decision (one: the rest of the searching player's turn); the learned policy
+  instead when the search is given one (``policy``: the expert of ``train-policy``).
 - *Leaf value*: the result of a finished game (a shared win split between the tied
   players: the ladder counts only an outright win), else the heuristic's valuation of
   the position for the searching player (its lead on the scale of a finished game).
@@ -14,8 +15,9 @@ paired-rollout search on the same parts): the shared information-set MCTS
 Every hook reads the searching player's view only: the heuristic values positions from
 what its player sees (``bots.py``), and everything else happens in determinizations.
 
-:func:`make_bot` and :func:`check_bot_name` are ``bots.py``'s with the search names
-added; where the game names its bots, it names them through these.
+:func:`make_bot` and :func:`check_bot_name` are ``bots.py``'s with the search names and
+the learned policy's (``policy.py``) added; where the game names its bots, it names them
+through these.
 """
 
 from __future__ import annotations
@@ -26,7 +28,9 @@ from typing import Any
 from cryhavoc_sim.errors import ScenarioError
 from cryhavoc_sim.games.cavetroll import bots
 from cryhavoc_sim.games.cavetroll.game import Action, CaveTrollGame
+from cryhavoc_sim.games.cavetroll.policy import NAMES, PolicyBot, make_learned
 from cryhavoc_sim.games.cavetroll.state import CaveTrollState
+from cryhavoc_sim.games.policy.model import PolicyModel
 from cryhavoc_sim.games.search.ismcts import MAX_STEPS, Ismcts
 from cryhavoc_sim.games.search.names import SEARCHES, budget, budget_problem, is_search, searcher
 from cryhavoc_sim.games.search.paired import Paired
@@ -37,7 +41,16 @@ DEFAULT_ITERATIONS = 32
 WIDTH = 4  # answers searched a decision: the heuristic's best
 HORIZON = 1  # turns a rollout plays: the rest of this one (longer was no stronger, and slower)
 EXPLORE = 0.7
-BOT_NAMES = (*bots.BOT_NAMES, "ismcts", "ismcts:<N>", "paired", "paired:<N>")
+BOT_NAMES = (
+    *bots.BOT_NAMES,
+    "ismcts",
+    "ismcts:<N>",
+    "paired",
+    "paired:<N>",
+    "learned",
+    "learned@<model>",
+    "learned~<temperature>",
+)
 
 
 class HeuristicRollout:
@@ -56,11 +69,29 @@ class HeuristicRollout:
         pass  # the heuristic keeps nothing of a decision it did not take but its draws
 
 
-class CaveTrollSearch:
-    """Cave Troll's part of one search bot (see the module docstring)."""
+class PolicyRollout:
+    """The learned policy ``model`` in every seat of one simulation."""
 
-    def __init__(self, rng: Rng, width: int = WIDTH) -> None:
+    __slots__ = ("seats",)
+
+    def __init__(self, players: Sequence[PlayerId], model: PolicyModel, rng: Rng) -> None:
+        self.seats = {p: PolicyBot(model, rng) for p in players}
+
+    def decide(self, state: CaveTrollState) -> Answer:
+        g = state.game
+        return self.seats[g.player].choose(g)
+
+    def skip(self, state: CaveTrollState) -> None:
+        pass
+
+
+class CaveTrollSearch:
+    """Cave Troll's part of one search bot (see the module docstring); ``policy`` plays
+    its rollouts when set."""
+
+    def __init__(self, rng: Rng, width: int = WIDTH, policy: PolicyModel | None = None) -> None:
         self.width = width
+        self.policy = policy
         # values candidates and leaves; never breaks a tie (``_best`` is not called)
         self.judge = bots.HeuristicBot(rng)
 
@@ -75,9 +106,7 @@ class CaveTrollSearch:
         me = g.player
         judge = self.judge
         judge._root(g, me)
-        # the best first; the legal order breaks ties (sorted is stable)
-        ranked = sorted(range(len(legal)), key=lambda i: -judge.value_of(g, me, legal[i]))
-        return [(state.answer_key(legal[i]), legal[i]) for i in ranked[: self.width]]
+        return [(state.answer_key(a), a) for a, _ in judge.ranked(g, me, legal, self.width)]
 
     def fallback(self, state: CaveTrollState) -> Answer:
         return state.game.legal()[0]  # reached with a single answer only
@@ -88,7 +117,9 @@ class CaveTrollSearch:
     def determinize(self, state: CaveTrollState, player: PlayerId, rng: Rng) -> CaveTrollState:
         return state.determinize(player, rng)
 
-    def rollout(self, sim: CaveTrollState, player: PlayerId, rng: Rng) -> HeuristicRollout:
+    def rollout(self, sim: CaveTrollState, player: PlayerId, rng: Rng) -> HeuristicRollout | PolicyRollout:
+        if self.policy is not None:
+            return PolicyRollout(sim.players, self.policy, rng)
         return HeuristicRollout(sim.players, rng)
 
     def stage(self, state: CaveTrollState) -> int:
@@ -125,18 +156,27 @@ class SearchBot:
         return answer
 
 
-def make_bot(name: str, rng: Rng) -> bots.RandomBot | bots.HeuristicBot | SearchBot:
-    """The bot ``name`` with its own generator (``bots.make_bot`` and the search)."""
+def make_bot(name: str, rng: Rng) -> bots.RandomBot | bots.HeuristicBot | SearchBot | PolicyBot:
+    """The bot ``name`` with its own generator (``bots.make_bot``, the search and the
+    learned policy)."""
     kind = name.partition(":")[0]
     if kind in SEARCHES:
         return SearchBot(budget(name, DEFAULT_ITERATIONS), rng, kind)
+    if NAMES.is_learned(name):
+        return make_learned(name, rng)
     return bots.make_bot(name, rng)
 
 
 def check_bot_name(name: Any, where: str) -> str:
-    """``name`` if it is a Cave Troll bot (the search's included), else a ScenarioError."""
+    """``name`` if it is a Cave Troll bot (the search's and the learned policy's
+    included), else a ScenarioError."""
     if isinstance(name, str) and is_search(name):
         problem = budget_problem(name)
+        if problem:
+            raise ScenarioError(f"{where}: bot {name!r} {problem}.")
+        return name
+    if isinstance(name, str) and NAMES.is_learned(name):
+        problem = NAMES.problem(name)
         if problem:
             raise ScenarioError(f"{where}: bot {name!r} {problem}.")
         return name

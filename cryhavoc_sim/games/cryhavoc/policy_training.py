@@ -96,6 +96,10 @@ class CryHavocPolicyGame:
         helper.forget()
         return Scored(f"{f}.{d.kind}", cands, descs, attrs, context(g, f))
 
+    @property
+    def default_expert(self) -> str:
+        return "paired-leaf:8"  # every candidate in 8 worlds, the learned leaf value
+
     def expert_problem(self, name: str) -> str | None:
         from cryhavoc_sim.games.cryhavoc.bots.registry import LEAVES, bot_problem
         from cryhavoc_sim.games.search.names import SEARCHES

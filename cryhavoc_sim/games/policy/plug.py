@@ -54,6 +54,11 @@ class PolicyGame(Protocol):
         """The game's features (the policy file's header)."""
         ...
 
+    @property
+    def default_expert(self) -> str:
+        """The search that labels decisions unless told otherwise."""
+        ...
+
     def expert_problem(self, name: str) -> str | None:
         """Why ``name`` cannot be the expert (a sentence's end: what is allowed), or None."""
         ...
@@ -95,7 +100,11 @@ class PolicyGame(Protocol):
 
 # name -> the module holding the game's ``POLICY_GAME`` class (imported when first asked
 # for), as the game registry does (``games/__init__.py``): the trainer imports no game.
-REGISTERED: dict[str, str] = {"cryhavoc": "cryhavoc_sim.games.cryhavoc.policy_training"}
+REGISTERED: dict[str, str] = {
+    "cryhavoc": "cryhavoc_sim.games.cryhavoc.policy_training",
+    "cavetroll": "cryhavoc_sim.games.cavetroll.policy_training",
+    "warcry": "cryhavoc_sim.games.warcry.policy_training",
+}
 
 
 def policy_game(name: str) -> PolicyGame:

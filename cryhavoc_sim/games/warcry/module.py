@@ -21,6 +21,7 @@ from cryhavoc_sim.games.harness.costs import state_costs
 from cryhavoc_sim.games.harness.ladder import Pairing
 from cryhavoc_sim.games.harness.play import play_game
 from cryhavoc_sim.games.harness.seeds import Seeds
+from cryhavoc_sim.games.policy.names import LearnedNames
 from cryhavoc_sim.games.protocol import GameRows, Measure, Played, ReportSections, Vocabulary
 from cryhavoc_sim.games.search.names import budget_problem
 from cryhavoc_sim.games.warcry import content as wc_content
@@ -31,6 +32,7 @@ from cryhavoc_sim.rng import game_seed
 from cryhavoc_sim.storage.schema import DEFAULT_POLICY
 
 BOTS = ("random", *(f"heuristic:{p}" for p in PERSONALITIES), "heuristic")
+LEARNED_NAMES = ("learned", "learned@<model>", "learned~<temperature>")
 EVENT_KINDS = {
     "fields_first": "player chose (or was chosen) to field first in the Battle (round)",
     "muster": "player musters the card detail for amount gold",
@@ -123,8 +125,14 @@ class WarCry:
         for key, value in raw.items():
             if key != "default" and key not in PLAYERS:
                 raise ScenarioError(f"{path}: field 'bots.{key}' is not a seat; allowed: default, one, two.")
-            if value not in BOTS and budget_problem(str(value)) is not None:
-                allowed = ", ".join(BOTS) + ", ismcts:<N>, paired:<N>"
+            if isinstance(value, str) and LearnedNames.is_learned(value):
+                from cryhavoc_sim.games.warcry.policy import NAMES
+
+                problem = NAMES.problem(value)
+                if problem:
+                    raise ScenarioError(f"{path}: field 'bots.{key}': bot {value!r} {problem}.")
+            elif value not in BOTS and budget_problem(str(value)) is not None:
+                allowed = ", ".join(BOTS) + ", ismcts:<N>, paired:<N>, learned[@<model>][~<temperature>]"
                 raise ScenarioError(f"{path}: field 'bots.{key}' is {value!r}; allowed: {allowed}.")
         default = raw.get("default", "heuristic")
         return WarCrySetup(tuple(decks), str(action), tuple((p, str(raw.get(p, default))) for p in PLAYERS))
@@ -245,7 +253,7 @@ class WarCry:
         return state_costs(RULES, repeat)
 
     def bot_names(self) -> tuple[str, ...]:
-        return BOTS
+        return (*BOTS, *LEARNED_NAMES)
 
     def ladder_pairings(self) -> Sequence[Pairing]:
         """Every shipped deck against every other deck, each bot in each seat: 24 games a rotation."""

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from cryhavoc_sim.games.harness.random_bot import RandomBot
+from cryhavoc_sim.games.policy.names import LearnedNames
 from cryhavoc_sim.games.search.names import SEARCHES, budget, budget_problem
 from cryhavoc_sim.games.state import Bot, PlayerId
 from cryhavoc_sim.games.warcry.bots import PERSONALITIES, HeuristicBot
@@ -17,7 +18,7 @@ from cryhavoc_sim.games.warcry.content import Card, Content, load_content
 from cryhavoc_sim.games.warcry.state import ACTION_DECK, ARMY_DECK, PLAYERS, WarCryState
 from cryhavoc_sim.rng import Rng
 
-BOT_NAMES = ("random", "heuristic", "ismcts", "paired")
+BOT_NAMES = ("random", "heuristic", "ismcts", "paired", "learned")
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,7 +80,18 @@ class WarCryRules:
             from cryhavoc_sim.games.warcry.search import DEFAULT_ITERATIONS, search_bot
 
             return search_bot(player, rng, budget(name, DEFAULT_ITERATIONS), kind)
-        allowed = "random, " + ", ".join(f"heuristic:{p}" for p in PERSONALITIES) + ", ismcts:<N>, paired:<N>"
+        if LearnedNames.is_learned(name):
+            from cryhavoc_sim.games.warcry.policy import NAMES, make_learned
+
+            problem = NAMES.problem(name)
+            if problem is None:
+                return make_learned(name, player, rng)
+            raise ValueError(f"bot {name!r} {problem}")
+        allowed = (
+            "random, "
+            + ", ".join(f"heuristic:{p}" for p in PERSONALITIES)
+            + ", ismcts:<N>, paired:<N>, learned[@<model>][~<temperature>]"
+        )
         raise ValueError(f"bot {name!r} unknown; allowed: {allowed}")
 
     def invariants(self, state: WarCryState, memo: dict[str, Any]) -> list[str]:

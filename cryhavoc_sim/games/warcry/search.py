@@ -10,7 +10,8 @@
   tried only when the heuristic would retreat. A Command offers a dozen answers or more:
   spread over all of them, a small budget learns nothing and picks by the noise of the
   dice (the plain search lost two games in three to the heuristic).
-- *Rollout policy*: the heuristic (bold) in every seat.
+- *Rollout policy*: the heuristic (bold) in every seat; the learned policy
+  (``policy.py``) instead when the search is given one (the expert of ``train-policy``).
 - *Horizon and leaf value*: a rollout stops when ``HORIZON`` Combat chains have closed
   (``stage``) or the Battle ends. The leaf is the chance of winning the game, from the
   Battles won and the chance of winning this Battle, read from the field: the Strength
@@ -28,6 +29,7 @@ import math
 from collections.abc import Hashable, Sequence
 from typing import Any, cast
 
+from cryhavoc_sim.games.policy.model import PolicyModel
 from cryhavoc_sim.games.search.ismcts import EXPLORE, MAX_STEPS, Ismcts
 from cryhavoc_sim.games.search.names import searcher
 from cryhavoc_sim.games.search.paired import Paired
@@ -51,7 +53,7 @@ BATTLE = 1000  # stage units a finished Battle is worth (more than any Battle's 
 GAME_ODDS = {(0, 0): 0.5, (1, 0): 0.75, (0, 1): 0.25, (1, 1): 0.5}
 
 
-def _rank(state: WarCryState, judge: HeuristicBot, answer: tuple[Any, ...]) -> float:
+def rank(state: WarCryState, judge: HeuristicBot, answer: tuple[Any, ...]) -> float:
     """How good the heuristic reads ``answer`` (higher first); 0 for what it cannot read."""
     what = answer[0]
     if state.phase == "command":
@@ -79,9 +81,12 @@ def _rank(state: WarCryState, judge: HeuristicBot, answer: tuple[Any, ...]) -> f
 class WarCrySearch:
     """WarCry's part of one search bot (see the module docstring)."""
 
-    def __init__(self, player: PlayerId, rng: Rng, width: int = WIDTH) -> None:
+    def __init__(
+        self, player: PlayerId, rng: Rng, width: int = WIDTH, policy: PolicyModel | None = None
+    ) -> None:
         self.own = HeuristicBot(player, rng, PERSONALITIES["bold"])
         self.width = width
+        self.policy = policy
 
     def searched(self, state: WarCryState, player: PlayerId) -> bool:
         return state.phase in SEARCHED and len(state.legal_answers()) > 1
@@ -91,7 +96,7 @@ class WarCrySearch:
         pick = self.own.decide(state)
         rest = sorted(
             (a for a in legal if a != pick and a != ("retreat",)),
-            key=lambda a: -_rank(state, self.own, a),  # stable: the legal order breaks ties
+            key=lambda a: -rank(state, self.own, a),  # stable: the legal order breaks ties
         )
         chosen = [pick, *rest][: self.width]
         return [(state.answer_key(a), a) for a in chosen]
@@ -106,9 +111,13 @@ class WarCrySearch:
         return state.determinize(player, rng)
 
     def rollout(self, sim: WarCryState, player: PlayerId, rng: Rng) -> SeatBots[WarCryState]:
-        bots: dict[PlayerId, Bot[WarCryState]] = {
-            p: HeuristicBot(p, rng, PERSONALITIES["bold"]) for p in PLAYERS
-        }
+        bots: dict[PlayerId, Bot[WarCryState]]
+        if self.policy is not None:
+            from cryhavoc_sim.games.warcry.policy import PolicyBot  # it reads this module's parts
+
+            bots = {p: PolicyBot(p, self.policy, rng) for p in PLAYERS}
+        else:
+            bots = {p: HeuristicBot(p, rng, PERSONALITIES["bold"]) for p in PLAYERS}
         return SeatBots(bots)
 
     def stage(self, state: WarCryState) -> int:
@@ -124,13 +133,13 @@ class WarCrySearch:
         mine, theirs = state.wins[p], state.wins[1 - p]
         if state.phase in ("cleanup", "first", "muster"):  # between Battles
             return GAME_ODDS[(mine, theirs)]
-        battle = 1.0 / (1.0 + math.exp(-_field_edge(state, p) / SCALE))
+        battle = 1.0 / (1.0 + math.exp(-field_edge(state, p) / SCALE))
         won = 1.0 if mine == 1 else GAME_ODDS[(mine + 1, theirs)]
         lost = 0.0 if theirs == 1 else GAME_ODDS[(mine, theirs + 1)]
         return battle * won + (1.0 - battle) * lost
 
 
-def _field_edge(state: WarCryState, p: int) -> float:
+def field_edge(state: WarCryState, p: int) -> float:
     """``p``'s lead in the Battle: field totals, Ready Strength and cards in hand."""
     edge = 0.0
     for q, sign in ((p, 1.0), (1 - p, -1.0)):

@@ -334,7 +334,7 @@ def test_bad_training_counts_are_one_sentence() -> None:
         ({"expert": "paired:8:hunter"}, "is not a search"),
         ({"workers": 0}, "workers is 0; allowed"),
         ({"deals": -1}, "deals is -1; allowed"),
-        ({"game": "warcry"}, "which has no learned policy yet"),
+        ({"game": "chess"}, "which has no learned policy yet"),
     ):
         with pytest.raises(ScenarioError, match=fragment.replace("(", r"\(")):
             policy.train_policy(**kwargs)  # type: ignore[arg-type]

@@ -8,20 +8,19 @@ of worlds (the paired search) or its visit shares (ISMCTS)."""
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any
 
 from cryhavoc_sim.games.cavetroll.game import CARD_SETS
 from cryhavoc_sim.games.cavetroll.policy import LAYOUT, SIDE, WIDTH, PolicyBot, context, describe, kind_of
 from cryhavoc_sim.games.cavetroll.search import EXPLORE, HORIZON, CaveTrollSearch
 from cryhavoc_sim.games.cavetroll.state import RULES, CaveTrollState, ChooserBot, Deal
+from cryhavoc_sim.games.policy.expert import SearchExpert
 from cryhavoc_sim.games.policy.model import Layout, PolicyModel
 from cryhavoc_sim.games.policy.plug import Expert, Scored
-from cryhavoc_sim.games.search.ismcts import MAX_STEPS, Ismcts
+from cryhavoc_sim.games.search.ismcts import MAX_STEPS
 from cryhavoc_sim.games.search.names import SEARCHES, budget_problem, searcher
-from cryhavoc_sim.games.search.paired import Paired
-from cryhavoc_sim.games.search.plug import root_candidates
-from cryhavoc_sim.games.state import Answer, Bot, GameState, PlayerId
+from cryhavoc_sim.games.state import Bot, GameState, PlayerId
 from cryhavoc_sim.rng import Rng, derive, game_seed, stream
 
 
@@ -97,32 +96,7 @@ class CaveTrollPolicyGame:
     def expert(self, player: PlayerId, name: str, model: PolicyModel | None, rng: Rng) -> Expert:
         part = CaveTrollSearch(derive(rng), policy=model)
         search = searcher(name, player, part, 32, rng, EXPLORE, HORIZON, MAX_STEPS)
-        return CaveTrollExpert(player, part, search)
-
-
-class CaveTrollExpert:
-    """Cave Troll's search as an expert (``games/policy/plug.py``)."""
-
-    def __init__(
-        self,
-        player: PlayerId,
-        part: CaveTrollSearch,
-        search: Ismcts[CaveTrollState] | Paired[CaveTrollState],
-    ) -> None:
-        self.player = player
-        self.part = part
-        self.search = search
-        self.labels = "values" if isinstance(search, Paired) else "shares"
-
-    def label(self, state: Any) -> tuple[Sequence[tuple[Hashable, Answer]], list[float]] | None:
-        assert isinstance(state, CaveTrollState)
-        options = root_candidates(self.part, state, self.player)
-        if options is None:
-            return None
-        search = self.search
-        if isinstance(search, Paired):
-            return options, search.values(state, options, search.iterations)
-        return options, search.shares(state, options)
+        return SearchExpert(player, part, search)
 
 
 POLICY_GAME = CaveTrollPolicyGame

@@ -8,16 +8,15 @@ paired search) or its visit shares (ISMCTS)."""
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any
 
+from cryhavoc_sim.games.policy.expert import SearchExpert
 from cryhavoc_sim.games.policy.model import Layout, PolicyModel
 from cryhavoc_sim.games.policy.plug import Expert, Scored
-from cryhavoc_sim.games.search.ismcts import EXPLORE, MAX_STEPS, Ismcts
+from cryhavoc_sim.games.search.ismcts import EXPLORE, MAX_STEPS
 from cryhavoc_sim.games.search.names import SEARCHES, budget_problem, searcher
-from cryhavoc_sim.games.search.paired import Paired
-from cryhavoc_sim.games.search.plug import root_candidates
-from cryhavoc_sim.games.state import Answer, Bot, GameState, PlayerId
+from cryhavoc_sim.games.state import Bot, GameState, PlayerId
 from cryhavoc_sim.games.warcry.policy import LAYOUT, SIDE, PolicyBot, context, describe
 from cryhavoc_sim.games.warcry.rules import RULES
 from cryhavoc_sim.games.warcry.search import DEFAULT_ITERATIONS, HORIZON, WarCrySearch
@@ -92,29 +91,7 @@ class WarCryPolicyGame:
     def expert(self, player: PlayerId, name: str, model: PolicyModel | None, rng: Rng) -> Expert:
         part = WarCrySearch(player, derive(rng), policy=model)
         search = searcher(name, player, part, DEFAULT_ITERATIONS, rng, EXPLORE, HORIZON, MAX_STEPS)
-        return WarCryExpert(player, part, search)
-
-
-class WarCryExpert:
-    """WarCry's search as an expert (``games/policy/plug.py``)."""
-
-    def __init__(
-        self, player: PlayerId, part: WarCrySearch, search: Ismcts[WarCryState] | Paired[WarCryState]
-    ) -> None:
-        self.player = player
-        self.part = part
-        self.search = search
-        self.labels = "values" if isinstance(search, Paired) else "shares"
-
-    def label(self, state: Any) -> tuple[Sequence[tuple[Hashable, Answer]], list[float]] | None:
-        assert isinstance(state, WarCryState)
-        options = root_candidates(self.part, state, self.player)
-        if options is None:
-            return None
-        search = self.search
-        if isinstance(search, Paired):
-            return options, search.values(state, options, search.iterations)
-        return options, search.shares(state, options)
+        return SearchExpert(player, part, search)
 
 
 POLICY_GAME = WarCryPolicyGame

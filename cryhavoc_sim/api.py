@@ -236,20 +236,23 @@ def train_policy(
     deals: int = 0,
     game: str = "cryhavoc",
     workers: int = 1,
+    field_deals: int = 0,
 ) -> Any:
     """Train the learned policy (the ``learned`` bot) as ``cryhavoc-sim train-policy``
     does: ``iterations`` of expert iteration, each on ``n_games`` self-play games (the
     first the heuristic's, later the last policy's), the ``expert``'s labels (None: the
     game's default search) at a ``rate`` share of the decisions it searches: every
     answer's value (paired searches, a ridge fitted to them) or its visit shares
-    (ISMCTS, a conditional logit); ``deals`` two-player deals on which each iteration meets the last. Writes
+    (ISMCTS, a conditional logit); ``deals`` two-player deals on which each iteration meets the last;
+    ``field_deals`` deals of every player count on which it plays one seat at a time among
+    heuristic players (``seats``). Writes
     ``<iteration>.json`` into the folder ``out`` when given. Returns the iterations
-    (``model``, ``scores``, ``last_scores``, ``heuristic_scores``, ``against_last``).
+    (``model``, ``scores``, ``last_scores``, ``heuristic_scores``, ``against_last``, ``seats``).
     Needs scikit-learn (the ``train`` extra); deterministic at any number of workers."""
     from cryhavoc_sim.tuning import policy
 
     iterations_done = policy.train_policy(
-        game, n_games, seed, iterations, rate, expert, None, workers, deals=deals
+        game, n_games, seed, iterations, rate, expert, None, workers, deals=deals, field_deals=field_deals
     )
     if out is not None:
         from cryhavoc_sim.sweeps.files import write_text

@@ -42,6 +42,13 @@ def train_policy(
             "--deals", help="Two-player deals (each played both ways) on which each iteration meets the last."
         ),
     ] = 100,
+    field_deals: Annotated[
+        int,
+        typer.Option(
+            "--field-deals",
+            help="Deals of every player count (in turn) on which each iteration plays one seat at a time among heuristic players, against the heuristic in that seat: each side's strength at each count.",
+        ),
+    ] = 0,
     start: Annotated[
         Path | None,
         typer.Option("--start", help="A policy file to improve (default: the heuristic bot, iteration 0)."),
@@ -65,7 +72,7 @@ def train_policy(
     from cryhavoc_sim.tuning import policy
 
     try:
-        policy.check_counts(games, seed, iterations, rate, workers, deals)
+        policy.check_counts(games, seed, iterations, rate, workers, deals, field_deals)
         plug = policy.policy_game(game)
         if expert is None:
             expert = plug.default_expert
@@ -96,6 +103,7 @@ def train_policy(
             done=done,
             deals=deals,
             fixed_expert=fixed_expert,
+            field_deals=field_deals,
         )
     except UserError as exc:
         raise _fail(str(exc)) from None
@@ -131,4 +139,36 @@ def describe(it: object, path: Path) -> str:
     m = it.against_last
     if m is not None:
         line += f"; against the last: {m.wins}/{m.games} = {m.wins / m.games:.1%} ({m.low:.1%}-{m.high:.1%}) of two-player games"
-    return line + "."
+    line += "."
+    if it.seats:
+        line += "\n" + field_lines(it.seats)
+    return line
+
+
+def field_lines(seats: object) -> str:
+    """Each player count's seats among heuristic players, one line a count: the policy's
+    win rate in each side's seat, the heuristic's in brackets (same deals)."""
+    from cryhavoc_sim.tuning.policy import Seat
+
+    by_count: dict[int, list[str]] = {}
+    assert isinstance(seats, tuple)
+    for s in seats:
+        assert isinstance(s, Seat)
+        by_count.setdefault(s.players, []).append(
+            f"{s.side} {s.policy_wins / s.games:.1%} ({s.heuristic_wins / s.games:.1%})"
+        )
+    lines = []
+    for n, rows in sorted(by_count.items()):
+        k = seats_games(seats, n)
+        count = "the solo mode" if n == 1 else f"{n} players"
+        lines.append(
+            f"  one seat among heuristic players, {count} ({k} deal{'s' if k != 1 else ''}): "
+            + ", ".join(rows)
+        )
+    return "\n".join(lines)
+
+
+def seats_games(seats: tuple[object, ...], n: int) -> int:
+    from cryhavoc_sim.tuning.policy import Seat
+
+    return max(s.games for s in seats if isinstance(s, Seat) and s.players == n)

@@ -53,6 +53,7 @@ MIN_DECISIONS = 40  # a descriptor seen in fewer decisions of its table gets no 
 ALPHA = 1e-3  # L2 strength on standardised features (per decision's cross-entropy)
 RIDGE = 1.0  # ridge strength on standardised features (values)
 MATCH_SEED = 1_000  # the iterations' matches play deals of their own (seed + iteration)
+FIELD_SEED = 2_000  # every iteration's seats among heuristic players: the same deals
 
 # table, descriptors, attributes, context, the expert's value of every candidate
 Record = tuple[str, list[str], list[list[float]], list[float], list[float]]
@@ -391,10 +392,69 @@ def match(
 
 
 @dataclass(frozen=True, slots=True)
+class Seat:
+    """One side at one player count among heuristic players: on the same ``games`` deals,
+    how often the policy wins in that seat (``policy_wins``) and how often the heuristic
+    does (``heuristic_wins``), every other seat the heuristic's in both."""
+
+    players: int
+    side: str
+    games: int
+    policy_wins: int
+    heuristic_wins: int
+
+
+FieldTask = tuple[str, int, int, str]  # game, master seed, deal, the policy (file text)
+
+
+def _won(state: Any, player: Any) -> bool:
+    return bool(state.results()[player] >= 1.0 and len(state.winners) == 1)
+
+
+def _field_deal(task: FieldTask) -> list[tuple[int, str, bool, bool]]:
+    """(players, side, the policy won, the heuristic won) for every seat of one deal."""
+    from cryhavoc_sim.games.harness.driver import play
+
+    game, master_seed, deal, text = task
+    plug = policy_game(game)
+    model = _model(game, text)
+    seed, setup = plug.setup(master_seed, deal)
+    base = plug.new_state(setup, seed)
+    play(base, plug.bots(base, {}, seed))
+    out = []
+    for p in base.players:
+        state = plug.new_state(setup, seed)
+        play(state, plug.bots(state, {p: model}, seed))
+        out.append((len(base.players), str(p), _won(state, p), _won(base, p)))
+    return out
+
+
+def field(game: str, model: PolicyModel, deals: int, seed: int, workers: int = 1) -> list[Seat]:
+    """``model`` one seat at a time among heuristic players, on ``deals`` deals of the
+    game's self-play cycle (every player count and mode in turn), each played once by the
+    heuristic in every seat and once with the policy in each seat: the policy's strength
+    side by side and count by count, where a two-player match against the last policy
+    cannot see a side that gets weaker at another count. Sorted by players, then side."""
+    from cryhavoc_sim.runner.pool import ordered_map
+
+    text = model.to_json(policy_game(game).layout)
+    tally: dict[tuple[int, str], list[int]] = {}
+    tasks: list[FieldTask] = [(game, seed, d, text) for d in range(deals)]
+    for rows in ordered_map(_field_deal, tasks, workers, chunksize=4):
+        for players, side, won, heuristic_won in rows:
+            t = tally.setdefault((players, side), [0, 0, 0])
+            t[0] += 1
+            t[1] += won
+            t[2] += heuristic_won
+    return [Seat(n, side, *tally[n, side]) for n, side in sorted(tally)]
+
+
+@dataclass(frozen=True, slots=True)
 class Iteration:
     """One iteration: its policy, how many decisions it was fitted on, how it, the last
     policy and the heuristic score on the held-out decisions (``scores``), and its
-    two-player games against the last policy (None when none were asked for)."""
+    two-player games against the last policy (None when none were asked for) and its
+    seats among heuristic players (:func:`field`; empty when none were asked for)."""
 
     model: PolicyModel
     train_decisions: int
@@ -402,10 +462,14 @@ class Iteration:
     last_scores: dict[str, float]
     heuristic_scores: dict[str, float]
     against_last: Match | None
+    seats: tuple[Seat, ...] = ()
 
 
-def check_counts(games: Any, seed: Any, iterations: Any, rate: Any, workers: Any, deals: Any = 0) -> None:
-    """The bounds of -n, --seed, --iterations, --rate, -j and --deals, in the CLI's words."""
+def check_counts(
+    games: Any, seed: Any, iterations: Any, rate: Any, workers: Any, deals: Any = 0, field_deals: Any = 0
+) -> None:
+    """The bounds of -n, --seed, --iterations, --rate, -j, --deals and --field-deals, in
+    the CLI's words."""
 
     def whole(value: Any, low: int, high: int) -> bool:
         return isinstance(value, int) and not isinstance(value, bool) and low <= value <= high
@@ -426,6 +490,10 @@ def check_counts(games: Any, seed: Any, iterations: Any, rate: Any, workers: Any
         raise ScenarioError(f"rate is {rate!r}; allowed: a number above 0 and at most 1.")
     if not whole(deals, 0, MAX_GAMES):
         raise ScenarioError(f"deals is {deals!r}; allowed: a whole number from 0 to {MAX_GAMES:,}.")
+    if not whole(field_deals, 0, MAX_GAMES):
+        raise ScenarioError(
+            f"field deals is {field_deals!r}; allowed: a whole number from 0 to {MAX_GAMES:,}."
+        )
 
 
 def check_expert(game: str, expert: Any) -> None:
@@ -454,15 +522,18 @@ def train_policy(
     done: Callable[[Iteration], None] | None = None,
     deals: int = 0,
     fixed_expert: bool = False,
+    field_deals: int = 0,
 ) -> list[Iteration]:
     """``iterations`` of expert iteration (see the module docstring) from ``start`` (none:
     the first iteration's games are the expert's own), each on ``games`` self-play games
     of its own seed (``seed`` + iteration - 1); ``fixed_expert``: the expert's rollouts
     stay the heuristic's at every iteration (DAgger) instead of the last policy's;
     ``deals``: two-player deals (each played both ways) on which each iteration meets
-    the last (none: 0); ``done`` is told of each iteration as it ends; ``expert`` None
+    the last (none: 0); ``field_deals``: deals of every player count on which each
+    iteration plays one seat at a time among heuristic players (:func:`field`; none: 0);
+    ``done`` is told of each iteration as it ends; ``expert`` None
     is the game's own default. The defaults with seed 1 make Cry Havoc's shipped policies."""
-    check_counts(games, seed, iterations, rate, workers, deals)
+    check_counts(games, seed, iterations, rate, workers, deals, field_deals)
     if expert is None:
         expert = policy_game(game).default_expert
     check_expert(game, expert)
@@ -509,6 +580,7 @@ def train_policy(
         }
         new = fit(train, plug.layout, provenance, labels)
         duel = match(game, new, model, deals, MATCH_SEED + k, workers) if deals else None
+        seats = field(game, new, field_deals, FIELD_SEED, workers) if field_deals else []
         it = Iteration(
             new,
             len(train),
@@ -516,11 +588,17 @@ def train_policy(
             scores(model, held, labels),
             scores(None, held, labels),
             duel,
+            tuple(seats),
         )
         provenance["held_out"] = {
             who: {k: v for k, v in sc.items() if not (isinstance(v, float) and math.isnan(v))}
             for who, sc in (("policy", it.scores), ("heuristic", it.heuristic_scores))
         }
+        if seats:  # games, the policy's wins and the heuristic's, per player count and side
+            provenance["among_heuristic_players"] = {
+                str(n): {s.side: [s.games, s.policy_wins, s.heuristic_wins] for s in seats if s.players == n}
+                for n in sorted({s.players for s in seats})
+            }
         out.append(it)
         if done is not None:
             done(it)

@@ -306,6 +306,7 @@ def test_train_policy_writes_policies_the_bot_plays() -> None:
     assert p1["games_played_by"] == p1["expert_rollouts"] == "heuristic" and p1["labels"] == "values"
     assert p2["games_played_by"] == p2["expert_rollouts"] == "iteration 1 policy"
     assert its[1].against_last is not None and its[1].against_last.games == 4
+    assert not its[0].seats and "among_heuristic_players" not in p1
     text = its[1].model.to_json(LAYOUT)
     assert "NaN" not in text
     again = parse_policy(text, "x", LAYOUT)
@@ -318,6 +319,12 @@ def test_train_policy_writes_policies_the_bot_plays() -> None:
     )
     assert fixed[1].model.provenance["expert_rollouts"] == "heuristic"
     assert fixed[1].model.provenance["labels"] == "shares"
+    fielded = policy.train_policy(
+        "cryhavoc", games=5, seed=2, iterations=1, rate=0.3, expert="paired-leaf:2", field_deals=4
+    )
+    among = fielded[0].model.provenance["among_heuristic_players"]
+    assert sorted(among) == ["1", "2", "3", "4"] and len(fielded[0].seats) >= 10
+    assert sum(games for games, _, _ in among["4"].values()) == 4
 
 
 def test_bad_training_counts_are_one_sentence() -> None:
@@ -334,7 +341,31 @@ def test_bad_training_counts_are_one_sentence() -> None:
         ({"expert": "paired:8:hunter"}, "is not a search"),
         ({"workers": 0}, "workers is 0; allowed"),
         ({"deals": -1}, "deals is -1; allowed"),
+        ({"field_deals": 1.5}, "field deals is 1.5; allowed: a whole number from 0"),
         ({"game": "chess"}, "which has no learned policy yet"),
     ):
         with pytest.raises(ScenarioError, match=fragment.replace("(", r"\(")):
             policy.train_policy(**kwargs)  # type: ignore[arg-type]
+
+
+def test_the_field_check_plays_each_seat_among_heuristic_players() -> None:
+    """``field`` plays the policy one seat at a time among heuristic players, at every
+    player count, the same at any number of workers; a policy that plays the heuristic's
+    worst Action wins far less often in each seat than the heuristic does there."""
+    from cryhavoc_sim.tuning import policy
+
+    worst = Table((-1.0, 0.0, 0.0), {})
+    sides = ("humans", "machines", "pilgrims", "trogs")
+    model = PolicyModel(LAYOUT.game, LAYOUT.version, {f"{f}.turn": worst for f in sides})
+    seats = policy.field("cryhavoc", model, 16, 5, 1)
+    assert policy.field("cryhavoc", model, 16, 5, 2) == seats
+    by_count: dict[int, set[str]] = {}
+    games: dict[int, int] = {}
+    for s in seats:
+        by_count.setdefault(s.players, set()).add(s.side)
+        games[s.players] = games.get(s.players, 0) + s.games
+    # 16 deals cycle through 2, 3, 4 players and solo: 4 deals a count, every seat of each
+    assert games == {1: 4, 2: 8, 3: 12, 4: 16} and "trogs" in by_count[4]
+    heuristic = sum(s.heuristic_wins for s in seats)
+    assert heuristic >= 8
+    assert sum(s.policy_wins for s in seats) <= heuristic / 2

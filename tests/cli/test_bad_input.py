@@ -153,7 +153,11 @@ def _rates(
         "game": "cryhavoc",
         "scenario": scenario,
         "players": players,
-        "win_rates": [{"faction": f, "games": 20, "wins": 10, "win_rate": 0.5} for f in factions],
+        "statistics": "deals",
+        "win_rates": [
+            {"faction": f, "games": 20, "wins": 10, "win_rate": 0.5, "deals": 10, "design_effect": 1.0}
+            for f in factions
+        ],
     }
 
 
@@ -745,6 +749,16 @@ CASES = [
         "baseline_wins_over_games",
         baseline_with({"win_rates": [{"faction": "humans", "games": 2, "wins": 3}]}),
         "0 <= wins <= games",
+    ),
+    Case(
+        "baseline_independent_games",
+        baseline_with({k: v for k, v in _rates().items() if k != "statistics"}),
+        "made with the old independent-games statistics",
+    ),
+    Case(
+        "baseline_no_deals",
+        baseline_with({**_rates(), "win_rates": [{"faction": "humans", "games": 2, "wins": 1}]}),
+        "must have whole deals",
     ),
     Case(
         "baseline_other_factions",

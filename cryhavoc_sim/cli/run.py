@@ -26,7 +26,16 @@ def run(
     ] = None,
     games: Annotated[
         int | None,
-        typer.Option("-n", "--games", min=1, max=MAX_GAMES, help="Number of games (overrides the scenario)."),
+        typer.Option(
+            "-n",
+            "--games",
+            min=1,
+            max=MAX_GAMES,
+            help=(
+                'Number of games, not deals (overrides the scenario); with seats = "rotate" each deal is'
+                " played once from every seat, so -n 300 at three players is 100 deals."
+            ),
+        ),
     ] = None,
     workers: Annotated[
         int | None,

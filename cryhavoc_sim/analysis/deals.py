@@ -35,6 +35,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 import polars as pl
 
@@ -147,7 +148,7 @@ def paired_difference(
     return (d, d - half, d + half, m)
 
 
-def seat_test(rates: Sequence[Sequence[float]]) -> float:
+def seat_test(rates: Any) -> float:
     """p-value of "every seat wins equally often" from each deal's win rate per seat
     (one row per deal, one column per seat): Hotelling's T-squared test of the seat
     contrasts over the deals (their covariance estimated from the deals, so the games of

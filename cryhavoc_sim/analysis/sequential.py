@@ -91,6 +91,17 @@ def pr_pl_eb_path(xs: Sequence[float], alpha: float) -> tuple[Any, Any]:
     return (np.minimum(low, high), np.maximum(low, high))
 
 
+def narrowest(blocks: int, confidence: float = 0.95) -> float:
+    """The half-width below which no side's sequence can get in ``blocks`` observations,
+    whatever they are: the sequence's half-width when every observation is the same (no
+    variance to estimate), at level ``confidence`` for a single side (several sides only
+    widen it)."""
+    if blocks <= 0:
+        return 0.5
+    low, high = pr_pl_eb([0.5] * blocks, 1 - confidence)
+    return (high - low) / 2
+
+
 def bounds(blocks: Sequence[dict[str, tuple[int, int]]], confidence: float = 0.95) -> list[Bound]:
     """Every side's confidence-sequence interval over ``blocks`` (side -> (wins, games)
     per block, in game order), each at level 1 - (1 - confidence) / number of sides."""

@@ -132,7 +132,7 @@ def run(
     try:
         sc = load_scenario(scenario).with_overrides(games=games, seed=seed)
         if rule is not None:
-            sc = capped(sc, max_games or PRECISION_CAP)
+            sc = capped(sc, max_games or PRECISION_CAP, rule.target)
         run_dir = out or Path("runs") / f"{sc.name}-{sc.seed}"
         summary = run_scenario(
             sc, run_dir, workers, resume, quiet, not no_events, fail_fast, executor.value, scheduler, rule

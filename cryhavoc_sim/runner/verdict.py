@@ -66,7 +66,7 @@ def play_for_gate(
     name = scenario or baseline.get("scenario")
     if not name:
         raise UserError("the baseline names no scenario; give the one to play with --scenario.")
-    sc = capped(load_scenario(name), max_games or PRECISION_CAP)
+    sc = capped(load_scenario(name), max_games or PRECISION_CAP, precision)
     # the baseline is checked against what would be played before anything is played
     would = {"game": sc.game, "scenario": sc.name, "config": get_game(sc.game).config(sc.setup)}
     refuse_other_run(baseline, would, baseline_file, run_dir, allow_scenario_change)

@@ -119,6 +119,6 @@ def test_a_precision_run_quotes_its_rule_and_its_record_is_in_the_document() -> 
     )
     assert texts[2] == (
         "Reached --max-games (200) before every interval was within +-20 points (intervals: confidence"
-        " sequences over whole blocks of 4 games, 95% at every look, 1 looks)."
+        " sequences over whole blocks of 4 games, each one or more whole deals, 95% at every look, 1 looks)."
     )
     assert end.as_json()["precision"] == record

@@ -147,7 +147,17 @@ def build_balance_report(out: Path, margin: float | None = None, target: Path | 
     save_figure(fig, png)
 
     rates = found.results.select(
-        "rung", "side", "games", "deals", "wins", "win_rate", "ci_low", "ci_high", "design_effect", "fair_share", "statement"
+        "rung",
+        "side",
+        "games",
+        "deals",
+        "wins",
+        "win_rate",
+        "ci_low",
+        "ci_high",
+        "design_effect",
+        "fair_share",
+        "statement",
     )
     verdict_rows = pl.DataFrame(
         [

@@ -134,8 +134,9 @@ def seat_finding(
     if games is not None:
         played = with_deal(played.join(games.select("game_id", "n_players"), on="game_id"), games)
     else:
+        # no games table: each player's row stands alone (the chi-square test)
         played = played.with_columns(
-            pl.lit(0).cast(pl.Int8).alias("n_players"), pl.col("game_id").alias("deal")
+            pl.lit(0).cast(pl.Int8).alias("n_players"), pl.int_range(pl.len()).cast(pl.Int64).alias("deal")
         )
     per_deal = (
         played.group_by("n_players", "deal", "seat")

@@ -54,9 +54,10 @@ def capped(scenario: Any, cap: int, target: float | None = None) -> Any:
     """A precision run's scenario: exactly ``cap`` games (``--max-games 10000`` plays at
     most 10,000, not the 9,999 of whole 3-game blocks; the looks count whole blocks, so
     a last partial block is played and kept but no look ends inside it). A cap under one
-    block is a UserError, and so is a ``target`` (the --precision) that the blocks the
-    cap allows cannot reach: the observations are whole blocks of deals, so the games of
-    a deal cannot buy precision that only more deals can."""
+    block is a UserError, and so is a ``target`` (the --precision) that no precision run
+    could reach: the observations are whole blocks of deals, and however many games a
+    deal has, only more blocks buy precision (a lower cap is not an error: the run stops
+    at it and says so)."""
     from cryhavoc_sim.analysis.sequential import narrowest
     from cryhavoc_sim.games import get_game
 
@@ -67,13 +68,14 @@ def capped(scenario: Any, cap: int, target: float | None = None) -> Any:
             f" line-up once); allowed: at least {block}."
         )
     if target is not None:
-        floor = narrowest(cap // block)
+        most = max(cap, PRECISION_CAP)  # a run capped lower just stops at its cap and says so
+        floor = narrowest(most // block)
         if target < floor:
             raise UserError(
-                f"--precision {target:g} cannot be reached in {cap:,} games of {scenario.name}: they are"
-                f" {cap // block:,} blocks of {block} games (one or more whole deals each), and a confidence"
-                f" sequence over that many is never narrower than +-{floor:.3g}; ask for --precision"
-                f" {math.ceil(floor * 1000) / 1000:g} or more, or raise --max-games."
+                f"--precision {target:g} is finer than the deals of {scenario.name} can resolve: they come in"
+                f" blocks of {block} games (every seat, line-up and policy of a deal), and a confidence"
+                f" sequence over the {most // block:,} blocks of {most:,} games is never narrower than"
+                f" +-{floor:.3g}; ask for --precision {math.ceil(floor * 1000) / 1000:g} or more."
             )
     return scenario.with_overrides(games=cap)
 

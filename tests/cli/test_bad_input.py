@@ -865,9 +865,15 @@ CASES = [
     Case("precision_zero", run_with(SMALL, "--precision", "0"), "allowed: 0.001 to 0.25"),
     Case("max_games_alone", run_with(SMALL, "--max-games", "100"), "caps a --precision run"),
     Case(
-        "precision_finer_than_the_deals_allow",
-        run_with(SMALL, "--precision", "0.01", "--max-games", "200"),
-        "--precision 0.01 cannot be reached in 200 games of small: they are 100 blocks of 2 games",
+        "precision_finer_than_the_deals_resolve",
+        run_with(
+            scen(
+                'factions = "every_combination"\npolicies = ["random", "heuristic", "heuristic:aggressive", "heuristic:defensive", "heuristic:economic"]\n'
+            ),
+            "--precision",
+            "0.001",
+        ),
+        "--precision 0.001 is finer than the deals of small can resolve: they come in blocks of 30 games",
     ),
     Case(
         "max_games_below_a_block",

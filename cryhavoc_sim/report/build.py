@@ -105,7 +105,7 @@ def _policy_tables(run: Run, games: Any, plural: bool = True) -> tuple[list[tupl
     shown = table.with_columns(rate_text().alias("cell")).pivot(on="policy", index="faction", values="cell")
     verdicts = policy_verdicts(table, plural)
     tables = [
-        ("Win rate by policy (same seeds, 95% Wilson interval)", shown),
+        ("Win rate by policy (same seeds, 95% interval by deals)", shown),
         ("Headlines under every policy", verdict_frame(verdicts)),
     ]
     return tables, {"policies": {"win_rates": table.to_dicts(), "verdicts": verdicts}}

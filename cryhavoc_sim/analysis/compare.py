@@ -1,6 +1,10 @@
 """Comparing win rates between two runs (a variant against a base, or a run against a
 stored baseline): the difference with a 95% interval, a test corrected for multiple
-comparisons, and the games needed to detect a given difference. Statistics from scipy."""
+comparisons, and the games needed to detect a given difference. Statistics from scipy.
+
+Where games share deals every statistic takes the *effective* counts of each side
+(games / design effect, analysis/deals.py), so the interval, the test and the games to
+detect count deals; rows without a design effect are independent games."""
 
 from __future__ import annotations
 
@@ -8,20 +12,24 @@ import json
 import math
 from typing import Any
 
-from cryhavoc_sim.analysis.wilson import wilson
+from cryhavoc_sim.analysis.deals import effective, wilson_interval
 
 
-def diff_interval(w1: int, n1: int, w2: int, n2: int) -> tuple[float, float]:
-    """Newcombe's 95% interval for p2 - p1, from the two Wilson intervals."""
+def diff_interval(w1: float, n1: float, w2: float, n2: float) -> tuple[float, float]:
+    """Newcombe's 95% interval for p2 - p1, from the two Wilson intervals (counts may be
+    effective, not whole)."""
     p1, p2 = w1 / n1, w2 / n2
-    l1, u1 = wilson(w1, n1)
-    l2, u2 = wilson(w2, n2)
+    l1, u1 = wilson_interval(p1, n1)
+    l2, u2 = wilson_interval(p2, n2)
     d = p2 - p1
     return (d - math.sqrt((p2 - l2) ** 2 + (u1 - p1) ** 2), d + math.sqrt((u2 - p2) ** 2 + (p1 - l1) ** 2))
 
 
-def games_needed(p: float, delta: float, alpha: float = 0.05, power: float = 0.8) -> int:
-    """Games per run to detect a win-rate change of ``delta`` from ``p`` (two-sided)."""
+def games_needed(
+    p: float, delta: float, alpha: float = 0.05, power: float = 0.8, design_effect: float = 1.0
+) -> int:
+    """Games per run to detect a win-rate change of ``delta`` from ``p`` (two-sided),
+    times the design effect of the run's deals."""
     from scipy.stats import norm
 
     p2 = min(max(p + delta, 1e-6), 1 - 1e-6)
@@ -30,15 +38,16 @@ def games_needed(p: float, delta: float, alpha: float = 0.05, power: float = 0.8
     n = (za * math.sqrt(2 * pbar * (1 - pbar)) + zb * math.sqrt(p * (1 - p) + p2 * (1 - p2))) ** 2 / max(
         abs(p2 - p), 1e-9
     ) ** 2
-    return math.ceil(float(n))
+    return math.ceil(float(n) * design_effect)
 
 
 def compare_rates(
     a: list[dict[str, Any]], b: list[dict[str, Any]], keys: tuple[str, ...], delta: float = 0.05
 ) -> list[dict[str, Any]]:
-    """Rows matched on ``keys`` between two win-rate tables (``wins``, ``games``): the
-    difference b - a, its interval, Fisher's exact p-value and the Benjamini-Hochberg
-    adjusted one, and the games per run needed to detect ``delta``."""
+    """Rows matched on ``keys`` between two win-rate tables (``wins``, ``games`` and, by
+    deals, ``design_effect``): the difference b - a, its interval, Fisher's exact p-value
+    (on the effective counts, rounded) and the Benjamini-Hochberg adjusted one, and the
+    games per run needed to detect ``delta``."""
     from scipy.stats import false_discovery_control, fisher_exact
 
     index = {tuple(r[k] for k in keys): r for r in a}
@@ -51,8 +60,11 @@ def compare_rates(
         w1, n1, w2, n2 = int(base["wins"]), int(base["games"]), int(r["wins"]), int(r["games"])
         if not n1 or not n2:
             continue
-        low, high = diff_interval(w1, n1, w2, n2)
-        p = float(fisher_exact([[w1, n1 - w1], [w2, n2 - w2]]).pvalue)
+        e1, f1 = effective(base)
+        e2, f2 = effective(r)
+        low, high = diff_interval(e1, f1, e2, f2)
+        k1, m1, k2, m2 = round(e1), max(1, round(f1)), round(e2), max(1, round(f2))
+        p = float(fisher_exact([[k1, m1 - k1], [k2, m2 - k2]]).pvalue)
         rows.append(
             {
                 **dict(zip(keys, key, strict=True)),
@@ -64,7 +76,9 @@ def compare_rates(
                 "diff_low": low,
                 "diff_high": high,
                 "p_value": p,
-                "games_to_detect": games_needed(w1 / n1, delta),
+                "deals_a": base.get("deals"),
+                "deals_b": r.get("deals"),
+                "games_to_detect": games_needed(w1 / n1, delta, design_effect=n1 / f1),
             }
         )
     if rows:
@@ -72,6 +86,11 @@ def compare_rates(
         for r, q in zip(rows, adjusted, strict=True):
             r["p_adjusted"] = float(q)
     return rows
+
+
+def _n(games: int, deals: int | None) -> str:
+    """ "n=3000 in 1000 deals", or "n=3000" where every game is its own deal."""
+    return f"n={games} in {deals} deals" if deals and deals < games else f"n={games}"
 
 
 def markdown(
@@ -84,8 +103,8 @@ def markdown(
     out = [f"### {title}", "", "| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
     for r in rows:
         cells = [str(r[k]) for k in keys] + [
-            f"{r['rate_a']:.1%} (n={r['games_a']})",
-            f"{r['rate_b']:.1%} (n={r['games_b']})",
+            f"{r['rate_a']:.1%} ({_n(r['games_a'], r.get('deals_a'))})",
+            f"{r['rate_b']:.1%} ({_n(r['games_b'], r.get('deals_b'))})",
             f"{r['diff']:+.1%}",
             f"[{r['diff_low']:+.1%}, {r['diff_high']:+.1%}]",
             f"{r.get('p_adjusted', r['p_value']):.3g}",

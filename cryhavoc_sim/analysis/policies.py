@@ -2,7 +2,7 @@
 (``policies``) plays each on the same seeds; a finding about the game, not the bots,
 holds under all of them.
 
-:func:`policy_win_rates` gives each side's win rate per policy with its Wilson interval
+:func:`policy_win_rates` gives each side's win rate per policy with its interval by deals
 and its fair share (analysis/fair.py: shared wins counted); :func:`policy_verdicts`
 says, for each side, whether it is above, within or below its fair share under each
 policy (above: the interval's low end clears the fair share; below: its high end stays
@@ -15,20 +15,23 @@ from typing import Any
 
 import polars as pl
 
-from cryhavoc_sim.analysis.wilson import with_wilson
+from cryhavoc_sim.analysis.deals import intervals, with_deal
 
 
 def policy_win_rates(seats: pl.LazyFrame, games: pl.LazyFrame) -> pl.LazyFrame:
-    """Rows of (policy, faction, games, wins, win_rate, ci_low, ci_high, fair_share)."""
+    """Rows of (policy, faction, games, wins, deals, win_rate, ci_low, ci_high,
+    design_effect, fair_share): the interval counts deals (analysis/deals.py)."""
     from cryhavoc_sim.analysis.fair import player_shares
 
-    players = player_shares(seats, games).join(games.select("game_id", "policy"), on="game_id", how="left")
-    agg = players.group_by("policy", "faction").agg(
-        pl.len().alias("games"),
-        pl.col("won").cast(pl.Int64).sum().alias("wins"),
-        pl.col("fair_share").mean(),
+    players = with_deal(
+        player_shares(seats, games).join(games.select("game_id", "policy"), on="game_id", how="left"), games
     )
-    return with_wilson(agg).sort("policy", "faction")
+    keys = ["policy", "faction"]
+    per_deal = players.group_by(*keys, "deal").agg(
+        pl.len().cast(pl.Int64).alias("games"), pl.col("won").cast(pl.Int64).sum().alias("wins")
+    )
+    shares = players.group_by(keys).agg(pl.col("fair_share").mean())
+    return intervals(per_deal, keys).join(shares, on=keys, how="left").sort(keys)
 
 
 def _verdict(row: dict[str, Any]) -> str:

@@ -32,6 +32,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 CAP = 0.5  # lambda's ceiling (Waudby-Smith and Ramdas use 1/2 or 3/4)
 
@@ -57,12 +58,21 @@ class Bound:
 def pr_pl_eb(xs: Sequence[float], alpha: float) -> tuple[float, float]:
     """The running intersection of the PrPl-EB confidence sequence over ``xs`` (each in
     [0, 1]), at level 1 - ``alpha``: (low, high) after the last observation."""
+    if len(xs) == 0:
+        return (0.0, 1.0)
+    low, high = pr_pl_eb_path(xs, alpha)
+    return (float(low[-1]), float(high[-1]))
+
+
+def pr_pl_eb_path(xs: Sequence[float], alpha: float) -> tuple[Any, Any]:
+    """The running intersection after every observation of ``xs``: two numpy arrays
+    (low, high), one entry per observation (what a look after observation t sees)."""
     import numpy as np
 
     x = np.asarray(xs, dtype=float)
     n = x.size
     if n == 0:
-        return (0.0, 1.0)
+        return (np.zeros(0), np.ones(0))
     t = np.arange(1, n + 1, dtype=float)
     mu_hat = (0.5 + np.cumsum(x)) / (t + 1)
     sq = (x - mu_hat) ** 2
@@ -76,9 +86,20 @@ def pr_pl_eb(xs: Sequence[float], alpha: float) -> tuple[float, float]:
     weights = np.cumsum(lam)
     centre = np.cumsum(lam * x) / weights
     margin = (log_term + np.cumsum(v * psi)) / weights
-    low = float(np.max(np.maximum(centre - margin, 0.0)))
-    high = float(np.min(np.minimum(centre + margin, 1.0)))
-    return (min(low, high), max(low, high))
+    low = np.maximum.accumulate(np.maximum(centre - margin, 0.0))
+    high = np.minimum.accumulate(np.minimum(centre + margin, 1.0))
+    return (np.minimum(low, high), np.maximum(low, high))
+
+
+def narrowest(blocks: int, confidence: float = 0.95) -> float:
+    """The half-width below which no side's sequence can get in ``blocks`` observations,
+    whatever they are: the sequence's half-width when every observation is the same (no
+    variance to estimate), at level ``confidence`` for a single side (several sides only
+    widen it)."""
+    if blocks <= 0:
+        return 0.5
+    low, high = pr_pl_eb([0.5] * blocks, 1 - confidence)
+    return (high - low) / 2
 
 
 def bounds(blocks: Sequence[dict[str, tuple[int, int]]], confidence: float = 0.95) -> list[Bound]:

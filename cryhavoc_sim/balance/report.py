@@ -1,5 +1,5 @@
 """The report of a finished balance study: a headline per side (its statement against its
-fair share at the top rung and whether it is stable or skill-sensitive), a figure of the
+fair share at the top rung and whether it is stable, unproven or skill-sensitive), a figure of the
 win rate by rung with 95% bands and the fair share, the tables of rates, verdicts and
 trends; Markdown, HTML and ``summary.json`` with each side's status."""
 
@@ -52,15 +52,16 @@ def headline_line(v: Verdict, rate: dict[str, Any], plural: bool = True) -> str:
 
 
 def trend_line(t: Trend) -> str:
+    budget = f"the {t.family} budget" if t.family else "the budget"
     return (
-        f"{_side(t.side)}: {t.slope * 100:+.1f} points per doubling of the budget"
+        f"{_side(t.side)}: {t.slope * 100:+.1f} points per doubling of {budget}"
         f" (95% CI {t.slope_low * 100:+.1f} to {t.slope_high * 100:+.1f}); predicted at"
         f" {t.next_budget}: {t.predicted:.1%} ({t.predicted_low:.1%}-{t.predicted_high:.1%})."
     )
 
 
 def rung_figure(ax: Any, results: pl.DataFrame, palette: Mapping[str, str], title: str) -> None:
-    """Each side's win rate by rung (weakest left), its 95% Wilson band, and its fair
+    """Each side's win rate by rung (weakest left), its 95% band (by deals), and its fair
     share dashed in its colour."""
     from cryhavoc_sim.report.figures import colour
 
@@ -79,7 +80,7 @@ def rung_figure(ax: Any, results: pl.DataFrame, palette: Mapping[str, str], titl
             ax.axhline(sum(shares) / len(shares) * 100, color=c, linestyle="--", linewidth=1)
     ax.set_xticks(xs, rungs["rung"].to_list())
     ax.set_xlabel("rung: the bot in every seat (weakest left)")
-    ax.set_ylabel("win rate (%), 95% Wilson band; dashed: fair share")
+    ax.set_ylabel("win rate (%), 95% band by deals; dashed: fair share")
     ax.set_ylim(0, 100)
     ax.set_title(title)
     ax.legend(loc="best", fontsize="small")
@@ -96,8 +97,9 @@ def _trust(record: dict[str, Any], top_run: Any, reconstructed: bool) -> list[st
         "Content: partly RECONSTRUCTED (invented where the printed components are not public); see `cryhavoc-sim content`."
         if reconstructed
         else "Content: as printed, from sources; no invented numbers.",
-        "A stable verdict holds at the two strongest rungs played here; stronger players than the top rung may still"
-        " move it. The trend line predicts the next doubling of the search budget, an extrapolation.",
+        "A stable verdict holds at the two strongest rungs played here, the upper shown to play better; stronger"
+        " players than the top rung may still move it. A trend predicts the next doubling of a search budget"
+        " (an extrapolation), only for a family whose budget is a skill knob.",
     ]
 
 
@@ -120,13 +122,19 @@ def build_balance_report(out: Path, margin: float | None = None, target: Path | 
     top_rates = {
         r["side"]: r for r in found.results.filter(pl.col("rung_index") == top_index).iter_rows(named=True)
     }
+    from cryhavoc_sim.analysis.deals import games_in_deals
+    from cryhavoc_sim.runner.results import deal_count
+
+    n_games = int(top_run.games.select(pl.len()).collect().item())
+    n_deals = deal_count(rung_dir(out, top_index))
     lines = [
         f"Equal skill: {record['scenario']} played by one bot in every seat at {len(record['rungs'])} rungs"
-        f" ({', '.join(r['rung'] for r in record['rungs'])}), the same {record['games']:,} deals each"
+        f" ({', '.join(r['rung'] for r in record['rungs'])}), the same {games_in_deals(n_games, n_deals)} each"
         f" (seed {record['seed']}); verdicts from the top two rungs, margin {found.margin * 100:g} points."
     ]
     lines += [headline_line(v, top_rates[v.side], game.vocabulary.side_plural) for v in found.verdicts]
     lines += [trend_line(t) for t in found.trends]
+    lines += [f"No trend over the {family} rungs: {why}." for family, why in found.no_trend.items()]
 
     fig, ax = new_figure((9, 5))
     rung_figure(
@@ -139,7 +147,17 @@ def build_balance_report(out: Path, margin: float | None = None, target: Path | 
     save_figure(fig, png)
 
     rates = found.results.select(
-        "rung", "side", "games", "wins", "win_rate", "ci_low", "ci_high", "fair_share", "statement"
+        "rung",
+        "side",
+        "games",
+        "deals",
+        "wins",
+        "win_rate",
+        "ci_low",
+        "ci_high",
+        "design_effect",
+        "fair_share",
+        "statement",
     )
     verdict_rows = pl.DataFrame(
         [
@@ -152,6 +170,7 @@ def build_balance_report(out: Path, margin: float | None = None, target: Path | 
                 if v.agreement is None
                 else f"{v.agreement.low * 100:+.1f} to {v.agreement.high * 100:+.1f}",
                 "paired_games": None if v.agreement is None else v.agreement.pairs,
+                "paired_deals": None if v.agreement is None else (v.agreement.deals or v.agreement.pairs),
                 "why": v.reason,
             }
             for v in found.verdicts
@@ -163,26 +182,30 @@ def build_balance_report(out: Path, margin: float | None = None, target: Path | 
             "paired_difference_points": pl.Float64,
             "interval_90_points": pl.String,
             "paired_games": pl.Int64,
+            "paired_deals": pl.Int64,
             "why": pl.String,
         },
     )
     tables: list[tuple[str, Any]] = [
         ("Win rate by rung and side\nEach rung played the same deals with its bot in every seat.", rates),
         (
-            "Verdicts\nStable: the top two rungs make the same statement and agree within the margin (paired"
-            " two one-sided tests, 90% interval of the paired difference inside the margin).",
+            "Verdicts\nStable: the top two rungs make the same statement, agree within the margin (paired"
+            " two one-sided tests by deals, 90% interval of the paired difference inside the margin) and the"
+            " upper rung is shown to play better; unproven: they agree, but the upper rung is not shown stronger.",
             verdict_rows,
         ),
     ]
     if found.trends:
         tables.append(
             (
-                "Trend over the search budget\nWeighted least squares of the win rate on log2(budget); the"
+                "Trend over the search budget\nWeighted least squares of the win rate on log2(budget), within"
+                " one family whose budget is a skill knob, each rung weighted by its variance by deals; the"
                 " prediction is for the next doubling.",
                 pl.DataFrame(
                     [
                         {
                             "side": t.side,
+                            "family": t.family,
                             "budgets": ", ".join(str(b) for b in t.budgets),
                             "points_per_doubling": round(t.slope * 100, 2),
                             "slope_interval_points": f"{t.slope_low * 100:+.1f} to {t.slope_high * 100:+.1f}",
@@ -201,6 +224,7 @@ def build_balance_report(out: Path, margin: float | None = None, target: Path | 
         "scenario": record["scenario"],
         "game": record.get("game"),
         "games_per_rung": record["games"],
+        "deals_per_rung": n_deals,
         "seed": record["seed"],
         "margin": found.margin,
         "rungs": [r["rung"] for r in record["rungs"]],
@@ -209,9 +233,11 @@ def build_balance_report(out: Path, margin: float | None = None, target: Path | 
             v.side: {"statement": v.statement, "status": v.status, "why": v.reason} for v in found.verdicts
         },
         "rates": found.results.to_dicts(),
+        "no_trend": found.no_trend,
         "trends": [
             {
                 "side": t.side,
+                "family": t.family,
                 "budgets": list(t.budgets),
                 "slope": t.slope,
                 "slope_low": t.slope_low,

@@ -4,7 +4,8 @@ A rung's scenario is the study's scenario with every seat given to the rung's bo
 game says how: :meth:`GameModule.every_seat`) and nothing else changed: the same seed,
 games and content, so every rung plays the same deals (common random numbers: a game's
 deal comes from (master seed, game index), never from its bots). A rung whose spec ends
-in ``:N`` with N a whole number is a search at budget N; the trend is fitted over those.
+in ``:N`` with N a whole number is a search at budget N; a trend is fitted over the
+budgets of one family, and only where its budget is a skill knob (games/search/skill.py).
 """
 
 from __future__ import annotations
@@ -36,6 +37,49 @@ class Rung:
         if sep and head and tail.isascii() and tail.isdigit() and int(tail) > 0:
             return int(tail)
         return None
+
+
+def family_trend(rungs: Sequence[Rung]) -> dict[str, str]:
+    """Per search family among ``rungs`` (by :mod:`~cryhavoc_sim.games.search.skill`):
+    "" when a trend over its budgets means something (its budget is a skill knob and two
+    of its rungs differ in budget), else why not, in words."""
+    from cryhavoc_sim.games.search.skill import family_of, skill_knob
+
+    out: dict[str, str] = {}
+    for family in sorted({family_of(r.spec) for r in rungs if r.budget is not None}):
+        budgets = {r.budget for r in rungs if r.budget is not None and family_of(r.spec) == family}
+        knob = skill_knob(family)
+        if knob is None:
+            out[family] = f"{family}'s budget is not known to be a skill knob (no ladder result declares it)"
+        elif not knob.knob:
+            out[family] = f"{family}'s budget is not a skill knob ({knob.evidence})"
+        elif len(budgets) < 2:
+            out[family] = f"one {family} budget only"
+        else:
+            out[family] = ""
+    return out
+
+
+def upper_stronger(lower: Rung, upper: Rung) -> tuple[bool, str]:
+    """Whether ``upper`` is shown to play better than ``lower``, and the ladder result
+    that shows it (or why it is not shown): only a larger budget of a family whose budget
+    is a skill knob is known to be stronger."""
+    from cryhavoc_sim.games.search.skill import family_of, skill_knob
+
+    fam_lo, fam_up = family_of(lower.spec), family_of(upper.spec)
+    if fam_lo != fam_up or lower.budget is None or upper.budget is None:
+        return (
+            False,
+            f"{upper.spec} and {lower.spec} are different bots and no ladder result declares which is stronger",
+        )
+    knob = skill_knob(fam_up)
+    if knob is None:
+        return False, f"{fam_up}'s budget is not known to be a skill knob"
+    if not knob.knob:
+        return False, f"{fam_up}'s budget is not a skill knob ({knob.evidence})"
+    if upper.budget <= lower.budget:
+        return False, f"{upper.spec} has no more budget than {lower.spec}"
+    return True, f"a larger {fam_up} budget plays better: {knob.evidence}"
 
 
 def parse_rungs(specs: Sequence[str] | str) -> tuple[Rung, ...]:

@@ -1,17 +1,20 @@
 """A finished balance study read into numbers: each rung's win rates against the fair
-share (``results.parquet``), the paired outcomes of the top two rungs, the verdicts and
-the trends (:mod:`.verdict` does the statistics)."""
+share (``results.parquet``, with the deals and design effect of each), the paired
+outcomes of the top two rungs by deal, the verdicts and the trends (:mod:`.verdict`
+does the statistics; a trend only within a family whose budget is a skill knob)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import polars as pl
 
+from cryhavoc_sim.balance.rungs import Rung, family_trend, upper_stronger
 from cryhavoc_sim.balance.study import read_record, rung_dir
 from cryhavoc_sim.balance.verdict import RungRate, Trend, Verdict, paired_tost, trend, verdict
+from cryhavoc_sim.games.search.skill import family_of
 
 RESULTS = "results.parquet"
 SCHEMA = {
@@ -26,6 +29,8 @@ SCHEMA = {
     "ci_high": pl.Float64,
     "fair_share": pl.Float64,
     "statement": pl.String,
+    "deals": pl.Int64,
+    "design_effect": pl.Float64,
 }
 
 
@@ -34,6 +39,7 @@ def _rung_rates(run: Any, rung: str) -> list[RungRate]:
     from cryhavoc_sim.report.headline import standings
 
     wr = win_rates(run.seats, run.games).collect()
+    deff = {r["faction"]: float(r["design_effect"]) for r in wr.iter_rows(named=True)}
     return [
         RungRate(
             rung,
@@ -44,6 +50,8 @@ def _rung_rates(run: Any, rung: str) -> list[RungRate]:
             s.ci_low,
             s.ci_high,
             s.fair_share,
+            s.deals,
+            deff.get(s.faction, 1.0),
         )
         for s in standings(wr, run.seats, run.games)
     ]
@@ -70,6 +78,8 @@ def write_results(out: Path) -> pl.DataFrame:
                     "ci_high": r.ci_high,
                     "fair_share": r.fair_share,
                     "statement": r.statement,
+                    "deals": r.deals,
+                    "design_effect": r.design_effect,
                 }
             )
     frame = pl.DataFrame(rows, schema=SCHEMA).sort("rung_index", "side")
@@ -80,20 +90,28 @@ def write_results(out: Path) -> pl.DataFrame:
 
 
 def paired_outcomes(out: Path, lower: int, upper: int) -> pl.DataFrame:
-    """(game_id, side, lower, upper): each side's 0/1 result in every game both rungs
-    played (the same deal at both: the rungs share seeds and game indices)."""
+    """(side, deal, games, lower, upper): each side's wins in every deal at both rungs,
+    over the games both rungs played (the same deal at both: the rungs share seeds and
+    game indices; a game's deal is its seed)."""
+    from cryhavoc_sim.analysis.deals import with_deal
     from cryhavoc_sim.storage.reader import load_run
 
     def wins(i: int, name: str) -> pl.LazyFrame:
-        seats: pl.LazyFrame = load_run(rung_dir(out, i)).seats.filter(~pl.col("is_npc"))
-        return seats.select(
-            "game_id", pl.col("faction").alias("side"), pl.col("won").cast(pl.Int64).alias(name)
+        run = load_run(rung_dir(out, i))
+        seats: pl.LazyFrame = run.seats.filter(~pl.col("is_npc"))
+        return with_deal(
+            seats.select(
+                "game_id", pl.col("faction").alias("side"), pl.col("won").cast(pl.Int64).alias(name)
+            ),
+            run.games,
         )
 
     return (
         wins(lower, "lower")
-        .join(wins(upper, "upper"), on=["game_id", "side"], how="inner")
-        .sort("side", "game_id")
+        .join(wins(upper, "upper").drop("deal"), on=["game_id", "side"], how="inner")
+        .group_by("side", "deal")
+        .agg(pl.len().cast(pl.Int64).alias("games"), pl.col("lower").sum(), pl.col("upper").sum())
+        .sort("side", "deal")
         .collect()
     )
 
@@ -107,6 +125,7 @@ class Findings:
     verdicts: list[Verdict]
     trends: list[Trend]
     margin: float
+    no_trend: dict[str, str] = field(default_factory=dict)  # family -> why it has no trend
 
 
 def findings(out: Path, margin: float | None = None) -> Findings:
@@ -125,6 +144,8 @@ def findings(out: Path, margin: float | None = None) -> Findings:
         raise UserError(problem)
     path = out / RESULTS
     results = pl.read_parquet(path) if path.is_file() else write_results(out)
+    if "design_effect" not in results.columns:  # written before the deals were counted
+        results = write_results(out)
     top = int(results["rung_index"].max())  # type: ignore[arg-type]
     rates = {
         (r["rung_index"], r["side"]): RungRate(
@@ -136,9 +157,13 @@ def findings(out: Path, margin: float | None = None) -> Findings:
             r["ci_low"],
             r["ci_high"],
             r["fair_share"],
+            r["deals"],
+            r["design_effect"],
         )
         for r in results.iter_rows(named=True)
     }
+    specs = [Rung(str(r["rung"])) for r in record["rungs"]]
+    stronger = upper_stronger(specs[top - 1], specs[top]) if top > 0 else (False, "")
     pairs = paired_outcomes(out, top - 1, top) if top > 0 else None
     verdicts = []
     for side in sorted({s for _, s in rates}):
@@ -149,13 +174,29 @@ def findings(out: Path, margin: float | None = None) -> Findings:
         agreement = None
         if lower is not None and pairs is not None:
             mine = pairs.filter(pl.col("side") == side)
-            agreement = paired_tost(mine["lower"].to_list(), mine["upper"].to_list(), m)
-        verdicts.append(verdict(upper, lower, agreement))
+            agreement = paired_tost(
+                mine["lower"].to_list(), mine["upper"].to_list(), m, games=mine["games"].to_list()
+            )
+        verdicts.append(verdict(upper, lower, agreement, stronger))
     trends = []
-    searched = results.filter(pl.col("budget").is_not_null())
-    for side in sorted(set(searched["side"].to_list())):
-        part = searched.filter(pl.col("side") == side).sort("budget")
-        t = trend(side, part["budget"].to_list(), part["wins"].to_list(), part["games"].to_list())
-        if t is not None:
-            trends.append(t)
-    return Findings(record, results, verdicts, trends, m)
+    why_not = family_trend(specs)
+    families = results.with_columns(
+        pl.col("rung").map_elements(family_of, return_dtype=pl.String).alias("family")
+    )
+    for family, why in why_not.items():
+        if why:
+            continue
+        searched = families.filter(pl.col("budget").is_not_null() & (pl.col("family") == family))
+        for side in sorted(set(searched["side"].to_list())):
+            part = searched.filter(pl.col("side") == side).sort("budget")
+            t = trend(
+                side,
+                part["budget"].to_list(),
+                part["wins"].to_list(),
+                part["games"].to_list(),
+                part["design_effect"].to_list(),
+                family,
+            )
+            if t is not None:
+                trends.append(t)
+    return Findings(record, results, verdicts, trends, m, {f: w for f, w in why_not.items() if w})

@@ -27,7 +27,13 @@ def balance(
     ] = None,
     games: Annotated[
         int | None,
-        typer.Option("-n", "--games", min=1, max=MAX_GAMES, help="Games per rung (overrides the scenario)."),
+        typer.Option(
+            "-n",
+            "--games",
+            min=1,
+            max=MAX_GAMES,
+            help="Games per rung, not deals (overrides the scenario; a deal is played from every seat).",
+        ),
     ] = None,
     seed: Annotated[
         int | None,

@@ -26,7 +26,16 @@ def run(
     ] = None,
     games: Annotated[
         int | None,
-        typer.Option("-n", "--games", min=1, max=MAX_GAMES, help="Number of games (overrides the scenario)."),
+        typer.Option(
+            "-n",
+            "--games",
+            min=1,
+            max=MAX_GAMES,
+            help=(
+                'Number of games, not deals (overrides the scenario); with seats = "rotate" each deal is'
+                " played once from every seat, so -n 300 at three players is 100 deals."
+            ),
+        ),
     ] = None,
     workers: Annotated[
         int | None,
@@ -123,7 +132,7 @@ def run(
     try:
         sc = load_scenario(scenario).with_overrides(games=games, seed=seed)
         if rule is not None:
-            sc = capped(sc, max_games or PRECISION_CAP)
+            sc = capped(sc, max_games or PRECISION_CAP, rule.target)
         run_dir = out or Path("runs") / f"{sc.name}-{sc.seed}"
         summary = run_scenario(
             sc, run_dir, workers, resume, quiet, not no_events, fail_fast, executor.value, scheduler, rule

@@ -57,14 +57,16 @@ def _worded(frame: Any, words: Any) -> Any:
     return frame.rename(names)
 
 
-def _games_fact(m: dict[str, Any], n_games: int) -> str:
-    """Games in the tables; a run not (yet) complete says so."""
+def _games_fact(m: dict[str, Any], n_games: int, n_deals: int = 0) -> str:
+    """Games in the tables, and the deals they were played in (the unit of every
+    interval); a run not (yet) complete says so."""
+    from cryhavoc_sim.analysis.deals import games_in_deals
+
     planned = m.get("games_planned")
+    shown = games_in_deals(n_games, n_deals)
     if m.get("status") == "complete" or not isinstance(planned, int) or planned == n_games:
-        return f"{n_games:,}"
-    return (
-        f"{n_games:,} of {planned:,} planned (the run is {m.get('status', 'unfinished')}: a partial report)"
-    )
+        return shown if n_deals else f"{n_games:,}"
+    return f"{shown} of {planned:,} planned (the run is {m.get('status', 'unfinished')}: a partial report)"
 
 
 def _scenario_text(m: dict[str, Any]) -> str:
@@ -103,7 +105,7 @@ def _policy_tables(run: Run, games: Any, plural: bool = True) -> tuple[list[tupl
     shown = table.with_columns(rate_text().alias("cell")).pivot(on="policy", index="faction", values="cell")
     verdicts = policy_verdicts(table, plural)
     tables = [
-        ("Win rate by policy (same seeds, 95% Wilson interval)", shown),
+        ("Win rate by policy (same seeds, 95% interval by deals)", shown),
         ("Headlines under every policy", verdict_frame(verdicts)),
     ]
     return tables, {"policies": {"win_rates": table.to_dicts(), "verdicts": verdicts}}
@@ -119,6 +121,7 @@ def build_report(run: Run, out: Path, sensitive: tuple[str, Path] | None = None)
     import matplotlib.pyplot as plt
     import polars as pl
 
+    from cryhavoc_sim.analysis.deals import games_in_deals
     from cryhavoc_sim.report import figures
 
     m = run.manifest
@@ -127,6 +130,7 @@ def build_report(run: Run, out: Path, sensitive: tuple[str, Path] | None = None)
     words = game.vocabulary
     games = run.games.collect()
     n_games = games.height
+    n_deals = int(games["seed"].n_unique()) if n_games else 0  # a game's deal is its seed
     wr = analysis.win_rates(run.seats, run.games).collect()
     wr_seat = analysis.win_rates(run.seats, run.games, by=("seat",)).collect()
     wr_lineup = analysis.win_rates(run.seats, run.games, by=("lineup",)).collect()
@@ -219,7 +223,7 @@ def build_report(run: Run, out: Path, sensitive: tuple[str, Path] | None = None)
     facts = [
         ("game", game.title),
         ("scenario", str(m.get("scenario"))),
-        ("games", _games_fact(m, n_games)),
+        ("games", _games_fact(m, n_games, n_deals)),
         ("seed", str(m.get("seed"))),
         ("content", f"{m.get('content_id')} (hash {str(m.get('content_hash'))[:16]})"),
         (
@@ -256,6 +260,7 @@ def build_report(run: Run, out: Path, sensitive: tuple[str, Path] | None = None)
         "game": game.name,
         "scenario": m.get("scenario"),
         "games": n_games,
+        "deals": n_deals,  # the games were played in this many deals: the unit of every interval
         "seed": m.get("seed"),
         "content_id": m.get("content_id"),
         "content_reconstructed": reconstructed,
@@ -274,7 +279,7 @@ def build_report(run: Run, out: Path, sensitive: tuple[str, Path] | None = None)
     summary_path = out / "summary.json"
     summary_path.write_text(json.dumps(summary, indent=2, default=str) + "\n")
 
-    title = f"cryhavoc-sim report: {m.get('scenario')} ({n_games:,} games)"
+    title = f"cryhavoc-sim report: {m.get('scenario')} ({games_in_deals(n_games, n_deals)})"
     scenario_text = _scenario_text(m)
     md_path, html_path = write_pages(
         out,

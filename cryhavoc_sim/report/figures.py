@@ -112,7 +112,7 @@ def win_rates(
         ax.legend(fontsize=8, loc="upper left", bbox_to_anchor=(1.0, 1.0))
     ax.set_ylim(0, 1.12)
     ax.yaxis.set_major_formatter(__import__("matplotlib").ticker.PercentFormatter(1.0))
-    ax.set_ylabel("win rate (95% Wilson interval)")
+    ax.set_ylabel("win rate (95% interval by deals)")
     ax.set_title(f"Win rate by {words.side} ({n_games:,} games)")
 
 
@@ -135,7 +135,7 @@ def win_rate_by_seat(
         ax.axhline(fair, color="black", linestyle="--", linewidth=1, label=f"fair share ({fair:.0%})")
     ax.set_xticks(seats)
     ax.set_xlabel("starting Initiative seat (1 acts first)")
-    ax.set_ylabel("win rate (95% Wilson interval)")
+    ax.set_ylabel("win rate (95% interval by deals)")
     ax.set_ylim(0, 1)
     ax.yaxis.set_major_formatter(__import__("matplotlib").ticker.PercentFormatter(1.0))
     ax.set_title("Win rate by Initiative seat")

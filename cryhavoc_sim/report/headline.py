@@ -1,7 +1,8 @@
 """The report's headline: what a designer can act on, in words.
 
 Each side's win rate against its fair share (1 / players, averaged over the games it
-played), with the 95% Wilson interval deciding "above", "below" or "within"; then the
+played), with the 95% interval (by deals where games share them, analysis/deals.py)
+deciding "above", "below" or "within"; then the
 strongest other findings: a seat effect the data can tell from chance, the source most
 of the leading side's VP come from, and whatever the game's own report finds
 (``ReportSections.findings``). Game-agnostic: sides are whatever the seats table holds.
@@ -26,6 +27,7 @@ class Standing:
     ci_high: float
     fair_share: float | None  # None: solo games, no share to be fair about
     verdict: str  # "above", "below", "within" or "solo"
+    deals: int = 0  # the deals its games were played in (0: not counted)
 
 
 def pct(x: float) -> str:
@@ -69,7 +71,16 @@ def standings(wr: pl.DataFrame, seats: pl.LazyFrame, games: pl.LazyFrame) -> lis
         else:
             verdict = "within"
         out.append(
-            Standing(r["faction"], r["games"], r["win_rate"], r["ci_low"], r["ci_high"], fair, verdict)
+            Standing(
+                r["faction"],
+                r["games"],
+                r["win_rate"],
+                r["ci_low"],
+                r["ci_high"],
+                fair,
+                verdict,
+                int(r.get("deals") or 0),
+            )
         )
     return out
 
@@ -90,9 +101,10 @@ def _agree(plural: bool) -> tuple[str, str]:
 def standing_sentence(s: Standing, players: str, plural: bool = True) -> str:
     name = s.faction.capitalize()
     ending, their = _agree(plural)
+    deals = f" in {s.deals:,} deals" if 0 < s.deals < s.games else ""
     head = (
         f"{name} win{ending} {pct(s.win_rate)} ({interval(s.ci_low, s.ci_high)}) of {their} {s.games:,} "
-        f"{players} games"
+        f"{players} games{deals}"
     )
     if s.fair_share is None:
         return head + "."
@@ -109,24 +121,35 @@ def seat_finding(
     seats: pl.LazyFrame, seat_words: str = "Initiative seat", games: pl.LazyFrame | None = None
 ) -> str | None:
     """Pooled over the sides, within each player count (a seat 4 exists only in 4-player
-    games): does the starting seat change the win rate more than chance would (chi-square
-    test of seat against winning, p < 0.01 after a Bonferroni correction over the player
-    counts)? The player count with the smallest p is reported."""
+    games): does the starting seat change the win rate more than chance would (p < 0.01
+    after a Bonferroni correction over the player counts)? The player count with the
+    smallest p is reported. Where games share deals the test counts deals (Hotelling's
+    T-squared on each deal's win rate per seat, analysis/deals.py ``seat_test``); where
+    every game is its own deal it is the chi-square test of seat against winning."""
     from scipy.stats import chi2_contingency
+
+    from cryhavoc_sim.analysis.deals import seat_test, with_deal
 
     played = seats.filter(~pl.col("is_npc") & pl.col("seat").is_not_null())
     if games is not None:
-        played = played.join(games.select("game_id", "n_players"), on="game_id")
+        played = with_deal(played.join(games.select("game_id", "n_players"), on="game_id"), games)
     else:
-        played = played.with_columns(pl.lit(0).cast(pl.Int8).alias("n_players"))
-    by_seat = (
-        played.group_by("n_players", "seat")
+        # no games table: each player's row stands alone (the chi-square test)
+        played = played.with_columns(
+            pl.lit(0).cast(pl.Int8).alias("n_players"), pl.int_range(pl.len()).cast(pl.Int64).alias("deal")
+        )
+    per_deal = (
+        played.group_by("n_players", "deal", "seat")
         .agg(pl.len().alias("games"), pl.col("won").cast(pl.Int64).sum().alias("wins"))
-        .sort("n_players", "seat")
         .collect()
     )
+    by_seat = (
+        per_deal.group_by("n_players", "seat")
+        .agg(pl.col("games").sum(), pl.col("wins").sum(), pl.col("deal").n_unique().alias("deals"))
+        .sort("n_players", "seat")
+    )
     counts = sorted(set(by_seat["n_players"].to_list()))
-    best: tuple[float, Any, list[tuple[Any, float]]] | None = None
+    best: tuple[float, Any, list[tuple[Any, float]], str] | None = None
     for n in counts:
         rows = by_seat.filter(pl.col("n_players") == n)
         if rows.height < 2 or rows["games"].min() < 30:  # type: ignore[operator]
@@ -134,19 +157,29 @@ def seat_finding(
         table = [[w, g - w] for w, g in zip(rows["wins"].to_list(), rows["games"].to_list(), strict=True)]
         if any(sum(col) == 0 for col in zip(*table, strict=True)):
             continue
-        p = min(1.0, float(chi2_contingency(table)[1]) * len(counts))
+        if rows["deals"].to_list() == rows["games"].to_list():  # every game its own deal
+            p, test = float(chi2_contingency(table)[1]), "chi-square test"
+        else:
+            wide = (
+                per_deal.filter(pl.col("n_players") == n)
+                .with_columns((pl.col("wins") / pl.col("games")).alias("rate"))
+                .pivot(on="seat", index="deal", values="rate", sort_columns=True)
+                .drop_nulls()
+            )
+            p, test = seat_test(wide.drop("deal").to_numpy()), f"Hotelling's test over {wide.height:,} deals"
+        p = min(1.0, p * len(counts))
         rates = [(seat, w / g) for seat, w, g in rows.select("seat", "wins", "games").iter_rows()]
         if best is None or p < best[0]:
-            best = (p, n, rates)
+            best = (p, n, rates, test)
     if best is None or best[0] >= 0.01:
         return None
-    p, n, rates = best
+    p, n, rates, test = best
     top = max(rates, key=lambda t: t[1])
     worst = min(rates, key=lambda t: t[1])
     where = f" in {n}-player games" if len(counts) > 1 else ""
     return (
         f"The starting seat matters{where}: seat {top[0]} wins {pct(top[1])} of its games, seat {worst[0]} "
-        f"{pct(worst[1])} (chi-square test, p = {p:.1g}); see the win rate by {seat_words}."
+        f"{pct(worst[1])} ({test}, p = {p:.1g}); see the win rate by {seat_words}."
     )
 
 
@@ -206,6 +239,8 @@ def summary_entry(table: list[Standing]) -> list[dict[str, Any]]:
             "ci_high": s.ci_high,
             "fair_share": s.fair_share,
             "verdict": s.verdict,
+            "games": s.games,
+            "deals": s.deals,
         }
         for s in table
     ]

@@ -41,6 +41,23 @@ def read_baseline(path: Path) -> dict[str, Any]:
                 f"{path}: win_rates[{i}] must have a faction (text) and whole numbers games > 0 and"
                 f" 0 <= wins <= games, got {json.dumps(row)[:80]}."
             )
+        if data.get("statistics") != "deals":
+            raise UserError(
+                f"{path}: this baseline was made with the old independent-games statistics (it does not say"
+                " how many deals its games share); make it again with `cryhavoc-sim baseline RUN_DIR -o"
+                f" {path.name}` from the run it was taken on."
+            )
+        by_deals = (
+            type(row.get("deals")) is int
+            and 0 < row["deals"] <= row["games"]
+            and type(row.get("design_effect")) in (int, float)
+            and row["design_effect"] > 0
+        )
+        if not by_deals:
+            raise UserError(
+                f"{path}: win_rates[{i}] must have whole deals, 0 < deals <= games, and a design_effect > 0,"
+                f" got {json.dumps(row)[:80]}."
+            )
         if row["faction"] in seen:
             raise UserError(f"{path}: win_rates lists faction {row['faction']!r} twice.")
         seen.add(row["faction"])

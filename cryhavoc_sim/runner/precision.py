@@ -1,7 +1,10 @@
 """Runs that stop when the answer is known: ``run --precision`` and ``check --precision``.
 
 The run is planned for ``--max-games`` games in chunks that are whole blocks
-(:meth:`GameModule.block_size`). A *look* happens at the end of every chunk of the
+(:meth:`GameModule.block_size`): a block is one deal played from every seat, or one deal
+of each line-up the scenario cycles through, so the observations of a confidence
+sequence are whole deals (the games of one deal are not independent) that share one
+mean. A *look* happens at the end of every chunk of the
 unbroken prefix of finished chunks, in game-index order, whichever worker finished
 first; at each look every side's confidence sequence
 (:mod:`cryhavoc_sim.analysis.sequential`) is computed over the blocks of the prefix and
@@ -19,6 +22,7 @@ Rules:
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -46,11 +50,15 @@ def precision_problem(target: float) -> str | None:
 PRECISION_CAP = 200_000
 
 
-def capped(scenario: Any, cap: int) -> Any:
+def capped(scenario: Any, cap: int, target: float | None = None) -> Any:
     """A precision run's scenario: exactly ``cap`` games (``--max-games 10000`` plays at
     most 10,000, not the 9,999 of whole 3-game blocks; the looks count whole blocks, so
     a last partial block is played and kept but no look ends inside it). A cap under one
-    block is a UserError."""
+    block is a UserError, and so is a ``target`` (the --precision) that no precision run
+    could reach: the observations are whole blocks of deals, and however many games a
+    deal has, only more blocks buy precision (a lower cap is not an error: the run stops
+    at it and says so)."""
+    from cryhavoc_sim.analysis.sequential import narrowest
     from cryhavoc_sim.games import get_game
 
     block = get_game(scenario.game).block_size(scenario.setup)
@@ -59,6 +67,16 @@ def capped(scenario: Any, cap: int) -> Any:
             f"--max-games {cap} is less than one block of {scenario.name} ({block} games: every seat and"
             f" line-up once); allowed: at least {block}."
         )
+    if target is not None:
+        most = max(cap, PRECISION_CAP)  # a run capped lower just stops at its cap and says so
+        floor = narrowest(most // block)
+        if target < floor:
+            raise UserError(
+                f"--precision {target:g} is finer than the deals of {scenario.name} can resolve: they come in"
+                f" blocks of {block} games (every seat, line-up and policy of a deal), and a confidence"
+                f" sequence over the {most // block:,} blocks of {most:,} games is never narrower than"
+                f" +-{floor:.3g}; ask for --precision {math.ceil(floor * 1000) / 1000:g} or more."
+            )
     return scenario.with_overrides(games=cap)
 
 
@@ -190,6 +208,7 @@ class Looks:
                 {
                     "side": b.side,
                     "games": b.games,
+                    "blocks": b.blocks,
                     "wins": b.wins,
                     "rate": b.rate,
                     "low": b.low,
@@ -245,7 +264,7 @@ def stop_sentence(p: dict[str, Any]) -> str:
     else:
         head = f"Stopped at game {p['stopped_at']:,}: every interval within {target}"
     block = p.get("block_games")
-    over = f" over whole blocks of {block} games" if block and block > 1 else ""
+    over = f" over whole blocks of {block} games, each one or more whole deals" if block and block > 1 else ""
     return f"{head} (intervals: confidence sequences{over}, 95% at every look, {looks})."
 
 

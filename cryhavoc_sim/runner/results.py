@@ -52,7 +52,7 @@ def _inside(name: object, folder: Path) -> bool:
 
 
 def win_rates(run_dir: Path, by: tuple[str, ...] = ()) -> list[dict[str, Any]]:
-    """Each faction's (and ``by``'s) wins, games and Wilson interval in the run."""
+    """Each faction's (and ``by``'s) wins, games, deals and 95% interval by deals in the run."""
     from cryhavoc_sim.analysis import win_rates as rates_of
     from cryhavoc_sim.storage.reader import load_run
 
@@ -129,6 +129,7 @@ class RunEnd:
     lineup: Any  # analysis.lineup.LineUp, None when interrupted
     content_reconstructed: bool | None  # None when interrupted
     precision: dict[str, Any] | None  # the stopping rule's record; None without one
+    deals_done: int = 0  # the deals the finished games were played in (0 when interrupted)
 
     @property
     def interrupted(self) -> bool:
@@ -144,6 +145,7 @@ class RunEnd:
             "seed": self.seed,
             "games_planned": self.games_planned,
             "games_done": self.games_done,
+            "deals_done": self.deals_done,
             "played_now": self.played_now,
             "seconds": round(self.seconds, 3),
             "errors": self.errors,
@@ -198,8 +200,9 @@ class RunEnd:
             return f"Nothing to play: {self.run_dir} already holds all {self.games_done} games of this run."
         rate = self.played_now / self.seconds if self.seconds else 0.0
         kept = self.games_done - self.played_now + self.errors
+        deals = f" in {self.deals_done} deals" if 0 < self.deals_done < self.games_done else ""
         return (
-            f"{self.games_done} games written to {self.run_dir} ({rate:.0f} games/s"
+            f"{self.games_done} games{deals} written to {self.run_dir} ({rate:.0f} games/s"
             + (f"; {kept} kept from before" if kept > 0 else "")
             + ")"
         )
@@ -212,7 +215,9 @@ class RunEnd:
 
             rates = interval_line(self.precision)
         else:
-            rates = "Win rates (95% Wilson interval, games played): " + rate_line(self.win_rates)
+            clustered = any(r.get("deals", r["games"]) < r["games"] for r in self.win_rates)
+            how = "95% interval by deals" if clustered else "95% Wilson interval"
+            rates = f"Win rates ({how}, games played): " + rate_line(self.win_rates)
         return [rates] if self.lineup is None else [rates, self.lineup.sentence()]
 
 
@@ -250,4 +255,16 @@ def run_end(
         lineup=run_lineup(run_dir) if done else None,
         content_reconstructed=bool(notice(run_dir)) if done else None,
         precision=record,
+        deals_done=deal_count(run_dir) if done else 0,
     )
+
+
+def deal_count(run_dir: Path) -> int:
+    """The deals the run's games were played in (a game's deal is its seed)."""
+    import polars as pl
+
+    from cryhavoc_sim.storage.reader import load_run
+
+    with reading(run_dir):
+        found = load_run(run_dir).games.select(pl.col("seed").n_unique()).collect().item()
+    return int(found or 0)

@@ -66,7 +66,7 @@ def play_for_gate(
     name = scenario or baseline.get("scenario")
     if not name:
         raise UserError("the baseline names no scenario; give the one to play with --scenario.")
-    sc = capped(load_scenario(name), max_games or PRECISION_CAP)
+    sc = capped(load_scenario(name), max_games or PRECISION_CAP, precision)
     # the baseline is checked against what would be played before anything is played
     would = {"game": sc.game, "scenario": sc.name, "config": get_game(sc.game).config(sc.setup)}
     refuse_other_run(baseline, would, baseline_file, run_dir, allow_scenario_change)
@@ -198,7 +198,12 @@ def baseline_of(run_dir: Path, allow_partial: bool = False) -> dict[str, Any]:
         "content_id": manifest.get("content_id"),
         "rules_version": manifest.get("rules_version"),
         "lineup": run_lineup(run_dir).as_dict(),
-        "win_rates": [{k: r[k] for k in ("faction", "games", "wins", "win_rate")} for r in rows],
+        # by deals: the check's intervals count the baseline's deals through its design effect
+        "statistics": "deals",
+        "win_rates": [
+            {k: r[k] for k in ("faction", "games", "wins", "win_rate", "deals", "design_effect")}
+            for r in rows
+        ],
     }
     if not rows:
         raise UserError(f"{run_dir}: holds no finished game, so there is no baseline to store.")

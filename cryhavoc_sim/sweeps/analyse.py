@@ -25,6 +25,7 @@ from typing import Any
 
 import polars as pl
 
+from cryhavoc_sim.analysis.deals import wilson_interval
 from cryhavoc_sim.analysis.wilson import wilson
 from cryhavoc_sim.sweeps.record import read_record as read_record
 from cryhavoc_sim.sweeps.run import cell_dir
@@ -33,13 +34,18 @@ CLEAR_MARGIN = 0.10  # "clearly superior": more than 10 points above the fair sh
 
 
 def cell_tables(run: Any) -> tuple[pl.DataFrame, pl.DataFrame]:
-    """(sides, seats) of one cell's run: per side games, wins, Wilson interval, fair share
-    and verdict (the report's standings); per starting seat games and wins (player seats)."""
+    """(sides, seats) of one cell's run: per side games, wins, interval by deals, fair
+    share and verdict (the report's standings), deals and design effect; per starting
+    seat games and wins (player seats)."""
     from cryhavoc_sim.analysis.winrates import win_rates
     from cryhavoc_sim.report.headline import standings, summary_entry
 
     wr = win_rates(run.seats, run.games).collect()
-    counts = wr.select(pl.col("faction").alias("side"), pl.col("games", "wins").cast(pl.Int64))
+    counts = wr.select(
+        pl.col("faction").alias("side"),
+        pl.col("games", "wins", "deals").cast(pl.Int64),
+        pl.col("design_effect").cast(pl.Float64),
+    )
     sides = (
         pl.DataFrame(
             summary_entry(standings(wr, run.seats, run.games)),
@@ -54,7 +60,18 @@ def cell_tables(run: Any) -> tuple[pl.DataFrame, pl.DataFrame]:
         )
         .rename({"faction": "side"})
         .join(counts, on="side", maintain_order="left")
-        .select("side", "games", "wins", "win_rate", "ci_low", "ci_high", "fair_share", "verdict")
+        .select(
+            "side",
+            "games",
+            "wins",
+            "win_rate",
+            "ci_low",
+            "ci_high",
+            "fair_share",
+            "verdict",
+            "deals",
+            "design_effect",
+        )
     )
     players = run.seats.filter(~pl.col("is_npc") & pl.col("seat").is_not_null())
     seats = (
@@ -154,8 +171,9 @@ def measure_table(measures: pl.DataFrame) -> pl.DataFrame:
 
 
 def level_means(results: pl.DataFrame, record: dict[str, Any]) -> pl.DataFrame:
-    """Per factor, value and side: pooled games, wins, win rate and Wilson interval over
-    the design's cells where the factor takes that value (cell 0 counts at the shipped
+    """Per factor, value and side: pooled games, wins, win rate and Wilson interval (at the
+    cells' effective games: each cell's deals counted) over the design's cells where the
+    factor takes that value (cell 0 counts at the shipped
     values its design folded into it, once; else it stays out)."""
     rows = []
     for f in record["factors"]:
@@ -163,13 +181,15 @@ def level_means(results: pl.DataFrame, record: dict[str, Any]) -> pl.DataFrame:
         for order, value in enumerate(f["values"]):
             label = json.dumps(value)
             part = results.filter(pl.col(col) == label)
-            for side, games, wins in (
-                part.group_by("side")
-                .agg(pl.col("games").sum(), pl.col("wins").sum())
+            for side, games, wins, eff_games, eff_wins in (
+                _with_effective(part)
+                .group_by("side")
+                .agg(pl.col("games").sum(), pl.col("wins").sum(), pl.col("_n").sum(), pl.col("_k").sum())
                 .sort("side")
                 .iter_rows()
             ):
-                lo, hi = wilson(wins, games)
+                # pooled over cells, each cell's games counted as its deals allow
+                lo, hi = wilson_interval(eff_wins / eff_games, eff_games) if eff_games else (0.0, 1.0)
                 rows.append(
                     {
                         "factor": f["path"],
@@ -184,6 +204,13 @@ def level_means(results: pl.DataFrame, record: dict[str, Any]) -> pl.DataFrame:
                     }
                 )
     return pl.DataFrame(rows)
+
+
+def _with_effective(cells: pl.DataFrame) -> pl.DataFrame:
+    """Each cell's effective games and wins, ``_n`` and ``_k`` (games and wins over its
+    design effect; sweeps written before the deals were counted: independent games)."""
+    deff = pl.col("design_effect").fill_null(1.0) if "design_effect" in cells.columns else pl.lit(1.0)
+    return cells.with_columns((pl.col("games") / deff).alias("_n"), (pl.col("wins") / deff).alias("_k"))
 
 
 def spans(levels: pl.DataFrame) -> pl.DataFrame:

@@ -16,8 +16,9 @@ ordinary run: parallel, resumable, deterministic. The objective is the faction's
 in its seats against every population bot in the others, on the same seeds every trial
 (common random numbers). The confirmation plays the best and the base weights on the same
 fresh deals against the same bots, and tests each faction's paired difference with an
-exact one-sided McNemar test; Holm's correction over the factions keeps the family-wise
-error at ``alpha``. Determinism: as the calibration (tuning/search.py, :func:`propose`).
+exact one-sided sign test by deals (the McNemar test where each deal is one game: games
+of one deal are not independent); Holm's correction over the factions keeps the
+family-wise error at ``alpha``. Determinism: as the calibration (tuning/search.py, :func:`propose`).
 """
 
 from __future__ import annotations
@@ -73,15 +74,24 @@ def holm(pvalues: dict[str, float], alpha: float) -> dict[str, bool]:
     return out
 
 
-def paired_test(pairs: list[tuple[bool, bool]]) -> dict[str, Any]:
-    """Exact one-sided McNemar test that the first of each pair wins more often."""
+def paired_test(pairs: list[tuple[bool, bool]], deals: list[int] | None = None) -> dict[str, Any]:
+    """Exact one-sided sign test that the first of each pair wins more often, by deals:
+    per deal (``deals``: each pair's deal; None: every pair its own) the tuned wins minus
+    the base wins, and the deals where the tuned side did better against those where it
+    did worse. With one pair a deal it is the exact McNemar test on discordant pairs;
+    pairs of one deal are not independent, so a deal counts once."""
     from scipy.stats import binomtest
 
-    better = sum(1 for a, b in pairs if a and not b)
-    worse = sum(1 for a, b in pairs if b and not a)
+    keys = list(range(len(pairs))) if deals is None else deals
+    net: dict[int, int] = {}
+    for (a, b), k in zip(pairs, keys, strict=True):
+        net[k] = net.get(k, 0) + int(a) - int(b)
+    better = sum(1 for d in net.values() if d > 0)
+    worse = sum(1 for d in net.values() if d < 0)
     p = binomtest(better, better + worse, 0.5, alternative="greater").pvalue if better + worse else 1.0
     return {
         "pairs": len(pairs),
+        "deals": len(net),
         "tuned_rate": sum(a for a, _ in pairs) / len(pairs) if pairs else 0.0,
         "base_rate": sum(b for _, b in pairs) / len(pairs) if pairs else 0.0,
         "better": better,
@@ -144,17 +154,18 @@ def _rate(seats: Any, faction: str) -> dict[str, Any]:
     return {"wins": wins, "games": n, "rate": wins / n if n else 0.0}
 
 
-def _pairs(seats: Any, faction: str, width: int) -> list[tuple[bool, bool]]:
-    """(tuned won, base won) of each deal and population bot: game ``i`` of the first arm
-    (``i % 2P < P``) and game ``i + P`` of the second play the same deal and seats."""
+def _pairs(
+    seats: Any, faction: str, width: int, games: Any = None
+) -> tuple[list[tuple[bool, bool]], list[int]]:
+    """(tuned won, base won) of each deal and population bot, and the deal (seed) of
+    each: game ``i`` of the first arm (``i % 2P < P``) and game ``i + P`` of the second
+    play the same deal and seats."""
     import polars as pl
 
     won = dict(seats.filter(pl.col("faction") == faction).select("game_id", "won").collect().iter_rows())
-    return [
-        (bool(won[g]), bool(won[g + width]))
-        for g in sorted(won)
-        if g % (2 * width) < width and g + width in won
-    ]
+    seed = {} if games is None else dict(games.select("game_id", "seed").collect().iter_rows())
+    chosen = [g for g in sorted(won) if g % (2 * width) < width and g + width in won]
+    return [(bool(won[g]), bool(won[g + width])) for g in chosen], [int(seed.get(g, -1 - g)) for g in chosen]
 
 
 def _search(
@@ -299,7 +310,8 @@ def _confirm(
     targets: BotTargets, out: Path, record: dict[str, Any], workers: int, quiet: bool, summary: BotTuneSummary
 ) -> dict[str, Any]:
     """Each faction's best against its base weights on fresh deals; Holm over factions."""
-    from cryhavoc_sim.analysis.wilson import wilson
+    from cryhavoc_sim.analysis.deals import estimate
+    from cryhavoc_sim.storage.reader import load_run
 
     found = {}
     width = len(targets.population)
@@ -319,9 +331,14 @@ def _confirm(
             quiet,
             summary,
         )
-        test = paired_test(_pairs(seats, f, width))
-        wins = round(test["tuned_rate"] * test["pairs"])
-        low, high = wilson(wins, test["pairs"]) if test["pairs"] else (0.0, 1.0)
+        pairs, deals = _pairs(seats, f, width, load_run(out / "confirm" / f).games)
+        test = paired_test(pairs, deals)
+        tuned: dict[int, list[int]] = {}
+        for (a, _), k in zip(pairs, deals, strict=True):
+            tuned.setdefault(k, [0, 0])[0] += int(a)
+            tuned[k][1] += 1
+        rate = estimate([w for w, _ in tuned.values()], [g for _, g in tuned.values()])
+        low, high = (rate.low, rate.high) if test["pairs"] else (0.0, 1.0)
         found[f] = {**test, "trial": best["trial"], "bot": best["bot"], "tuned_ci": [low, high]}
     accepted = holm({f: r["p"] for f, r in found.items()}, targets.alpha)
     fair = 1 / targets.players

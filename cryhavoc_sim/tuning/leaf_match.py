@@ -22,8 +22,8 @@ PAIRINGS = (("humans", "pilgrims"), ("humans", "machines"), ("pilgrims", "machin
 
 @dataclass(frozen=True, slots=True)
 class Match:
-    """``new`` against ``old``: games, wins of ``new``, its Wilson interval, and each
-    bot's seconds per decision."""
+    """``new`` against ``old``: games, wins of ``new``, its 95% interval by deals, and
+    each bot's seconds per decision."""
 
     old: str
     new: str
@@ -67,6 +67,7 @@ def head_to_head(
     """``rounds`` deals of every pairing, each played twice (``new`` in either seat):
     ``6 * rounds`` games. ``leaf``: (rollout steps, exploration) of ``new``, an
     ``ismcts-leaf:N``, in place of its defaults (a tuning trial)."""
+    from cryhavoc_sim.analysis.deals import estimate
     from cryhavoc_sim.games.cryhavoc.content import load_content
     from cryhavoc_sim.games.cryhavoc.engine.newgame import new_game
     from cryhavoc_sim.games.cryhavoc.engine.playout import setup_for
@@ -81,9 +82,11 @@ def head_to_head(
     wins = 0
     games = 0
     by_faction: dict[str, list[int]] = {}
+    per_deal: list[int] = []  # new's wins in each deal (two games, one from either seat)
     for r in range(rounds):
         for k, pair in enumerate(PAIRINGS):
             seeds = Seeds(game_seed(seed, r * len(PAIRINGS) + k))
+            per_deal.append(0)
             for mine in pair:
                 names = {f: new if f == mine else old for f in pair}
                 game = new_game(content, setup_for(pair, "first_time"), seeds.game(), record_events=False)
@@ -97,11 +100,14 @@ def head_to_head(
                 assert game.outcome is not None
                 won = game.outcome.winner == mine
                 wins += won
+                per_deal[-1] += won
                 games += 1
                 tally = by_faction.setdefault(mine, [0, 0])
                 tally[0] += won
                 tally[1] += 1
-    low, high = wilson(wins, games)
+    # a deal's two games are not independent: the interval counts deals (analysis/deals.py)
+    found = estimate(per_deal, [2] * len(per_deal))
+    low, high = found.low, found.high
 
     def per(name: str) -> float:
         spent, count = clocks[name]

@@ -77,7 +77,8 @@ def test_a_study_plays_the_same_deals_on_every_rung(tmp_path: Path, scenario: st
     summary_json = json.loads(report.summary.read_text())
     sides = set(pl.read_parquet(out / "results.parquet")["side"].to_list())
     assert set(summary_json["statuses"]) == sides
-    assert {s["status"] for s in summary_json["statuses"].values()} <= {"stable", "skill-sensitive"}
+    # random and heuristic: no ladder result says the heuristic is the stronger, so never "stable"
+    assert {s["status"] for s in summary_json["statuses"].values()} <= {"unproven", "skill-sensitive"}
     assert summary_json["rungs"] == ["random", "heuristic"]
     html = report.html.read_text()
     assert "Equal skill" in html and "Win rate by rung" in html and report.figure.stat().st_size > 1000

@@ -88,3 +88,49 @@ def test_trend_needs_two_budgets() -> None:
     assert trend("x", [16, 16], [5, 6], [10, 10]) is None
     flat = trend("x", [8, 16], [0, 0], [100, 100])  # all losses still has a variance
     assert flat is not None and flat.slope == 0 and flat.slope_high > 0
+
+
+def test_agreement_counts_deals_and_is_the_paired_t_test_with_one_game_a_deal() -> None:
+    lower = [1, 0, 0, 1, 0, 1, 1, 0, 1, 1] * 40
+    upper = [1, 1, 0, 1, 0, 0, 1, 0, 1, 1] * 40
+    games = paired_tost(lower, upper, 0.05)
+    deals = paired_tost(lower, upper, 0.05, games=[1] * len(lower))
+    assert (games.diff, games.low, games.high) == pytest.approx((deals.diff, deals.low, deals.high))
+    # the same games grouped four to a deal where the deal decides: wider than as if independent
+    lo4 = [sum(lower[i : i + 4]) for i in range(0, 400, 4)]
+    up4 = [sum(upper[i : i + 4]) for i in range(0, 400, 4)]
+    clustered = paired_tost(lo4, up4, 0.05, games=[4] * 100)
+    assert clustered.pairs == 400 and clustered.deals == 100
+    assert clustered.diff == pytest.approx(games.diff)
+
+
+def test_stable_needs_the_upper_rung_shown_stronger() -> None:
+    from cryhavoc_sim.balance.rungs import Rung, family_trend, upper_stronger
+
+    same = paired_tost([1, 0] * 500, [1, 0] * 500, 0.05)
+    a = rate("paired:16", 600, 1000, 0.57, 0.63)
+    b = rate("paired:32", 600, 1000, 0.57, 0.63)
+    shown = upper_stronger(Rung("ismcts:16"), Rung("ismcts:32"))
+    assert shown[0] and "73.3%" in shown[1]
+    not_shown = upper_stronger(Rung("paired-leaf:10"), Rung("paired-leaf:20"))
+    assert not not_shown[0] and "not a skill knob" in not_shown[1]
+    assert not upper_stronger(Rung("heuristic"), Rung("ismcts:16"))[0]
+    assert not upper_stronger(Rung("ismcts:32"), Rung("ismcts:16"))[0]
+    said = verdict(b, a, same, not_shown)
+    assert said.status == "unproven" and "stability is unproven" in said.reason
+    assert verdict(b, a, same, shown).status == "stable"
+    # a trend only within a family whose budget is a skill knob, with two budgets
+    rungs = [Rung(s) for s in ("heuristic", "ismcts:16", "ismcts:32", "paired:16", "paired:32", "mystery:4")]
+    why = family_trend(rungs)
+    assert why["ismcts"] == "" and "not a skill knob" in why["paired"]
+    assert "not known to be a skill knob" in why["mystery"]
+    assert "one ismcts budget only" in family_trend([Rung("heuristic"), Rung("ismcts:16")])["ismcts"]
+
+
+def test_a_trend_weighs_each_rung_by_its_variance_by_deals() -> None:
+    plain = trend("machines", [8, 16, 32], [200, 300, 400], [1000, 1000, 1000])
+    clustered = trend("machines", [8, 16, 32], [200, 300, 400], [1000, 1000, 1000], [2.0, 2.0, 2.0], "ismcts")
+    assert plain is not None and clustered is not None and clustered.family == "ismcts"
+    assert clustered.slope == pytest.approx(plain.slope)
+    wide, wider = plain.slope_high - plain.slope_low, clustered.slope_high - clustered.slope_low
+    assert wider == pytest.approx(wide * math.sqrt(2))

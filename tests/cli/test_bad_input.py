@@ -153,7 +153,11 @@ def _rates(
         "game": "cryhavoc",
         "scenario": scenario,
         "players": players,
-        "win_rates": [{"faction": f, "games": 20, "wins": 10, "win_rate": 0.5} for f in factions],
+        "statistics": "deals",
+        "win_rates": [
+            {"faction": f, "games": 20, "wins": 10, "win_rate": 0.5, "deals": 10, "design_effect": 1.0}
+            for f in factions
+        ],
     }
 
 
@@ -747,6 +751,16 @@ CASES = [
         "0 <= wins <= games",
     ),
     Case(
+        "baseline_independent_games",
+        baseline_with({k: v for k, v in _rates().items() if k != "statistics"}),
+        "made with the old independent-games statistics",
+    ),
+    Case(
+        "baseline_no_deals",
+        baseline_with({**_rates(), "win_rates": [{"faction": "humans", "games": 2, "wins": 1}]}),
+        "must have whole deals",
+    ),
+    Case(
         "baseline_other_factions",
         baseline_with(_rates(factions=("humans", "machines"))),
         "cover different factions",
@@ -850,6 +864,17 @@ CASES = [
     Case("precision_with_games", run_with(SMALL, "--precision", "0.05", "-n", "100"), "do not go together"),
     Case("precision_zero", run_with(SMALL, "--precision", "0"), "allowed: 0.001 to 0.25"),
     Case("max_games_alone", run_with(SMALL, "--max-games", "100"), "caps a --precision run"),
+    Case(
+        "precision_finer_than_the_deals_resolve",
+        run_with(
+            scen(
+                'factions = "every_combination"\npolicies = ["random", "heuristic", "heuristic:aggressive", "heuristic:defensive", "heuristic:economic"]\n'
+            ),
+            "--precision",
+            "0.001",
+        ),
+        "--precision 0.001 is finer than the deals of small can resolve: they come in blocks of 30 games",
+    ),
     Case(
         "max_games_below_a_block",
         run_with(SMALL, "--precision", "0.05", "--max-games", "1"),

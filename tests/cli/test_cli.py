@@ -114,7 +114,7 @@ def test_run_writes_the_output_contract(tmp_path: Path, scenario: Path) -> None:
     out = tmp_path / "run"
     proc = cli("run", str(scenario), "-o", str(out), "-j", "2", "--quiet")
     assert proc.returncode == 0, proc.stderr
-    assert "60 games written" in proc.stdout and "RECONSTRUCTED" in proc.stdout
+    assert "60 games in 20 deals written" in proc.stdout and "RECONSTRUCTED" in proc.stdout
     manifest = json.loads((out / "manifest.json").read_text())
     assert manifest["status"] == "complete" and manifest["games_done"] == 60
     assert manifest["content_reconstructed"] is True and manifest["rules_version"]

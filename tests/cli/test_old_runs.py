@@ -58,7 +58,14 @@ def test_an_old_run_replays_reports_compares_and_checks(old_run: Path, tmp_path:
     report = cli("report", str(old_run), "-o", str(tmp_path / "report"))
     assert report.returncode == 0, report.stderr
     assert "Battles" in (tmp_path / "report" / "report.md").read_text()
+    # a baseline of the independent-games statistics is refused in one sentence; taken
+    # again from the same old run, by deals, it checks
     check = cli("check", str(old_run), "--baseline", str(BASELINE))
+    assert check.returncode == 2 and "old independent-games statistics" in check.stderr
+    assert "Traceback" not in check.stderr and len(check.stderr.strip().splitlines()) == 1
+    again = tmp_path / "baseline.json"
+    assert cli("baseline", str(old_run), "-o", str(again)).returncode == 0
+    check = cli("check", str(old_run), "--baseline", str(again))
     assert check.returncode == 0, check.stdout + check.stderr
     new = tmp_path / "new"
     played = cli("run", str(old_run / "manifest.json"), "-o", str(new), "-q")

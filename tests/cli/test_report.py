@@ -82,14 +82,17 @@ def test_report_shows_the_games_played_and_a_partial_run(tmp_path: Path) -> None
     assert cli("run", str(scenario), "-n", "12", "-o", str(tmp_path / "run"), "-q").returncode == 0
     assert cli("report", str(tmp_path / "run"), "-o", str(tmp_path / "rep")).returncode == 0
     md = (tmp_path / "rep" / "report.md").read_text()
-    assert "# played with games = 12 (given on the command line)" in md and "- **games**: 12\n" in md
+    assert "# played with games = 12 (given on the command line)" in md
+    assert "- **games**: 12 games in 6 deals\n" in md  # two players, seats rotated: a deal is two games
+    summary = json.loads((tmp_path / "rep" / "summary.json").read_text())
+    assert (summary["games"], summary["deals"]) == (12, 6)
     manifest_path = tmp_path / "run" / "manifest.json"
     manifest = json.loads(manifest_path.read_text())
     manifest["status"], manifest["games_planned"] = "running", 24  # as while a run is going
     manifest_path.write_text(json.dumps(manifest))
     assert cli("report", str(tmp_path / "run"), "-o", str(tmp_path / "rep2")).returncode == 0
     md = (tmp_path / "rep2" / "report.md").read_text()
-    assert "12 of 24 planned (the run is running: a partial report)" in md
+    assert "12 games in 6 deals of 24 planned (the run is running: a partial report)" in md
 
 
 def test_reports_index_lists_every_report_newest_first(tmp_path: Path) -> None:

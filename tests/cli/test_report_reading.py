@@ -57,7 +57,7 @@ def test_a_table_of_contents_links_every_section(report: Path) -> None:
 
 def test_rates_print_with_their_intervals_and_no_raw_bounds(report: Path) -> None:
     md = (report / "report.md").read_text()
-    assert "| faction | games | wins | win rate (95% CI) |" in md
+    assert "| faction | games | wins | deals | win rate (95% CI) | design effect |" in md
     lines = md.splitlines()
     headers = [line for line, under in itertools.pairwise(lines) if under.startswith("|---")]
     assert len(headers) >= 10

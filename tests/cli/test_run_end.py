@@ -47,8 +47,11 @@ def test_the_json_document_and_the_lines_come_from_one_summary(tmp_path: Path) -
     assert shown.returncode == doc_run.returncode == 0, shown.stderr + doc_run.stderr
     doc = json.loads(doc_run.stdout)
     lines = shown.stdout.splitlines()
-    assert lines[0].startswith(f"12 games written to {tmp_path / 'a'} (") and lines[0].endswith(" games/s)")
-    assert lines[1] == "Win rates (95% Wilson interval, games played): " + rate_line(doc["win_rates"])
+    # four players, seats rotated: 12 games are 3 deals, the unit of every interval
+    assert lines[0].startswith(f"12 games in 3 deals written to {tmp_path / 'a'} (")
+    assert lines[0].endswith(" games/s)") and doc["deals_done"] == 3
+    assert lines[1] == "Win rates (95% interval by deals, games played): " + rate_line(doc["win_rates"])
+    assert {r["deals"] for r in doc["win_rates"]} == {3}
     assert lines[2] == doc["lineup"]["sentence"]
     assert lines[3:] == [RECONSTRUCTED_NOTICE] and shown.stderr == ""
     assert doc_run.stderr.strip() == RECONSTRUCTED_NOTICE  # beside the document, never in it
@@ -116,6 +119,6 @@ def test_a_precision_run_quotes_its_rule_and_its_record_is_in_the_document() -> 
     )
     assert texts[2] == (
         "Reached --max-games (200) before every interval was within +-20 points (intervals: confidence"
-        " sequences over whole blocks of 4 games, 95% at every look, 1 looks)."
+        " sequences over whole blocks of 4 games, each one or more whole deals, 95% at every look, 1 looks)."
     )
     assert end.as_json()["precision"] == record

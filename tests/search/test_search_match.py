@@ -15,7 +15,9 @@ def test_a_match_plays_every_pairing_both_ways_and_counts_the_new_bot() -> None:
     assert sum(n for _, n in m.by_faction.values()) == 6
     assert set(m.by_faction) == {"humans", "machines", "pilgrims"}
     assert sum(w for w, _ in m.by_faction.values()) == m.new_wins
-    assert (m.low, m.high) == wilson(m.new_wins, m.games)
+    # three deals of two games: the interval counts deals, wider than the games' Wilson interval
+    low, high = wilson(m.new_wins, m.games)
+    assert m.low <= low and high <= m.high
     assert m.new_s_per_decision > 0 and m.old_s_per_decision > 0
     assert "paired:2 wins" in describe(m) and "against heuristic" in describe(m)
     again = head_to_head("heuristic", "paired:2", rounds=1, seed=3)

@@ -85,6 +85,9 @@ def test_the_paired_test_counts_only_discordant_pairs() -> None:
     assert better["p"] == pytest.approx(0.5**8) and better["tuned_rate"] == 1.0
     worse = paired_test([(False, True)] * 8)
     assert worse["p"] == 1.0  # one-sided: worse weights are never confirmed
+    # by deals: eight better games that are two deals of four are two samples, not eight
+    by_deals = paired_test([(True, False)] * 8 + [(True, True)] * 30, [0] * 4 + [1] * 4 + [2] * 30)
+    assert by_deals["better"] == 2 and by_deals["deals"] == 3 and by_deals["p"] == pytest.approx(0.25)
 
 
 def test_both_arms_of_the_confirmation_play_the_same_deals(tmp_path: Path) -> None:
@@ -98,8 +101,11 @@ def test_both_arms_of_the_confirmation_play_the_same_deals(tmp_path: Path) -> No
     seats = bots._play(
         t, "machines", [("tuned", bot), ("base", bot)], 48, 77, tmp_path / "c", "c", 1, True, summary
     )
-    pairs = bots._pairs(seats, "machines", len(t.population))
+    from cryhavoc_sim.storage.reader import load_run
+
+    pairs, deals = bots._pairs(seats, "machines", len(t.population), load_run(tmp_path / "c").games)
     assert len(pairs) == 24 and all(a == b for a, b in pairs)
+    assert 1 < len(set(deals)) < len(pairs)  # seats rotated: several pairs share a deal
     assert any(a for a, _ in pairs) and not all(a for a, _ in pairs)  # not a degenerate run
 
 

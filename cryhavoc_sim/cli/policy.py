@@ -138,7 +138,7 @@ def describe(it: object, path: Path) -> str:
         line += f", log-loss {new['log_loss']:.3f}"
     m = it.against_last
     if m is not None:
-        line += f"; against the last: {m.wins}/{m.games} = {m.wins / m.games:.1%} ({m.low:.1%}-{m.high:.1%}) of two-player games"
+        line += f"; against the last: {m.wins}/{m.games} = {m.wins / m.games:.1%} ({m.low:.1%}-{m.high:.1%} by deals) of two-player games in {m.games // 2} deals"
     line += "."
     if it.seats:
         line += "\n" + field_lines(it.seats)

@@ -341,7 +341,8 @@ def scores(model: PolicyModel | None, records: list[Record], labels: str = "valu
 @dataclass(frozen=True, slots=True)
 class Match:
     """``new`` against ``old`` in two-player games, each deal played twice (either policy
-    in either seat): games, wins of ``new``, its 95% Wilson interval."""
+    in either seat): games, wins of ``new``, its 95% interval by deals (a deal's two games
+    share its cards: ``analysis/deals.py``)."""
 
     games: int
     wins: int
@@ -376,19 +377,16 @@ def match(
 ) -> Match:
     """``new`` against ``old`` (the game's heuristic when None) on ``deals`` two-player
     deals of the game's duel cycle, each played both ways."""
+    from cryhavoc_sim.analysis.deals import estimate
     from cryhavoc_sim.runner.pool import ordered_map
-    from cryhavoc_sim.tuning.leaf_match import wilson
 
     layout = policy_game(game).layout
     new_text = new.to_json(layout)
     old_text = None if old is None else old.to_json(layout)
     tasks: list[MatchTask] = [(game, seed, d, new_text, old_text) for d in range(deals)]
-    wins = games = 0
-    for w, n in ordered_map(_duel, tasks, workers, chunksize=4):
-        wins += w
-        games += n
-    low, high = wilson(wins, games)
-    return Match(games, wins, low, high)
+    per_deal = list(ordered_map(_duel, tasks, workers, chunksize=4))
+    found = estimate([w for w, _ in per_deal], [n for _, n in per_deal])
+    return Match(found.games, found.wins, found.low, found.high)
 
 
 @dataclass(frozen=True, slots=True)

@@ -26,8 +26,9 @@ When every deal is a single game (``seats = "random"``) nothing changes: the des
 effect is 1 and the interval is scipy's Wilson interval of the raw counts.
 
 A design effect below 1 is possible (a deal played from every seat balances a seat
-advantage out); it is kept, floored at 1 / (mean games per deal), so no interval is
-ever narrower than one that counted every game of a deal as a deal of its own.
+advantage out); it is floored at 1 (Korn and Graubard's convention: the effective games
+never exceed the games played), so an interval by deals is never narrower than the
+independent-games one.
 """
 
 from __future__ import annotations
@@ -126,7 +127,7 @@ def design_effect(pairs: Sequence[tuple[int, int]]) -> float:
     if binomial <= 0:
         return 1.0
     by_deals = m / (m - 1) * sum((w - p * g) ** 2 for w, g in pairs) / n**2
-    return max(by_deals / binomial, m / n)
+    return max(by_deals / binomial, 1.0)
 
 
 def paired_difference(
@@ -163,10 +164,13 @@ def seat_test(rates: Any) -> float:
     contrasts = x[:, 1:] - x[:, :1]
     mean = contrasts.mean(axis=0)
     cov = np.cov(contrasts, rowvar=False).reshape(s - 1, s - 1)
-    try:
-        t2 = float(m * mean @ np.linalg.solve(cov, mean))
-    except np.linalg.LinAlgError:
+    if not np.any(np.abs(mean) > 1e-12):
         return 1.0
+    inverse = np.linalg.pinv(cov)
+    if np.linalg.norm(mean - cov @ inverse @ mean) > 1e-9:
+        # a contrast the same in every deal and not zero: a seat effect beyond doubt
+        return 0.0
+    t2 = float(m * mean @ inverse @ mean)
     q = s - 1
     stat = (m - q) / (q * (m - 1)) * t2
     return float(f.sf(stat, q, m - q))
@@ -232,6 +236,12 @@ def effective(row: dict[str, object]) -> tuple[float, float]:
     if not isinstance(deff, int | float) or deff <= 0:
         return wins, games
     n = games / float(deff)
+    deals = row.get("deals")
+    if isinstance(deals, int) and 2 <= deals < games:  # few deals: Student's t, as estimate()
+        from scipy.stats import norm
+        from scipy.stats import t as student
+
+        n *= (float(norm.ppf(0.975)) / float(student.ppf(0.975, deals - 1))) ** 2
     return (wins / games * n if games else 0.0), n
 
 

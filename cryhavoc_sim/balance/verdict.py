@@ -124,7 +124,7 @@ def verdict(
     top: RungRate,
     second: RungRate | None,
     agreement: Agreement | None,
-    stronger: tuple[bool, str] = (True, ""),
+    stronger: tuple[bool, str],
 ) -> Verdict:
     """The verdict on ``top``'s side from the two highest rungs (``second`` None: one
     rung); ``stronger``: whether the top rung is shown to play better than the second,

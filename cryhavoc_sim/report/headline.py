@@ -165,6 +165,7 @@ def seat_finding(
                 .with_columns((pl.col("wins") / pl.col("games")).alias("rate"))
                 .pivot(on="seat", index="deal", values="rate", sort_columns=True)
                 .drop_nulls()
+                .sort("deal")  # the same rows in the same order at every run
             )
             p, test = seat_test(wide.drop("deal").to_numpy()), f"Hotelling's test over {wide.height:,} deals"
         p = min(1.0, p * len(counts))

@@ -5,6 +5,7 @@ nothing, or one of another game, player count, scenario or set of factions, is b
 from __future__ import annotations
 
 import json
+import math
 from pathlib import Path
 from typing import Any
 
@@ -51,12 +52,13 @@ def read_baseline(path: Path) -> dict[str, Any]:
             type(row.get("deals")) is int
             and 0 < row["deals"] <= row["games"]
             and type(row.get("design_effect")) in (int, float)
-            and row["design_effect"] > 0
+            and math.isfinite(row["design_effect"])
+            and 1.0 <= row["design_effect"] <= row["games"]
         )
         if not by_deals:
             raise UserError(
-                f"{path}: win_rates[{i}] must have whole deals, 0 < deals <= games, and a design_effect > 0,"
-                f" got {json.dumps(row)[:80]}."
+                f"{path}: win_rates[{i}] must have whole deals, 0 < deals <= games, and a design_effect from 1"
+                f" to its games, got {json.dumps(row)[:80]}."
             )
         if row["faction"] in seen:
             raise UserError(f"{path}: win_rates lists faction {row['faction']!r} twice.")

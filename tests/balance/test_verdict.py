@@ -56,15 +56,16 @@ def test_verdicts() -> None:
     assert rate("x", 100, 1000, 0.08, 0.12).statement == "below"
     assert rate("x", 1, 2, 0.1, 0.9, None).statement == "solo"
 
-    stable = verdict(above_b, above_a, same)
+    climbs = (True, "ismcts:32 wins 73.3% against ismcts:16")
+    stable = verdict(above_b, above_a, same, climbs)
     assert (stable.status, stable.statement) == ("stable", "above")
-    changed = verdict(within, above_a, same)
+    changed = verdict(within, above_a, same, climbs)
     assert (
         changed.status == "skill-sensitive" and "above at ismcts:16 but within at ismcts:32" in changed.reason
     )
-    apart = verdict(above_b, above_a, moved)
+    apart = verdict(above_b, above_a, moved, climbs)
     assert apart.status == "skill-sensitive" and "not shown to agree within 5 points" in apart.reason
-    alone = verdict(above_b, None, None)
+    alone = verdict(above_b, None, None, climbs)
     assert alone.status == "unjudged"
 
 
@@ -116,6 +117,8 @@ def test_stable_needs_the_upper_rung_shown_stronger() -> None:
     assert not not_shown[0] and "not a skill knob" in not_shown[1]
     assert not upper_stronger(Rung("heuristic"), Rung("ismcts:16"))[0]
     assert not upper_stronger(Rung("ismcts:32"), Rung("ismcts:16"))[0]
+    # a search built on ismcts is not known to climb as ismcts does until it is measured
+    assert not upper_stronger(Rung("ismcts-leaf:16"), Rung("ismcts-leaf:32"))[0]
     said = verdict(b, a, same, not_shown)
     assert said.status == "unproven" and "stability is unproven" in said.reason
     assert verdict(b, a, same, shown).status == "stable"

@@ -108,6 +108,16 @@ def test_check_and_compare_bad_input_exit_2(runs: dict[str, Path], tmp_path: Pat
         cli("compare", str(runs["a"]), str(tmp_path / "nope")),
     ):
         assert proc.returncode == 2 and "Traceback" not in proc.stderr and proc.stderr.startswith("error:")
+    base = tmp_path / "base.json"
+    assert cli("baseline", str(runs["a"]), "-o", str(base)).returncode == 0
+    good = json.loads(base.read_text())
+    for effect in (float("inf"), 1e308, 1e-300, 0.5):
+        bad = dict(good, win_rates=[dict(r, design_effect=effect) for r in good["win_rates"]])
+        hostile = tmp_path / "hostile.json"
+        hostile.write_text(json.dumps(bad))
+        proc = cli("check", str(runs["a"]), "--baseline", str(hostile))
+        assert proc.returncode == 2 and "design_effect from 1" in proc.stderr
+        assert proc.returncode == 2 and "Traceback" not in proc.stderr and proc.stderr.startswith("error:")
 
 
 def test_compare_reports_per_faction_and_seat(runs: dict[str, Path]) -> None:

@@ -25,9 +25,11 @@ def test_deals_that_decide_their_games_widen_the_interval() -> None:
     assert e.design_effect == pytest.approx(3.0, rel=0.01)
     independent = binomtest(sum(wins), 600).proportion_ci(method="wilson")
     assert e.high - e.low > 1.6 * (independent.high - independent.low)
-    # deals that share their wins out evenly narrow it, down to one deal counted a game
+    # deals that share their wins out evenly do not narrow it below the independent games'
     even = estimate([1] * 200, [3] * 200)
-    assert even.design_effect == pytest.approx(200 / 600)
+    assert even.design_effect == 1.0
+    flat = binomtest(200, 600).proportion_ci(method="wilson")
+    assert even.high - even.low >= flat.high - flat.low
 
 
 def test_win_rates_count_deals_by_seed() -> None:
@@ -54,3 +56,10 @@ def test_the_seat_test_by_deals_finds_a_seat_effect_and_not_chance() -> None:
     tilted = np.column_stack([rng.binomial(1, 0.4, 300), rng.binomial(1, 0.6, 300)]).astype(float)
     assert seat_test(tilted) < 0.01
     assert seat_test(fair[:2]) == 1.0  # too few deals to estimate the covariance
+
+
+def test_a_seat_that_wins_every_deal_is_a_seat_effect() -> None:
+    # the contrast is the same in every deal: no variance, and no doubt either
+    assert seat_test([[0.0, 1.0]] * 10) == 0.0
+    assert seat_test([[0.0, 1.0], [1.0, 0.0]] * 5) == 1.0
+    assert seat_test([[0.5, 0.5]] * 10) == 1.0

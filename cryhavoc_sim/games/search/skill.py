@@ -33,6 +33,11 @@ SKILL_KNOBS = {
         "paired:32 wins 48.3% (39.6-57.2%) of 120 two-player games against paired:16: it searches only the"
         " decision at hand, so more rollouts buy little",
     ),
+    "paired-leaf": SkillKnob(
+        "paired-leaf",
+        False,
+        "the paired search on the learned leaf value: it searches only the decision at hand, as paired does",
+    ),
 }
 
 
@@ -43,8 +48,7 @@ def family_of(spec: str) -> str:
 
 
 def skill_knob(spec: str) -> SkillKnob | None:
-    """The declaration of ``spec``'s family, or of the search it is built on
-    (``paired-leaf`` is the paired search with a learned leaf value); None when neither is
-    declared."""
-    family = family_of(spec)
-    return SKILL_KNOBS.get(family) or SKILL_KNOBS.get(family.split("-", 1)[0])
+    """The declaration of ``spec``'s own family; None when it is not declared (a search
+    built on another, ``ismcts-leaf`` on ``ismcts``, is not known to climb as it does:
+    that is measured, not inherited)."""
+    return SKILL_KNOBS.get(family_of(spec))

@@ -295,7 +295,14 @@ def test_scoring_gain_leader_changes_and_final_round() -> None:
     changes = ch.leader_changes(ev).collect()
     assert changes["changed"].to_list() == [1, 1]  # Humans -> Pilgrims in round 1, back in round 2
     final = ch.final_round(ev, games).collect().row(0, named=True)
-    assert final == {"games": 1, "final_round_decides": 1.0, "last_actor_wins": 1.0, "by_chance": 0.5}
+    assert final == {
+        "games": 1,
+        "final_round_decides": 1.0,
+        "last_actor_wins": 1.0,
+        "by_chance": 0.5,
+        "deals": 1,
+        "last_actor_design_effect": 1.0,
+    }
 
 
 def test_battle_summary() -> None:
@@ -493,3 +500,24 @@ def test_bot_behaviour_rates_from_a_hand_made_log() -> None:
     assert h["back_and_forth_moves_per_game"] == 1.0
     assert t["paid_skills"] == 2 and t["idle_paid_skill_rate"] == 0.5 and t["battles"] == 0
     assert t["hopeless_attack_rate"] is None
+
+
+def test_the_last_actor_finding_counts_deals() -> None:
+    """Acting last wins 43% against a third by chance: beyond doubt over 300 independent
+    games, not when their deals decide them three at a time (design effect 3)."""
+    from cryhavoc_sim.games.cryhavoc.report import final_round_findings
+
+    def final(design_effect: float) -> pl.DataFrame:
+        return pl.DataFrame(
+            {
+                "games": [300],
+                "final_round_decides": [0.1],
+                "last_actor_wins": [0.43],
+                "by_chance": [1 / 3],
+                "deals": [100],
+                "last_actor_design_effect": [design_effect],
+            }
+        )
+
+    assert any("last player to act" in f for f in final_round_findings(final(1.0)))
+    assert not any("last player to act" in f for f in final_round_findings(final(3.0)))

@@ -18,12 +18,6 @@ SIDE_COLOURS = {"seat 1": "#1b9e77", "seat 2": "#d95f02", "seat 3": "#7570b3", "
 MIN_PLAYS = 30  # plays a card needs to be shown in the swing table
 
 
-def _wilson(frame: pl.DataFrame, wins: str, n: str) -> pl.DataFrame:
-    from cryhavoc_sim.analysis.wilson import with_wilson
-
-    return with_wilson(frame.lazy(), wins, n).collect()
-
-
 def by_card_set(games: pl.LazyFrame, seats: pl.LazyFrame) -> pl.DataFrame:
     """Per player count and card set: games, mean rounds, mean gold per player and of the
     winner, shared wins, and the spread of win rates between the best and worst seat."""
@@ -162,7 +156,9 @@ def scorings(events: pl.LazyFrame, seats: pl.LazyFrame) -> pl.DataFrame:
 def ender_wins(events: pl.LazyFrame, games: pl.LazyFrame, seats: pl.LazyFrame) -> pl.DataFrame:
     """Per player count: how often the player whose deck ran out (and so ended the game)
     wins (alone or sharing), against any player's fair share of those games (shared wins
-    counted, as in the headline)."""
+    counted, as in the headline); its interval and design effect by deals (the games of a
+    deal share its cards, ``analysis/deals.py``)."""
+    from cryhavoc_sim.analysis.deals import intervals, with_deal
     from cryhavoc_sim.analysis.fair import player_shares
 
     enders = events.filter(pl.col("kind") == "end").select("game_id", pl.col("player").alias("ender"))
@@ -170,20 +166,34 @@ def ender_wins(events: pl.LazyFrame, games: pl.LazyFrame, seats: pl.LazyFrame) -
         "game_id", pl.col("player").alias("ender"), pl.lit(True).alias("w")
     )
     share = player_shares(seats, games).group_by("game_id").agg(pl.col("fair_share").first())
-    frame = (
+    per_game = (
         enders.join(won, on=["game_id", "ender"], how="left")
         .join(games.select("game_id", "n_players"), on="game_id")
         .join(share, on="game_id")
-        .group_by("n_players")
-        .agg(
-            pl.len().alias("games"),
-            pl.col("w").fill_null(False).cast(pl.Int64).sum().alias("wins"),
-            pl.col("fair_share").mean(),
+    )
+    per_deal = (
+        with_deal(per_game, games)
+        .group_by("n_players", "deal")
+        .agg(pl.len().alias("games"), pl.col("w").fill_null(False).cast(pl.Int64).sum().alias("wins"))
+    )
+    fair = per_game.group_by("n_players").agg(pl.col("fair_share").mean())
+    return (
+        intervals(per_deal, ["n_players"])
+        .join(fair, on="n_players")
+        .select(
+            "n_players",
+            "games",
+            "wins",
+            "fair_share",
+            "win_rate",
+            "ci_low",
+            "ci_high",
+            "deals",
+            "design_effect",
         )
         .sort("n_players")
         .collect()
     )
-    return _wilson(frame, "wins", "games")
 
 
 def report_sections(run: Any, content: Any) -> ReportSections:
@@ -269,13 +279,17 @@ def report_sections(run: Any, content: Any) -> ReportSections:
 
 def findings(enders: pl.DataFrame, swings: pl.DataFrame, sets: pl.DataFrame) -> list[str]:
     """Headline sentences: the game-ender's edge when the data tells it from chance
-    (binomial test, p < 0.01), the card that swings most, the card sets compared."""
+    (binomial test at the effective games of its deals, p < 0.01), the card that swings most, the card sets compared."""
     from scipy.stats import binomtest
+
+    from cryhavoc_sim.analysis.deals import effective
 
     out = []
     for r in enders.iter_rows(named=True):
         n, w, chance = int(r["games"]), int(r["wins"]), float(r["fair_share"])
-        if n >= 30 and binomtest(w, n, chance).pvalue < 0.01:
+        ew, en = effective(r)  # the games of a deal are not independent
+        trials = max(1, round(en))
+        if n >= 30 and binomtest(min(trials, round(ew)), trials, chance).pvalue < 0.01:
             word = "more" if w / n > chance else "less"
             out.append(
                 f"In {r['n_players']}-player games the player who ends the game wins {w / n:.0%} of them, {word}"

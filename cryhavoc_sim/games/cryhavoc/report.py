@@ -161,7 +161,8 @@ def final_round_measures(run: Any) -> list[Measure]:
 
 def final_round_findings(final: pl.DataFrame) -> list[str]:
     """Headline sentences on the final Round: how often it overturns the leader, and
-    whether acting last in it wins more than chance (binomial test, p < 0.01)."""
+    whether acting last in it wins more than chance (binomial test at the effective
+    games of its deals, p < 0.01)."""
     from scipy.stats import binomtest
 
     if final.height == 0:
@@ -179,8 +180,11 @@ def final_round_findings(final: pl.DataFrame) -> list[str]:
         )
     last, chance = row["last_actor_wins"], row["by_chance"]
     if last is not None and chance:
-        wins = round(float(last) * n)
-        if binomtest(wins, n, float(chance)).pvalue < 0.01:
+        # the games of a deal are not independent: test at the effective games
+        deff = row.get("last_actor_design_effect")
+        trials = max(1, round(n / float(deff))) if isinstance(deff, int | float) and deff >= 1 else n
+        wins = round(float(last) * trials)
+        if binomtest(wins, trials, float(chance)).pvalue < 0.01:
             more = "more" if float(last) > float(chance) else "less"
             out.append(
                 f"The last player to act in the final Round wins {float(last):.0%} of games, {more} than the "

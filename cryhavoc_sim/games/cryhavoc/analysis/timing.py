@@ -144,7 +144,11 @@ def leader_changes(events: pl.LazyFrame) -> pl.LazyFrame:
 
 def final_round(events: pl.LazyFrame, games: pl.LazyFrame) -> pl.LazyFrame:
     """How often the final Round decides the game: the leader entering it does not win;
-    and how often the last player to act in it wins, against 1 / players."""
+    and how often the last player to act in it wins, against 1 / players, with the
+    design effect of that share over the games' deals (``last_actor_design_effect``:
+    the games of a deal share its cards, ``analysis/deals.py``)."""
+    from cryhavoc_sim.analysis.deals import intervals, with_deal
+
     totals = _totals(events)
     last = games.select("game_id", pl.col("rounds_played").alias("final"), "winner", "n_players")
     entering = (
@@ -162,6 +166,19 @@ def final_round(events: pl.LazyFrame, games: pl.LazyFrame) -> pl.LazyFrame:
         .group_by("game_id")
         .agg(pl.col("faction").last().alias("last_actor"))
     )
+    hits = (
+        with_deal(last.join(last_actor, on="game_id", how="left"), games)
+        .filter(pl.col("last_actor").is_not_null())
+        .group_by("deal")
+        .agg(
+            pl.len().alias("games"),
+            (pl.col("last_actor") == pl.col("winner")).cast(pl.Int64).sum().alias("wins"),
+        )
+        .with_columns(pl.lit(0).alias("_all"))
+    )
+    clustered = intervals(hits, ["_all"]).select(
+        pl.col("deals"), pl.col("design_effect").alias("last_actor_design_effect")
+    )
     return (
         last.join(entering, on="game_id", how="left")
         .join(last_actor, on="game_id", how="left")
@@ -174,4 +191,5 @@ def final_round(events: pl.LazyFrame, games: pl.LazyFrame) -> pl.LazyFrame:
             (pl.col("last_actor") == pl.col("winner")).mean().alias("last_actor_wins"),
             (1 / pl.col("n_players").cast(pl.Float64)).mean().alias("by_chance"),
         )
+        .join(clustered, how="cross")
     )

@@ -73,11 +73,17 @@ def cell_tables(run: Any) -> tuple[pl.DataFrame, pl.DataFrame]:
             "design_effect",
         )
     )
+    from cryhavoc_sim.analysis.deals import intervals, with_deal
+
     players = run.seats.filter(~pl.col("is_npc") & pl.col("seat").is_not_null())
-    seats = (
-        players.join(run.games.select("game_id", "n_players"), on="game_id")
-        .group_by("seat", "n_players")
+    per_deal = (
+        with_deal(players.join(run.games.select("game_id", "n_players"), on="game_id"), run.games)
+        .group_by("seat", "n_players", "deal")
         .agg(pl.len().alias("games"), pl.col("won").cast(pl.Int64).sum().alias("wins"))
+    )
+    seats = (
+        intervals(per_deal, ["seat", "n_players"])
+        .select("seat", "n_players", "games", "wins", "deals", "design_effect")
         .sort("seat", "n_players")
         .collect()
         .with_columns(pl.col("seat").cast(pl.Int64), pl.col("n_players").cast(pl.Int64))
@@ -308,14 +314,23 @@ def salib_indices(results: pl.DataFrame, record: dict[str, Any]) -> pl.DataFrame
 
 
 def _last_seat(seats: pl.DataFrame) -> dict[int, tuple[str, float, float, float]]:
-    """Per cell: (verdict, rate, low, high) of the last starting seat against its fair share."""
+    """Per cell: (verdict, rate, low, high) of the last starting seat against its fair
+    share, its interval at the effective games of its deals (a sweep made before seats
+    carried a design effect: as independent games)."""
+    from cryhavoc_sim.analysis.deals import effective
+
     out = {}
     for (cell,), part in seats.filter(pl.col("seat") == pl.col("n_players")).group_by("cell"):
         games, wins = int(part["games"].sum()), int(part["wins"].sum())
         fair = float((1 / part["n_players"]).mean())  # type: ignore[arg-type]
         if games == 0 or int(part["n_players"].max()) < 2:  # type: ignore[arg-type]
             continue
-        lo, hi = wilson(wins, games)
+        eff_wins = eff_games = 0.0
+        for row in part.iter_rows(named=True):
+            w, n = effective(row)
+            eff_wins += w
+            eff_games += n
+        lo, hi = wilson_interval(eff_wins / eff_games, eff_games) if eff_games else (0.0, 1.0)
         verdict = "above" if lo > fair else "below" if hi < fair else "within"
         out[int(cell)] = (verdict, wins / games, lo, hi)
     return out

@@ -161,12 +161,15 @@ class ReportSections:
 class Measure:
     """A share of games a sweep follows from cell to cell (besides the win rates):
     ``successes`` of ``trials`` games, and the share chance alone would give (None when
-    chance says nothing), e.g. "the last player to act in the final Round wins"."""
+    chance says nothing), e.g. "the last player to act in the final Round wins";
+    ``design_effect``: its variance by deals over the binomial one (the games of a deal
+    are not independent; 1.0: as independent games)."""
 
     text: str
     successes: int
     trials: int
     chance: float | None = None
+    design_effect: float = 1.0
 
 
 @dataclass(frozen=True, slots=True)

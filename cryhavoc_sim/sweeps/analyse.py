@@ -26,7 +26,6 @@ from typing import Any
 import polars as pl
 
 from cryhavoc_sim.analysis.deals import wilson_interval
-from cryhavoc_sim.analysis.wilson import wilson
 from cryhavoc_sim.sweeps.record import read_record as read_record
 from cryhavoc_sim.sweeps.run import cell_dir
 
@@ -96,7 +95,13 @@ def _measures(run: Any, game: str) -> list[dict[str, Any]]:
     from cryhavoc_sim.games import get_game
 
     return [
-        {"measure": m.text, "successes": m.successes, "trials": m.trials, "chance": m.chance}
+        {
+            "measure": m.text,
+            "successes": m.successes,
+            "trials": m.trials,
+            "chance": m.chance,
+            "design_effect": m.design_effect,
+        }
         for m in get_game(game).sweep_measures(run)
     ]
 
@@ -142,14 +147,15 @@ def write_results(out: Path) -> pl.DataFrame:
             "successes": pl.Int64,
             "trials": pl.Int64,
             "chance": pl.Float64,
+            "design_effect": pl.Float64,
         },
     ).write_parquet(out / "measures.parquet")
     return results
 
 
 def measure_table(measures: pl.DataFrame) -> pl.DataFrame:
-    """Per measure: its share as shipped (cell 0) with the Wilson interval, and the lowest
-    and highest share over the cells."""
+    """Per measure: its share as shipped (cell 0) with its interval at the effective
+    trials of its deals, and the lowest and highest share over the cells."""
     rows = []
     for (text,), part in measures.group_by("measure", maintain_order=True):
         rates = {r["cell"]: r["successes"] / r["trials"] for r in part.iter_rows(named=True) if r["trials"]}
@@ -157,7 +163,9 @@ def measure_table(measures: pl.DataFrame) -> pl.DataFrame:
         if base.height == 0 or not rates:
             continue
         k, n = int(base["successes"][0]), int(base["trials"][0])
-        lo, hi = wilson(k, n)
+        deff = base["design_effect"][0] if "design_effect" in base.columns else None
+        trials = n / deff if isinstance(deff, int | float) and deff >= 1.0 else n
+        lo, hi = wilson_interval(k / n, trials) if n else (0.0, 1.0)
         low_cell = min(rates, key=lambda c: rates[c])
         high_cell = max(rates, key=lambda c: rates[c])
         rows.append(
@@ -340,7 +348,10 @@ def _against_chance(row: dict[str, Any] | None) -> str | None:
     """A measure's share in one cell against chance: "above", "below" or "within"."""
     if row is None or not row["trials"] or row["chance"] is None:
         return None
-    lo, hi = wilson(row["successes"], row["trials"])
+    # at the effective trials of its deals (a sweep made before measures carried one: as independent)
+    deff = row.get("design_effect")
+    trials = row["trials"] / deff if isinstance(deff, int | float) and deff >= 1.0 else row["trials"]
+    lo, hi = wilson_interval(row["successes"] / row["trials"], trials)
     return "above" if lo > row["chance"] else "below" if hi < row["chance"] else "within"
 
 

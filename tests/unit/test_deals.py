@@ -63,3 +63,12 @@ def test_a_seat_that_wins_every_deal_is_a_seat_effect() -> None:
     assert seat_test([[0.0, 1.0]] * 10) == 0.0
     assert seat_test([[0.0, 1.0], [1.0, 0.0]] * 5) == 1.0
     assert seat_test([[0.5, 0.5]] * 10) == 1.0
+
+
+def test_a_sweep_measure_is_judged_at_the_effective_trials_of_its_deals() -> None:
+    from cryhavoc_sim.sweeps.analyse import _against_chance
+
+    row = {"successes": 129, "trials": 300, "chance": 1 / 3}
+    assert _against_chance({**row, "design_effect": 1.0}) == "above"
+    assert _against_chance({**row, "design_effect": 4.0}) == "within"
+    assert _against_chance(row) == "above"  # a sweep made before measures carried one

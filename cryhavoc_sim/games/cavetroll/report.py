@@ -324,13 +324,27 @@ def sweep_measures(run: Any) -> list[Measure]:
     if enders.height:
         n, w = int(enders["games"].sum()), int(enders["wins"].sum())
         chance = float((enders["fair_share"] * enders["games"]).sum() / max(n, 1))
-        out.append(Measure("The player who ends the game wins", w, n, chance))
+        effective = float((enders["games"] / enders["design_effect"]).sum())  # over the player counts
+        out.append(
+            Measure("The player who ends the game wins", w, n, chance, n / effective if effective else 1.0)
+        )
+    from cryhavoc_sim.analysis.deals import estimate, with_deal
     from cryhavoc_sim.analysis.fair import player_shares
 
-    first = player_shares(run.seats, run.games).filter(pl.col("seat") == 1).collect()
+    first = with_deal(player_shares(run.seats, run.games).filter(pl.col("seat") == 1), run.games).collect()
     if first.height:  # its fair share, shared wins counted
         chance = float(first["fair_share"].mean())  # type: ignore[arg-type]
-        out.append(Measure("The first player wins", int(first["won"].sum()), first.height, chance))
+        per_deal = (
+            first.group_by("deal")
+            .agg(pl.len().alias("games"), pl.col("won").cast(pl.Int64).sum())
+            .sort("deal")
+        )
+        found = estimate(per_deal["won"].to_list(), per_deal["games"].to_list())
+        out.append(
+            Measure(
+                "The first player wins", int(first["won"].sum()), first.height, chance, found.design_effect
+            )
+        )
     return out
 
 

@@ -154,6 +154,7 @@ def final_round_measures(run: Any) -> list[Measure]:
                 round(float(row["last_actor_wins"]) * n),
                 n,
                 float(row["by_chance"]),
+                float(row.get("last_actor_design_effect") or 1.0),
             )
         )
     return out

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import math
 
+import numpy as np
 import pytest
 
 from cryhavoc_sim.balance.verdict import RungRate, paired_tost, trend, verdict
@@ -97,11 +98,19 @@ def test_agreement_counts_deals_and_is_the_paired_t_test_with_one_game_a_deal() 
     games = paired_tost(lower, upper, 0.05)
     deals = paired_tost(lower, upper, 0.05, games=[1] * len(lower))
     assert (games.diff, games.low, games.high) == pytest.approx((deals.diff, deals.low, deals.high))
-    # the same games grouped four to a deal where the deal decides: wider than as if independent
+    # the same games grouped four to a deal: counted as 400 pairs in 100 deals
     lo4 = [sum(lower[i : i + 4]) for i in range(0, 400, 4)]
     up4 = [sum(upper[i : i + 4]) for i in range(0, 400, 4)]
     clustered = paired_tost(lo4, up4, 0.05, games=[4] * 100)
     assert clustered.pairs == 400 and clustered.deals == 100
+    # deals that decide all four of their games: wider than as if the games were independent
+    rng = np.random.default_rng(1)
+    first, second = rng.random(100) < 0.5, rng.random(100) < 0.5
+    decided = paired_tost([4 * int(x) for x in first], [4 * int(x) for x in second], 0.05, games=[4] * 100)
+    flat = paired_tost(
+        [int(x) for x in first for _ in range(4)], [int(x) for x in second for _ in range(4)], 0.05
+    )
+    assert decided.high - decided.low > 1.8 * (flat.high - flat.low)
     assert clustered.diff == pytest.approx(games.diff)
 
 

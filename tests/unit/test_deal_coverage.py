@@ -112,3 +112,21 @@ def test_the_precision_stop_covers_every_side_when_it_counts_deals(players: int)
         covers += all(covered(paths[s][0][t], paths[s][1][t], truth[s]) for s in range(players))
     assert stopped / STUDIES > 0.5  # the rule does stop in most studies
     assert covers / STUDIES >= 0.95, covers / STUDIES
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_few_deals_of_unequal_size_still_cover(players: int) -> None:
+    """30 deals, a side seated in 1 to ``players`` games of each (a pairing that rotates
+    it in and out), a strong deal effect: the interval by deals (Student's t over the
+    deals) still covers; a little above 95% is the price of so few deals."""
+    rng = np.random.default_rng(400 + players)
+    truth = TRUTH[players][0]
+    deals = 30
+    sizes = rng.integers(1, players + 1, size=deals)
+    chances = rng.beta(STRONG * truth, STRONG * (1 - truth), size=(STUDIES, deals))
+    wins = rng.binomial(sizes, chances)
+    hits = 0
+    for study in wins:
+        e = estimate(study.tolist(), sizes.tolist())
+        hits += covered(e.low, e.high, truth)
+    assert 0.93 <= hits / STUDIES <= 0.985, hits / STUDIES

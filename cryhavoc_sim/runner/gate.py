@@ -46,7 +46,7 @@ def read_baseline(path: Path) -> dict[str, Any]:
             raise UserError(
                 f"{path}: this baseline was made with the old independent-games statistics (it does not say"
                 " how many deals its games share); make it again with `cryhavoc-sim baseline RUN_DIR -o"
-                f" {path.name}` from the run it was taken on."
+                f" {path}` from the run it was taken on."
             )
         by_deals = (
             type(row.get("deals")) is int

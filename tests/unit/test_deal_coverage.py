@@ -130,3 +130,38 @@ def test_few_deals_of_unequal_size_still_cover(players: int) -> None:
         e = estimate(study.tolist(), sizes.tolist())
         hits += covered(e.low, e.high, truth)
     assert 0.93 <= hits / STUDIES <= 0.985, hits / STUDIES
+
+
+def test_the_simulated_rule_is_the_runner_s() -> None:
+    """The stopping rule simulated above is ``runner/precision.py``'s own: fed the same
+    games in chunks, its ``Looks`` stop at the same deal with the same bounds."""
+    from cryhavoc_sim.runner.precision import Looks, Precision
+
+    players, deals, every, target = 3, 600, 50, 0.07
+    rng = np.random.default_rng(500)
+    sides = tuple(f"s{s}" for s in range(players))
+    stops = 0
+    for study in wins_per_deal(rng, players, STRONG, deals)[:40]:
+        games = [
+            (winner,)
+            for deal in study
+            for winner in [sides[s] for s in range(players) for _ in range(int(deal[s]))]
+        ]
+        outcomes = [(w, sides) for w in games]
+        looks = Looks(Precision(target), block=players)
+        chunk = every * players
+        for start in range(0, len(outcomes), chunk):
+            if looks.add(start, start + chunk, outcomes[start : start + chunk]):
+                break
+        paths = [pr_pl_eb_path(study[:, s] / players, 0.05 / players) for s in range(players)]
+        rate = np.cumsum(study, axis=0) / (players * np.arange(1, deals + 1))[:, None]
+        half = np.max(
+            [np.maximum(rate[:, s] - paths[s][0], paths[s][1] - rate[:, s]) for s in range(players)], axis=0
+        )
+        done = [t for t in range(every - 1, deals, every) if half[t] <= target]
+        assert looks.stopped_at == (players * (done[0] + 1) if done else None)
+        stops += bool(done)
+        t = (looks.stopped_at // players - 1) if looks.stopped_at else deals - 1
+        for b, s in zip(looks.last, range(players), strict=True):
+            assert (b.low, b.high) == pytest.approx((paths[s][0][t], paths[s][1][t]))
+    assert 0 < stops < 40, stops  # both kinds of study were compared: stopped and not

@@ -245,6 +245,14 @@ def effective(row: dict[str, object]) -> tuple[float, float]:
     return (wins / games * n if games else 0.0), n
 
 
+def effective_n(n: float, design_effect: object) -> float:
+    """``n`` games (or trials) as independent ones: divided by ``design_effect`` when it
+    is a number of at least 1, else as they are (a table made before it was kept)."""
+    if isinstance(design_effect, int | float) and design_effect >= 1.0:
+        return n / float(design_effect)
+    return n
+
+
 def games_in_deals(games: int, deals: int) -> str:
     """ "3,000 games in 1,000 deals" (or "3,000 games" when each is its own deal)."""
     if deals <= 0 or deals >= games:

@@ -150,25 +150,18 @@ def field_lines(seats: object) -> str:
     win rate in each side's seat, the heuristic's in brackets (same deals)."""
     from cryhavoc_sim.tuning.policy import Seat
 
-    by_count: dict[int, list[str]] = {}
+    by_count: dict[int, list[Seat]] = {}
     assert isinstance(seats, tuple)
     for s in seats:
         assert isinstance(s, Seat)
-        by_count.setdefault(s.players, []).append(
-            f"{s.side} {s.policy_wins / s.games:.1%} ({s.heuristic_wins / s.games:.1%})"
-        )
+        by_count.setdefault(s.players, []).append(s)
     lines = []
-    for n, rows in sorted(by_count.items()):
-        k = seats_games(seats, n)
+    for n, group in sorted(by_count.items()):
+        k = max(s.games for s in group)  # the count's deals: its most seated side sat in every one
         count = "the solo mode" if n == 1 else f"{n} players"
+        rows = [f"{s.side} {s.policy_wins / s.games:.1%} ({s.heuristic_wins / s.games:.1%})" for s in group]
         lines.append(
             f"  one seat among heuristic players, {count} ({k} deal{'s' if k != 1 else ''}): "
             + ", ".join(rows)
         )
     return "\n".join(lines)
-
-
-def seats_games(seats: tuple[object, ...], n: int) -> int:
-    from cryhavoc_sim.tuning.policy import Seat
-
-    return max(s.games for s in seats if isinstance(s, Seat) and s.players == n)

@@ -25,7 +25,7 @@ from typing import Any
 
 import polars as pl
 
-from cryhavoc_sim.analysis.deals import wilson_interval
+from cryhavoc_sim.analysis.deals import effective_n, wilson_interval
 from cryhavoc_sim.sweeps.record import read_record as read_record
 from cryhavoc_sim.sweeps.run import cell_dir
 
@@ -163,8 +163,7 @@ def measure_table(measures: pl.DataFrame) -> pl.DataFrame:
         if base.height == 0 or not rates:
             continue
         k, n = int(base["successes"][0]), int(base["trials"][0])
-        deff = base["design_effect"][0] if "design_effect" in base.columns else None
-        trials = n / deff if isinstance(deff, int | float) and deff >= 1.0 else n
+        trials = effective_n(n, base["design_effect"][0] if "design_effect" in base.columns else None)
         lo, hi = wilson_interval(k / n, trials) if n else (0.0, 1.0)
         low_cell = min(rates, key=lambda c: rates[c])
         high_cell = max(rates, key=lambda c: rates[c])
@@ -349,8 +348,7 @@ def _against_chance(row: dict[str, Any] | None) -> str | None:
     if row is None or not row["trials"] or row["chance"] is None:
         return None
     # at the effective trials of its deals (a sweep made before measures carried one: as independent)
-    deff = row.get("design_effect")
-    trials = row["trials"] / deff if isinstance(deff, int | float) and deff >= 1.0 else row["trials"]
+    trials = effective_n(row["trials"], row.get("design_effect"))
     lo, hi = wilson_interval(row["successes"] / row["trials"], trials)
     return "above" if lo > row["chance"] else "below" if hi < row["chance"] else "within"
 

@@ -367,7 +367,7 @@ def _duel(task: MatchTask) -> tuple[int, int]:
         players = state.players
         bots = plug.bots(state, {p: new if i == side else old for i, p in enumerate(players)}, seed)
         play(state, bots)
-        wins += state.results()[players[side]] >= 1.0 and len(state.winners) == 1
+        wins += _won(state, players[side])
         games += 1
     return wins, games
 

@@ -182,8 +182,9 @@ def final_round_findings(final: pl.DataFrame) -> list[str]:
     last, chance = row["last_actor_wins"], row["by_chance"]
     if last is not None and chance:
         # the games of a deal are not independent: test at the effective games
-        deff = row.get("last_actor_design_effect")
-        trials = max(1, round(n / float(deff))) if isinstance(deff, int | float) and deff >= 1 else n
+        from cryhavoc_sim.analysis.deals import effective_n
+
+        trials = max(1, round(effective_n(n, row.get("last_actor_design_effect"))))
         wins = round(float(last) * trials)
         if binomtest(wins, trials, float(chance)).pvalue < 0.01:
             more = "more" if float(last) > float(chance) else "less"

@@ -157,7 +157,7 @@ def field_lines(seats: object) -> str:
         by_count.setdefault(s.players, []).append(s)
     lines = []
     for n, group in sorted(by_count.items()):
-        k = max(s.games for s in group)  # the count's deals: its most seated side sat in every one
+        k = group[0].deals
         count = "the solo mode" if n == 1 else f"{n} players"
         rows = [f"{s.side} {s.policy_wins / s.games:.1%} ({s.heuristic_wins / s.games:.1%})" for s in group]
         lines.append(

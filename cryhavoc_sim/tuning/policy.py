@@ -391,15 +391,17 @@ def match(
 
 @dataclass(frozen=True, slots=True)
 class Seat:
-    """One side at one player count among heuristic players: on the same ``games`` deals,
-    how often the policy wins in that seat (``policy_wins``) and how often the heuristic
-    does (``heuristic_wins``), every other seat the heuristic's in both."""
+    """One side at one player count among heuristic players: on the same ``games`` deals
+    (of the count's ``deals``: a line-up may leave the side out), how often the policy
+    wins in that seat (``policy_wins``) and how often the heuristic does
+    (``heuristic_wins``), every other seat the heuristic's in both."""
 
     players: int
     side: str
     games: int
     policy_wins: int
     heuristic_wins: int
+    deals: int
 
 
 FieldTask = tuple[str, int, int, str]  # game, master seed, deal, the policy (file text)
@@ -437,14 +439,21 @@ def field(game: str, model: PolicyModel, deals: int, seed: int, workers: int = 1
 
     text = model.to_json(policy_game(game).layout)
     tally: dict[tuple[int, str], list[int]] = {}
+    at_count: dict[int, int] = {}  # deals of each player count
     tasks: list[FieldTask] = [(game, seed, d, text) for d in range(deals)]
     for rows in ordered_map(_field_deal, tasks, workers, chunksize=4):
+        if rows:
+            at_count[rows[0][0]] = at_count.get(rows[0][0], 0) + 1
         for players, side, won, heuristic_won in rows:
             t = tally.setdefault((players, side), [0, 0, 0])
             t[0] += 1
             t[1] += won
             t[2] += heuristic_won
-    return [Seat(n, side, *tally[n, side]) for n, side in sorted(tally)]
+    out = []
+    for n, side in sorted(tally):
+        games, wins, heuristic_wins = tally[n, side]
+        out.append(Seat(n, side, games, wins, heuristic_wins, at_count[n]))
+    return out
 
 
 @dataclass(frozen=True, slots=True)

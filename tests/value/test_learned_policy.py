@@ -366,6 +366,7 @@ def test_the_field_check_plays_each_seat_among_heuristic_players() -> None:
         games[s.players] = games.get(s.players, 0) + s.games
     # 16 deals cycle through 2, 3, 4 players and solo: 4 deals a count, every seat of each
     assert games == {1: 4, 2: 8, 3: 12, 4: 16} and "trogs" in by_count[4]
+    assert {s.players: s.deals for s in seats} == {1: 4, 2: 4, 3: 4, 4: 4}
     heuristic = sum(s.heuristic_wins for s in seats)
     assert heuristic >= 8
     assert sum(s.policy_wins for s in seats) <= heuristic / 2

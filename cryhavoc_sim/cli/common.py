@@ -91,23 +91,14 @@ def _write_file(path: Path, text: str, what: str) -> None:
         mode = path.lstat().st_mode
     except OSError:
         mode = None
-    if mode is not None and not (stat.S_ISREG(mode) or stat.S_ISLNK(mode)):
+    if mode is not None and not stat.S_ISREG(mode):
         # a device, a FIFO or a folder: the rename would replace it, a write would block
         raise UserError(f"{path}: is not a regular file; give a file path for the {what}.")
-    tmp = path.with_name(f".{path.name}.tmp")
+    from cryhavoc_sim.writing import write_file
+
     with _writing(path, what):
-        try:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            if tmp.is_symlink():
-                tmp.unlink()
-            fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | getattr(os, "O_NOFOLLOW", 0), 0o644)
-            with os.fdopen(fd, "w") as fh:
-                fh.write(text)
-            os.replace(tmp, path)
-        except OSError:
-            if tmp.is_file() and not tmp.is_symlink():
-                tmp.unlink(missing_ok=True)
-            raise
+        path.parent.mkdir(parents=True, exist_ok=True)
+        write_file(path, text)  # a temporary file, synced, then renamed: a full disk is said
 
 
 # Set by main() when the command line asks for --json: errors are then also one JSON

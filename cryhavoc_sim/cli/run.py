@@ -259,7 +259,15 @@ def report(
         typer.echo(RECONSTRUCTED_NOTICE)
         return
     try:
-        target = out or Path("reports") / run_dir.name
+        # named after the run as resolved: RUN/games/.. is RUN, never ".." (the working directory)
+        target = out or Path("reports") / run_dir.resolve().name
+        if out is None and target.is_symlink():
+            raise UserError(
+                f"{target}: is a symbolic link; the tool never writes through a link: remove it or give -o."
+            )
+        index = target.resolve().parent / "index.html"  # rewritten after the report: checked first
+        if target.resolve().parent.name == "reports" and index.is_symlink():
+            raise UserError(f"{index}: is a symbolic link; the tool never writes through a link: remove it.")
         with reading(run_dir, writing=target):
             run = load_run(run_dir)
             if sweep_dir is not None and not (sweep_dir / "sweep.json").exists():

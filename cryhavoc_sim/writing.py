@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import os
 import stat
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -26,8 +28,18 @@ def _link(path: Path) -> UserError:
     )
 
 
-def _cannot(path: Path, exc: OSError) -> UserError:
-    return UserError(f"{path}: cannot be written ({exc.strerror or exc}); nothing was left half-written.")
+class WriteError(UserError):
+    """A file or folder that cannot be written (a full or read-only disk): one sentence
+    naming it; ``path`` and ``why`` let a command say it in its own words."""
+
+    def __init__(self, path: Path, why: str) -> None:
+        super().__init__(f"{path}: cannot be written ({why}); nothing was left half-written.")
+        self.path = path
+        self.why = why
+
+
+def _cannot(path: Path, exc: OSError) -> WriteError:
+    return WriteError(path, str(exc.strerror or exc))
 
 
 def make_dirs(folder: Path, root: Path | None = None) -> Path:
@@ -147,3 +159,24 @@ def append_summary(path: Path, text: str) -> None:
             view = view[os.write(fd, view) :]
     finally:
         os.close(fd)
+
+
+@contextmanager
+def all_or_nothing(folder: Path) -> Iterator[None]:
+    """Files written into ``folder`` inside the block stay only if the block ends
+    normally: an error (a full disk halfway through a report) removes the files it
+    created there, and the folder itself when the block created it, so no half report is
+    left beside a refusal. Files that were there before are left (each was replaced
+    whole, or not at all)."""
+    existed = folder.is_dir()
+    before = {p.name for p in folder.iterdir()} if existed else set()
+    try:
+        yield
+    except BaseException:
+        if folder.is_dir() and not folder.is_symlink():
+            for p in folder.iterdir():
+                if p.name not in before and p.is_file() and not p.is_symlink():
+                    p.unlink(missing_ok=True)
+            if not existed and not any(folder.iterdir()):
+                folder.rmdir()
+        raise

@@ -73,9 +73,13 @@ def _writing(path: Path, what: str) -> Iterator[None]:
     """An error writing ``path`` (a read-only or full disk, a place that is no directory)
     becomes one sentence naming it, and a file this write began is removed: nothing
     half-written is left behind."""
+    from cryhavoc_sim.writing import WriteError
+
     existed = path.exists() or path.is_symlink()
     try:
         yield
+    except WriteError as exc:  # the writer removed what it began
+        raise UserError(f"{path}: cannot write the {what} ({exc.why}).") from None
     except OSError as exc:
         if not existed and path.is_file() and not path.is_symlink():
             path.unlink(missing_ok=True)

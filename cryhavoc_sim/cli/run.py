@@ -246,12 +246,17 @@ def report(
     from cryhavoc_sim.report.build import build_report
     from cryhavoc_sim.storage.reader import load_run
     from cryhavoc_sim.sweeps.lookup import most_sensitive
+    from cryhavoc_sim.writing import all_or_nothing
 
     if (run_dir / "sweep.json").exists():  # a sweep directory: its own report
         from cryhavoc_sim.sweeps.report import build_sweep_report
 
         try:
-            with reading(run_dir, writing=out or run_dir / "report"):
+            # a full disk halfway: no half report is left
+            with (
+                reading(run_dir, writing=out or run_dir / "report"),
+                all_or_nothing(out or run_dir / "report"),
+            ):
                 page = build_sweep_report(run_dir, out)
         except UserError as exc:
             raise _fail(str(exc)) from None
@@ -272,7 +277,8 @@ def report(
             run = load_run(run_dir)
             if sweep_dir is not None and not (sweep_dir / "sweep.json").exists():
                 raise UserError(f"--sweep {sweep_dir}: is not a sweep directory (no sweep.json).")
-            result = build_report(run, target, most_sensitive(run, sweep_dir))
+            with all_or_nothing(target):  # a full disk halfway: no half report is left
+                result = build_report(run, target, most_sensitive(run, sweep_dir))
     except UserError as exc:
         raise _fail(str(exc)) from None
     typer.echo(

@@ -1417,6 +1417,17 @@ CASES = [
         "from 1 to 1,000",
     ),
     Case(
+        "tune_bots_seat_over_the_maximum",
+        lambda d: [
+            "tune-bots",
+            str(write(d / "t.toml", TUNE_BOTS.replace("seed = 5", 'seed = 5\nseat = "paired:100000"'))),
+            "-o",
+            str(d / "tb"),
+            "-q",
+        ],
+        "has the budget '100000'; allowed: paired:<N> with N rollouts from 1 to 1,000",
+    ),
+    Case(
         "warcry_budget_over_the_maximum",
         run_with(WC + "[bots]\ndefault = 'ismcts:100000'\n"),
         "'bots.default' is 'ismcts:100000'",
@@ -1429,7 +1440,7 @@ CASES = [
     Case(
         "warcry_deck_copies_huge",
         wc_decks("copies = 3", "copies = 1000000000"),
-        "allowed: a whole number from 1 to 3",
+        "1,000,000,000 copies of 'WC157'; allowed: at most 3",
     ),
     # ------------------------------------------------------- the last tracebacks, one sentence
     Case(

@@ -98,3 +98,70 @@ def test_the_default_report_folder_is_named_after_the_resolved_run(tmp_path: Pat
     assert (tmp_path / "reports" / "myrun" / "report.html").is_file()
     assert sorted(p.name for p in tmp_path.iterdir()) == sorted([*before, "reports"])
     shutil.rmtree(tmp_path / "reports")
+
+
+STUDY_SCENARIO = '[scenario]\nname = "full"\ngames = 6\nseed = 3\nplayers = 2\n[bots]\ndefault = "random"\n'
+STUDIES = {
+    "sweep": '[sweep]\nname = "full"\nscenario = "s.toml"\ngames = 6\n\n[factors]\n"rules.hand_limit" = [5, 6]\n',
+    "tune": (
+        '[tune]\nname = "full"\ntrials = 1\ngames = 10\nseed = 1\n\n[parameters]\n'
+        '"structures.humans.*.build_cost" = [1, 3]\n\n[[target]]\nscenario = "s.toml"\nfair_within = 0.10\n'
+    ),
+}
+
+
+@pytest.mark.parametrize("kind", ["sweep", "tune", "balance"])
+def test_a_study_on_a_full_disk_is_one_sentence_naming_the_path(
+    kind: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The study's record cannot be written: one sentence naming it, exit 2, no traceback."""
+    from typer.testing import CliRunner
+
+    from cryhavoc_sim import writing
+    from cryhavoc_sim.cli import app
+
+    (tmp_path / "s.toml").write_text(STUDY_SCENARIO)
+    monkeypatch.chdir(tmp_path)
+    if kind == "balance":
+        args = ["balance", "s.toml", "--rungs", "random", "-o", "out", "-q", "-j", "1"]
+    else:
+        (tmp_path / "d.toml").write_text(STUDIES[kind])
+        args = [kind, "d.toml", "-o", "out", "-q", "-j", "1"]
+
+    def full(fd: int, data: object) -> int:
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(writing.os, "write", full)
+    result = CliRunner().invoke(app, args)
+    assert result.exit_code == 2, (result.output, result.exception)
+    lines = result.output.strip().splitlines()
+    assert len(lines) == 1 and "cannot be written (No space left on device)" in lines[0], result.output
+    assert "Traceback" not in result.output
+    assert not [p for p in (tmp_path / "out").rglob("*") if p.name.endswith(".tmp")], (
+        "a temporary file was left"
+    )
+
+
+def test_a_report_on_a_disk_that_fills_halfway_leaves_no_half_report(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from typer.testing import CliRunner
+
+    from cryhavoc_sim import writing
+    from cryhavoc_sim.cli import app
+
+    (tmp_path / "s.toml").write_text(STUDY_SCENARIO)
+    monkeypatch.chdir(tmp_path)
+    assert CliRunner().invoke(app, ["run", "s.toml", "-o", "r", "-q"]).exit_code == 0
+    real, calls = os.write, {"n": 0}
+
+    def fills(fd: int, data: bytes) -> int:  # the third file finds the disk full
+        calls["n"] += 1
+        if calls["n"] >= 3:
+            raise OSError(errno.ENOSPC, "No space left on device")
+        return real(fd, data)
+
+    monkeypatch.setattr(writing.os, "write", fills)
+    result = CliRunner().invoke(app, ["report", "r", "-o", "rep"])
+    assert result.exit_code == 2 and "No space left on device" in result.output, result.output
+    assert calls["n"] >= 3 and not (tmp_path / "rep").exists(), "a half report was left"

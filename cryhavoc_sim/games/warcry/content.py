@@ -184,6 +184,10 @@ def _deck(path: Path, table: str, name: Any, raw: Any, cards: Mapping[str, Card]
         copies = entry.get("copies", 1) if isinstance(entry, Mapping) else None
         if not isinstance(entry, Mapping) or not isinstance(entry.get("card"), str):
             raise ContentError(f"{where}: each entry of 'cards' needs a card id (card = \"...\").")
+        if isinstance(copies, int) and not isinstance(copies, bool) and copies > MAX_COPIES:
+            raise ContentError(
+                f"{where}: {copies:,} copies of {entry['card'][:60]!r}; allowed: at most {MAX_COPIES}."
+            )
         if not isinstance(copies, int) or isinstance(copies, bool) or not 1 <= copies <= MAX_COPIES:
             raise ContentError(
                 f"{where}: card {entry['card'][:60]!r} has copies = {str(copies)[:30]!r}; allowed: a whole"

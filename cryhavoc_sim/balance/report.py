@@ -15,6 +15,7 @@ import polars as pl
 
 from cryhavoc_sim.balance.tables import Findings, findings
 from cryhavoc_sim.balance.verdict import Trend, Verdict
+from cryhavoc_sim.writing import make_dirs, write_file
 
 
 @dataclass
@@ -106,17 +107,17 @@ def _trust(record: dict[str, Any], top_run: Any, reconstructed: bool) -> list[st
 def build_balance_report(out: Path, margin: float | None = None, target: Path | None = None) -> BalanceReport:
     """Write the report of the balance study in ``out`` into ``target`` (default out/report)."""
     from cryhavoc_sim.balance.study import rung_dir
+    from cryhavoc_sim.balance.tables import rung_run
     from cryhavoc_sim.games import get_game
     from cryhavoc_sim.report.figures import new_figure, save_figure
     from cryhavoc_sim.report.page import write_pages
-    from cryhavoc_sim.storage.reader import load_run
 
     found = findings(out, margin)
     record = found.record
     where = target or out / "report"
-    where.mkdir(parents=True, exist_ok=True)
+    make_dirs(where, out if target is None else where)  # no link at a folder of ours
     top_index = len(record["rungs"]) - 1
-    top_run = load_run(rung_dir(out, top_index))
+    top_run = rung_run(out, top_index, record["rungs"][top_index])
     reconstructed = bool(top_run.manifest.get("content_reconstructed", True))
     game = get_game(str(record.get("game", "cryhavoc")))
     top_rates = {
@@ -253,7 +254,7 @@ def build_balance_report(out: Path, margin: float | None = None, target: Path | 
         "headline": lines,
     }
     summary_path = where / "summary.json"
-    summary_path.write_text(json.dumps(summary, indent=2, default=str) + "\n")
+    write_file(summary_path, json.dumps(summary, indent=2, default=str) + "\n")
     from cryhavoc_sim.report.build import NOTICE
 
     md, html = write_pages(

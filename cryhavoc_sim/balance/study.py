@@ -52,6 +52,18 @@ class BalancePlan:
     margin: float
     precision: float | None
 
+    def expected(self, index: int) -> str:
+        """The ``config_hash`` rung ``index``'s run must carry: its scenario's text (every
+        seat its bot), games, seed and stopping rule."""
+        from cryhavoc_sim.runner.plan import config_hash
+
+        rule = None
+        if self.precision is not None:
+            from cryhavoc_sim.runner.precision import Precision
+
+            rule = Precision(self.precision)
+        return config_hash(self.scenarios[index], rule)
+
     @property
     def identity(self) -> str:
         """What a resume must match: the scenario's text and every played setting."""
@@ -120,7 +132,13 @@ def _record(plan: BalancePlan, status: str, done: list[bool]) -> dict[str, Any]:
         "margin": plan.margin,
         "precision": plan.precision,
         "rungs": [
-            {"rung": r.spec, "budget": r.budget, "dir": f"rungs/r{i:02d}", "complete": done[i]}
+            {
+                "rung": r.spec,
+                "budget": r.budget,
+                "dir": f"rungs/r{i:02d}",
+                "complete": done[i],
+                "config_hash": plan.expected(i),  # what its run must carry when it is read
+            }
             for i, r in enumerate(plan.rungs)
         ],
         "status": status,
@@ -151,7 +169,7 @@ def run_balance(
         out.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         raise UserError(f"{out}: cannot create the balance directory ({exc.strerror or exc}).") from None
-    done = [run_complete(rung_dir(out, i)) for i in range(len(plan.rungs))]
+    done = [run_complete(rung_dir(out, i), plan.expected(i)) for i in range(len(plan.rungs))]
     write_json(out / BALANCE_FILE, _record(plan, "running", done))
     summary = BalanceSummary(out, len(plan.rungs))
     started = time.perf_counter()
@@ -185,7 +203,7 @@ def run_balance(
                 summary.interrupted = True
                 summary.stopped = result.worker_lost
                 break
-            done[i] = run_complete(where)
+            done[i] = run_complete(where, plan.expected(i))
     finally:
         summary.complete = sum(done)
         summary.seconds = time.perf_counter() - started

@@ -15,6 +15,7 @@ from cryhavoc_sim.balance.rungs import Rung, family_trend, upper_stronger
 from cryhavoc_sim.balance.study import read_record, rung_dir
 from cryhavoc_sim.balance.verdict import RungRate, Trend, Verdict, paired_tost, trend, verdict
 from cryhavoc_sim.games.search.skill import family_of
+from cryhavoc_sim.writing import write_parquet
 
 RESULTS = "results.parquet"
 SCHEMA = {
@@ -57,14 +58,21 @@ def _rung_rates(run: Any, rung: str) -> list[RungRate]:
     ]
 
 
+def rung_run(out: Path, index: int, entry: dict[str, Any]) -> Any:
+    """Rung ``index``'s verified run, refused when it is not the run the study asked for
+    there (its record's ``config_hash``: a rung's directory replaced by another's)."""
+    from cryhavoc_sim.sweeps.files import load_study_run
+
+    expected = entry.get("config_hash") if isinstance(entry, dict) else None
+    return load_study_run(rung_dir(out, index), expected if isinstance(expected, str) else None)
+
+
 def write_results(out: Path) -> pl.DataFrame:
     """Read every rung's run and write ``results.parquet`` (one row per rung and side)."""
-    from cryhavoc_sim.storage.reader import load_run
-
     record = read_record(out)
     rows: list[dict[str, Any]] = []
     for i, entry in enumerate(record["rungs"]):
-        for r in _rung_rates(load_run(rung_dir(out, i)), entry["rung"]):
+        for r in _rung_rates(rung_run(out, i, entry), entry["rung"]):
             rows.append(
                 {
                     "rung_index": i,
@@ -83,9 +91,7 @@ def write_results(out: Path) -> pl.DataFrame:
                 }
             )
     frame = pl.DataFrame(rows, schema=SCHEMA).sort("rung_index", "side")
-    tmp = out / (RESULTS + ".tmp")
-    frame.write_parquet(tmp)
-    tmp.replace(out / RESULTS)
+    write_parquet(frame, out / RESULTS)  # whole or not at all, never through a link
     return frame
 
 
@@ -94,10 +100,9 @@ def paired_outcomes(out: Path, lower: int, upper: int) -> pl.DataFrame:
     over the games both rungs played (the same deal at both: the rungs share seeds and
     game indices; a game's deal is its seed)."""
     from cryhavoc_sim.analysis.deals import with_deal
-    from cryhavoc_sim.storage.reader import load_run
 
     def wins(i: int, name: str) -> pl.LazyFrame:
-        run = load_run(rung_dir(out, i))
+        run = rung_run(out, i, read_record(out)["rungs"][i])
         seats: pl.LazyFrame = run.seats.filter(~pl.col("is_npc"))
         return with_deal(
             seats.select(

@@ -12,7 +12,7 @@ happen inside the commands.
 from __future__ import annotations
 
 import sys
-from typing import Any
+from typing import Any, NoReturn
 
 import typer
 
@@ -51,8 +51,25 @@ def main(argv: list[str] | None = None) -> Any:
         _error(" ".join(exc.format_message().split()), exc.exit_code)
         sys.exit(exc.exit_code)
     except (typer.Abort, KeyboardInterrupt):
-        sys.exit(130)
+        _exit_interrupted(argv is None)
     except UserError as exc:  # pragma: no cover - commands catch their own
         _error(str(exc), 2)
         sys.exit(2)
+    if code == 130:
+        _exit_interrupted(argv is None)
     sys.exit(code if isinstance(code, int) else 0)
+
+
+def _exit_interrupted(process: bool) -> NoReturn:
+    """Exit with code 130 after Ctrl-C, whatever comes next: what is kept is recorded and
+    the resume command printed, so a second SIGINT (a user pressing twice, a busy machine
+    delivering one late) while the interpreter shuts down must not turn the exit into
+    death by SIGINT (-2). ``process``: this is the command's own process (called from a
+    program, main leaves the program's SIGINT handling alone)."""
+    import signal
+
+    if process:
+        # ignored, not the default: the interpreter's shutdown keeps an ignored SIGINT
+        # ignored, where it would put back the default (death) for its own handler
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
+    sys.exit(130)

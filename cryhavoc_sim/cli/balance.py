@@ -90,6 +90,7 @@ def balance(
     from cryhavoc_sim.balance.report import build_balance_report
     from cryhavoc_sim.balance.study import plan_balance, run_balance
     from cryhavoc_sim.runner.scenario import load_scenario
+    from cryhavoc_sim.writing import all_or_nothing
 
     if scheduler is not None and executor != Executor.dask:
         raise _fail(f"--scheduler {scheduler} needs --executor dask (the local executor has no scheduler).")
@@ -127,7 +128,8 @@ def balance(
         )
         raise typer.Exit(1 if summary.stopped else 130)
     try:
-        report = build_balance_report(target, margin / 100)
+        with all_or_nothing(target / "report"):  # a full disk halfway: no half report is left
+            report = build_balance_report(target, margin / 100)
     except UserError as exc:
         raise _fail(str(exc)) from None
     data = json.loads(report.summary.read_text())

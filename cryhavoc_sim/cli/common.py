@@ -73,9 +73,13 @@ def _writing(path: Path, what: str) -> Iterator[None]:
     """An error writing ``path`` (a read-only or full disk, a place that is no directory)
     becomes one sentence naming it, and a file this write began is removed: nothing
     half-written is left behind."""
+    from cryhavoc_sim.writing import WriteError
+
     existed = path.exists() or path.is_symlink()
     try:
         yield
+    except WriteError as exc:  # the writer removed what it began
+        raise UserError(f"{path}: cannot write the {what} ({exc.why}).") from None
     except OSError as exc:
         if not existed and path.is_file() and not path.is_symlink():
             path.unlink(missing_ok=True)
@@ -91,23 +95,14 @@ def _write_file(path: Path, text: str, what: str) -> None:
         mode = path.lstat().st_mode
     except OSError:
         mode = None
-    if mode is not None and not (stat.S_ISREG(mode) or stat.S_ISLNK(mode)):
+    if mode is not None and not stat.S_ISREG(mode):
         # a device, a FIFO or a folder: the rename would replace it, a write would block
         raise UserError(f"{path}: is not a regular file; give a file path for the {what}.")
-    tmp = path.with_name(f".{path.name}.tmp")
+    from cryhavoc_sim.writing import write_file
+
     with _writing(path, what):
-        try:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            if tmp.is_symlink():
-                tmp.unlink()
-            fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | getattr(os, "O_NOFOLLOW", 0), 0o644)
-            with os.fdopen(fd, "w") as fh:
-                fh.write(text)
-            os.replace(tmp, path)
-        except OSError:
-            if tmp.is_file() and not tmp.is_symlink():
-                tmp.unlink(missing_ok=True)
-            raise
+        path.parent.mkdir(parents=True, exist_ok=True)
+        write_file(path, text)  # a temporary file, synced, then renamed: a full disk is said
 
 
 # Set by main() when the command line asks for --json: errors are then also one JSON

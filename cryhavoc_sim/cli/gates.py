@@ -11,6 +11,7 @@ import typer
 from cryhavoc_sim.cli.common import AllowPartial, _cpus, _fail, _flag, _write_file, _writing, app
 from cryhavoc_sim.errors import UserError
 from cryhavoc_sim.runner.rundir import MAX_GAMES
+from cryhavoc_sim.writing import append_summary
 
 
 @app.command()
@@ -174,11 +175,8 @@ def check(
     summary = os.environ.get("GITHUB_STEP_SUMMARY")
     if summary:
         try:
-            with (
-                _writing(Path(summary), "step summary named by GITHUB_STEP_SUMMARY"),
-                open(summary, "a") as fh,
-            ):
-                fh.write(found.report + "\n")
+            with _writing(Path(summary), "step summary named by GITHUB_STEP_SUMMARY"):
+                append_summary(Path(summary), found.report + "\n")
         except UserError as exc:
             raise _fail(str(exc)) from None
     if found.moved:

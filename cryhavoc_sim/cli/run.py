@@ -246,12 +246,17 @@ def report(
     from cryhavoc_sim.report.build import build_report
     from cryhavoc_sim.storage.reader import load_run
     from cryhavoc_sim.sweeps.lookup import most_sensitive
+    from cryhavoc_sim.writing import all_or_nothing
 
     if (run_dir / "sweep.json").exists():  # a sweep directory: its own report
         from cryhavoc_sim.sweeps.report import build_sweep_report
 
         try:
-            with reading(run_dir, writing=out or run_dir / "report"):
+            # a full disk halfway: no half report is left
+            with (
+                reading(run_dir, writing=out or run_dir / "report"),
+                all_or_nothing(out or run_dir / "report"),
+            ):
                 page = build_sweep_report(run_dir, out)
         except UserError as exc:
             raise _fail(str(exc)) from None
@@ -259,12 +264,21 @@ def report(
         typer.echo(RECONSTRUCTED_NOTICE)
         return
     try:
-        target = out or Path("reports") / run_dir.name
+        # named after the run as resolved: RUN/games/.. is RUN, never ".." (the working directory)
+        target = out or Path("reports") / run_dir.resolve().name
+        if out is None and target.is_symlink():
+            raise UserError(
+                f"{target}: is a symbolic link; the tool never writes through a link: remove it or give -o."
+            )
+        index = target.resolve().parent / "index.html"  # rewritten after the report: checked first
+        if target.resolve().parent.name == "reports" and index.is_symlink():
+            raise UserError(f"{index}: is a symbolic link; the tool never writes through a link: remove it.")
         with reading(run_dir, writing=target):
             run = load_run(run_dir)
             if sweep_dir is not None and not (sweep_dir / "sweep.json").exists():
                 raise UserError(f"--sweep {sweep_dir}: is not a sweep directory (no sweep.json).")
-            result = build_report(run, target, most_sensitive(run, sweep_dir))
+            with all_or_nothing(target):  # a full disk halfway: no half report is left
+                result = build_report(run, target, most_sensitive(run, sweep_dir))
     except UserError as exc:
         raise _fail(str(exc)) from None
     typer.echo(

@@ -16,6 +16,7 @@ from cryhavoc_sim.games import DEFAULT_GAME, get_game
 from cryhavoc_sim.report.headline import headline, rate_text, summary_entry
 from cryhavoc_sim.report.page import write_pages
 from cryhavoc_sim.storage.reader import Run
+from cryhavoc_sim.writing import make_dirs, save_figure, write_file
 
 NOTICE = (
     "These results rest on RECONSTRUCTED content: the printed board, cards and tokens are not "
@@ -185,7 +186,7 @@ def build_report(run: Run, out: Path, sensitive: tuple[str, Path] | None = None)
         ),
         *own.figures,
     ]
-    out.mkdir(parents=True, exist_ok=True)  # only once every table has been read
+    make_dirs(out)  # only once every table has been read; -o itself may be a link of the user's
     pngs: list[Path] = []
     for name, _, draw in plots:
         fig, ax = plt.subplots(figsize=(7.5, 4.2))
@@ -198,8 +199,10 @@ def build_report(run: Run, out: Path, sensitive: tuple[str, Path] | None = None)
         )
         path = out / f"{name}.png"
         # 200 dpi, shown at half its pixel size: sharp on a high-density screen
-        fig.savefig(path, dpi=200, bbox_inches="tight")
-        plt.close(fig)
+        try:
+            save_figure(fig, path, dpi=200, bbox_inches="tight")
+        finally:
+            plt.close(fig)
         pngs.append(path)
 
     tables = [
@@ -277,7 +280,7 @@ def build_report(run: Run, out: Path, sensitive: tuple[str, Path] | None = None)
     trust = trust_lines(players, reconstructed, own.trust)
     summary["trust"] = trust
     summary_path = out / "summary.json"
-    summary_path.write_text(json.dumps(summary, indent=2, default=str) + "\n")
+    write_file(summary_path, json.dumps(summary, indent=2, default=str) + "\n")
 
     title = f"cryhavoc-sim report: {m.get('scenario')} ({games_in_deals(n_games, n_deals)})"
     scenario_text = _scenario_text(m)

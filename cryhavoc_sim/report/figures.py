@@ -55,6 +55,10 @@ FIGURE_SUFFIXES = (".png", ".svg")
 
 def figure_problem(path: Any) -> str | None:
     """Why ``path`` cannot take a figure (a sentence), or None."""
+    from pathlib import Path
+
+    if Path(path).is_symlink():
+        return f"--plot {path}: is a symbolic link; the tool never writes through a link: remove it or choose another file."
     if str(path).lower().endswith(FIGURE_SUFFIXES):
         return None
     return f"--plot {path}: the figure must be a .png or .svg file."
@@ -75,9 +79,13 @@ def save_figure(fig: Any, path: Any) -> None:
     """Write ``fig`` to ``path`` (PNG at 200 dpi, or SVG by the suffix) and free it."""
     import matplotlib.pyplot as plt
 
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fig.savefig(path, dpi=200)
-    plt.close(fig)
+    from cryhavoc_sim.writing import save_figure as write_figure
+
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        write_figure(fig, path, dpi=200)  # whole or not at all, never through a link
+    finally:
+        plt.close(fig)
 
 
 def colour(side: str, palette: Mapping[str, str] | None) -> str:

@@ -9,6 +9,8 @@ import json
 from datetime import UTC, datetime
 from pathlib import Path
 
+from cryhavoc_sim.writing import write_file
+
 
 def reports_in(root: Path) -> list[dict[str, str]]:
     """The reports under ``root`` (``NAME/report.html`` with its ``summary.json``),
@@ -62,5 +64,5 @@ invented board, cards and tokens where the printed ones are not public.</p>
 <th>reconstructed content</th><th>headline</th></tr></thead><tbody>{cells}</tbody></table>
 </body></html>"""
     path = root / "index.html"
-    path.write_text(page)
+    write_file(path, page)
     return path

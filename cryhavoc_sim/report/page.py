@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from cryhavoc_sim.report.headline import rate_cell
+from cryhavoc_sim.writing import write_file
 
 # Float columns shown as percentages: rates and shares (by the end of their name).
 _PERCENT = ("rate", "share", "decides", "by_chance", "_wins", "span", "span_from", "span_to", "spread")
@@ -142,7 +143,7 @@ def write_pages(
             "",
         ]
     md_path = out / "report.md"
-    md_path.write_text("\n".join(md))
+    write_file(md_path, "\n".join(md))
 
     def img(caption: str, path: Path) -> str:
         png = path.read_bytes()
@@ -176,5 +177,5 @@ def write_pages(
 {tail}
 </body></html>"""
     html_path = out / "report.html"
-    html_path.write_text(page)
+    write_file(html_path, page)
     return md_path, html_path

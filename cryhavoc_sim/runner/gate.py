@@ -10,16 +10,18 @@ from pathlib import Path
 from typing import Any
 
 from cryhavoc_sim.errors import UserError
+from cryhavoc_sim.inputs import read_text
 
 
 def read_baseline(path: Path) -> dict[str, Any]:
     """A baseline written by ``cryhavoc-sim baseline``, every field checked."""
     try:
-        data = json.loads(path.read_text())
+        data = json.loads(read_text(path))  # a FIFO or a device is refused, not waited on
     except FileNotFoundError:
         raise UserError(f"{path}: baseline file not found.") from None
     except (OSError, UnicodeDecodeError, ValueError, RecursionError) as exc:
-        raise UserError(f"{path}: not a baseline written by `cryhavoc-sim baseline` ({exc}).") from None
+        why = exc.strerror if isinstance(exc, OSError) and exc.strerror else exc
+        raise UserError(f"{path}: not a baseline written by `cryhavoc-sim baseline` ({why}).") from None
     if not isinstance(data, dict):
         raise UserError(f"{path}: a baseline is a JSON object written by `cryhavoc-sim baseline`.")
     rates = data.get("win_rates")

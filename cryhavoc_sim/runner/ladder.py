@@ -96,7 +96,10 @@ def check_bot(rules: Any, name: str, pairings: Sequence[Any]) -> None:
     from cryhavoc_sim.games.harness.seeds import Seeds
 
     for seat in sorted({p.seat_a for p in pairings} | {p.seat_b for p in pairings}):
-        rules.bot(name, seat, Seeds(0).bot(seat))
+        try:
+            rules.bot(name, seat, Seeds(0).bot(seat))
+        except ValueError as exc:  # a game whose rules say a bad name as a ValueError (WarCry)
+            raise UserError(f"--bots: {str(exc).rstrip('.')[:300]}.") from None
 
 
 # Every match is kept (two rows per game) for the tables: a million games is far beyond

@@ -49,6 +49,15 @@ def replay(run_dir: Path, game_id: int) -> Replay:
     sc = scenario_in(manifest, run_dir)
     if not 0 <= game_id < sc.games:
         raise UserError(f"game id {game_id} is not in this run; allowed: 0 to {sc.games - 1}.")
+    run = load_run(run_dir)  # verified: its tables are this run's
+    raised = bool(run.errors.filter(pl.col("game_id") == game_id).select(pl.len()).collect().item())
+    if not raised and not run.games.filter(pl.col("game_id") == game_id).select(pl.len()).collect().item():
+        kept = run.games.select(pl.len(), pl.col("game_id").max()).collect().row(0)
+        raise UserError(
+            f"game id {game_id} is not in this run (it holds {kept[0]:,} games"
+            f"{f', the last {kept[1]}' if kept[0] else ''}: stopped early, interrupted or raised);"
+            " allowed: the id of a game it played (its games table's game_id)."
+        )
     game = get_game(sc.game)
     played = play_one(sc, content_for(sc), game_id)
     result = Replay(game_id, sc.seed_of(game_id), game.narrate(played), None)
@@ -62,7 +71,12 @@ def replay(run_dir: Path, game_id: int) -> Replay:
     elif not any((run_dir / "events").glob("*.parquet")):
         result.not_compared = "the run stored no events"
     else:
-        stored = load_run(run_dir).events.filter(pl.col("game_id") == game_id).sort("seq").collect()
+        stored = run.events.filter(pl.col("game_id") == game_id).sort("seq").collect()
+        if not stored.height and not raised and manifest.get("config", {}).get("record_events", True):
+            raise UserError(
+                f"{run_dir}: logged events, but holds none for game {game_id}; the run directory was"
+                " changed by hand: restore it, or play the run again."
+            )
         if not stored.height:
             result.not_compared = "the run stored no events for this game"
         else:

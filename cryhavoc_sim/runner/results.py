@@ -23,8 +23,14 @@ def reading(*run_dirs: Path, writing: Path | None = None) -> Iterator[None]:
     """Unreadable or corrupt run files become one sentence (:class:`UserError`); an error
     writing inside ``writing`` (a report's folder) is said as such, never blamed on the
     run that was read."""
+    from cryhavoc_sim.writing import WriteError
+
     try:
         yield
+    except WriteError as exc:
+        if writing is not None:  # said as a write there, never blamed on the run read
+            raise UserError(f"{exc.path}: cannot write there ({exc.why}).") from None
+        raise
     except UserError:
         raise
     except Exception as exc:

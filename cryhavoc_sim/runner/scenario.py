@@ -29,6 +29,7 @@ from typing import Any
 from cryhavoc_sim.errors import ScenarioError
 from cryhavoc_sim.fields import field_error, get_field
 from cryhavoc_sim.games import DEFAULT_GAME, UnknownGame, get_game
+from cryhavoc_sim.inputs import read_text
 from cryhavoc_sim.runner.rundir import MAX_GAMES
 
 # The shipped scenarios: package data (so an installed wheel has them), and the
@@ -164,12 +165,13 @@ def load_scenario(path: str | Path) -> Scenario:
         if shipped.exists():
             p = shipped
     try:
-        text = p.read_text()
+        text = read_text(p)  # a regular file of at most 4 MB: a FIFO or /dev/zero is refused
     except FileNotFoundError:
         raise ScenarioError(
             f"{path}: scenario file not found; give a path to a .toml file or the name of a shipped scenario "
             f"({', '.join(shipped_names())})."
         ) from None
     except (OSError, UnicodeDecodeError) as exc:
-        raise ScenarioError(f"{path}: scenario file cannot be read ({exc}).") from None
+        why = exc.strerror if isinstance(exc, OSError) and exc.strerror else exc
+        raise ScenarioError(f"{path}: scenario file cannot be read ({why}).") from None
     return parse_scenario(text, str(p))

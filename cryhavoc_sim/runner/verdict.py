@@ -70,6 +70,18 @@ def play_for_gate(
     # the baseline is checked against what would be played before anything is played
     would = {"game": sc.game, "scenario": sc.name, "config": get_game(sc.game).config(sc.setup)}
     refuse_other_run(baseline, would, baseline_file, run_dir, allow_scenario_change)
+    config = would["config"]
+    sides = (
+        {f for lineup in config["lineups"] for f in lineup}
+        if isinstance(config.get("lineups"), list)
+        else set(config["decks"])
+        if isinstance(config.get("decks"), list)
+        else None
+    )
+    if sides is not None:  # other factions: refused before a game is played, not after
+        from cryhavoc_sim.runner.gate import _factions
+
+        _factions({r["faction"] for r in baseline["win_rates"]}, sides, baseline_file, run_dir)
     rates = {r["faction"]: r["wins"] / r["games"] for r in baseline["win_rates"]}
     rule = Gate(rates, tolerance, precision)
     resume = (run_dir / "manifest.json").exists()  # complete it, or reuse it when complete

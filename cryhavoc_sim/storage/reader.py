@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import json
+import os
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from cryhavoc_sim.errors import UserError
+from cryhavoc_sim.inputs import MANIFEST_LIMIT, read_text
 from cryhavoc_sim.storage.schema import DEFAULT_POLICY, TABLES
 
 
@@ -68,7 +70,7 @@ def read_manifest(run_dir: Path) -> dict[str, Any]:
     if path.exists() and not path.is_file():
         raise UserError(f"{path}: is not a regular file; a run's manifest is one the tool wrote.")
     try:
-        data = json.loads(path.read_text())
+        data = json.loads(read_text(path, MANIFEST_LIMIT))
     except FileNotFoundError:
         raise UserError(f"{run_dir}: not a run directory (no manifest.json).") from None
     except (OSError, ValueError, RecursionError) as exc:
@@ -86,7 +88,10 @@ def load_run(run_dir: str | Path) -> Run:
     recorded when it wrote it (another run's shard copied in, a file changed by hand):
     a reader reads only what this run wrote."""
     from cryhavoc_sim.storage.ledger import changed_shards, missing_shards
+    from cryhavoc_sim.storage.verify import verify_tables
 
+    if not isinstance(run_dir, str | os.PathLike) or not str(run_dir):
+        raise UserError(f"load_run needs a run directory's path; got {str(run_dir)[:60]!r}.")
     path = Path(run_dir)
     manifest = read_manifest(path)
     missing = missing_shards(path, manifest)
@@ -103,6 +108,7 @@ def load_run(run_dir: str | Path) -> Run:
         )
     run = Run(path, manifest)
     _check_game(run)
+    verify_tables(path, manifest, run.scan)
     return run
 
 

@@ -112,7 +112,8 @@ def write_results(out: Path) -> pl.DataFrame:
     ``measures.parquet`` (cell x the game's own measures) from the cells' run
     directories; returns the first."""
     from cryhavoc_sim.analysis.identical import play_digest
-    from cryhavoc_sim.storage.reader import load_run
+    from cryhavoc_sim.sweeps.files import load_study_run
+    from cryhavoc_sim.writing import write_parquet
 
     record = read_record(out)
     sides: list[pl.DataFrame] = []
@@ -120,7 +121,8 @@ def write_results(out: Path) -> pl.DataFrame:
     measures: list[dict[str, Any]] = []
     first_with: dict[int, int] = {}  # a play digest -> the first cell that played those games
     for c in record["cells"]:
-        run = load_run(cell_dir(out, c["cell"]))  # read once for every table of the cell
+        expected = c.get("config_hash")  # None in sweeps recorded before cells kept it
+        run = load_study_run(cell_dir(out, c["cell"]), expected if isinstance(expected, str) else None)
         plays_like = first_with.setdefault(play_digest(run), c["cell"])
         measures += [{"cell": c["cell"], **m} for m in _measures(run, record["game"])]
         s, t = cell_tables(run)
@@ -137,9 +139,10 @@ def write_results(out: Path) -> pl.DataFrame:
         )
         seats.append(t.with_columns(pl.lit(c["cell"]).alias("cell")))
     results = pl.concat(sides).select("cell", pl.exclude("cell"))
-    results.write_parquet(out / "results.parquet")
-    pl.concat(seats).select("cell", pl.exclude("cell")).write_parquet(out / "seats.parquet")
-    pl.DataFrame(
+    # each whole or not at all (a full disk), results.parquet last: a report reads the
+    # sweep's tables only once it is there
+    write_parquet(pl.concat(seats).select("cell", pl.exclude("cell")), out / "seats.parquet")
+    measured = pl.DataFrame(
         measures,
         schema={
             "cell": pl.Int64,
@@ -149,7 +152,9 @@ def write_results(out: Path) -> pl.DataFrame:
             "chance": pl.Float64,
             "design_effect": pl.Float64,
         },
-    ).write_parquet(out / "measures.parquet")
+    )
+    write_parquet(measured, out / "measures.parquet")
+    write_parquet(results, out / "results.parquet")
     return results
 
 

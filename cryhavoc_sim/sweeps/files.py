@@ -138,16 +138,11 @@ def refuse_links(out: Path, kind: str) -> None:
 
 
 def write_text(path: Path, text: str) -> None:
-    """Write ``text`` to ``path`` atomically: a temporary file opened without following a
-    link (a planted one is removed first), then a rename, which replaces a link at
-    ``path`` itself rather than writing through it."""
-    tmp = path.with_name(f".{path.name}.tmp")
-    if tmp.is_symlink():
-        tmp.unlink()
-    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | getattr(os, "O_NOFOLLOW", 0), 0o644)
-    with os.fdopen(fd, "w") as f:
-        f.write(text)
-    os.replace(tmp, path)
+    """Write ``text`` to ``path`` whole or not at all, never through a link
+    (:func:`cryhavoc_sim.writing.write_file`; a full disk is one sentence naming it)."""
+    from cryhavoc_sim.writing import write_file
+
+    write_file(path, text)
 
 
 def write_json(path: Path, data: dict[str, Any]) -> None:
@@ -155,12 +150,48 @@ def write_json(path: Path, data: dict[str, Any]) -> None:
     write_text(path, json.dumps(data, indent=2, default=str) + "\n")
 
 
-def run_complete(run_dir: Path) -> bool:
-    """Whether ``run_dir`` holds a complete run (its manifest says so)."""
-    try:
-        return bool(json.loads((run_dir / "manifest.json").read_text()).get("status") == "complete")
-    except (OSError, ValueError):
+def run_complete(run_dir: Path, expected: str | None = None) -> bool:
+    """Whether ``run_dir`` holds a complete run (its manifest says so); with ``expected``
+    (the ``config_hash`` of what the study asks this directory to hold), a complete run
+    of anything else is one sentence (:func:`check_study_run`), never used as this one."""
+    path = run_dir / "manifest.json"
+    if path.is_symlink() or (path.exists() and not path.is_file()):
+        raise UserError(f"{path}: is not a regular file; a run's manifest is one the tool wrote.")
+    if not path.is_file():
         return False
+    try:
+        manifest = json.loads(read_regular(path, "manifest", 64_000_000))
+    except (OSError, ValueError, RecursionError, UserError):
+        return False
+    if not isinstance(manifest, dict) or manifest.get("status") != "complete":
+        return False
+    check_study_run(run_dir, manifest, expected)
+    return True
+
+
+def check_study_run(run_dir: Path, manifest: dict[str, Any], expected: str | None) -> None:
+    """One sentence when the run in ``run_dir`` is not the one a study asked for there:
+    its manifest's ``config_hash`` (the scenario text with its line-up and overrides,
+    games, seed and stopping rule) is not ``expected`` (a rung's, a cell's or a trial's
+    directory replaced by another's). ``expected`` None: a record written before studies
+    kept it; nothing to compare."""
+    if expected is None or manifest.get("config_hash") == expected:
+        return
+    raise UserError(
+        f"{run_dir}: holds a run of another scenario, line-up, games or seed than the study"
+        " asked for there (its manifest's config_hash differs); remove that directory to"
+        " play it again, or restore the study's own."
+    )
+
+
+def load_study_run(run_dir: Path, expected: str | None) -> Any:
+    """The verified run in ``run_dir`` (storage/reader.py's ``load_run``), refused when it
+    is not the one the study asked for there (:func:`check_study_run`)."""
+    from cryhavoc_sim.storage.reader import load_run
+
+    run = load_run(run_dir)
+    check_study_run(run_dir, run.manifest, expected)
+    return run
 
 
 def open_record(
@@ -196,3 +227,16 @@ def open_record(
     if record.get(key) != text:
         raise UserError(f"{out}: holds a {kind} of {other}; resuming would mix the two.")
     return record
+
+
+def mark_interrupted(path: Path) -> None:
+    """Set the study record ``path`` to "interrupted" if it still says "running" (a
+    record is never left saying running once its command has ended); an unreadable
+    record is left as it is."""
+    try:
+        record = json.loads(read_regular(path, "record", 64_000_000))
+        if isinstance(record, dict) and record.get("status") == "running":
+            record["status"] = "interrupted"
+            write_json(path, record)
+    except (OSError, ValueError, RecursionError, UserError):
+        pass

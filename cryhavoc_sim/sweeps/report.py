@@ -21,6 +21,7 @@ from cryhavoc_sim.sweeps.analyse import (
     spans,
     statements,
 )
+from cryhavoc_sim.writing import make_dirs, write_file
 
 
 def _palette(game: str) -> Mapping[str, str]:
@@ -124,7 +125,7 @@ def build_sweep_report(out: Path, report_dir: Path | None = None) -> Path:
     base = results.filter(pl.col("cell") == 0)
     palette = _palette(record["game"])
     factors = [f["path"] for f in record["factors"]]
-    target.mkdir(parents=True, exist_ok=True)
+    make_dirs(target, out if report_dir is None else target)  # report/ a link: refused
 
     fig, ax = new_figure((8.5, 1.2 + 0.5 * len(factors)))
     tornado(ax, span, base, palette)
@@ -222,7 +223,7 @@ def build_sweep_report(out: Path, report_dir: Path | None = None) -> Path:
         "spans": span.to_dicts(),
         "indices": indices.to_dicts() if indices is not None else None,
     }
-    (target / "summary.json").write_text(json.dumps(summary, indent=2, default=str) + "\n")
+    write_file(target / "summary.json", json.dumps(summary, indent=2, default=str) + "\n")
     return html_path
 
 

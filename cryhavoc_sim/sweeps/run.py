@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from cryhavoc_sim.errors import UserError
+from cryhavoc_sim.runner.plan import config_hash
 from cryhavoc_sim.sweeps.design import Design
 from cryhavoc_sim.sweeps.files import open_record, run_complete, write_json
 from cryhavoc_sim.sweeps.record import SWEEP_FILE as SWEEP_FILE
@@ -44,7 +45,7 @@ def cell_dir(out: Path, cell: int) -> Path:
     return out / "cells" / f"c{cell:04d}"
 
 
-def _record(design: Design, status: str, done: list[bool]) -> dict[str, Any]:
+def _record(design: Design, status: str, done: list[bool], expected: list[str]) -> dict[str, Any]:
     return {
         "kind": "cryhavoc-sim sweep",
         "name": design.name,
@@ -67,6 +68,7 @@ def _record(design: Design, status: str, done: list[bool]) -> dict[str, Any]:
                 "values": design.cell_values(i),
                 "levels": design.cell_levels(i),  # where the analysis reads it
                 "complete": done[i],
+                "config_hash": expected[i],  # what its run must carry when it is read
             }
             for i in range(len(design.cells))
         ],
@@ -98,6 +100,14 @@ def run_sweep(
         "another design (the design file changed)",
         resume,
     )
+    if old is not None and (
+        old.get("scenario_text", design.base.text) != design.base.text
+        or old.get("content_hash", design.base_digest) != design.base_digest
+    ):  # the scenario the design names (or its content) was edited since the interruption
+        raise UserError(
+            f"{out}: holds a sweep of {design.base.name} as it was before its scenario file or content"
+            " changed; resuming would mix the two: restore the file, or play the sweep into another -o."
+        )
     if old is not None and old.get("games_per_cell", design.games) != design.games:
         raise UserError(
             f"{out}: holds a sweep of {old['games_per_cell']:,} games per cell, not {design.games:,};"
@@ -115,8 +125,9 @@ def run_sweep(
         out.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         raise UserError(f"{out}: cannot create the sweep directory ({exc.strerror or exc}).") from None
-    done = [run_complete(cell_dir(out, i)) for i in range(len(design.cells))]
-    write_json(record_path, _record(design, "running", done))
+    expected = [config_hash(sc) for sc in scenarios]
+    done = [run_complete(cell_dir(out, i), expected[i]) for i in range(len(design.cells))]
+    write_json(record_path, _record(design, "running", done, expected))
     summary = SweepSummary(out, len(design.cells))
     started = time.perf_counter()
     try:
@@ -147,7 +158,7 @@ def run_sweep(
                 summary.interrupted = True
                 summary.stopped = result.worker_lost
                 break
-            done[i] = run_complete(where)
+            done[i] = run_complete(where, expected[i])
         if all(done):  # the results first: a record saying complete has them beside it
             from cryhavoc_sim.sweeps.analyse import write_results
 
@@ -157,5 +168,5 @@ def run_sweep(
     summary.complete = sum(done)
     summary.seconds = time.perf_counter() - started
     status = "complete" if all(done) and not summary.interrupted else "interrupted"
-    write_json(record_path, _record(design, status, done))
+    write_json(record_path, _record(design, status, done, expected))
     return summary

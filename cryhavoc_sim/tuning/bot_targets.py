@@ -204,6 +204,9 @@ def _seat(path: str, raw: Any) -> str:
 
     if isinstance(raw, str) and (raw == "heuristic" or (":" in raw and budget_problem(raw) is None)):
         return raw
+    problem = budget_problem(raw) if isinstance(raw, str) and ":" in raw else None
+    if problem and not problem.startswith("is not a search"):  # a search beyond its maximum budget
+        raise fail(path, "tune_bots.seat", f"is {raw!r}, which {problem}")
     raise fail(
         path,
         "tune_bots.seat",

@@ -29,6 +29,7 @@ from pathlib import Path
 from typing import Any
 
 from cryhavoc_sim.errors import UserError
+from cryhavoc_sim.runner.plan import config_hash
 from cryhavoc_sim.sweeps.design import scenario_with
 from cryhavoc_sim.sweeps.files import open_record, run_complete, write_json, write_text
 from cryhavoc_sim.tuning.bot_targets import STEP, BotTargets
@@ -136,7 +137,7 @@ def _play(
         f"{label} of bot tuning {targets.name} ({faction})",
         f"{targets.path} ({faction}, {label})",
     )
-    if not run_complete(run_dir):
+    if not run_complete(run_dir, config_hash(sc)):  # a complete run of another trial is refused
         result = run_scenario(sc, run_dir, workers, (run_dir / "manifest.json").exists(), quiet)
         summary.played_now += result.played_now
         if result.interrupted:

@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from cryhavoc_sim.errors import UserError
+from cryhavoc_sim.runner.plan import config_hash
 from cryhavoc_sim.sweeps.design import scenario_with
 from cryhavoc_sim.sweeps.files import open_record, run_complete, write_json, write_text
 from cryhavoc_sim.tuning.targets import Target, Targets
@@ -118,7 +119,7 @@ def _play(
             f"{targets.path} ({label}, {t.name})",
         )
         run_dir = where / t.name
-        if not run_complete(run_dir):
+        if not run_complete(run_dir, config_hash(sc)):  # a complete run of another trial is refused
             result = run_scenario(sc, run_dir, workers, (run_dir / "manifest.json").exists(), quiet)
             summary.played_now += result.played_now
             if result.interrupted:

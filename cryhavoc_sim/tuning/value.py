@@ -265,7 +265,17 @@ def train_value(
         raise ScenarioError(f"target is {target!r}; allowed: {', '.join(TARGETS)}.")
     if at not in SAMPLINGS:
         raise ScenarioError(f"--at is {at!r}; allowed: {', '.join(SAMPLINGS)}.")
+    if games < HOLDOUT:  # the scores would be of no state: nan, not a measurement
+        raise ScenarioError(
+            f"games is {games}; allowed: at least {HOLDOUT} (every {HOLDOUT}th game is held out to score"
+            f" the model, and {games} leave none to score it on)."
+        )
     train, held = sample(games, seed, bot, rate, target, at, workers, progress)
+    if not held:
+        raise ScenarioError(
+            f"the {games:,} games left no held-out state to score the model on; allowed: more games (-n)"
+            f"{' or a higher --rate' if at == 'rate' else ''}."
+        )
     provenance = {
         "rules_version": RULES_VERSION,
         "bots_version": BOTS_VERSION,
@@ -296,7 +306,12 @@ def against_model(path: Path | None) -> ValueModel | None:
     from cryhavoc_sim.games.cryhavoc.bots.value_model import load_model, shipped_model
 
     if path is not None:
-        return load_model(path)
+        try:
+            return load_model(path)
+        except RecursionError:  # JSON nested deeper than the parser's stack
+            raise ScenarioError(
+                f"{path}: is nested too deeply to be a value model; allowed: a file written by train-value."
+            ) from None
     try:
         return shipped_model()
     except ScenarioError:
@@ -307,5 +322,8 @@ def write_model(path: Path, model: ValueModel) -> None:
     """Write ``model`` to ``path`` whole or not at all, never through a link."""
     from cryhavoc_sim.sweeps.files import write_text
 
-    path.parent.mkdir(parents=True, exist_ok=True)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise ScenarioError(f"{path.parent}: cannot create the folder ({exc.strerror or exc}).") from None
     write_text(path, model.to_json())

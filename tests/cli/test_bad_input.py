@@ -31,6 +31,8 @@ class Case:
     # return the command's arguments.
     setup: Callable[[Path], list[str]]
     expect: str  # a fragment the one-line message must contain
+    # environment variables the command runs with ({d}: the work directory)
+    env: tuple[tuple[str, str], ...] = ()
 
 
 def write(path: Path, text: str | bytes) -> Path:
@@ -314,6 +316,176 @@ RECORD = {
 }
 
 
+# ---------------------------------------------------------------- what a reader verifies
+def _ledger_edit(edit: Callable[[Path, dict], None], *command: str) -> Callable[[Path], list[str]]:  # type: ignore[type-arg]
+    """``command`` (with {done} for the run, {d} for the work directory) after ``edit``
+    of the finished run's directory and manifest, the ledger's hashes then made to match
+    the shards on disk (as someone covering their tracks would)."""
+
+    def setup(d: Path) -> list[str]:
+        from cryhavoc_sim.storage.ledger import file_sha256
+
+        path = d / "done" / "manifest.json"
+        data = json.loads(path.read_text())
+        edit(d, data)
+        for start, entry in data["chunks"].items():
+            for table in entry["shards"]:
+                shard = d / "done" / table / f"chunk-{int(start):010d}.parquet"
+                if shard.is_file():
+                    entry["shards"][table] = file_sha256(shard)
+        path.write_text(json.dumps(data))
+        return [c.replace("{done}", str(d / "done")).replace("{d}", str(d)) for c in command]
+
+    return setup
+
+
+def _shards_of_another_run(table: str) -> Callable[[Path, dict], None]:  # type: ignore[type-arg]
+    def edit(d: Path, m: dict) -> None:  # type: ignore[type-arg]
+        for shard in (d / "again" / table).glob("*.parquet"):
+            shutil.copy(shard, d / "done" / table / shard.name)
+
+    return edit
+
+
+def _half_complete(d: Path, m: dict) -> None:  # type: ignore[type-arg]
+    """The last chunk leaves the ledger and the disk; the manifest still says complete."""
+    last = max(m["chunks"], key=int)
+    for table in m["chunks"].pop(last)["shards"]:
+        (d / "done" / table / f"chunk-{int(last):010d}.parquet").unlink()
+
+
+def _chunk_twice(d: Path, m: dict) -> None:  # type: ignore[type-arg]
+    m["chunks"]["00"] = m["chunks"]["0"]
+
+
+def _chunk_copied(d: Path, m: dict) -> None:  # type: ignore[type-arg]
+    """The first chunk's shards copied in as the last chunk's: the same games twice."""
+    last = max(m["chunks"], key=int)
+    for table in m["chunks"][last]["shards"]:
+        shutil.copy(
+            d / "done" / table / "chunk-0000000000.parquet",
+            d / "done" / table / f"chunk-{int(last):010d}.parquet",
+        )
+
+
+def _study_dir_replaced(
+    study: str, record: str, inner: str, source: str, *command: str
+) -> Callable[[Path], list[str]]:
+    """An interrupted study whose complete ``inner`` run directory was replaced by a copy
+    of ``source`` (another rung's or cell's), then ``command``."""
+
+    def setup(d: Path) -> list[str]:
+        path = d / study / record
+        data = json.loads(path.read_text())
+        data["status"] = "interrupted"
+        path.write_text(json.dumps(data))
+        shutil.rmtree(d / study / inner)
+        shutil.copytree(d / study / source, d / study / inner)
+        return [c.replace("{d}", str(d)) for c in command]
+
+    return setup
+
+
+def _planted(where: str, *command: str, folder: bool = False) -> Callable[[Path], list[str]]:
+    """``command`` with a symbolic link at ``where`` (in the work directory) to a file (or
+    a folder) the tool must not write into."""
+
+    def setup(d: Path) -> list[str]:
+        victim = write(d / "victim" / "precious.txt", "precious\n")
+        target = d / where
+        if target.is_dir() and not target.is_symlink():
+            shutil.rmtree(target)
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.symlink_to(victim.parent if folder else victim)
+        return [c.replace("{d}", str(d)).replace("{done}", str(d / "done")) for c in command]
+
+    return setup
+
+
+# ------------------------------------------------------------ nothing blocks, nothing runs away
+def _fifo(name: str, *command: str) -> Callable[[Path], list[str]]:
+    """``command`` with a FIFO at ``name`` in the work directory (nobody writes into it)."""
+
+    def setup(d: Path) -> list[str]:
+        target = d / name
+        if target.is_file():
+            target.unlink()
+        target.parent.mkdir(parents=True, exist_ok=True)
+        os.mkfifo(target)
+        return [c.replace("{d}", str(d)).replace("{done}", str(d / "done")) for c in command]
+
+    return setup
+
+
+def _rung_manifest_fifo(d: Path) -> list[str]:
+    record = d / "fbal" / "balance.json"
+    data = json.loads(record.read_text())
+    data["status"] = "interrupted"
+    record.write_text(json.dumps(data))
+    (d / "fbal" / "rungs" / "r01" / "manifest.json").unlink()
+    os.mkfifo(d / "fbal" / "rungs" / "r01" / "manifest.json")
+    return [
+        "balance",
+        str(d / "s.toml"),
+        "--rungs",
+        "random,heuristic",
+        "-o",
+        str(d / "fbal"),
+        "--resume",
+        "-q",
+    ]
+
+
+def _budget(m: dict, bot: str = "ismcts:100000") -> None:  # type: ignore[type-arg]
+    m["scenario_text"] += f'\n[bots]\ndefault = "{bot}"\n'
+
+
+WC = '[scenario]\nname = "wc"\ngame = "warcry"\ngames = 4\nseed = 5\n'
+
+
+def wc_decks(find: str, replace: str) -> Callable[[Path], list[str]]:
+    """``content --game warcry`` on a copy of the shipped set with decks.toml edited."""
+
+    def setup(d: Path) -> list[str]:
+        from cryhavoc_sim.games.warcry.content import DATA
+
+        shutil.copytree(DATA, d / "wc")
+        path = d / "wc" / "decks.toml"
+        text = path.read_text()
+        assert find in text, find
+        path.write_text(text.replace(find, replace, 1))
+        return ["content", "--game", "warcry", "--content", str(d / "wc")]
+
+    return setup
+
+
+def _not_played(d: Path, m: dict) -> None:  # type: ignore[type-arg]
+    """The run was interrupted after its first chunk: the later games were never played."""
+    _half_complete(d, m)
+    m["status"] = "interrupted"
+
+
+def _events_gone(d: Path, m: dict) -> None:  # type: ignore[type-arg]
+    """Chunk 0's events shard leaves the ledger and the disk."""
+    del m["chunks"]["0"]["shards"]["events"]
+    (d / "done" / "events" / "chunk-0000000000.parquet").unlink()
+
+
+def _sweep_scenario_edited(d: Path) -> list[str]:
+    """A sweep of a scenario file, interrupted; the scenario is edited before the resume."""
+    write(d / "base.toml", SMALL.replace("games = 20", "games = 6"))
+    design = DESIGN.replace('scenario = "quick"', 'scenario = "base.toml"').replace("games = 10", "games = 6")
+    write(d / "d2.toml", design)
+    proc = cli(["sweep", str(d / "d2.toml"), "-o", str(d / "sw2"), "-q", "-j", "1"], d)
+    assert proc.returncode == 0, proc.stderr
+    record = d / "sw2" / "sweep.json"
+    data = json.loads(record.read_text())
+    data["status"] = "interrupted"
+    record.write_text(json.dumps(data))
+    write(d / "base.toml", SMALL.replace("games = 20", "games = 6").replace("seed = 5", "seed = 7"))
+    return ["sweep", str(d / "d2.toml"), "-o", str(d / "sw2"), "--resume", "-q", "-j", "1"]
+
+
 CASES = [
     # ---------------------------------------------------------------- scenario files
     Case("toml_invalid", run_with("[scenario\n"), "is not valid TOML"),
@@ -347,7 +519,7 @@ CASES = [
     Case(
         "ct_search_budget",
         run_with(scen("[bots]\ndefault = 'ismcts:0'\n", CT)),
-        "allowed: ismcts:<N> with N iterations from 1 to 100,000",
+        "allowed: ismcts:<N> with N iterations from 1 to 1,000",
     ),
     Case("ct_knob_unknown", run_with(scen("[rules]\nhand_limit = 3\n", CT)), "not a Cave Troll rule knob"),
     Case(
@@ -1102,6 +1274,246 @@ CASES = [
         lambda d: ["balance", str(d / "s.toml"), "--precision", "0.9", "-o", str(d / "bal")],
         "allowed: 0.001 to 0.25",
     ),
+    # ------------------------------------------------ a study or a reader verifies what it reads
+    Case(
+        "check_shards_of_another_run",
+        _ledger_edit(_shards_of_another_run("games"), "check", "{done}", "--baseline", "{d}/b.json"),
+        "its games table holds rows of run",
+    ),
+    Case(
+        "report_seats_of_another_run",
+        _ledger_edit(_shards_of_another_run("seats"), "report", "{done}", "-o", "{d}/rep"),
+        "its seats table holds rows of run",
+    ),
+    Case(
+        "check_complete_over_half_a_run",
+        _ledger_edit(_half_complete, "check", "{done}", "--baseline", "{d}/b.json"),
+        "says the run is complete, but its ledger covers",
+    ),
+    Case(
+        "check_chunk_listed_twice",
+        _ledger_edit(_chunk_twice, "check", "{done}", "--baseline", "{d}/b.json"),
+        "lists a chunk twice",
+    ),
+    Case(
+        "report_chunk_copied",
+        _ledger_edit(_chunk_copied, "report", "{done}", "-o", "{d}/rep"),
+        "more than once",
+    ),
+    Case(
+        "balance_resume_rung_replaced",
+        _study_dir_replaced(
+            "fbal",
+            "balance.json",
+            "rungs/r01",
+            "rungs/r00",
+            "balance",
+            "{d}/s.toml",
+            "--rungs",
+            "random,heuristic",
+            "-o",
+            "{d}/fbal",
+            "--resume",
+            "-q",
+        ),
+        "holds a run of another scenario, line-up, games or seed than the study asked for",
+    ),
+    Case(
+        "sweep_resume_cell_replaced",
+        _study_dir_replaced(
+            "fsw",
+            "sweep.json",
+            "cells/c0001",
+            "cells/c0000",
+            "sweep",
+            "{d}/fd.toml",
+            "-o",
+            "{d}/fsw",
+            "--resume",
+            "-q",
+        ),
+        "holds a run of another scenario, line-up, games or seed than the study asked for",
+    ),
+    # ------------------------------------------------------------- no write through a link
+    Case(
+        "report_page_link",
+        _planted("rep/report.html", "report", "{done}", "-o", "{d}/rep"),
+        "holds symbolic links (report.html)",
+    ),
+    Case(
+        "report_figure_link",
+        _planted("rep/win_rates.png", "report", "{done}", "-o", "{d}/rep"),
+        "holds symbolic links (win_rates.png)",
+    ),
+    Case(
+        "report_index_link",
+        _planted("reports/index.html", "report", "{done}", "-o", "{d}/reports/done"),
+        "index.html: is a symbolic link",
+    ),
+    Case(
+        "report_default_dir_link",
+        _planted("reports/done", "report", "{done}", folder=True),
+        "reports/done: is a symbolic link",
+    ),
+    Case(
+        "compare_plot_link",
+        _planted("p.png", "compare", "{done}", "{d}/again", "--plot", "{d}/p.png"),
+        "p.png: is a symbolic link",
+    ),
+    Case(
+        "ladder_plot_link",
+        _planted("p.png", "ladder", "--bots", "random,heuristic", "-r", "1", "--plot", "{d}/p.png"),
+        "p.png: is a symbolic link",
+    ),
+    Case(
+        "sweep_report_dir_link",
+        _planted("fsw/report", "report", "{d}/fsw", folder=True),
+        "report: is a symbolic link",
+    ),
+    # --------------------------------------------------- nothing blocks, nothing runs away
+    Case("scenario_fifo", _fifo("f.toml", "run", "{d}/f.toml", "-o", "{d}/out"), "is not a regular file"),
+    Case("scenario_device", lambda d: ["run", "/dev/zero", "-o", str(d / "out")], "is not a regular file"),
+    Case(
+        "baseline_fifo",
+        _fifo("fb.json", "check", "{done}", "--baseline", "{d}/fb.json"),
+        "is not a regular file",
+    ),
+    Case("rung_manifest_fifo", _rung_manifest_fifo, "manifest.json: is not a regular file"),
+    Case(
+        "step_summary_fifo",
+        _fifo("summary.md", "check", "{done}", "--baseline", "{d}/b.json"),
+        "summary.md: is not a regular file",
+        env=(("GITHUB_STEP_SUMMARY", "{d}/summary.md"),),
+    ),
+    Case(
+        "run_budget_over_the_maximum",
+        run_with(scen("[bots]\ndefault = 'ismcts:100000'\n")),
+        "ismcts:<N> with N iterations from 1 to 1,000",
+    ),
+    Case(
+        "leaf_budget_over_the_maximum",
+        run_with(scen("[bots]\nhumans = 'ismcts-leaf:100000'\n")),
+        "from 1 to 1,000",
+    ),
+    Case(
+        "balance_rung_over_the_maximum",
+        lambda d: ["balance", str(d / "s.toml"), "--rungs", "random,paired:5000", "-o", str(d / "bal")],
+        "paired:<N> with N rollouts from 1 to 1,000",
+    ),
+    Case(
+        "tune_bots_population_over_the_maximum",
+        lambda d: [
+            "tune-bots",
+            str(
+                write(
+                    d / "t.toml",
+                    TUNE_BOTS.replace('population = ["heuristic"]', 'population = ["ismcts:100000"]'),
+                )
+            ),
+            "-o",
+            str(d / "tb"),
+            "-q",
+        ],
+        "from 1 to 1,000",
+    ),
+    Case(
+        "tune_bots_seat_over_the_maximum",
+        lambda d: [
+            "tune-bots",
+            str(write(d / "t.toml", TUNE_BOTS.replace("seed = 5", 'seed = 5\nseat = "paired:100000"'))),
+            "-o",
+            str(d / "tb"),
+            "-q",
+        ],
+        "has the budget '100000'; allowed: paired:<N> with N rollouts from 1 to 1,000",
+    ),
+    Case(
+        "warcry_budget_over_the_maximum",
+        run_with(WC + "[bots]\ndefault = 'ismcts:100000'\n"),
+        "'bots.default' is 'ismcts:100000'",
+    ),
+    Case(
+        "replay_budget_over_the_maximum",
+        done_manifest(_budget, "replay", "{done}", "0"),
+        "from 1 to 1,000",
+    ),
+    Case(
+        "warcry_deck_copies_huge",
+        wc_decks("copies = 3", "copies = 1000000000"),
+        "1,000,000,000 copies of 'WC157'; allowed: at most 3",
+    ),
+    # ------------------------------------------------------- the last tracebacks, one sentence
+    Case(
+        "warcry_ladder_paired_zero",
+        lambda d: ["ladder", "--game", "warcry", "--bots", "random,paired:0", "-r", "1"],
+        "--bots: bot 'paired:0'",
+    ),
+    Case(
+        "warcry_ladder_leaf",
+        lambda d: ["ladder", "--game", "warcry", "--bots", "random,ismcts-leaf:8", "-r", "1"],
+        "--bots: bot 'ismcts-leaf:8'",
+    ),
+    Case(
+        "warcry_ladder_personality",
+        lambda d: ["ladder", "--game", "warcry", "--bots", "random,heuristic:aggressive", "-r", "1"],
+        "--bots: bot 'heuristic:aggressive'",
+    ),
+    Case(
+        "warcry_action_deck_list",
+        run_with(WC + 'action_deck = ["Base"]\n'),
+        "'scenario.action_deck' is \"['Base']\"",
+    ),
+    Case(
+        "warcry_deck_copies_text",
+        wc_decks("copies = 3", 'copies = "three"'),
+        "has copies = 'three'",
+    ),
+    Case(
+        "train_value_against_deep",
+        lambda d: [
+            "train-value",
+            "-n",
+            "5",
+            "--against",
+            str(write(d / "m.json", DEEP)),
+            "-o",
+            str(d / "new.json"),
+        ],
+        "nested too deeply",
+    ),
+    # ------------------------------------------------------------ refuse what cannot be right
+    Case(
+        "replay_game_never_played",
+        _ledger_edit(_not_played, "replay", "{done}", "15"),
+        "game id 15 is not in this run",
+    ),
+    Case(
+        "replay_events_missing",
+        _ledger_edit(_events_gone, "replay", "{done}", "0"),
+        "logged events, but holds none for game 0",
+    ),
+    Case(
+        "check_precision_other_factions",
+        lambda d: [
+            "check",
+            str(d / "gate"),
+            "--baseline",
+            str(write(d / "bm.json", json.dumps(_rates(factions=("humans", "machines"))))),
+            "--precision",
+            "0.05",
+            "--scenario",
+            str(d / "s.toml"),
+        ],
+        "cover different factions",
+    ),
+    Case(
+        "train_value_no_held_out_game",
+        lambda d: ["train-value", "-n", "1", "-o", str(d / "new.json")],
+        "games is 1; allowed: at least 5",
+    ),
+    Case(
+        "sweep_resume_scenario_edited", _sweep_scenario_edited, "before its scenario file or content changed"
+    ),
 ]
 
 
@@ -1118,14 +1530,14 @@ def _baseline(d: Path) -> Path:
     return write(d / "b.json", json.dumps(_rates()))
 
 
-def cli(args: list[str], cwd: Path) -> subprocess.CompletedProcess[str]:
+def cli(args: list[str], cwd: Path, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
         [sys.executable, "-m", "cryhavoc_sim", *args],
         capture_output=True,
         text=True,
         cwd=cwd,
         timeout=120,
-        env={**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[2])},
+        env={**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[2]), **(env or {})},
     )
 
 
@@ -1140,12 +1552,35 @@ def snapshot(root: Path) -> dict[str, tuple[int, int]]:
 
 @pytest.fixture(scope="module")
 def finished(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A finished 20-game run (done/) and a 3-player one (three/), copied into each case."""
+    """A finished 20-game run (done/), another of the same scenario and seed 6 (again/), a 3-player one
+    (three/), a balance study (fbal/) and a sweep (fsw/), copied into each case."""
     root = tmp_path_factory.mktemp("catalogue")
     write(root / "s.toml", SMALL)
     write(root / "s3.toml", SMALL.replace("players = 2", "players = 3").replace('"small"', '"small3"'))
-    for name, scenario in (("done", "s.toml"), ("three", "s3.toml")):
-        proc = cli(["run", str(root / scenario), "-o", str(root / name), "-q"], root)
+    for name, scenario, *seed in (
+        ("done", "s.toml"),
+        ("three", "s3.toml"),
+        ("again", "s.toml", "--seed", "6"),
+    ):
+        proc = cli(["run", str(root / scenario), "-o", str(root / name), "-q", *seed], root)
+        assert proc.returncode == 0, proc.stderr
+    write(root / "b.json", json.dumps(_rates()))
+    write(root / "fd.toml", DESIGN)
+    for study in (
+        [
+            "balance",
+            str(root / "s.toml"),
+            "--rungs",
+            "random,heuristic",
+            "-o",
+            str(root / "fbal"),
+            "-q",
+            "-j",
+            "1",
+        ],
+        ["sweep", str(root / "fd.toml"), "-o", str(root / "fsw"), "-q", "-j", "1"],
+    ):
+        proc = cli(study, root)
         assert proc.returncode == 0, proc.stderr
     return root
 
@@ -1163,7 +1598,7 @@ def test_bad_input_is_one_sentence_exit_2_and_changes_nothing(
     shutil.copytree(finished, work, symlinks=True)
     args = case.setup(work)
     before = snapshot(work)
-    proc = cli(args, work)
+    proc = cli(args, work, {k: v.replace("{d}", str(work)) for k, v in case.env})
     lines = proc.stderr.strip().splitlines()
     assert proc.returncode == 2, (proc.returncode, proc.stdout[-500:], proc.stderr[-2000:])
     assert "Traceback" not in proc.stderr

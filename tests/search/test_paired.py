@@ -107,7 +107,7 @@ def test_the_names_build_either_search() -> None:
     assert searcher("paired", "first", game, 24, rng, 0.7, 1, 400).iterations == 24
     assert budget_problem("paired:16") is None
     problem = budget_problem("paired:0") or ""
-    assert "paired:<N> with N rollouts from 1 to 100,000" in problem
+    assert "paired:<N> with N rollouts from 1 to 1,000" in problem
     assert "paired or paired:<N>" in (budget_problem("flat:3") or "")
     with pytest.raises(ValueError, match="at least 1"):
         Paired("first", game, 0, rng)

@@ -22,7 +22,7 @@
    - ``games``: the registry and protocol (``games/__init__.py``, ``games/protocol.py``,
      ``games/state.py``) and what is written once for every game (``games/harness/``,
      ``games/search/``, ``games/content_kit/``).
-   - ``base``: ``errors.py``, ``fields.py``, ``rng.py``, ``native.py``.
+   - ``base``: ``errors.py``, ``fields.py``, ``rng.py``, ``native.py``, ``writing.py``, ``inputs.py``.
 
    A game's own package (``games/<game>/``) is a plug-in placed just above analysis: it
    declares its events on storage's schema and builds its report sections with analysis,
@@ -141,6 +141,8 @@ TOP = {
     "fields.py": "base",
     "rng.py": "base",
     "native.py": "base",
+    "writing.py": "base",
+    "inputs.py": "base",
 }
 
 

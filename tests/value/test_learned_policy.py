@@ -337,7 +337,10 @@ def test_bad_training_counts_are_one_sentence() -> None:
         ({"rate": math.nan}, "rate is nan"),
         ({"expert": "heuristic"}, "expert 'heuristic' is not a search"),
         ({"expert": "ismcts:0"}, "expert 'ismcts:0' has the budget '0'"),
-        ({"expert": "ismcts:5000"}, "searches 5,000 iterations a decision; allowed: at most 1,000"),
+        (
+            {"expert": "ismcts:5000"},
+            "has the budget '5000'; allowed: ismcts:<N> with N iterations from 1 to 1,000",
+        ),
         ({"expert": "paired:8:hunter"}, "is not a search"),
         ({"workers": 0}, "workers is 0; allowed"),
         ({"deals": -1}, "deals is -1; allowed"),

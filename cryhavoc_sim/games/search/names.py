@@ -11,7 +11,9 @@ from cryhavoc_sim.games.search.plug import S, SearchGame
 from cryhavoc_sim.games.state import PlayerId
 from cryhavoc_sim.rng import Rng
 
-MAX_ITERATIONS = 100_000  # a budget beyond this is a typo, and hours a decision
+# The most a search may spend a decision, in every game and seat (docs/bots.md): ismcts:1000
+# plays a Cry Havoc game in minutes; more is hours a game (a typo, or a game that never ends).
+MAX_ITERATIONS = 1_000
 SEARCHES = ("ismcts", "paired")
 ALLOWED = "ismcts, ismcts:<N>, paired or paired:<N>"
 

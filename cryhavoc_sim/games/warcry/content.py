@@ -24,6 +24,8 @@ CARDS_FILE = "cards.toml"
 DECKS_FILE = "decks.toml"
 MIN_CARDS = 30  # Deck Construction: "Each deck must contain a minimum of 30 cards."
 MAX_COPIES = 3  # Deck Construction: "You may not use more than 3 copies of any one card."
+# Entries of one deck list: a card each, so at most every card of a set (ours hold ~100).
+MAX_ENTRIES = 1_000
 ALIGNMENTS = ("Good", "Evil")
 ARMY_TYPES = ("Unit", "Attachment")
 ACTION_TYPES = ("Tactic", "Command", "Reaction")
@@ -167,10 +169,31 @@ def _card(item: Item) -> Card:
         raise ContentError(f"{where}: {exc}.") from None
 
 
-def _deck(path: Path, table: str, name: str, raw: Mapping[str, Any], cards: Mapping[str, Card]) -> Deck:
+def _deck(path: Path, table: str, name: Any, raw: Any, cards: Mapping[str, Card]) -> Deck:
+    """Deck ``name`` of ``table`` ("army" or "action"), its shape checked before a list is
+    built: a table whose ``cards`` is a list of {card, copies} with 1 to MAX_COPIES
+    copies each (Deck Construction), so a copy count of text or of a billion is one
+    sentence, not a traceback or a list that fills the memory."""
+    where = f"{path}: {table}.{str(name)[:60]}"
+    if not isinstance(raw, Mapping) or not isinstance(raw.get("cards", []), list):
+        raise ContentError(f"{where}: a deck is a table with a list 'cards' of {{card, copies}} entries.")
+    if len(raw.get("cards", [])) > MAX_ENTRIES:
+        raise ContentError(f"{where}: lists {len(raw['cards']):,} entries; allowed: at most {MAX_ENTRIES:,}.")
     ids: list[str] = []
     for entry in raw.get("cards", ()):
-        ids.extend([entry["card"]] * int(entry.get("copies", 1)))
+        copies = entry.get("copies", 1) if isinstance(entry, Mapping) else None
+        if not isinstance(entry, Mapping) or not isinstance(entry.get("card"), str):
+            raise ContentError(f"{where}: each entry of 'cards' needs a card id (card = \"...\").")
+        if isinstance(copies, int) and not isinstance(copies, bool) and copies > MAX_COPIES:
+            raise ContentError(
+                f"{where}: {copies:,} copies of {entry['card'][:60]!r}; allowed: at most {MAX_COPIES}."
+            )
+        if not isinstance(copies, int) or isinstance(copies, bool) or not 1 <= copies <= MAX_COPIES:
+            raise ContentError(
+                f"{where}: card {entry['card'][:60]!r} has copies = {str(copies)[:30]!r}; allowed: a whole"
+                f" number from 1 to {MAX_COPIES} (Deck Construction)."
+            )
+        ids.extend([entry["card"]] * copies)
     provenance = Item(f"{path}: {table}.{name}", raw).provenance()
     deck = Deck(name, str(raw.get("alignment", "")), tuple(ids), provenance)
     validate(deck, cards, f"{path}: {table}.{name}", ARMY_TYPES if table == "army" else ACTION_TYPES)
@@ -212,6 +235,9 @@ def load_content(directory: str | None = None, overrides: Mapping[str, Any] | No
     docs, digest = read_set(base, FILES, "WarCry", DIGEST)
     cards = {item.id: _card(item) for item in items(str(cpath), docs[CARDS_FILE], "card")}
     doc = docs[DECKS_FILE]
+    for table in ("army", "action"):
+        if not isinstance(doc.get(table, {}), dict):
+            raise ContentError(f"{dpath}: [{table}] must be a table of decks ([{table}.<name>]).")
     armies = {n: _deck(dpath, "army", n, raw, cards) for n, raw in sorted(doc.get("army", {}).items())}
     actions = {n: _deck(dpath, "action", n, raw, cards) for n, raw in sorted(doc.get("action", {}).items())}
     knobs = {k: v[0] for k, v in KNOBS.items()}

@@ -115,9 +115,9 @@ class WarCry:
                     f"{path}: field 'scenario.decks' names {d!r}; allowed: {', '.join(armies)}."
                 )
         action = head.get("action_deck", "Base")
-        if content is not None and action not in content.actions:
+        if not isinstance(action, str) or (content is not None and action not in content.actions):
             raise ScenarioError(
-                f"{path}: field 'scenario.action_deck' is {action!r}; allowed: {', '.join(sorted(content.actions))}."
+                f"{path}: field 'scenario.action_deck' is {str(action)[:60]!r}; allowed: {', '.join(sorted(content.actions) if content else ['a deck name'])}."
             )
         raw = doc.get("bots", {})
         if not isinstance(raw, dict):

@@ -13,7 +13,7 @@ from cryhavoc_sim.rng import Rng
 
 DECKS = ("Chaos", "Dwarf", "Empire", "Orc")
 LINEUPS = (("random", "random"), ("heuristic", "random"), ("heuristic:cautious", "heuristic"))
-DIGEST = "efcf6558978fcae22a35b4f3c8fad07044773177790a1ead92335a190103153f"
+DIGEST = "6ab838f666b2d7d5098a268fe61fdd0e9dade452e9bedd8da92fc4437fcb008a"
 
 
 def _digest() -> str:

@@ -36,9 +36,11 @@ class BattleEnd(WarCryTable):
 
     def _field(self) -> None:
         """WINNING THE FIELD OF BATTLE: the higher Strength total (Victory +/-) wins; a side
-        with units beats one with none (FAQ); a tie goes to a final Combat."""
+        with units beats one with none (FAQ); a tie goes to a final Combat, and so do the
+        units revealed when neither side had one ("In that case, roll to see who attacks")."""
         have = [bool(self.units(p)) for p in (0, 1)]
-        if not any(have):  # "draw from their Unit deck until a Unit is revealed"
+        revealed = not any(have)
+        if revealed:  # "they draw from their Unit deck until a Unit is revealed"
             for p in (0, 1):
                 self._reveal_unit(p)
             have = [bool(self.units(p)) for p in (0, 1)]
@@ -49,7 +51,7 @@ class BattleEnd(WarCryTable):
             self._end_battle(self._roll_off(), "roll-off")
             return
         v = [self.field_value(p) for p in (0, 1)]
-        if v[0] != v[1]:
+        if v[0] != v[1] and not revealed:  # W17: revealed units fight: "roll to see who attacks"
             self._end_battle(0 if v[0] > v[1] else 1, "tie" if self.tie_rounds else "field")
             return
         self.tie_rounds += 1

@@ -175,8 +175,14 @@ class Combats(WarCryTable):
             gain *= sum(
                 1 for v in self.units(p) if v in self.committed and "War Machine" in self.cards[v].keywords
             )
-        if gain > 0 and any(a.effect == fx.TACTIC_BONUS for a in self.cards[unit].abilities):
-            gain += 1  # Carroburg Greatswords' reaction (W6: always taken)
+        # Carroburg Greatswords' reaction (W6: always taken); Committing: "Committed Units
+        # cannot use their tactics, reactions, or commands."
+        if (
+            gain > 0
+            and unit not in self.committed
+            and any(a.effect == fx.TACTIC_BONUS for a in self.cards[unit].abilities)
+        ):
+            gain += 1
         c.mod[side] += gain
         c.ld[side] += ab.leadership
         if ab.effect == fx.DESTROY_ON_WIN:

@@ -87,7 +87,7 @@ def _content_for(head: dict[str, Any], path: str) -> wc_content.Content | None:
 class WarCry:
     name = "warcry"
     title = "WarCry"
-    rules_version = "warcry-rules-1"
+    rules_version = "warcry-rules-2"
     bots_version = "warcry-bots-2"
     scenario_fields: tuple[str, ...] = ("decks", "action_deck")
     scenario_tables: tuple[str, ...] = ("bots",)

@@ -49,10 +49,11 @@ class Muster(WarCryTable):
             self.placed[p] = []
             self._draw(p, ARMY_DECK, HAND)
         self.done = [False, False]
+        self.extra = [False, False]
         self.phase, self.actor = "muster", first
 
     def _in_play_names(self, p: int) -> set[str]:
-        return {self.cards[u].name for u in self.units(p)}
+        return {self.cards[c].name for c in self.in_play(p)}
 
     def _legal_muster(self) -> tuple[Answer, ...]:
         p = self.actor
@@ -64,9 +65,9 @@ class Muster(WarCryTable):
             card = self.cards[c]
             if card.cost > self.gold[p]:  # "You may not spend more gold than you have."
                 continue
+            if card.unique and name in own:  # FAQ: not a unique you already have in play
+                continue
             if card.is_unit:
-                if card.unique and name in own:  # FAQ: not a unique you already have in play
-                    continue
                 out += [("unit", name, "battle"), ("unit", name, "reserve")]
             else:  # "You cannot play two same attachments with the same keyword on the same Unit."
                 for u in units:
@@ -86,22 +87,40 @@ class Muster(WarCryTable):
             self.gold[p] -= card.cost
             self.spent[p] += card.cost
             self.placed[p].append(c)
+            for x in self._originals(c):
+                self._refund_unique(x)
             if answer[0] == "unit":
-                if card.unique:  # Unique: a duplicate in play discards the original; in Muster, gold back
-                    for u in self.units(1 - p):
-                        if self.cards[u].name == card.name:
-                            self.gold[1 - p] += self.cards[u].cost
-                            self.spent[1 - p] -= self.cards[u].cost
-                            self._discard_unit(u)
                 self.zones[p][BATTLE_LINE if answer[2] == "battle" else RESERVE].append(c)
             else:
                 self.attachments.setdefault(answer[2], []).append(c)
             self.log("muster", p, card.cost, card.name)
             self._draw(p, ARMY_DECK)  # "...then draw a card from your Army deck."
+            if self.extra[p]:  # the one card a Unique's refund offered after a pass (W16)
+                self.extra[p], self.done[p] = False, True
         if not self.done[1 - p]:
             self.actor = 1 - p
         elif self.done[p]:
             self._end_muster()
+
+    def _refund_unique(self, x: int) -> None:
+        """Unique, in the Muster: the original ``x`` is discarded, "you get your gold back
+        and may play another card": its owner regains the gold the discarded cards took
+        from this Muster's supply (a unit's cost, and its attachments' played this Muster:
+        W5, W16) and, if it had passed, is offered one more card (W16)."""
+        q = self.owner(x)
+        unit = self.cards[x].is_unit
+        gone = [x, *self.attachments.get(x, ())] if unit else [x]
+        # a unit's cost counts whether played or carried over; an attachment's, if played now
+        back = sum(self.cards[g].cost for g in gone if g in self.placed[q] or (unit and g == x))
+        self.placed[q] = [g for g in self.placed[q] if g not in gone]
+        self.gold[q] += back
+        self.spent[q] -= back
+        if unit:
+            self._discard_unit(x)
+        else:
+            self._discard_attachment(x)
+        if self.done[q]:
+            self.done[q], self.extra[q] = False, True
 
     def _end_muster(self) -> None:
         """Both passed: discard the army hands; the overspend check (discard the last unit

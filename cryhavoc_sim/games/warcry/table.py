@@ -107,6 +107,7 @@ class WarCryTable:
         self.spent = [0, 0]  # gold spent on cards in play this Muster, carry-over included
         self.placed: list[list[int]] = [[], []]  # this Muster's cards, in the order played
         self.done = [False, False]  # passed in this Muster
+        self.extra = [False, False]  # passed, then offered one more card by a Unique's refund
         self.passes = 0  # consecutive passed Commands
         self.commander = 0
         self.first_command = -1  # who took the Battle's first Command
@@ -248,6 +249,31 @@ class WarCryTable:
         self.tp_spent.pop(u, None)
         self.log("destroyed", p, self.cards[u].strength, self.cards[u].name)
         self._fall_forward(p)
+
+    def in_play(self, p: int) -> list[int]:
+        """``p``'s cards in play: its units and the attachments on them."""
+        return [c for u in self.units(p) for c in (u, *self.attachments.get(u, ()))]
+
+    def _originals(self, c: int) -> list[int]:
+        """Unique: the copies in play, anywhere on the Field of Battle, that the Unique
+        card ``c`` just played displaces ("only one of that card can be in play ... If a
+        Unique card is in play and a duplicate is played, the original copy is
+        discarded"; W14: the other player's, since one's own cannot be played)."""
+        card = self.cards[c]
+        if not card.unique:
+            return []
+        q = 1 - self.owner(c)
+        return [x for x in self.in_play(q) if self.cards[x].name == card.name]
+
+    def _discard_attachment(self, a: int) -> None:
+        for u, att in list(self.attachments.items()):
+            if a in att:
+                att.remove(a)
+                if not att:
+                    del self.attachments[u]
+                self.zones[self.owner(a)][ARMY_DISCARD].append(a)
+                self.log("destroyed", self.owner(a), 0, self.cards[a].name)
+                return
 
     def _fall_forward(self, p: int) -> None:
         z = self.zones[p]

@@ -13,7 +13,7 @@ from cryhavoc_sim.rng import Rng
 
 DECKS = ("Chaos", "Dwarf", "Empire", "Orc")
 LINEUPS = (("random", "random"), ("heuristic", "random"), ("heuristic:cautious", "heuristic"))
-DIGEST = "6ab838f666b2d7d5098a268fe61fdd0e9dade452e9bedd8da92fc4437fcb008a"
+DIGEST = "8365942b77944f1a6ec864eeaeb127a784bd24c1dc28bd46431e68bc8d91cc5c"
 
 
 def _digest() -> str:

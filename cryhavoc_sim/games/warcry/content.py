@@ -18,6 +18,7 @@ from cryhavoc_sim.games.content_kit.files import DigestRecipe, content_dir, dige
 from cryhavoc_sim.games.content_kit.items import Item, items
 from cryhavoc_sim.games.content_kit.provenance import Provenance, provenance_counts, rests_on_invention
 from cryhavoc_sim.games.protocol import Plausible
+from cryhavoc_sim.games.warcry import effects as fx
 
 DATA = Path(__file__).resolve().parent / "data"
 CARDS_FILE = "cards.toml"
@@ -27,7 +28,13 @@ MAX_COPIES = 3  # Deck Construction: "You may not use more than 3 copies of any 
 ALIGNMENTS = ("Good", "Evil")
 ARMY_TYPES = ("Unit", "Attachment")
 ACTION_TYPES = ("Tactic", "Command", "Reaction")
-TIMINGS = ("combat", "warcry", "support", "static", "reaction")
+# An ability's timing (Play Tactics, Play a Command, Reactions), what it is directed at
+# (``target``: "" its own unit in the Combat, or the unit itself out of one; "enemy": the
+# opposing unit in the Combat; "own_unit", "own_committed", "enemy_unit": a unit chosen
+# as it is used, for a Command), and for a reaction the event it answers (``trigger``).
+TIMINGS = ("combat", "warcry", "support", "static", "reaction", "command")
+TARGETS = ("", "enemy", "own_unit", "own_committed", "enemy_unit")
+TRIGGERS = ("", "combat_start", "enemy_roll")
 FILES = (CARDS_FILE, DECKS_FILE)  # read in this order, the digest's
 DIGEST = DigestRecipe()  # each file's name, a NUL, its bytes, a NUL; then the overrides
 UNREAD = Provenance("reconstructed", "made in code, not read from a content file")
@@ -45,10 +52,13 @@ class Ability:
     timing: str
     strength: int = 0
     leadership: int = 0
+    terror: int = 0
     when: tuple[str, ...] = ()
     cost: str = ""
     test: str = ""
     effect: str = ""
+    target: str = ""
+    trigger: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,6 +86,10 @@ class Card:
     rarity: str = ""
     abilities: tuple[Ability, ...] = ()
     provenance: Provenance = UNREAD
+    # the abilities' own source when it differs from the statistics' (a card real in its
+    # numbers whose rules text is not in the research files: "reconstructed")
+    ability_provenance: str = ""
+    ability_rationale: str = ""
 
     @property
     def source(self) -> str:
@@ -144,14 +158,21 @@ def _card(item: Item) -> Card:
     where, raw = item.where, item.table
     abilities = []
     for ab in raw.get("ability", ()):
-        if ab.get("timing") not in TIMINGS:
-            raise ContentError(
-                f"{where}: ability timing {ab.get('timing')!r} unknown; allowed: {', '.join(TIMINGS)}."
-            )
-        abilities.append(Ability(**{**ab, "when": tuple(ab.get("when", ()))}))
+        _check_ability(where, ab)
+        try:
+            abilities.append(Ability(**{**ab, "when": tuple(ab.get("when", ()))}))
+        except TypeError as exc:
+            raise ContentError(f"{where}: ability {exc}.") from None
     if raw.get("type") not in ARMY_TYPES + ACTION_TYPES:
         raise ContentError(
             f"{where}: type {raw.get('type')!r} unknown; allowed: {', '.join(ARMY_TYPES + ACTION_TYPES)}."
+        )
+    if raw.get("ability_provenance", "") not in ("", "reconstructed") or (
+        raw.get("ability_provenance") and not raw.get("ability_rationale")
+    ):
+        raise ContentError(
+            f"{where}: ability_provenance {raw.get('ability_provenance')!r} without its reason; allowed:"
+            ' ability_provenance = "reconstructed" with an ability_rationale, or neither.'
         )
     fields = {k: v for k, v in raw.items() if k not in ("ability", "provenance", "rationale")}
     try:
@@ -165,6 +186,54 @@ def _card(item: Item) -> Card:
         )
     except TypeError as exc:
         raise ContentError(f"{where}: {exc}.") from None
+
+
+def _check_ability(where: str, ab: Mapping[str, Any]) -> None:
+    """Refuse an ability whose timing, target, trigger, condition, effect, cost or test
+    the rules do not know, in one sentence naming the card and the allowed words."""
+    words: tuple[tuple[str, Any, Any], ...] = (
+        ("timing", ab.get("timing"), TIMINGS),
+        ("target", ab.get("target", ""), TARGETS),
+        ("trigger", ab.get("trigger", ""), TRIGGERS),
+        ("effect", ab.get("effect", ""), ("", *sorted(fx.EFFECTS))),
+        ("cost", ab.get("cost", ""), tuple(sorted(fx.COSTS))),
+        ("test", ab.get("test", ""), tuple(sorted(fx.TESTS))),
+    )
+    for name, value, allowed in words:
+        if value not in allowed:
+            raise ContentError(
+                f"{where}: ability {name} {value!r} unknown; allowed: {', '.join(map(repr, allowed))}."
+            )
+    for w in ab.get("when", ()):
+        if w not in fx.CONDITIONS:
+            raise ContentError(
+                f"{where}: ability condition {w!r} unknown; allowed: {', '.join(sorted(fx.CONDITIONS))}."
+            )
+    if ab["timing"] == "command" and (
+        ab.get("effect", "") not in fx.COMMAND_EFFECTS or ab.get("cost", "") not in fx.COMMAND_COSTS
+    ):
+        raise ContentError(
+            f"{where}: a command ability's effect {ab.get('effect', '')!r} or cost {ab.get('cost', '')!r}"
+            f" is not a Command's; allowed: effects {', '.join(sorted(fx.COMMAND_EFFECTS - {''}))},"
+            f" costs {', '.join(sorted(fx.COMMAND_COSTS - {''}))} or none."
+        )
+    if ab["timing"] == "command" and not ab.get("target") and not ab.get("effect"):
+        raise ContentError(
+            f"{where}: a command ability needs a target or an effect; allowed targets: {', '.join(TARGETS[1:])}."
+        )
+
+
+def check_pair(army: Deck, action: Deck) -> str | None:
+    """Why a player may not bring ``army`` with ``action`` (Deck Construction: "choose whether
+    to play for Good or Evil. Then, construct an Army Deck and an Action Deck, using only
+    that type of card, along with any Neutral cards"), or None."""
+    sides = {army.alignment, action.alignment} - {"Neutral"}
+    if len(sides) > 1:
+        return (
+            f"army deck {army.name!r} is {army.alignment} and action deck {action.name!r} is {action.alignment};"
+            " allowed: one alignment across a player's Army and Action decks (plus Neutral)"
+        )
+    return None
 
 
 def _deck(path: Path, table: str, name: str, raw: Mapping[str, Any], cards: Mapping[str, Card]) -> Deck:

@@ -42,6 +42,7 @@ EVENT_KINDS = {
     "block": "player blocks with detail",
     "move": "player moves detail from the Reserve to the Battle Line",
     "strategy": "player plays the Strategy detail",
+    "command": "player uses the Command of detail (a Command card, or a unit's or attachment's)",
     "tactic": "player plays the tactic card detail for amount TP",
     "ability": "player uses an ability of detail",
     "support": "player uses the support tactic of the Strategy detail",
@@ -119,6 +120,11 @@ class WarCry:
             raise ScenarioError(
                 f"{path}: field 'scenario.action_deck' is {action!r}; allowed: {', '.join(sorted(content.actions))}."
             )
+        if content is not None:  # Deck Construction: one alignment across a player's decks
+            for d in decks:
+                problem = wc_content.check_pair(content.armies[d], content.actions[action])
+                if problem:
+                    raise ScenarioError(f"{path}: field 'scenario.decks': {problem}.")
         raw = doc.get("bots", {})
         if not isinstance(raw, dict):
             raise ScenarioError(f"{path}: [bots] must be a table.")
@@ -168,6 +174,10 @@ class WarCry:
             if army not in content.armies:  # the scenario's content could not be read at parse time)
                 allowed = ", ".join(sorted(content.armies))
                 raise ScenarioError(f"field 'scenario.decks' names {army!r}; allowed: {allowed}.")
+        for army, action in zip(pairing.armies, pairing.actions, strict=True):
+            problem = wc_content.check_pair(content.armies[army], content.actions[action])
+            if problem:
+                raise ScenarioError(f"field 'scenario.decks': {problem}.")
         state: WarCryState = play_game(RULES, content, pairing, seeds, dict(setup.bots), record_events)
         deck = dict(zip(PLAYERS, pairing.armies, strict=True))
         return Played(tuple(deck[w] for w in state.winners), pairing.armies, state)

@@ -129,11 +129,7 @@ class Muster(WarCryTable):
             z = self.zones[p]
             z[ARMY_DISCARD] += z[ARMY_HAND]
             z[ARMY_HAND] = []
-            while self.spent[p] > self.budget[p] and self.placed[p]:
-                c = self.placed[p].pop()
-                self.spent[p] -= self.cards[c].cost
-                if c in self.units(p):
-                    self._discard_unit(c)
+            self._overspend(p)
             self._fall_forward(p)
         # BATTLE phase, Setup: each draws 5 Action cards; more Reserve TP (plus Battle-Line
         # Scouts) takes the first Command; ties roll.
@@ -144,6 +140,19 @@ class Muster(WarCryTable):
         self.first_command = first
         self.log("first_command", first, tp[first], None)
         self.phase, self.actor, self.passes = "command", first, 0
+
+    def _overspend(self, p: int) -> None:
+        """Muster: "If you have accidentally exceeded your gold cost, discard the last Unit
+        placed until you are below that Battle's Gold supply": the last unit placed goes
+        with its attachments, and the gold of each card discarded comes off (W16's
+        accounting); with no unit of this Muster left, the last attachment placed (W20)."""
+        while self.spent[p] > self.budget[p] and self.placed[p]:
+            units = [c for c in self.placed[p] if self.cards[c].is_unit]
+            c = units[-1] if units else self.placed[p][-1]
+            gone = [c, *self.attachments.get(c, ())] if self.cards[c].is_unit else [c]
+            self.spent[p] -= sum(self.cards[g].cost for g in gone if g in self.placed[p])
+            self.placed[p] = [g for g in self.placed[p] if g not in gone]
+            self._destroy(c)
 
     def initiative(self, p: int) -> int:
         """Setup: Tactic Points in the Reserve plus the Scout ratings in the Battle Line."""

@@ -54,6 +54,9 @@ class Combat:
     destroy_on_win: list[bool] = field(default_factory=lambda: [False, False])
     rout_on_win: list[bool] = field(default_factory=lambda: [False, False])
     used: list[tuple[int, int]] = field(default_factory=list)  # (unit or strategy, ability index)
+    terror: list[int] = field(default_factory=lambda: [0, 0])  # Terror grown by Action cards
+    window: str = ""  # the reaction window open (a trigger of content.TRIGGERS), "" for none
+    reacted: list[tuple[Any, ...]] = field(default_factory=list)  # reactions used this event
     rolls: list[int | None] = field(default_factory=lambda: [None, None])
     offered: list[bool] = field(default_factory=lambda: [False, False])  # a reaction window per roll
     resolving: bool = False
@@ -74,6 +77,7 @@ class Combat:
             acted=list(self.acted), mod=list(self.mod), ld=list(self.ld),
             destroy_on_win=list(self.destroy_on_win), rout_on_win=list(self.rout_on_win),
             used=list(self.used), rolls=list(self.rolls), offered=list(self.offered),
+            terror=list(self.terror), reacted=list(self.reacted),
         )  # fmt: skip
 
     def key(self) -> tuple[Any, ...]:
@@ -150,6 +154,17 @@ class WarCryTable:
     def abilities(self, c: int) -> tuple[Ability, ...]:
         return self.cards[c].abilities
 
+    def bearer(self, x: int) -> int:
+        """The unit card ``x`` acts through: itself, or the unit an attachment is on."""
+        if self.cards[x].is_unit:
+            return x
+        return next(u for u, att in self.attachments.items() if x in att)
+
+    def with_attachments(self, u: int) -> tuple[int, ...]:
+        """``u`` and the attachments on it: the cards whose abilities the unit uses
+        (Tactic Abilities "appear on Unit or Attachment cards")."""
+        return (u, *self.attachments.get(u, ()))
+
     def has_static(self, p: int, effect: str) -> bool:
         """Whether a unit of ``p`` in play has the named effect (committed units keep
         their static abilities: FAQ, W12)."""
@@ -182,9 +197,11 @@ class WarCryTable:
         if c is not None and u in (c.att_u, c.def_u):
             side = 0 if u == c.att_u else 1
             ld += c.ld[side]
-            other = self.cards[c.unit(1 - side)]
-            if other.terror and not card.terror:  # Terror: lowers the opposing Unit's Ld; Terror units immune
-                ld -= other.terror
+            # Terror: lowers the opposing Unit's Ld, "cumulative, so a Unit with Terror can grow
+            # scarier with Action cards"; "Units with Terror are not affected" (W18: grown Terror too)
+            other = self.cards[c.unit(1 - side)].terror + c.terror[1 - side]
+            if other > 0 and not (card.terror or c.terror[side]):
+                ld -= other
         return ld
 
     def log(self, kind: str, player: int | None, amount: int, detail: str | None) -> None:
@@ -274,6 +291,13 @@ class WarCryTable:
                 self.zones[self.owner(a)][ARMY_DISCARD].append(a)
                 self.log("destroyed", self.owner(a), 0, self.cards[a].name)
                 return
+
+    def _destroy(self, x: int) -> None:
+        """A unit destroyed, or an attachment (the card itself, not the unit it is on)."""
+        if self.cards[x].is_unit:
+            self._discard_unit(x)
+        else:
+            self._discard_attachment(x)
 
     def _fall_forward(self, p: int) -> None:
         z = self.zones[p]

@@ -149,6 +149,23 @@ class Content:
     def reconstructed(self) -> bool:
         return rests_on_invention(self.provenance_counts())  # the shipped deck lists are
 
+    def card_sources(self) -> dict[str, int]:
+        """How many cards are real in full (statistics and abilities, or vanilla), real in
+        their numbers only (abilities reconstructed or not modelled), and reconstructed."""
+        out = {"real in full": 0, "real in numbers only": 0, "reconstructed": 0}
+        for c in self.cards.values():
+            if c.provenance.source in ("reconstructed", "calibrated"):
+                out["reconstructed"] += 1
+            elif c.ability_provenance:
+                out["real in numbers only"] += 1
+            else:
+                out["real in full"] += 1
+        return out
+
+    def invented_abilities(self, deck: Deck) -> int:
+        """How many cards of ``deck`` (copies counted) have reconstructed abilities."""
+        return sum(1 for c in deck.cards if self.cards[c].ability_provenance)
+
     def provenance_counts(self) -> dict[str, int]:
         """How many records (cards, decks) rest on each kind of source."""
         return provenance_counts([*self.cards.values(), *self.armies.values(), *self.actions.values()])

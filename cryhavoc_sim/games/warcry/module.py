@@ -290,19 +290,19 @@ class WarCry:
 
     def content_listing(self, content: Any, as_json: bool) -> str:
         decks = {
-            **{
-                f"army.{n}": {"alignment": d.alignment, "cards": len(d.cards)}
-                for n, d in content.armies.items()
-            },
-            **{
-                f"action.{n}": {"alignment": d.alignment, "cards": len(d.cards)}
-                for n, d in content.actions.items()
-            },
+            f"{table}.{n}": {
+                "alignment": d.alignment,
+                "cards": len(d.cards),
+                "cards with reconstructed abilities": content.invented_abilities(d),
+            }
+            for table, group in (("army", content.armies), ("action", content.actions))
+            for n, d in group.items()
         }
         listing = {
             "decks (reconstructed)": decks,
             "knobs": dict(content.knobs),
             "cards": len(content.cards),
+            "cards by source": content.card_sources(),
             "provenance (records)": content.provenance_counts(),
             "digest": content.content_id,
         }

@@ -14,7 +14,17 @@ from cryhavoc_sim.games.warcry.content import DATA, load_content
 
 def test_the_shipped_decks_are_thirty_cards_and_labelled_reconstructed() -> None:
     c = load_content()
-    assert sorted(c.armies) == ["Chaos", "Dwarf", "Empire", "Orc"] and list(c.actions) == ["Base"]
+    assert sorted(c.armies) == [
+        "Chaos",
+        "Dark Elf",
+        "Dwarf",
+        "Empire",
+        "Empire Elite",
+        "High Elf",
+        "Horde",
+        "Orc",
+    ]
+    assert sorted(c.actions) == ["Base", "Full"]
     assert all(len(d.cards) == 30 for d in [*c.armies.values(), *c.actions.values()])
     assert c.reconstructed and "reconstructed" in (DATA / "decks.toml").read_text()
     assert all("fan database" in card.source for card in c.cards.values())
@@ -91,7 +101,7 @@ def test_every_record_says_where_it_comes_from() -> None:
     assert c.provenance_counts() == {
         "rulebook": 0,
         "research": len(c.cards),
-        "reconstructed": 5,
+        "reconstructed": 10,
         "calibrated": 0,
     }
     assert c.reconstructed

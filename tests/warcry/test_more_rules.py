@@ -32,6 +32,7 @@ def extra(s: WarCryState, p: int, card_id: str) -> int:
     """A copy of ``card_id`` added to the card table, owned by ``p`` (in no zone yet)."""
     s.cards = (*s.cards, CONTENT.cards[card_id])
     s.owners = (*s.owners, p)
+    s.index_cards()
     return len(s.cards) - 1
 
 
@@ -202,6 +203,7 @@ def test_a_unique_revealed_twice_discards_the_original() -> None:
     # discarded." (on the reveal when neither side has a unit: W17)
     s = board(armies=("Empire", "Empire"))
     s.cards = tuple(replace(c, unique=True) if c.name == "Middenheim Halberdiers" else c for c in s.cards)
+    s.index_cards()
     z0, z1 = s.zones[0][ARMY_DECK], s.zones[1][ARMY_DECK]
     z0 += [take(s, 0, ARMY_DECK, "Altdorf Swordsmen"), take(s, 0, ARMY_DECK, "Middenheim Halberdiers")]
     z1.append(take(s, 1, ARMY_DECK, "Middenheim Halberdiers"))

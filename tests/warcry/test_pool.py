@@ -42,12 +42,13 @@ def test_an_ability_not_in_the_research_files_is_marked_reconstructed_with_its_r
 
 
 def test_the_later_sets_vanilla_units_are_available() -> None:
-    later = [c for c in CONTENT.cards.values() if not c.id.startswith("WC")]
-    assert len(later) >= 150
+    # beside them, three Evil Long Ranged units of later sets with reconstructed abilities
+    later = [c for c in CONTENT.cards.values() if not c.id.startswith("WC") and not c.ability_provenance]
+    assert len(later) >= 150 and {"SM1", "PW46", "VB21"} <= set(CONTENT.cards)
     assert all(
         c.type == "Unit" and not c.abilities and c.kind in ("Infantry", "Cavalry", "Flyer") for c in later
     )
-    assert all(c.provenance.source == "research" and not c.ability_provenance for c in later)
+    assert all(c.provenance.source == "research" for c in later)
 
 
 def test_the_content_listing_counts_cards_by_source() -> None:
@@ -61,3 +62,17 @@ def test_the_content_listing_counts_cards_by_source() -> None:
         check=True,
     )
     assert json.loads(proc.stdout)["cards by source"] == counts
+
+
+def test_the_new_decks_hold_unique_characters_flyers_and_long_ranged_units() -> None:
+    new = ("Dark Elf", "Empire Elite", "High Elf", "Horde")
+    assert {CONTENT.armies[n].alignment for n in new} == {"Good", "Evil"}
+    for name in new:
+        cards = [CONTENT.cards[c] for c in CONTENT.armies[name].cards]
+        assert any(c.unique and c.is_unit for c in cards), name
+        assert any(c.kind == "Flyer" for c in cards), name
+        assert any(c.range == "long_ranged" for c in cards), name
+        assert CONTENT.armies[name].provenance.source == "reconstructed"
+    full = [CONTENT.cards[c] for c in CONTENT.actions["Full"].cards]
+    assert {c.type for c in full} == {"Tactic", "Command", "Reaction"}
+    assert any(c.type == "Command" and not c.is_strategy for c in full)

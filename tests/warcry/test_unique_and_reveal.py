@@ -76,6 +76,7 @@ def _muster(s: WarCryState, p: int, *names: str) -> None:
 
 def _unique(s: WarCryState, name: str) -> None:
     s.cards = tuple(replace(c, unique=True) if c.name == name else c for c in s.cards)
+    s.index_cards()
 
 
 def test_a_unique_attachment_is_in_play_once() -> None:

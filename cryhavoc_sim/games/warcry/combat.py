@@ -73,7 +73,7 @@ class Combats(WarCryTable):
                     seen.add(card.name)
                     out.append(("card", card.name))
             # Tactic Abilities, on the unit or an attachment on it: once per Combat
-            for x in self.with_attachments(mine):
+            for x in self.with_attachments(mine, "combat" if "warcry" not in self.attached_timings else ""):
                 for i, ab in enumerate(self.cards[x].abilities):
                     if ab.timing not in ("combat", "warcry") or (x, i) in c.used:
                         continue
@@ -88,19 +88,27 @@ class Combats(WarCryTable):
             helpers = [
                 u for u in sorted(self.units(p)) if u not in self.committed and u not in (c.att_u, c.def_u)
             ]
+            support = (  # Support Tactic cards in hand, by name: the helper pays their TP
+                sorted(
+                    {
+                        self.cards[x].name: self.cards[x]
+                        for x in hand
+                        if self.cards[x].type == "Tactic" and "support" in self.cards[x].timings
+                    }.items()
+                )
+                if self.support_tactics_held
+                else []
+            )
             for u in helpers:
-                for x in self.with_attachments(u):
+                for x in self.with_attachments(u, "support"):
+                    if "support" not in self.cards[x].timings:
+                        continue
                     for i, ab in enumerate(self.cards[x].abilities):
                         if ab.timing == "support" and (x, i) not in c.used and self._holds(c, mine, ab):
                             out += self._with_cost(p, x, i, ab)
-                seen = set()
-                for x in hand:  # a Support Tactic card: the helper pays its Tactic Points
-                    card = self.cards[x]
-                    if card.type != "Tactic" or card.abilities[0].timing != "support" or card.name in seen:
-                        continue
+                for name, card in support:
                     if card.cost <= self.tp_left(u) and self._holds(c, mine, card.abilities[0]):
-                        seen.add(card.name)
-                        out.append(("support_card", card.name, u))
+                        out.append(("support_card", name, u))
             if helpers:  # W4: a Strategy's support tactic, once per Combat, by any helper
                 for s in sorted(self.zones[p][STRATEGIES]):
                     for i, ab in enumerate(self.cards[s].abilities):
@@ -235,18 +243,21 @@ class Combats(WarCryTable):
         c = self.combat
         assert c is not None
         out: list[Answer] = []
-        names = sorted(
-            {
-                self.cards[x].name
-                for x in self.zones[p][ACTION_HAND]
-                if self.cards[x].type == "Reaction" and self.cards[x].abilities[0].trigger == trigger
-            }
-        )
-        out += [("react", n) for n in names if ("card", n) not in c.reacted]
+        cards = self.cards
+        names = {
+            cards[x].name
+            for x in self.zones[p][ACTION_HAND]
+            if cards[x].type == "Reaction" and cards[x].abilities[0].trigger == trigger
+        }
+        out += [("react", n) for n in sorted(names) if ("card", n) not in c.reacted]
+        if trigger not in self.unit_triggers_held:
+            return out
         for u in sorted(self.units(p)):
             if u in self.committed:
                 continue
-            for x in self.with_attachments(u):
+            for x in self.with_attachments(u, "reaction"):
+                if "reaction" not in self.cards[x].timings:
+                    continue
                 for i, ab in enumerate(self.cards[x].abilities):
                     if (
                         ab.timing == "reaction"
@@ -260,6 +271,8 @@ class Combats(WarCryTable):
         """Open ``p``'s reaction window at the event ``trigger`` if it has a reaction to use."""
         c = self.combat
         assert c is not None
+        if trigger not in self.triggers_held:
+            return False
         c.reacted = []  # a new event: every reaction may be used once again
         if not self._reactions(p, trigger):
             return False

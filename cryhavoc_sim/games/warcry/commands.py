@@ -112,18 +112,19 @@ class Commands(WarCryTable):
         than a Strategy from the hand, or a Command ability of a Ready unit or of an
         attachment on one ("Committed Units cannot use their ... commands")."""
         out: list[Answer] = []
-        seen = set()
-        for x in sorted(self.zones[p][ACTION_HAND]):
-            card = self.cards[x]
-            if card.type != "Command" or card.is_strategy or card.name in seen or not card.abilities:
-                continue
-            seen.add(card.name)
-            out += [("command", card.name, t) for t in self.command_targets(p, card.abilities[0])]
+        if "command" not in self.timings_held:
+            return out
+        cards = self.cards
+        found = {cards[x].name: cards[x] for x in self.zones[p][ACTION_HAND] if "command" in cards[x].timings}
+        for name, card in sorted(found.items()):
+            out += [("command", name, t) for t in self.command_targets(p, card.abilities[0])]
         for u in sorted(self.units(p)):
             if u in self.committed:
                 continue
-            for x in self.with_attachments(u):
-                for i, ab in enumerate(self.cards[x].abilities):
+            for x in self.with_attachments(u, "command"):
+                if "command" not in cards[x].timings:
+                    continue
+                for i, ab in enumerate(cards[x].abilities):
                     if ab.timing == "command":
                         out += [("unit_command", x, i, t) for t in self.command_targets(p, ab)]
         return out

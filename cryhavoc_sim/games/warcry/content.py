@@ -90,6 +90,11 @@ class Card:
     # numbers whose rules text is not in the research files: "reconstructed")
     ability_provenance: str = ""
     ability_rationale: str = ""
+    # the timings of its abilities, derived: the rules skip a card without the one they want
+    timings: frozenset[str] = field(init=False, compare=False, repr=False, default=frozenset())
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "timings", frozenset(a.timing for a in self.abilities))
 
     @property
     def source(self) -> str:

@@ -98,6 +98,10 @@ class WarCry:
         "Dwarf": "#a6cee3",
         "Chaos": "#e31a1c",
         "Orc": "#33a02c",
+        "High Elf": "#6a3d9a",
+        "Empire Elite": "#ff7f00",
+        "Dark Elf": "#b15928",
+        "Horde": "#b2df8a",
     }
     vocabulary = Vocabulary(
         side="deck", seat="seat", score="Battles", score_event="battle_won", round="Battle", side_plural=False

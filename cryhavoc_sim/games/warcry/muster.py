@@ -59,14 +59,16 @@ class Muster(WarCryTable):
         p = self.actor
         out: list[Answer] = []
         names = sorted({self.cards[c].name: c for c in self.zones[p][ARMY_HAND]}.items())
-        own = self._in_play_names(p)
+        own: set[str] | None = None  # the names p has in play, read for a Unique in hand only
         units = sorted(self.units(p))
         for name, c in names:
             card = self.cards[c]
             if card.cost > self.gold[p]:  # "You may not spend more gold than you have."
                 continue
-            if card.unique and name in own:  # FAQ: not a unique you already have in play
-                continue
+            if card.unique:
+                own = self._in_play_names(p) if own is None else own
+                if name in own:  # FAQ: not a unique you already have in play
+                    continue
             if card.is_unit:
                 out += [("unit", name, "battle"), ("unit", name, "reserve")]
             else:  # "You cannot play two same attachments with the same keyword on the same Unit."

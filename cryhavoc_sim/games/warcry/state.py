@@ -206,5 +206,7 @@ class WarCryState(Muster, Commands, Combats, BattleEnd):
 
 _SCALARS = (
     "cards", "owners", "knobs", "battle", "phase", "actor", "passes", "commander", "first_command",
-    "first_fielder", "pick", "tie_rounds", "serial", "winner",
+    "first_fielder", "pick", "tie_rounds", "serial", "winner", "timings_held", "attached_timings",
+    "triggers_held", "unit_triggers_held",
+    "support_tactics_held",
 )  # fmt: skip

@@ -95,6 +95,7 @@ class WarCryTable:
         self, cards: tuple[Card, ...], owners: tuple[int, ...], knobs: dict[str, str], rng: Rng
     ) -> None:
         self.cards = cards  # the card table: shared, never changed
+        self.index_cards()
         self.owners = owners
         self.knobs = knobs
         self.rng = rng
@@ -126,6 +127,26 @@ class WarCryTable:
         self.winner = -1
         self.events: list[Event] | None = None
 
+    def index_cards(self) -> None:
+        """What the card table holds at all (read from ``cards``, shared by every copy): the
+        timings of its abilities and its reactions' triggers, so that a rule no card of the
+        game can use costs nothing (a window no reaction can open is not looked for)."""
+        self.timings_held: frozenset[str] = frozenset().union(*(c.timings for c in self.cards))
+        self.attached_timings: frozenset[str] = frozenset().union(
+            *(c.timings for c in self.cards if c.type == "Attachment")
+        )
+        self.triggers_held = frozenset(
+            a.trigger for c in self.cards for a in c.abilities if a.timing == "reaction" and a.trigger
+        )
+        self.unit_triggers_held = frozenset(
+            a.trigger
+            for c in self.cards
+            if c.type in ("Unit", "Attachment")
+            for a in c.abilities
+            if a.timing == "reaction" and a.trigger
+        )
+        self.support_tactics_held = any(c.type == "Tactic" and "support" in c.timings for c in self.cards)
+
     # ------------------------------------------------------------------ card helpers
     def card(self, c: int) -> Card:
         return self.cards[c]
@@ -144,12 +165,14 @@ class WarCryTable:
         return sum(1 for u in self.zones[p][BATTLE_LINE] if u not in self.committed)
 
     def strength(self, u: int) -> int:
-        return self.cards[u].strength + sum(self.cards[a].strength for a in self.attachments.get(u, ()))
+        att = self.attachments.get(u)
+        value = self.cards[u].strength
+        return value + sum(self.cards[a].strength for a in att) if att else value
 
     def tactic_points(self, u: int) -> int:
-        return self.cards[u].tactic_points + sum(
-            self.cards[a].tactic_points for a in self.attachments.get(u, ())
-        )
+        att = self.attachments.get(u)
+        value = self.cards[u].tactic_points
+        return value + sum(self.cards[a].tactic_points for a in att) if att else value
 
     def abilities(self, c: int) -> tuple[Ability, ...]:
         return self.cards[c].abilities
@@ -160,10 +183,12 @@ class WarCryTable:
             return x
         return next(u for u, att in self.attachments.items() if x in att)
 
-    def with_attachments(self, u: int) -> tuple[int, ...]:
+    def with_attachments(self, u: int, timing: str = "") -> tuple[int, ...]:
         """``u`` and the attachments on it: the cards whose abilities the unit uses
-        (Tactic Abilities "appear on Unit or Attachment cards")."""
-        return (u, *self.attachments.get(u, ()))
+        (Tactic Abilities "appear on Unit or Attachment cards"); given a ``timing`` no
+        attachment of the game has, ``u`` alone."""
+        att = self.attachments.get(u)
+        return (u, *att) if att and (not timing or timing in self.attached_timings) else (u,)
 
     def has_static(self, p: int, effect: str) -> bool:
         """Whether a unit of ``p`` in play has the named effect (committed units keep

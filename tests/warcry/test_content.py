@@ -151,3 +151,14 @@ def test_the_digest_is_the_files_bytes_and_the_overrides(tmp_path: Path) -> None
     assert load_content(str(tmp_path)).content_id == shipped.content_id  # the same bytes elsewhere
     (tmp_path / "decks.toml").write_text((DATA / "decks.toml").read_text() + "\n# a comment\n")
     assert load_content(str(tmp_path)).content_id != shipped.content_id
+
+
+def test_a_content_set_read_again_is_not_parsed_again_unless_its_bytes_changed(tmp_path: Path) -> None:
+    for name in ("cards.toml", "decks.toml"):
+        shutil.copy(DATA / name, tmp_path / name)
+    first = load_content(str(tmp_path))
+    assert load_content(str(tmp_path)) is first
+    assert load_content(str(tmp_path), {"rules.tp_refresh": "combat"}).knobs["tp_refresh"] == "combat"
+    (tmp_path / "decks.toml").write_text((DATA / "decks.toml").read_text() + "\n# a comment\n")
+    again = load_content(str(tmp_path))
+    assert again is not first and again.content_id != first.content_id

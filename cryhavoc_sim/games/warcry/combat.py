@@ -47,6 +47,8 @@ class Combats(WarCryTable):
         """Whether ``ab``'s conditions hold, read on the unit it is directed at (its own
         unit in the Combat ``u``, or the enemy's: Support Tactics are "directed at a Unit in
         combat")."""
+        if not ab.when:
+            return True
         if ab.target == "enemy":
             u = c.def_u if u == c.att_u else c.att_u
         return all(fx.CONDITIONS[w](self, u, c) for w in ab.when)
@@ -62,9 +64,10 @@ class Combats(WarCryTable):
         # Combat Tactics: only by the Ready unit in combat (Play Tactics)
         if mine not in self.committed:
             seen = set()
+            left = self.tp_left(mine)
             for x in hand:
                 card = self.cards[x]
-                if card.type != "Tactic" or card.name in seen or card.cost > self.tp_left(mine):
+                if card.type != "Tactic" or card.name in seen or card.cost > left:
                     continue
                 ab = card.abilities[0]
                 if ab.timing == "support" or (ab.timing == "warcry" and c.acted[side]):

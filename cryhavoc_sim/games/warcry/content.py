@@ -8,13 +8,20 @@ least 30 cards a deck, at most 3 copies of a card, one alignment plus Neutral).
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from cryhavoc_sim.errors import ContentError
-from cryhavoc_sim.games.content_kit.files import DigestRecipe, content_dir, digest_overrides, read_set
+from cryhavoc_sim.games.content_kit.files import (
+    MAX_FILE_BYTES,
+    DigestRecipe,
+    content_dir,
+    digest_overrides,
+    read_set,
+)
 from cryhavoc_sim.games.content_kit.items import Item, items
 from cryhavoc_sim.games.content_kit.provenance import Provenance, provenance_counts, rests_on_invention
 from cryhavoc_sim.games.protocol import Plausible
@@ -295,10 +302,32 @@ def validate(deck: Deck, cards: Mapping[str, Card], where: str, types: tuple[str
         raise ContentError(f"{where}: alignment {deck.alignment!r}; allowed: Good, Evil or Neutral.")
 
 
+_LOADED: dict[tuple[str, str, str], Content] = {}  # this process's content sets, by their bytes
+
+
 def load_content(directory: str | None = None, overrides: Mapping[str, Any] | None = None) -> Content:
     """The cards, decks and knobs under ``directory`` (the shipped data when None);
-    ``overrides`` sets rule knobs (``rules.tp_refresh``)."""
+    ``overrides`` sets rule knobs (``rules.tp_refresh``). A set read before in this
+    process with the same bytes and overrides is not parsed again (the pool's few
+    hundred cards cost a run tens of milliseconds a load)."""
     base = content_dir(directory, DATA)
+    key: tuple[str, str, str] | None = None
+    try:  # within the kit's bound only; anything odd goes to the full reader, which says why
+        if all((base / f).stat().st_size <= MAX_FILE_BYTES for f in FILES):
+            raw = hashlib.sha256(b"".join((base / f).read_bytes() + b"\0" for f in FILES)).hexdigest()
+            key = (str(base.resolve()), raw, DIGEST.overrides_key(overrides or {}))
+    except (OSError, TypeError, ValueError):
+        key = None
+    if key is not None and key in _LOADED:
+        return _LOADED[key]
+    content = _load(base, overrides)
+    if key is not None:
+        _LOADED.clear()  # keep one set: a sweep's many override sets would only pile up
+        _LOADED[key] = content
+    return content
+
+
+def _load(base: Path, overrides: Mapping[str, Any] | None) -> Content:
     cpath, dpath = base / CARDS_FILE, base / DECKS_FILE
     docs, digest = read_set(base, FILES, "WarCry", DIGEST)
     cards = {item.id: _card(item) for item in items(str(cpath), docs[CARDS_FILE], "card")}

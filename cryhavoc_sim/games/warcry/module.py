@@ -253,8 +253,11 @@ class WarCry:
         return []
 
     def bench_scenario(self, bot: str) -> str:
+        # the four base-set decks: the bench times the same games across checkouts
         return (
-            f'[scenario]\nname = "bench"\ngame = "warcry"\ngames = 1\nseed = 7\n\n[bots]\ndefault = "{bot}"\n'
+            '[scenario]\nname = "bench"\ngame = "warcry"\ngames = 1\nseed = 7\n'
+            'decks = ["Chaos", "Dwarf", "Empire", "Orc"]\n'
+            f'\n[bots]\ndefault = "{bot}"\n'
         )
 
     def search_bench_scenario(self) -> tuple[str, str] | None:

@@ -13,7 +13,8 @@ from cryhavoc_sim.games.protocol import ReportSections
 from cryhavoc_sim.games.warcry.worth import card_worth, keyword_worth, traits
 
 RECONSTRUCTED = (
-    "Deck lists reconstructed from real base-set cards (not the real starter lists); card statistics real."
+    "Deck lists reconstructed from real cards (not the real starter lists); card statistics real; some"
+    " cards' abilities reconstructed (the trust notes count them per deck)."
 )
 
 
@@ -160,7 +161,7 @@ def report_sections(run: Any, content: Any) -> ReportSections:
     played = sorted(set(matrix["deck"]) | set(matrix["opponent"])) if matrix.height else []
     invented = {n: decks.invented_abilities(decks.armies[n]) for n in played if n in decks.armies}
     s.trust = [
-        "WarCry's deck lists are reconstructed from real base-set cards; the real starter lists were not found.",
+        "WarCry's deck lists are reconstructed from real cards; the real starter lists were not found.",
         "Rulings W1-W22 (docs/rulings.md) decide what the quick rules leave open; W1 is a knob (rules.tp_refresh).",
     ]
     if any(invented.values()):

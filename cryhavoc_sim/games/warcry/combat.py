@@ -38,7 +38,10 @@ class Combats(WarCryTable):
             self.tp_spent = {}
         self._draw(p, ACTION_DECK)
         self._draw(1 - p, ACTION_DECK)
-        self._combat_started()
+        if "combat_start" in self.triggers_held:
+            self._combat_started()
+        else:  # no reaction of the game answers a Combat's start
+            self.phase, self.actor = "tactic", p
 
     def tp_left(self, u: int) -> int:
         return self.tactic_points(u) - self.tp_spent.get(u, 0)

@@ -92,7 +92,8 @@ class Commands(WarCryTable):
                 out += [("ranged", u, t) for t in self.ranged_targets(u)]
         names = sorted({self.cards[c].name for c in self.zones[p][ACTION_HAND] if self.cards[c].is_strategy})
         out += [("strategy", n) for n in names]
-        out += self._commands(p)
+        if "command" in self.timings_held:  # no Command in the game: nothing to look for
+            out += self._commands(p)
         out += [("move", u) for u in sorted(self.zones[p][RESERVE])]
         out += [("pass",), ("retreat",)]
         return tuple(out)

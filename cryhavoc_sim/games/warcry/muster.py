@@ -89,7 +89,7 @@ class Muster(WarCryTable):
             self.gold[p] -= card.cost
             self.spent[p] += card.cost
             self.placed[p].append(c)
-            for x in self._originals(c):
+            for x in self._originals(c) if card.unique else ():
                 self._refund_unique(x)
             if answer[0] == "unit":
                 self.zones[p][BATTLE_LINE if answer[2] == "battle" else RESERVE].append(c)

@@ -1,4 +1,5 @@
-"""The deckbuild command: WarCry's deck builder (games/warcry/deckbuilder.py)."""
+"""The deckbuild command: a game's deck builder, found through the game registry (WarCry's:
+games/warcry/deckbuilder.py); the CLI imports no game module."""
 
 from __future__ import annotations
 
@@ -6,13 +7,13 @@ from typing import Annotated
 
 import typer
 
-from cryhavoc_sim.cli.common import _fail, app
+from cryhavoc_sim.cli.common import GameOption, _fail, _game, app
 from cryhavoc_sim.errors import UserError
 
 
 @app.command()
 def deckbuild(
-    deck: Annotated[str, typer.Argument(help="The WarCry army deck the search starts from.")],
+    deck: Annotated[str, typer.Argument(help="The army deck the search starts from.")],
     field: Annotated[
         str | None,
         typer.Option(
@@ -30,21 +31,20 @@ def deckbuild(
         typer.Option("--swaps", min=1, max=1000, help="Card swaps tried a round (one copy for one copy)."),
     ] = 8,
     seed: Annotated[int, typer.Option("--seed", min=0, help="Study seed: every deal derives from it.")] = 1,
+    game: GameOption = "warcry",
 ) -> None:
-    """Find the WarCry army deck that does best against a field of decks, within the card
-    pool and the construction rules; confirm it on fresh deals; report the cards it added
-    and dropped and the meta's health.
+    """Find the army deck that does best against a field of decks, within the card pool and
+    the construction rules; confirm it on fresh deals; report the cards it added and
+    dropped and the meta's health (WarCry).
 
     Example: cryhavoc-sim deckbuild Empire --field Chaos,Orc --deals 4 --confirm 12"""
-    from cryhavoc_sim.games.warcry.content import load_content
-    from cryhavoc_sim.games.warcry.deckbuilder import Study, build, describe
-
+    module = _game(game)
+    builder = getattr(module, "deck_builder", None)
+    if builder is None:
+        raise _fail(f"--game {game}: it has no deck builder; allowed: warcry.")
+    names = [n.strip() for n in field.split(",")] if field is not None else None
     try:
-        content = load_content()
-        names = [n.strip() for n in field.split(",")] if field is not None else None
-        chosen = tuple(n for n in sorted(content.armies) if n != deck) if names is None else tuple(names)
-        study = Study(deck, chosen, action, deals, confirm, rounds, swaps, seed)
-        found = build(content, study)
+        lines = builder(deck, names, action, deals, confirm, rounds, swaps, seed)
     except UserError as exc:
         raise _fail(str(exc)) from None
-    typer.echo("\n".join(describe(content, study, found)))
+    typer.echo("\n".join(lines))

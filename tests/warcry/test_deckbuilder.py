@@ -56,6 +56,10 @@ def test_bad_input_is_one_sentence_and_exit_2() -> None:
         (["deckbuild", "Empire", "--field", "Chaos,Skaven"], "deck 'Skaven' unknown; allowed: Chaos,"),
         (["deckbuild", "Empire", "--action", "Grim"], "action deck 'Grim' unknown; allowed: Base, Full."),
         (["deckbuild", "Empire", "--field", ""], "deck '' unknown"),
+        (
+            ["deckbuild", "Humans", "--game", "cryhavoc"],
+            "--game cryhavoc: it has no deck builder; allowed: warcry.",
+        ),
     ):
         result = CliRunner().invoke(cli.app, args)
         assert result.exit_code == 2 and words in result.output, result.output

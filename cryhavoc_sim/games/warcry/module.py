@@ -317,6 +317,26 @@ class WarCry:
             return json.dumps(listing, sort_keys=True)
         return "\n".join(f"{k} = {v}" for k, v in listing.items())
 
+    def deck_builder(
+        self,
+        deck: str,
+        field: Sequence[str] | None,
+        action: str,
+        deals: int,
+        confirm: int,
+        rounds: int,
+        swaps: int,
+        seed: int,
+    ) -> list[str]:
+        """The deckbuild command's study (games/warcry/deckbuilder.py) on the shipped
+        content, as lines of text; ``field`` None: every other shipped army deck."""
+        from cryhavoc_sim.games.warcry.deckbuilder import Study, build, describe
+
+        content = wc_content.load_content()
+        chosen = tuple(n for n in sorted(content.armies) if n != deck) if field is None else tuple(field)
+        study = Study(deck, chosen, action, deals, confirm, rounds, swaps, seed)
+        return describe(content, study, build(content, study))
+
     def write_content(
         self, content_dir: str | None, overrides: Mapping[str, Any], target: Path, name: str, note: str
     ) -> Path:

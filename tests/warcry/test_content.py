@@ -14,7 +14,17 @@ from cryhavoc_sim.games.warcry.content import DATA, load_content
 
 def test_the_shipped_decks_are_thirty_cards_and_labelled_reconstructed() -> None:
     c = load_content()
-    assert sorted(c.armies) == ["Chaos", "Dwarf", "Empire", "Orc"] and list(c.actions) == ["Base"]
+    assert sorted(c.armies) == [
+        "Chaos",
+        "Dark Elf",
+        "Dwarf",
+        "Empire",
+        "Empire Elite",
+        "High Elf",
+        "Horde",
+        "Orc",
+    ]
+    assert sorted(c.actions) == ["Base", "Full"]
     assert all(len(d.cards) == 30 for d in [*c.armies.values(), *c.actions.values()])
     assert c.reconstructed and "reconstructed" in (DATA / "decks.toml").read_text()
     assert all("fan database" in card.source for card in c.cards.values())
@@ -91,7 +101,7 @@ def test_every_record_says_where_it_comes_from() -> None:
     assert c.provenance_counts() == {
         "rulebook": 0,
         "research": len(c.cards),
-        "reconstructed": 5,
+        "reconstructed": 10,
         "calibrated": 0,
     }
     assert c.reconstructed
@@ -141,3 +151,14 @@ def test_the_digest_is_the_files_bytes_and_the_overrides(tmp_path: Path) -> None
     assert load_content(str(tmp_path)).content_id == shipped.content_id  # the same bytes elsewhere
     (tmp_path / "decks.toml").write_text((DATA / "decks.toml").read_text() + "\n# a comment\n")
     assert load_content(str(tmp_path)).content_id != shipped.content_id
+
+
+def test_a_content_set_read_again_is_not_parsed_again_unless_its_bytes_changed(tmp_path: Path) -> None:
+    for name in ("cards.toml", "decks.toml"):
+        shutil.copy(DATA / name, tmp_path / name)
+    first = load_content(str(tmp_path))
+    assert load_content(str(tmp_path)) is first
+    assert load_content(str(tmp_path), {"rules.tp_refresh": "combat"}).knobs["tp_refresh"] == "combat"
+    (tmp_path / "decks.toml").write_text((DATA / "decks.toml").read_text() + "\n# a comment\n")
+    again = load_content(str(tmp_path))
+    assert again is not first and again.content_id != first.content_id

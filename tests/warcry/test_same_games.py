@@ -13,7 +13,7 @@ from cryhavoc_sim.rng import Rng
 
 DECKS = ("Chaos", "Dwarf", "Empire", "Orc")
 LINEUPS = (("random", "random"), ("heuristic", "random"), ("heuristic:cautious", "heuristic"))
-DIGEST = "efcf6558978fcae22a35b4f3c8fad07044773177790a1ead92335a190103153f"
+DIGEST = "8365942b77944f1a6ec864eeaeb127a784bd24c1dc28bd46431e68bc8d91cc5c"
 
 
 def _digest() -> str:

@@ -18,6 +18,7 @@ name = "wc"
 game = "warcry"
 games = 16
 seed = 3
+decks = ["Chaos", "Dwarf", "Empire", "Orc"]
 
 [bots]
 default = "heuristic"

@@ -13,6 +13,7 @@ from typer.testing import CliRunner
 from cryhavoc_sim import cli
 from cryhavoc_sim.games.warcry.content import DATA
 
+NEW_DECKS = ("Dark Elf", "Empire Elite", "High Elf", "Horde")
 SCENARIO = """[scenario]
 name = "wc"
 game = "warcry"
@@ -32,12 +33,13 @@ def invoke(*args: str, code: int = 0) -> str:
 
 
 def test_run_report_replay_soak_and_ladder(tmp_path: Path) -> None:
+    # the decks with Unique characters, Flyers, Long Ranged units, Commands and Reactions
     path = tmp_path / "wc.toml"
-    path.write_text(SCENARIO.format(extra=""))
+    path.write_text(SCENARIO.format(extra=f'decks = {list(NEW_DECKS)}\naction_deck = "Full"\n'))
     invoke("run", str(path), "-o", str(tmp_path / "run"), "-q", "-j", "1")
     seats = pl.read_parquet(tmp_path / "run" / "seats" / "*.parquet")
     games = pl.read_parquet(tmp_path / "run" / "games" / "*.parquet")
-    assert seats.height == 64 and set(seats["faction"]) == {"Chaos", "Dwarf", "Empire", "Orc"}
+    assert seats.height == 64 and set(seats["faction"]) == set(NEW_DECKS)
     assert games["variant"].n_unique() == 16  # every deck against every deck, mirrors included
     assert set(games["rounds_played"]) <= {2, 3} and seats["won"].sum() == 32
     heuristic = seats.filter(pl.col("bot") == "heuristic")["won"].mean()
@@ -46,6 +48,7 @@ def test_run_report_replay_soak_and_ladder(tmp_path: Path) -> None:
     invoke("report", str(tmp_path / "run"), "-o", str(tmp_path / "rep"))
     text = (tmp_path / "rep" / "report.md").read_text()
     assert "Deck against deck" in text and "Good against Evil" in text and "reconstructed" in text
+    assert "Cards whose abilities are reconstructed" in text  # the new decks' invented abilities
     assert "meta-game" in text and "P(win the game | won Battle 1)" in text
     assert (
         "What each card is worth" in text and "combat swing" in text and "What each keyword is worth" in text
@@ -60,7 +63,7 @@ def test_run_report_replay_soak_and_ladder(tmp_path: Path) -> None:
 
 def test_the_same_seed_writes_the_same_tables(tmp_path: Path) -> None:
     path = tmp_path / "wc.toml"
-    path.write_text(SCENARIO.format(extra=""))
+    path.write_text(SCENARIO.format(extra='action_deck = "Full"\n'))
     for name, jobs in (("a", "1"), ("b", "2")):
         invoke("run", str(path), "-o", str(tmp_path / name), "-q", "-j", jobs)
     for table in ("games", "seats", "events"):
@@ -81,12 +84,16 @@ def _bad_decks(tmp_path: Path, old: str, new: str) -> str:
     ("extra", "words"),
     [
         ("players = 2\n", "scenario.players"),
-        ('decks = ["Empire", "Skaven"]\n', "'Skaven'; allowed: Chaos, Dwarf, Empire, Orc"),
+        (
+            'decks = ["Empire", "Skaven"]\n',
+            "'Skaven'; allowed: Chaos, Dark Elf, Dwarf, Empire, Empire Elite,",
+        ),
         ('action_deck = "Chaos"\n', "scenario.action_deck"),
         ("unknown", "card 'WC999' unknown"),
         ("copies", "31 copies"),
         ("fewer", "at least 30"),
         ("alignment", "one alignment (Good or Evil) plus Neutral"),
+        ("two decks", "one alignment across a player's Army and Action decks"),
     ],
 )
 def test_bad_input_is_one_sentence_exit_2_nothing_written(tmp_path: Path, extra: str, words: str) -> None:
@@ -96,6 +103,13 @@ def test_bad_input_is_one_sentence_exit_2_nothing_written(tmp_path: Path, extra:
         "fewer": ('card = "WC157", copies = 3', 'card = "WC157", copies = 1'),
         "alignment": ('card = "WC157", copies = 3', 'card = "WC4", copies = 3'),
     }
+    if extra == "two decks":  # a Good army deck with an Evil action deck
+        extra = _bad_decks(
+            tmp_path,
+            'alignment = "Neutral"\ncards = [\n  { card = "WC63"',
+            'alignment = "Evil"\ncards = [\n  { card = "WC63"',
+        )
+        extra += 'decks = ["Empire"]\naction_deck = "Full"\n'
     if extra in edits:
         extra = _bad_decks(tmp_path, *edits[extra])
     path = tmp_path / "wc.toml"

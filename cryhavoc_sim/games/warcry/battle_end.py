@@ -36,11 +36,12 @@ class BattleEnd(WarCryTable):
 
     def _field(self) -> None:
         """WINNING THE FIELD OF BATTLE: the higher Strength total (Victory +/-) wins; a side
-        with units beats one with none (FAQ); a tie goes to a final Combat."""
+        with units beats one with none (FAQ); a tie goes to a final Combat, and so do the
+        units revealed when neither side had one ("In that case, roll to see who attacks")."""
         have = [bool(self.units(p)) for p in (0, 1)]
-        if not any(have):  # "draw from their Unit deck until a Unit is revealed"
-            for p in (0, 1):
-                self._reveal_unit(p)
+        revealed = not any(have)
+        if revealed:  # "they draw from their Unit deck until a Unit is revealed"
+            self._reveal_units()
             have = [bool(self.units(p)) for p in (0, 1)]
         if have[0] != have[1]:
             self._end_battle(0 if have[0] else 1)
@@ -49,7 +50,7 @@ class BattleEnd(WarCryTable):
             self._end_battle(self._roll_off(), "roll-off")
             return
         v = [self.field_value(p) for p in (0, 1)]
-        if v[0] != v[1]:
+        if v[0] != v[1] and not revealed:  # W17: revealed units fight: "roll to see who attacks"
             self._end_battle(0 if v[0] > v[1] else 1, "tie" if self.tie_rounds else "field")
             return
         self.tie_rounds += 1
@@ -59,18 +60,36 @@ class BattleEnd(WarCryTable):
         # Ties Are for the Weak: the high roller attacks with a unit of its choice
         self.phase, self.actor = "tie_attacker", self._roll_off()
 
-    def _reveal_unit(self, p: int) -> None:
+    def _reveal_units(self) -> None:
+        """Each player reveals a unit; a Unique duplicate revealed discards the original
+        (Unique: "only one of that card can be in play ... the original copy is
+        discarded"), whose player reveals again (W17). Bounded: a reveal finding no unit
+        ends it."""
+        for _ in range(MAX_TIE_COMBATS):
+            for p in (0, 1):
+                if not self.units(p):
+                    c = self._reveal_unit(p)
+                    if c < 0:
+                        return
+                    for x in self._originals(c):
+                        self._destroy(x)
+            if all(self.units(p) for p in (0, 1)):
+                return
+
+    def _reveal_unit(self, p: int) -> int:
+        """The first unit of ``p``'s Army deck, put in its Battle Line (-1: none)."""
         z = self.zones[p]
         for _ in range(len(z[ARMY_DECK]) + len(z[ARMY_DISCARD])):
             self._refill(p, ARMY_DECK)
             if not z[ARMY_DECK]:
-                return
+                return -1
             c = z[ARMY_DECK].pop()
             if self.cards[c].is_unit:
                 z[BATTLE_LINE].append(c)
                 self._refill(p, ARMY_DECK)
-                return
+                return c
             z[ARMY_DISCARD].append(c)
+        return -1
 
     def _legal_tie_attacker(self) -> tuple[Answer, ...]:
         return tuple(("unit", u) for u in sorted(self.units(self.actor)))

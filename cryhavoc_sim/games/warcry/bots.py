@@ -120,7 +120,7 @@ class HeuristicBot:
         if best is not None and chance >= self.me.attack_at:
             return best
         for a in legal:
-            if a[0] == "strategy":
+            if a[0] == "strategy" or (a[0] in ("command", "unit_command") and self._worth_commanding(s, a)):
                 return a
         if mine > theirs or (best is None and mine == theirs):
             return ("pass",)
@@ -130,6 +130,28 @@ class HeuristicBot:
         if best is not None and chance >= 0.35:
             return best
         return ("retreat",) if mine + 6 < theirs and best is None else ("pass",)
+
+    def _worth_commanding(self, s: WarCryState, a: Move) -> bool:
+        """A Command worth its turn: Rally a strong unit, Commit a strong Ready enemy, draw
+        an Action card into a short hand."""
+        if a[0] == "command":
+            ab = next(s.cards[x] for x in s.zones[self.p][ACTION_HAND] if s.cards[x].name == a[1]).abilities[
+                0
+            ]
+        else:
+            ab = s.cards[a[1]].abilities[a[2]]
+        t = a[-1]
+        if ab.effect == "rally":
+            return (
+                t >= 0
+                and s.strength(t) >= 3
+                and not (ab.cost == "commit_self" and s.strength(s.bearer(a[1])) >= 3)
+            )
+        if ab.effect == "commit_target":
+            return t >= 0 and t not in s.committed and s.strength(t) >= 4
+        if ab.effect == "draw_action":
+            return len(s.zones[self.p][ACTION_HAND]) < 4
+        return False
 
     def _block(self, s: WarCryState, legal: tuple[Move, ...]) -> Move:
         c = s.combat
@@ -154,7 +176,7 @@ class HeuristicBot:
         best: Move = ("pass",)
         gain = 0.04
         for a in legal:
-            if a[0] == "card":
+            if a[0] in ("card", "support_card"):
                 ab = next(
                     s.cards[x] for x in s.zones[self.p][ACTION_HAND] if s.cards[x].name == a[1]
                 ).abilities[0]
@@ -162,7 +184,10 @@ class HeuristicBot:
                 ab = s.cards[a[1]].abilities[a[2]]
             else:
                 continue
-            plus = ab.strength if not (c.ranged and side == 0) else 0
+            # a tactic directed at the enemy's unit helps by what it takes from it
+            plus = -ab.strength if ab.target == "enemy" else ab.strength
+            if c.ranged and (side == 0) != (ab.target == "enemy"):
+                plus = 0  # a ranged attacker's total takes no strength modifier (W2)
             g = win_chance(now + plus, dice, c.ranged and side == 0) - base
             if ab.effect in ("destroy_on_win", "rout_on_win") and base > 0.5:
                 g = 0.05
@@ -173,6 +198,8 @@ class HeuristicBot:
     def _react(self, s: WarCryState, legal: tuple[Move, ...]) -> Move:
         c = s.combat
         assert c is not None
+        if c.window != "enemy_roll":  # a reaction as a Combat begins only helps: take it
+            return legal[0]
         roll = c.rolls[1 - c.side_of(self.p)] or 0
         return legal[0] if roll >= 4 else ("no_react",)
 

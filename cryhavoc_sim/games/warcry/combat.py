@@ -38,12 +38,22 @@ class Combats(WarCryTable):
             self.tp_spent = {}
         self._draw(p, ACTION_DECK)
         self._draw(1 - p, ACTION_DECK)
-        self.phase, self.actor = "tactic", p
+        if "combat_start" in self.triggers_held:
+            self._combat_started()
+        else:  # no reaction of the game answers a Combat's start
+            self.phase, self.actor = "tactic", p
 
     def tp_left(self, u: int) -> int:
         return self.tactic_points(u) - self.tp_spent.get(u, 0)
 
     def _holds(self, c: Combat, u: int, ab: Ability) -> bool:
+        """Whether ``ab``'s conditions hold, read on the unit it is directed at (its own
+        unit in the Combat ``u``, or the enemy's: Support Tactics are "directed at a Unit in
+        combat")."""
+        if not ab.when:
+            return True
+        if ab.target == "enemy":
+            u = c.def_u if u == c.att_u else c.att_u
         return all(fx.CONDITIONS[w](self, u, c) for w in ab.when)
 
     def _legal_tactic(self) -> tuple[Answer, ...]:
@@ -53,37 +63,58 @@ class Combats(WarCryTable):
         side = c.side_of(p)
         mine = c.unit(side)
         out: list[Answer] = []
+        hand = sorted(self.zones[p][ACTION_HAND])
         # Combat Tactics: only by the Ready unit in combat (Play Tactics)
         if mine not in self.committed:
             seen = set()
-            for x in sorted(self.zones[p][ACTION_HAND]):
+            left = self.tp_left(mine)
+            for x in hand:
                 card = self.cards[x]
-                if card.type != "Tactic" or card.name in seen or card.cost > self.tp_left(mine):
+                if card.type != "Tactic" or card.name in seen or card.cost > left:
                     continue
                 ab = card.abilities[0]
-                if ab.timing == "warcry" and c.acted[side]:  # WarCry: only as your first action
-                    continue
+                if ab.timing == "support" or (ab.timing == "warcry" and c.acted[side]):
+                    continue  # WarCry: only as your first action
                 if self._holds(c, mine, ab):
                     seen.add(card.name)
                     out.append(("card", card.name))
-            for i, ab in enumerate(self.cards[mine].abilities):
-                if ab.timing not in ("combat", "warcry") or (mine, i) in c.used:
-                    continue
-                if ab.timing == "warcry" and c.acted[side]:
-                    continue
-                if self._holds(c, mine, ab):
-                    out += self._with_cost(p, mine, i, ab)
-        # Support Tactics: only by Ready units outside the combat, at a unit in it
-        # (Dorgan's Ironshields forbids the enemy's)
+            # Tactic Abilities, on the unit or an attachment on it: once per Combat
+            for x in self.with_attachments(mine, "combat" if "warcry" not in self.attached_timings else ""):
+                for i, ab in enumerate(self.cards[x].abilities):
+                    if ab.timing not in ("combat", "warcry") or (x, i) in c.used:
+                        continue
+                    if ab.timing == "warcry" and c.acted[side]:
+                        continue
+                    if self._holds(c, mine, ab):
+                        out += self._with_cost(p, x, i, ab)
+        # Support Tactics: only by Ready units outside the combat, at a unit in it, its own
+        # or the enemy's (Dorgan's Ironshields forbids the enemy's)
         enemy = c.unit(1 - side)
         if not any(a.effect == fx.NO_ENEMY_SUPPORT for a in self.cards[enemy].abilities):
             helpers = [
                 u for u in sorted(self.units(p)) if u not in self.committed and u not in (c.att_u, c.def_u)
             ]
+            support = (  # Support Tactic cards in hand, by name: the helper pays their TP
+                sorted(
+                    {
+                        self.cards[x].name: self.cards[x]
+                        for x in hand
+                        if self.cards[x].type == "Tactic" and "support" in self.cards[x].timings
+                    }.items()
+                )
+                if self.support_tactics_held
+                else []
+            )
             for u in helpers:
-                for i, ab in enumerate(self.cards[u].abilities):
-                    if ab.timing == "support" and (u, i) not in c.used and self._holds(c, mine, ab):
-                        out += self._with_cost(p, u, i, ab)
+                for x in self.with_attachments(u, "support"):
+                    if "support" not in self.cards[x].timings:
+                        continue
+                    for i, ab in enumerate(self.cards[x].abilities):
+                        if ab.timing == "support" and (x, i) not in c.used and self._holds(c, mine, ab):
+                            out += self._with_cost(p, x, i, ab)
+                for name, card in support:
+                    if card.cost <= self.tp_left(u) and self._holds(c, mine, card.abilities[0]):
+                        out.append(("support_card", name, u))
             if helpers:  # W4: a Strategy's support tactic, once per Combat, by any helper
                 for s in sorted(self.zones[p][STRATEGIES]):
                     for i, ab in enumerate(self.cards[s].abilities):
@@ -126,11 +157,12 @@ class Combats(WarCryTable):
         c.passes = 0
         c.acted[side] = True
         peek = False
-        if what == "card":
+        if what in ("card", "support_card"):
             x = self._take(p, ACTION_HAND, answer[1])
             self.zones[p][BATTLEFIELD].append(x)  # placed in the Battlefield until resolution
             card = self.cards[x]
-            self.tp_spent[mine] = self.tp_spent.get(mine, 0) + card.cost
+            payer = mine if what == "card" else answer[2]  # the unit using the tactic pays
+            self.tp_spent[payer] = self.tp_spent.get(payer, 0) + card.cost
             self._effect(c, side, mine, card.abilities[0])
             self.log("tactic", p, card.cost, card.name)
         elif what == "strategy":
@@ -143,8 +175,8 @@ class Combats(WarCryTable):
             ab = self.cards[u].abilities[i]
             c.used.append((u, i))  # Tactic Abilities: once per Combat
             self.log("ability", p, 0, self.cards[u].name)
-            if ab.cost == "commit_self":
-                self.committed.add(u)
+            if ab.cost == "commit_self":  # an attachment's self is the unit it is on
+                self.committed.add(self.bearer(u))
             elif ab.cost == "commit_other_orc":
                 self.committed.add(answer[3])
             elif ab.cost == "discard_card":
@@ -158,14 +190,18 @@ class Combats(WarCryTable):
             else:
                 self._effect(c, side, mine, ab)
             if ab.cost == "destroy_self":
-                self._discard_unit(u)
+                self._destroy(u)
         if peek:
             self.phase = "peek"
             return
         self.actor = 1 - p
 
     def _effect(self, c: Combat, side: int, unit: int, ab: Ability) -> None:
-        """An ability's primitives on ``unit`` (the unit in combat of ``side``)."""
+        """An ability's primitives on ``unit`` (the unit in combat of ``side``), or on the
+        enemy's unit in the Combat when the ability is directed at it (``target = "enemy"``)."""
+        if ab.target == "enemy":
+            side = 1 - side
+            unit = c.unit(side)
         # Altdorf Swordsmen: only if the supported unit passes a Leadership Test
         if ab.test == "leadership" and self._roll(c.player(side)) > self.leadership(unit):
             return
@@ -175,10 +211,17 @@ class Combats(WarCryTable):
             gain *= sum(
                 1 for v in self.units(p) if v in self.committed and "War Machine" in self.cards[v].keywords
             )
-        if gain > 0 and any(a.effect == fx.TACTIC_BONUS for a in self.cards[unit].abilities):
-            gain += 1  # Carroburg Greatswords' reaction (W6: always taken)
+        # Carroburg Greatswords' reaction (W6: always taken); Committing: "Committed Units
+        # cannot use their tactics, reactions, or commands."
+        if (
+            gain > 0
+            and unit not in self.committed
+            and any(a.effect == fx.TACTIC_BONUS for a in self.cards[unit].abilities)
+        ):
+            gain += 1
         c.mod[side] += gain
         c.ld[side] += ab.leadership
+        c.terror[side] += ab.terror  # Terror: "can grow scarier with Action cards"
         if ab.effect == fx.DESTROY_ON_WIN:
             c.destroy_on_win[side] = True
         elif ab.effect == fx.ROUT_ON_WIN:
@@ -197,8 +240,62 @@ class Combats(WarCryTable):
             self._refill(p, ACTION_DECK)
         self.phase, self.actor = "tactic", 1 - p
 
-    def _reactions(self, p: int) -> list[int]:
-        return [x for x in self.zones[p][ACTION_HAND] if self.cards[x].type == "Reaction"]
+    def _reactions(self, p: int, trigger: str) -> list[Answer]:
+        """Reactions: "Reactions tell you when to play them. You cannot use a Unit's Reaction
+        more than once per event, but you can play as many different reactions as you want."
+        The reactions ``p`` may use at the event ``trigger``: Reaction cards in hand (each
+        name once an event, W19) and the reactions of its Ready units and their attachments
+        ("Committed Units cannot use their ... reactions")."""
+        c = self.combat
+        assert c is not None
+        out: list[Answer] = []
+        cards = self.cards
+        names = {
+            cards[x].name
+            for x in self.zones[p][ACTION_HAND]
+            if cards[x].type == "Reaction" and cards[x].abilities[0].trigger == trigger
+        }
+        out += [("react", n) for n in sorted(names) if ("card", n) not in c.reacted]
+        if trigger not in self.unit_triggers_held:
+            return out
+        for u in sorted(self.units(p)):
+            if u in self.committed:
+                continue
+            for x in self.with_attachments(u, "reaction"):
+                if "reaction" not in self.cards[x].timings:
+                    continue
+                for i, ab in enumerate(self.cards[x].abilities):
+                    if (
+                        ab.timing == "reaction"
+                        and ab.trigger == trigger
+                        and ("ability", x, i) not in c.reacted
+                    ):
+                        out.append(("react_ability", x, i))
+        return out
+
+    def _open_window(self, p: int, trigger: str) -> bool:
+        """Open ``p``'s reaction window at the event ``trigger`` if it has a reaction to use."""
+        c = self.combat
+        assert c is not None
+        if trigger not in self.triggers_held:
+            return False
+        c.reacted = []  # a new event: every reaction may be used once again
+        if not self._reactions(p, trigger):
+            return False
+        c.window = trigger
+        self.phase, self.actor = "react", p
+        return True
+
+    def _combat_started(self, side: int = 0) -> None:
+        """The reaction windows when a Combat begins (after the draws, before the first
+        tactic): the attacker's, then the defender's; then the attacker plays first."""
+        c = self.combat
+        assert c is not None
+        for sd in range(side, 2):
+            if self._open_window(c.player(sd), "combat_start"):
+                return
+        c.window = ""
+        self.phase, self.actor = "tactic", c.att_p
 
     def _resolve(self) -> None:
         """RESOLVE COMBAT: each Rolls, attacker first; after each combat roll the other
@@ -208,30 +305,48 @@ class Combats(WarCryTable):
         for side in (0, 1):
             if c.rolls[side] is None:
                 c.rolls[side] = self._roll(c.player(side))
-                other = c.player(1 - side)
-                if not c.offered[side] and any(
-                    a.effect == fx.REROLL_ENEMY
-                    for x in self._reactions(other)
-                    for a in self.cards[x].abilities
-                ):
+                if not c.offered[side]:
                     c.offered[side] = True
-                    self.phase, self.actor = "react", other
-                    return
+                    if self._open_window(c.player(1 - side), "enemy_roll"):
+                        return
         self._finish()
 
     def _legal_react(self) -> tuple[Answer, ...]:
-        names = sorted({self.cards[x].name for x in self._reactions(self.actor)})
-        return (*(("react", n) for n in names), ("no_react",))
-
-    def _apply_react(self, answer: tuple[Any, ...]) -> None:
         c = self.combat
         assert c is not None
+        return (*self._reactions(self.actor, c.window), ("no_react",))
+
+    def _apply_react(self, answer: tuple[Any, ...]) -> None:
+        """A reaction is no turn: its player may use another, then the event goes on."""
+        c = self.combat
+        assert c is not None
+        p = self.actor
+        side = c.side_of(p)
         if answer[0] == "react":
-            x = self._take(self.actor, ACTION_HAND, answer[1])
-            self.zones[self.actor][ACTION_DISCARD].append(x)
-            self.log("reaction", self.actor, 0, answer[1])
-            c.rolls[1 - c.side_of(self.actor)] = None
-        self._resolve()
+            x = self._take(p, ACTION_HAND, answer[1])
+            self.zones[p][ACTION_DISCARD].append(x)
+            self.log("reaction", p, 0, answer[1])
+            c.reacted.append(("card", answer[1]))
+            ab = self.cards[x].abilities[0]
+        elif answer[0] == "react_ability":
+            x, i = answer[1], answer[2]
+            c.reacted.append(("ability", x, i))
+            ab = self.cards[x].abilities[i]
+            self.log("reaction", p, 0, self.cards[x].name)
+        else:
+            ab = None
+        if ab is not None:
+            if ab.effect == fx.REROLL_ENEMY:
+                c.rolls[1 - side] = None
+            else:
+                self._effect(c, side, c.unit(side), ab)
+            if self._reactions(p, c.window):
+                return
+        window, c.window = c.window, ""
+        if window == "combat_start":
+            self._combat_started(side + 1)
+        else:
+            self._resolve()
 
     def total(self, c: Combat, side: int) -> int:
         """Combat Roll: Roll + Strength + tactics; a ranged attacker's Ranged value takes

@@ -1,6 +1,7 @@
 """WarCry's Commands (BATTLE PHASE): who may attack what (speed, Flyers, an empty Battle
 Line, ranges), who may block, and the Command answered: attack, ranged attack, Strategy,
-move up, pass (two in a row end the Battle) or retreat."""
+another Command (a card's or a unit's), move up, pass (two in a row end the Battle) or
+retreat."""
 
 from __future__ import annotations
 
@@ -8,7 +9,10 @@ from typing import Any
 
 from cryhavoc_sim.games.state import Answer
 from cryhavoc_sim.games.warcry import effects as fx
+from cryhavoc_sim.games.warcry.content import Ability
 from cryhavoc_sim.games.warcry.table import (
+    ACTION_DECK,
+    ACTION_DISCARD,
     ACTION_HAND,
     BATTLE_LINE,
     RESERVE,
@@ -88,9 +92,52 @@ class Commands(WarCryTable):
                 out += [("ranged", u, t) for t in self.ranged_targets(u)]
         names = sorted({self.cards[c].name for c in self.zones[p][ACTION_HAND] if self.cards[c].is_strategy})
         out += [("strategy", n) for n in names]
+        if "command" in self.timings_held:  # no Command in the game: nothing to look for
+            out += self._commands(p)
         out += [("move", u) for u in sorted(self.zones[p][RESERVE])]
         out += [("pass",), ("retreat",)]
         return tuple(out)
+
+    def command_targets(self, p: int, ab: Ability) -> list[int]:
+        """The units a Command ability may be directed at (-1: none to choose)."""
+        if ab.target == "own_unit":
+            return sorted(self.units(p))
+        if ab.target == "own_committed":
+            return sorted(u for u in self.units(p) if u in self.committed)
+        if ab.target == "enemy_unit":
+            return sorted(self.units(1 - p))
+        return [-1]
+
+    def _commands(self, p: int) -> list[Answer]:
+        """Play a Command: "Some cards have actions you can take": a Command card other
+        than a Strategy from the hand, or a Command ability of a Ready unit or of an
+        attachment on one ("Committed Units cannot use their ... commands")."""
+        out: list[Answer] = []
+        if "command" not in self.timings_held:
+            return out
+        cards = self.cards
+        found = {cards[x].name: cards[x] for x in self.zones[p][ACTION_HAND] if "command" in cards[x].timings}
+        for name, card in sorted(found.items()):
+            out += [("command", name, t) for t in self.command_targets(p, card.abilities[0])]
+        for u in sorted(self.units(p)):
+            if u in self.committed:
+                continue
+            for x in self.with_attachments(u, "command"):
+                if "command" not in cards[x].timings:
+                    continue
+                for i, ab in enumerate(cards[x].abilities):
+                    if ab.timing == "command":
+                        out += [("unit_command", x, i, t) for t in self.command_targets(p, ab)]
+        return out
+
+    def _command_effect(self, p: int, ab: Ability, t: int) -> None:
+        """A Command's "specific, immediate effects" on its target ``t``."""
+        if ab.effect == fx.RALLY:  # Rally: the Committed unit turns back to Ready
+            self.committed.discard(t)
+        elif ab.effect == fx.COMMIT_TARGET:
+            self.committed.add(t)
+        elif ab.effect == fx.DRAW_ACTION:
+            self._draw(p, ACTION_DECK)
 
     def _apply_command(self, answer: tuple[Any, ...]) -> None:
         p = self.actor
@@ -111,6 +158,22 @@ class Commands(WarCryTable):
             self.zones[p][RESERVE].remove(answer[1])
             self.zones[p][BATTLE_LINE].append(answer[1])
             self.log("move", p, 0, self.cards[answer[1]].name)
+            self.actor = 1 - p
+        elif what == "command":  # a Command card: its effect, then the discard pile
+            c = self._take(p, ACTION_HAND, answer[1])
+            self.zones[p][ACTION_DISCARD].append(c)
+            self.log("command", p, 0, answer[1])
+            self._command_effect(p, self.cards[c].abilities[0], answer[2])
+            self.actor = 1 - p
+        elif what == "unit_command":  # "Once you use a Command Action, your turn is over."
+            x, i, t = answer[1], answer[2], answer[3]
+            ab = self.cards[x].abilities[i]
+            self.log("command", p, 0, self.cards[x].name)
+            if ab.cost == "commit_self":
+                self.committed.add(self.bearer(x))
+            self._command_effect(p, ab, t)
+            if ab.cost == "destroy_self":
+                self._destroy(x)
             self.actor = 1 - p
         elif what == "strategy":  # Strategies stay in play until the end of the battle
             c = self._take(p, ACTION_HAND, answer[1])

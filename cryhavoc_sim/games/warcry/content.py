@@ -8,16 +8,24 @@ least 30 cards a deck, at most 3 copies of a card, one alignment plus Neutral).
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from cryhavoc_sim.errors import ContentError
-from cryhavoc_sim.games.content_kit.files import DigestRecipe, content_dir, digest_overrides, read_set
+from cryhavoc_sim.games.content_kit.files import (
+    MAX_FILE_BYTES,
+    DigestRecipe,
+    content_dir,
+    digest_overrides,
+    read_set,
+)
 from cryhavoc_sim.games.content_kit.items import Item, items
 from cryhavoc_sim.games.content_kit.provenance import Provenance, provenance_counts, rests_on_invention
 from cryhavoc_sim.games.protocol import Plausible
+from cryhavoc_sim.games.warcry import effects as fx
 
 DATA = Path(__file__).resolve().parent / "data"
 CARDS_FILE = "cards.toml"
@@ -29,7 +37,13 @@ MAX_ENTRIES = 1_000
 ALIGNMENTS = ("Good", "Evil")
 ARMY_TYPES = ("Unit", "Attachment")
 ACTION_TYPES = ("Tactic", "Command", "Reaction")
-TIMINGS = ("combat", "warcry", "support", "static", "reaction")
+# An ability's timing (Play Tactics, Play a Command, Reactions), what it is directed at
+# (``target``: "" its own unit in the Combat, or the unit itself out of one; "enemy": the
+# opposing unit in the Combat; "own_unit", "own_committed", "enemy_unit": a unit chosen
+# as it is used, for a Command), and for a reaction the event it answers (``trigger``).
+TIMINGS = ("combat", "warcry", "support", "static", "reaction", "command")
+TARGETS = ("", "enemy", "own_unit", "own_committed", "enemy_unit")
+TRIGGERS = ("", "combat_start", "enemy_roll")
 FILES = (CARDS_FILE, DECKS_FILE)  # read in this order, the digest's
 DIGEST = DigestRecipe()  # each file's name, a NUL, its bytes, a NUL; then the overrides
 UNREAD = Provenance("reconstructed", "made in code, not read from a content file")
@@ -47,10 +61,13 @@ class Ability:
     timing: str
     strength: int = 0
     leadership: int = 0
+    terror: int = 0
     when: tuple[str, ...] = ()
     cost: str = ""
     test: str = ""
     effect: str = ""
+    target: str = ""
+    trigger: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,6 +95,15 @@ class Card:
     rarity: str = ""
     abilities: tuple[Ability, ...] = ()
     provenance: Provenance = UNREAD
+    # the abilities' own source when it differs from the statistics' (a card real in its
+    # numbers whose rules text is not in the research files: "reconstructed")
+    ability_provenance: str = ""
+    ability_rationale: str = ""
+    # the timings of its abilities, derived: the rules skip a card without the one they want
+    timings: frozenset[str] = field(init=False, compare=False, repr=False, default=frozenset())
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "timings", frozenset(a.timing for a in self.abilities))
 
     @property
     def source(self) -> str:
@@ -137,6 +163,23 @@ class Content:
     def reconstructed(self) -> bool:
         return rests_on_invention(self.provenance_counts())  # the shipped deck lists are
 
+    def card_sources(self) -> dict[str, int]:
+        """How many cards are real in full (statistics and abilities, or vanilla), real in
+        their numbers only (abilities reconstructed or not modelled), and reconstructed."""
+        out = {"real in full": 0, "real in numbers only": 0, "reconstructed": 0}
+        for c in self.cards.values():
+            if c.provenance.source in ("reconstructed", "calibrated"):
+                out["reconstructed"] += 1
+            elif c.ability_provenance:
+                out["real in numbers only"] += 1
+            else:
+                out["real in full"] += 1
+        return out
+
+    def invented_abilities(self, deck: Deck) -> int:
+        """How many cards of ``deck`` (copies counted) have reconstructed abilities."""
+        return sum(1 for c in deck.cards if self.cards[c].ability_provenance)
+
     def provenance_counts(self) -> dict[str, int]:
         """How many records (cards, decks) rest on each kind of source."""
         return provenance_counts([*self.cards.values(), *self.armies.values(), *self.actions.values()])
@@ -146,14 +189,21 @@ def _card(item: Item) -> Card:
     where, raw = item.where, item.table
     abilities = []
     for ab in raw.get("ability", ()):
-        if ab.get("timing") not in TIMINGS:
-            raise ContentError(
-                f"{where}: ability timing {ab.get('timing')!r} unknown; allowed: {', '.join(TIMINGS)}."
-            )
-        abilities.append(Ability(**{**ab, "when": tuple(ab.get("when", ()))}))
+        _check_ability(where, ab)
+        try:
+            abilities.append(Ability(**{**ab, "when": tuple(ab.get("when", ()))}))
+        except TypeError as exc:
+            raise ContentError(f"{where}: ability {exc}.") from None
     if raw.get("type") not in ARMY_TYPES + ACTION_TYPES:
         raise ContentError(
             f"{where}: type {raw.get('type')!r} unknown; allowed: {', '.join(ARMY_TYPES + ACTION_TYPES)}."
+        )
+    if raw.get("ability_provenance", "") not in ("", "reconstructed") or (
+        raw.get("ability_provenance") and not raw.get("ability_rationale")
+    ):
+        raise ContentError(
+            f"{where}: ability_provenance {raw.get('ability_provenance')!r} without its reason; allowed:"
+            ' ability_provenance = "reconstructed" with an ability_rationale, or neither.'
         )
     fields = {k: v for k, v in raw.items() if k not in ("ability", "provenance", "rationale")}
     try:
@@ -167,6 +217,54 @@ def _card(item: Item) -> Card:
         )
     except TypeError as exc:
         raise ContentError(f"{where}: {exc}.") from None
+
+
+def _check_ability(where: str, ab: Mapping[str, Any]) -> None:
+    """Refuse an ability whose timing, target, trigger, condition, effect, cost or test
+    the rules do not know, in one sentence naming the card and the allowed words."""
+    words: tuple[tuple[str, Any, Any], ...] = (
+        ("timing", ab.get("timing"), TIMINGS),
+        ("target", ab.get("target", ""), TARGETS),
+        ("trigger", ab.get("trigger", ""), TRIGGERS),
+        ("effect", ab.get("effect", ""), ("", *sorted(fx.EFFECTS))),
+        ("cost", ab.get("cost", ""), tuple(sorted(fx.COSTS))),
+        ("test", ab.get("test", ""), tuple(sorted(fx.TESTS))),
+    )
+    for name, value, allowed in words:
+        if value not in allowed:
+            raise ContentError(
+                f"{where}: ability {name} {value!r} unknown; allowed: {', '.join(map(repr, allowed))}."
+            )
+    for w in ab.get("when", ()):
+        if w not in fx.CONDITIONS:
+            raise ContentError(
+                f"{where}: ability condition {w!r} unknown; allowed: {', '.join(sorted(fx.CONDITIONS))}."
+            )
+    if ab["timing"] == "command" and (
+        ab.get("effect", "") not in fx.COMMAND_EFFECTS or ab.get("cost", "") not in fx.COMMAND_COSTS
+    ):
+        raise ContentError(
+            f"{where}: a command ability's effect {ab.get('effect', '')!r} or cost {ab.get('cost', '')!r}"
+            f" is not a Command's; allowed: effects {', '.join(sorted(fx.COMMAND_EFFECTS - {''}))},"
+            f" costs {', '.join(sorted(fx.COMMAND_COSTS - {''}))} or none."
+        )
+    if ab["timing"] == "command" and not ab.get("target") and not ab.get("effect"):
+        raise ContentError(
+            f"{where}: a command ability needs a target or an effect; allowed targets: {', '.join(TARGETS[1:])}."
+        )
+
+
+def check_pair(army: Deck, action: Deck) -> str | None:
+    """Why a player may not bring ``army`` with ``action`` (Deck Construction: "choose whether
+    to play for Good or Evil. Then, construct an Army Deck and an Action Deck, using only
+    that type of card, along with any Neutral cards"), or None."""
+    sides = {army.alignment, action.alignment} - {"Neutral"}
+    if len(sides) > 1:
+        return (
+            f"army deck {army.name!r} is {army.alignment} and action deck {action.name!r} is {action.alignment};"
+            " allowed: one alignment across a player's Army and Action decks (plus Neutral)"
+        )
+    return None
 
 
 def _deck(path: Path, table: str, name: Any, raw: Any, cards: Mapping[str, Card]) -> Deck:
@@ -227,10 +325,32 @@ def validate(deck: Deck, cards: Mapping[str, Card], where: str, types: tuple[str
         raise ContentError(f"{where}: alignment {deck.alignment!r}; allowed: Good, Evil or Neutral.")
 
 
+_LOADED: dict[tuple[str, str, str], Content] = {}  # this process's content sets, by their bytes
+
+
 def load_content(directory: str | None = None, overrides: Mapping[str, Any] | None = None) -> Content:
     """The cards, decks and knobs under ``directory`` (the shipped data when None);
-    ``overrides`` sets rule knobs (``rules.tp_refresh``)."""
+    ``overrides`` sets rule knobs (``rules.tp_refresh``). A set read before in this
+    process with the same bytes and overrides is not parsed again (the pool's few
+    hundred cards cost a run tens of milliseconds a load)."""
     base = content_dir(directory, DATA)
+    key: tuple[str, str, str] | None = None
+    try:  # within the kit's bound only; anything odd goes to the full reader, which says why
+        if all((base / f).stat().st_size <= MAX_FILE_BYTES for f in FILES):
+            raw = hashlib.sha256(b"".join((base / f).read_bytes() + b"\0" for f in FILES)).hexdigest()
+            key = (str(base.resolve()), raw, DIGEST.overrides_key(overrides or {}))
+    except (OSError, TypeError, ValueError):
+        key = None
+    if key is not None and key in _LOADED:
+        return _LOADED[key]
+    content = _load(base, overrides)
+    if key is not None:
+        _LOADED.clear()  # keep one set: a sweep's many override sets would only pile up
+        _LOADED[key] = content
+    return content
+
+
+def _load(base: Path, overrides: Mapping[str, Any] | None) -> Content:
     cpath, dpath = base / CARDS_FILE, base / DECKS_FILE
     docs, digest = read_set(base, FILES, "WarCry", DIGEST)
     cards = {item.id: _card(item) for item in items(str(cpath), docs[CARDS_FILE], "card")}

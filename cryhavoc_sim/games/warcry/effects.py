@@ -95,6 +95,10 @@ DESTROY_ON_WIN = "destroy_on_win"  # Relentless Advance
 ROUT_ON_WIN = "rout_on_win"  # Onward!
 REROLL_ENEMY = "reroll_enemy"  # Valorous Assault: the enemy rolls its combat roll again
 ENEMY_COMMITTED_LEADERSHIP = "enemy_committed_leadership"  # To the Last Man
+# Commands (Play a Command: "specific, immediate effects"), on the unit the ability targets
+RALLY = "rally"  # Committing, Rally: "turn a card that's been Committed back to its Ready position"
+COMMIT_TARGET = "commit_target"  # the target unit Commits
+DRAW_ACTION = "draw_action"  # its player draws an Action card
 
 EFFECTS = frozenset(
     {
@@ -113,8 +117,14 @@ EFFECTS = frozenset(
         ROUT_ON_WIN,
         REROLL_ENEMY,
         ENEMY_COMMITTED_LEADERSHIP,
+        RALLY,
+        COMMIT_TARGET,
+        DRAW_ACTION,
     }
 )
-# Ability costs the state knows how to pay.
+# Named effects a Command acts by (the others act in a Combat or as statics).
+COMMAND_EFFECTS = frozenset({"", RALLY, COMMIT_TARGET, DRAW_ACTION})
+# Ability costs the state knows how to pay (an attachment's "self" is the unit it is on).
 COSTS = frozenset({"", "commit_self", "destroy_self", "commit_other_orc", "discard_card"})
+COMMAND_COSTS = frozenset({"", "commit_self", "destroy_self"})
 TESTS = frozenset({"", "leadership"})

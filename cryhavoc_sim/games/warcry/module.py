@@ -42,6 +42,7 @@ EVENT_KINDS = {
     "block": "player blocks with detail",
     "move": "player moves detail from the Reserve to the Battle Line",
     "strategy": "player plays the Strategy detail",
+    "command": "player uses the Command of detail (a Command card, or a unit's or attachment's)",
     "tactic": "player plays the tactic card detail for amount TP",
     "ability": "player uses an ability of detail",
     "support": "player uses the support tactic of the Strategy detail",
@@ -87,7 +88,7 @@ def _content_for(head: dict[str, Any], path: str) -> wc_content.Content | None:
 class WarCry:
     name = "warcry"
     title = "WarCry"
-    rules_version = "warcry-rules-1"
+    rules_version = "warcry-rules-2"
     bots_version = "warcry-bots-2"
     scenario_fields: tuple[str, ...] = ("decks", "action_deck")
     scenario_tables: tuple[str, ...] = ("bots",)
@@ -97,6 +98,10 @@ class WarCry:
         "Dwarf": "#a6cee3",
         "Chaos": "#e31a1c",
         "Orc": "#33a02c",
+        "High Elf": "#6a3d9a",
+        "Empire Elite": "#ff7f00",
+        "Dark Elf": "#b15928",
+        "Horde": "#b2df8a",
     }
     vocabulary = Vocabulary(
         side="deck", seat="seat", score="Battles", score_event="battle_won", round="Battle", side_plural=False
@@ -119,6 +124,11 @@ class WarCry:
             raise ScenarioError(
                 f"{path}: field 'scenario.action_deck' is {str(action)[:60]!r}; allowed: {', '.join(sorted(content.actions) if content else ['a deck name'])}."
             )
+        if content is not None:  # Deck Construction: one alignment across a player's decks
+            for d in decks:
+                problem = wc_content.check_pair(content.armies[d], content.actions[action])
+                if problem:
+                    raise ScenarioError(f"{path}: field 'scenario.decks': {problem}.")
         raw = doc.get("bots", {})
         if not isinstance(raw, dict):
             raise ScenarioError(f"{path}: [bots] must be a table.")
@@ -168,6 +178,10 @@ class WarCry:
             if army not in content.armies:  # the scenario's content could not be read at parse time)
                 allowed = ", ".join(sorted(content.armies))
                 raise ScenarioError(f"field 'scenario.decks' names {army!r}; allowed: {allowed}.")
+        for army, action in zip(pairing.armies, pairing.actions, strict=True):
+            problem = wc_content.check_pair(content.armies[army], content.actions[action])
+            if problem:
+                raise ScenarioError(f"field 'scenario.decks': {problem}.")
         state: WarCryState = play_game(RULES, content, pairing, seeds, dict(setup.bots), record_events)
         deck = dict(zip(PLAYERS, pairing.armies, strict=True))
         return Played(tuple(deck[w] for w in state.winners), pairing.armies, state)
@@ -239,8 +253,11 @@ class WarCry:
         return []
 
     def bench_scenario(self, bot: str) -> str:
+        # the four base-set decks: the bench times the same games across checkouts
         return (
-            f'[scenario]\nname = "bench"\ngame = "warcry"\ngames = 1\nseed = 7\n\n[bots]\ndefault = "{bot}"\n'
+            '[scenario]\nname = "bench"\ngame = "warcry"\ngames = 1\nseed = 7\n'
+            'decks = ["Chaos", "Dwarf", "Empire", "Orc"]\n'
+            f'\n[bots]\ndefault = "{bot}"\n'
         )
 
     def search_bench_scenario(self) -> tuple[str, str] | None:
@@ -280,25 +297,45 @@ class WarCry:
 
     def content_listing(self, content: Any, as_json: bool) -> str:
         decks = {
-            **{
-                f"army.{n}": {"alignment": d.alignment, "cards": len(d.cards)}
-                for n, d in content.armies.items()
-            },
-            **{
-                f"action.{n}": {"alignment": d.alignment, "cards": len(d.cards)}
-                for n, d in content.actions.items()
-            },
+            f"{table}.{n}": {
+                "alignment": d.alignment,
+                "cards": len(d.cards),
+                "cards with reconstructed abilities": content.invented_abilities(d),
+            }
+            for table, group in (("army", content.armies), ("action", content.actions))
+            for n, d in group.items()
         }
         listing = {
             "decks (reconstructed)": decks,
             "knobs": dict(content.knobs),
             "cards": len(content.cards),
+            "cards by source": content.card_sources(),
             "provenance (records)": content.provenance_counts(),
             "digest": content.content_id,
         }
         if as_json:
             return json.dumps(listing, sort_keys=True)
         return "\n".join(f"{k} = {v}" for k, v in listing.items())
+
+    def deck_builder(
+        self,
+        deck: str,
+        field: Sequence[str] | None,
+        action: str,
+        deals: int,
+        confirm: int,
+        rounds: int,
+        swaps: int,
+        seed: int,
+    ) -> list[str]:
+        """The deckbuild command's study (games/warcry/deckbuilder.py) on the shipped
+        content, as lines of text; ``field`` None: every other shipped army deck."""
+        from cryhavoc_sim.games.warcry.deckbuilder import Study, build, describe
+
+        content = wc_content.load_content()
+        chosen = tuple(n for n in sorted(content.armies) if n != deck) if field is None else tuple(field)
+        study = Study(deck, chosen, action, deals, confirm, rounds, swaps, seed)
+        return describe(content, study, build(content, study))
 
     def write_content(
         self, content_dir: str | None, overrides: Mapping[str, Any], target: Path, name: str, note: str

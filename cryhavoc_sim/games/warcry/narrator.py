@@ -13,6 +13,7 @@ VERBS = {
     "block": "blocks with {detail}",
     "move": "moves {detail} up to the Battle Line",
     "strategy": "plays the Strategy {detail}",
+    "command": "uses the Command of {detail}",
     "tactic": "plays {detail} ({amount} TP)",
     "ability": "uses {detail}'s ability",
     "support": "uses {detail}'s support tactic",

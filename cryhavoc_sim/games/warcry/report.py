@@ -13,7 +13,8 @@ from cryhavoc_sim.games.protocol import ReportSections
 from cryhavoc_sim.games.warcry.worth import card_worth, keyword_worth, traits
 
 RECONSTRUCTED = (
-    "Deck lists reconstructed from real base-set cards (not the real starter lists); card statistics real."
+    "Deck lists reconstructed from real cards (not the real starter lists); card statistics real; some"
+    " cards' abilities reconstructed (the trust notes count them per deck)."
 )
 
 
@@ -157,9 +158,18 @@ def report_sections(run: Any, content: Any) -> ReportSections:
             f"{best['deck']} beats {best['opponent']} in {best['win_rate']:.0%} of games"
             f" ({best['ci_low']:.0%}-{best['ci_high']:.0%}; deck matrix table)."
         )
+    played = sorted(set(matrix["deck"]) | set(matrix["opponent"])) if matrix.height else []
+    invented = {n: decks.invented_abilities(decks.armies[n]) for n in played if n in decks.armies}
     s.trust = [
-        "WarCry's deck lists are reconstructed from real base-set cards; the real starter lists were not found.",
-        "Rulings W1-W15 (docs/rulings.md) decide what the quick rules leave open; W1 is a knob (rules.tp_refresh).",
+        "WarCry's deck lists are reconstructed from real cards; the real starter lists were not found.",
+        "Rulings W1-W22 (docs/rulings.md) decide what the quick rules leave open; W1 is a knob (rules.tp_refresh).",
     ]
+    if any(invented.values()):
+        s.trust.append(
+            "Cards whose abilities are reconstructed (real statistics, rules text not found; each card's"
+            " ability_rationale says how) in the army decks played: "
+            + ", ".join(f"{n} {k} of {len(decks.armies[n].cards)}" for n, k in invented.items())
+            + "."
+        )
     s.summary = {"warcry_decks": sorted(alignment)}
     return s

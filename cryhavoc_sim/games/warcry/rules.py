@@ -19,6 +19,7 @@ from cryhavoc_sim.games.warcry.state import ACTION_DECK, ARMY_DECK, PLAYERS, War
 from cryhavoc_sim.rng import Rng
 
 BOT_NAMES = ("random", "heuristic", "ismcts", "paired", "learned")
+SOAK_DECKS = ("Chaos", "Dwarf", "Empire", "Orc", "Dark Elf", "Empire Elite", "High Elf", "Horde")
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,8 +62,11 @@ class WarCryRules:
         return load_content()
 
     def soak_setup(self, index: int) -> Setup:
-        names = ("Chaos", "Dwarf", "Empire", "Orc")
-        return Setup((names[index % 4], names[(index // 4) % 4]))
+        """Every pairing of the shipped army decks, with each action deck in turn."""
+        names = SOAK_DECKS
+        n = len(names)
+        action = ("Base", "Full")[(index // (n * n)) % 2]
+        return Setup((names[index % n], names[(index // n) % n]), (action, action))
 
     def describe(self, setup: Setup) -> str:
         return f"{setup.armies[0]} v {setup.armies[1]}"

@@ -122,12 +122,13 @@ class WarCryState(Muster, Commands, Combats, BattleEnd):
         c.zones = [[list(z) for z in zs] for zs in self.zones]
         c.attachments = {u: list(a) for u, a in self.attachments.items()}
         c.committed = set(self.committed)
-        c.wins, c.gold, c.budget, c.spent, c.done = (
+        c.wins, c.gold, c.budget, c.spent, c.done, c.extra = (
             list(self.wins),
             list(self.gold),
             list(self.budget),
             list(self.spent),
             list(self.done),
+            list(self.extra),
         )
         c.battle_winners = list(self.battle_winners)
         c.placed = [list(x) for x in self.placed]
@@ -147,7 +148,7 @@ class WarCryState(Muster, Commands, Combats, BattleEnd):
                     tuple(z[BATTLE_LINE]), tuple(z[RESERVE]), tuple(z[STRATEGIES]), tuple(z[BATTLEFIELD]),
                     tuple(sorted(z[ARMY_DISCARD])), tuple(sorted(z[ACTION_DISCARD])),
                     len(z[ARMY_DECK]), len(z[ARMY_HAND]), len(z[ACTION_DECK]), len(z[ACTION_HAND]),
-                    self.gold[p], self.budget[p], self.spent[p], self.done[p],
+                    self.gold[p], self.budget[p], self.spent[p], self.done[p], self.extra[p],
                 )
             )  # fmt: skip
         return (
@@ -205,5 +206,7 @@ class WarCryState(Muster, Commands, Combats, BattleEnd):
 
 _SCALARS = (
     "cards", "owners", "knobs", "battle", "phase", "actor", "passes", "commander", "first_command",
-    "first_fielder", "pick", "tie_rounds", "serial", "winner",
+    "first_fielder", "pick", "tie_rounds", "serial", "winner", "timings_held", "attached_timings",
+    "triggers_held", "unit_triggers_held",
+    "support_tactics_held",
 )  # fmt: skip

@@ -54,6 +54,9 @@ class Combat:
     destroy_on_win: list[bool] = field(default_factory=lambda: [False, False])
     rout_on_win: list[bool] = field(default_factory=lambda: [False, False])
     used: list[tuple[int, int]] = field(default_factory=list)  # (unit or strategy, ability index)
+    terror: list[int] = field(default_factory=lambda: [0, 0])  # Terror grown by Action cards
+    window: str = ""  # the reaction window open (a trigger of content.TRIGGERS), "" for none
+    reacted: list[tuple[Any, ...]] = field(default_factory=list)  # reactions used this event
     rolls: list[int | None] = field(default_factory=lambda: [None, None])
     offered: list[bool] = field(default_factory=lambda: [False, False])  # a reaction window per roll
     resolving: bool = False
@@ -74,6 +77,7 @@ class Combat:
             acted=list(self.acted), mod=list(self.mod), ld=list(self.ld),
             destroy_on_win=list(self.destroy_on_win), rout_on_win=list(self.rout_on_win),
             used=list(self.used), rolls=list(self.rolls), offered=list(self.offered),
+            terror=list(self.terror), reacted=list(self.reacted),
         )  # fmt: skip
 
     def key(self) -> tuple[Any, ...]:
@@ -91,6 +95,7 @@ class WarCryTable:
         self, cards: tuple[Card, ...], owners: tuple[int, ...], knobs: dict[str, str], rng: Rng
     ) -> None:
         self.cards = cards  # the card table: shared, never changed
+        self.index_cards()
         self.owners = owners
         self.knobs = knobs
         self.rng = rng
@@ -107,6 +112,7 @@ class WarCryTable:
         self.spent = [0, 0]  # gold spent on cards in play this Muster, carry-over included
         self.placed: list[list[int]] = [[], []]  # this Muster's cards, in the order played
         self.done = [False, False]  # passed in this Muster
+        self.extra = [False, False]  # passed, then offered one more card by a Unique's refund
         self.passes = 0  # consecutive passed Commands
         self.commander = 0
         self.first_command = -1  # who took the Battle's first Command
@@ -120,6 +126,26 @@ class WarCryTable:
         self.serial = 0  # Combats opened so far (the soak's check that attackers were ready)
         self.winner = -1
         self.events: list[Event] | None = None
+
+    def index_cards(self) -> None:
+        """What the card table holds at all (read from ``cards``, shared by every copy): the
+        timings of its abilities and its reactions' triggers, so that a rule no card of the
+        game can use costs nothing (a window no reaction can open is not looked for)."""
+        self.timings_held: frozenset[str] = frozenset().union(*(c.timings for c in self.cards))
+        self.attached_timings: frozenset[str] = frozenset().union(
+            *(c.timings for c in self.cards if c.type == "Attachment")
+        )
+        self.triggers_held = frozenset(
+            a.trigger for c in self.cards for a in c.abilities if a.timing == "reaction" and a.trigger
+        )
+        self.unit_triggers_held = frozenset(
+            a.trigger
+            for c in self.cards
+            if c.type in ("Unit", "Attachment")
+            for a in c.abilities
+            if a.timing == "reaction" and a.trigger
+        )
+        self.support_tactics_held = any(c.type == "Tactic" and "support" in c.timings for c in self.cards)
 
     # ------------------------------------------------------------------ card helpers
     def card(self, c: int) -> Card:
@@ -139,15 +165,30 @@ class WarCryTable:
         return sum(1 for u in self.zones[p][BATTLE_LINE] if u not in self.committed)
 
     def strength(self, u: int) -> int:
-        return self.cards[u].strength + sum(self.cards[a].strength for a in self.attachments.get(u, ()))
+        att = self.attachments.get(u)
+        value = self.cards[u].strength
+        return value + sum(self.cards[a].strength for a in att) if att else value
 
     def tactic_points(self, u: int) -> int:
-        return self.cards[u].tactic_points + sum(
-            self.cards[a].tactic_points for a in self.attachments.get(u, ())
-        )
+        att = self.attachments.get(u)
+        value = self.cards[u].tactic_points
+        return value + sum(self.cards[a].tactic_points for a in att) if att else value
 
     def abilities(self, c: int) -> tuple[Ability, ...]:
         return self.cards[c].abilities
+
+    def bearer(self, x: int) -> int:
+        """The unit card ``x`` acts through: itself, or the unit an attachment is on."""
+        if self.cards[x].is_unit:
+            return x
+        return next(u for u, att in self.attachments.items() if x in att)
+
+    def with_attachments(self, u: int, timing: str = "") -> tuple[int, ...]:
+        """``u`` and the attachments on it: the cards whose abilities the unit uses
+        (Tactic Abilities "appear on Unit or Attachment cards"); given a ``timing`` no
+        attachment of the game has, ``u`` alone."""
+        att = self.attachments.get(u)
+        return (u, *att) if att and (not timing or timing in self.attached_timings) else (u,)
 
     def has_static(self, p: int, effect: str) -> bool:
         """Whether a unit of ``p`` in play has the named effect (committed units keep
@@ -181,9 +222,11 @@ class WarCryTable:
         if c is not None and u in (c.att_u, c.def_u):
             side = 0 if u == c.att_u else 1
             ld += c.ld[side]
-            other = self.cards[c.unit(1 - side)]
-            if other.terror and not card.terror:  # Terror: lowers the opposing Unit's Ld; Terror units immune
-                ld -= other.terror
+            # Terror: lowers the opposing Unit's Ld, "cumulative, so a Unit with Terror can grow
+            # scarier with Action cards"; "Units with Terror are not affected" (W18: grown Terror too)
+            other = self.cards[c.unit(1 - side)].terror + c.terror[1 - side]
+            if other > 0 and not (card.terror or c.terror[side]):
+                ld -= other
         return ld
 
     def log(self, kind: str, player: int | None, amount: int, detail: str | None) -> None:
@@ -248,6 +291,38 @@ class WarCryTable:
         self.tp_spent.pop(u, None)
         self.log("destroyed", p, self.cards[u].strength, self.cards[u].name)
         self._fall_forward(p)
+
+    def in_play(self, p: int) -> list[int]:
+        """``p``'s cards in play: its units and the attachments on them."""
+        return [c for u in self.units(p) for c in (u, *self.attachments.get(u, ()))]
+
+    def _originals(self, c: int) -> list[int]:
+        """Unique: the copies in play, anywhere on the Field of Battle, that the Unique
+        card ``c`` just played displaces ("only one of that card can be in play ... If a
+        Unique card is in play and a duplicate is played, the original copy is
+        discarded"; W14: the other player's, since one's own cannot be played)."""
+        card = self.cards[c]
+        if not card.unique:
+            return []
+        q = 1 - self.owner(c)
+        return [x for x in self.in_play(q) if self.cards[x].name == card.name]
+
+    def _discard_attachment(self, a: int) -> None:
+        for u, att in list(self.attachments.items()):
+            if a in att:
+                att.remove(a)
+                if not att:
+                    del self.attachments[u]
+                self.zones[self.owner(a)][ARMY_DISCARD].append(a)
+                self.log("destroyed", self.owner(a), 0, self.cards[a].name)
+                return
+
+    def _destroy(self, x: int) -> None:
+        """A unit destroyed, or an attachment (the card itself, not the unit it is on)."""
+        if self.cards[x].is_unit:
+            self._discard_unit(x)
+        else:
+            self._discard_attachment(x)
 
     def _fall_forward(self, p: int) -> None:
         z = self.zones[p]

@@ -33,14 +33,16 @@ def test_a_weak_deck_is_improved_within_the_rules_and_the_same_seed_finds_the_sa
     assert added and sum(added.values()) == sum(dropped.values())
     again = build(content, study)
     assert again.best.cards == found.best.cards and again.matrix == found.matrix
-    assert found.confirm_best[1] == found.confirm_start[1] == 4 * 2  # fresh deals, both seats
+    # fresh deals, each played from both seats: a deal is one sample of the interval
+    assert [g for _, g in found.confirm_best] == [g for _, g in found.confirm_start] == [2] * 4
     text = "\n".join(describe(content, study, found))
     assert "RECONSTRUCTED" in text and "Added:" in text and "cycle" in text
+    assert "8 games in 4 deals (95% intervals by deals)" in text
 
 
 def test_the_meta_health_reads_losing_matchups_and_cycles() -> None:
     deck = CONTENT.armies["Empire"]
-    rps = Found(deck, deck, 0.5, 0.5, 0, (0, 0), (0, 0))
+    rps = Found(deck, deck, 0.5, 0.5, 0, [], [])
     for a, b in (("rock", "scissors"), ("scissors", "paper"), ("paper", "rock")):
         rps.matrix[(a, b)], rps.matrix[(b, a)] = 0.7, 0.3
     assert rps.cyclic_share() == 1.0

@@ -19,12 +19,12 @@ listing counts them): the result is a property of this content and these bots.
 
 from __future__ import annotations
 
-import math
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from itertools import combinations
 
+from cryhavoc_sim.analysis.deals import Estimate, estimate
 from cryhavoc_sim.errors import ContentError
 from cryhavoc_sim.games.harness.play import play_game
 from cryhavoc_sim.games.harness.seeds import Seeds
@@ -62,8 +62,8 @@ class Found:
     search_start: float  # win rate against the field on the search's deals
     search_best: float
     candidates: int
-    confirm_start: tuple[int, int]  # (wins, games) on fresh deals
-    confirm_best: tuple[int, int]
+    confirm_start: list[tuple[int, int]]  # (wins, games) of each fresh deal (both seats)
+    confirm_best: list[tuple[int, int]]
     matrix: dict[tuple[str, str], float] = field(default_factory=dict)  # row deck's win rate
 
     def changes(self) -> tuple[dict[str, int], dict[str, int]]:
@@ -120,26 +120,35 @@ def pool(content: Content, deck: Deck) -> list[str]:
 
 def _games(
     content: Content, deck: Deck, opponents: Sequence[str], study: Study, deals: int, base: int
-) -> tuple[int, int]:
-    """Wins and games of ``deck`` against each opponent on ``deals`` deals from both seats
-    (deal k against opponent j: game index base + k * len(opponents) + j)."""
+) -> list[tuple[int, int]]:
+    """Wins and games of ``deck`` in each deal against each opponent, played from both
+    seats (deal k against opponent j: game index base + k * len(opponents) + j): a deal's
+    two games share its draws, so a deal is one sample of an interval, not two."""
     table = replace(content, armies={**content.armies, BUILT: deck})
     bots = {"one": study.bot, "two": study.bot}
-    wins = games = 0
+    out = []
     for k in range(deals):
         for j, o in enumerate(opponents):
             seeds = Seeds(game_seed(study.seed, base + k * len(opponents) + j))
+            wins = games = 0
             for seat, armies in ((0, (BUILT, o)), (1, (o, BUILT))):
                 state = play_game(
                     RULES, table, Setup(armies, (study.action, study.action)), seeds, bots, False
                 )
                 games += 1
                 wins += state.winner == seat
-    return wins, games
+            out.append((wins, games))
+    return out
 
 
-def _rate(wins_games: tuple[int, int]) -> float:
-    return wins_games[0] / wins_games[1] if wins_games[1] else 0.0
+def _rate(deals: list[tuple[int, int]]) -> float:
+    games = sum(g for _, g in deals)
+    return sum(w for w, _ in deals) / games if games else 0.0
+
+
+def confirmed(deals: list[tuple[int, int]]) -> Estimate:
+    """The win rate on the fresh deals with its 95% interval counted by deals."""
+    return estimate([w for w, _ in deals], [g for _, g in deals])
 
 
 def _swap(content: Content, deck: Deck, cards: list[str], rng_pick: int, add_pick: int) -> Deck | None:
@@ -196,23 +205,11 @@ def build(content: Content, study: Study) -> Found:
     return found
 
 
-def wilson(wins: int, n: int) -> tuple[float, float]:
-    """The 95% Wilson interval of ``wins`` in ``n``."""
-    if n == 0:
-        return (0.0, 1.0)
-    z, p = 1.959964, wins / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return (max(0.0, centre - half), min(1.0, centre + half))
-
-
 def describe(content: Content, study: Study, found: Found) -> list[str]:
     """The study's result as lines of text (cards by name)."""
     names: Mapping[str, str] = {c.id: c.name for c in content.cards.values()}
     added, dropped = found.changes()
-    cs, cb = found.confirm_start, found.confirm_best
-    ls, hs = wilson(*cs)
-    lb, hb = wilson(*cb)
+    cs, cb = confirmed(found.confirm_start), confirmed(found.confirm_best)
     invented = sum(1 for c in found.best.cards if content.cards[c].ability_provenance)
     lines = [
         f"Deck builder: {study.start} against {', '.join(study.field)} ({study.action} action deck,"
@@ -221,8 +218,9 @@ def describe(content: Content, study: Study, found: Found) -> list[str]:
         f" from both seats: {found.search_start:.1%} -> {found.search_best:.1%} against the field.",
         "Added: " + (", ".join(f"{names[c]} x{n}" for c, n in added.items()) or "nothing"),
         "Dropped: " + (", ".join(f"{names[c]} x{n}" for c, n in dropped.items()) or "nothing"),
-        f"Confirmed on {study.confirm} fresh deals per opponent: the start deck {cs[0] / max(1, cs[1]):.1%}"
-        f" ({ls:.1%}-{hs:.1%}), the deck found {cb[0] / max(1, cb[1]):.1%} ({lb:.1%}-{hb:.1%}) of {cb[1]} games.",
+        f"Confirmed on {study.confirm} fresh deals per opponent: the start deck {cs.rate:.1%}"
+        f" ({cs.low:.1%}-{cs.high:.1%}), the deck found {cb.rate:.1%} ({cb.low:.1%}-{cb.high:.1%})"
+        f" of {cb.games} games in {cb.deals} deals (95% intervals by deals).",
         f"The deck found holds {invented} of {len(found.best.cards)} cards whose abilities are reconstructed.",
         "The meta (fresh deals): each deck's losing matchups",
     ]

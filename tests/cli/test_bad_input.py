@@ -4,6 +4,7 @@ allowed), no traceback, and nothing written or changed on disk."""
 
 from __future__ import annotations
 
+import importlib
 import json
 import os
 import shutil
@@ -106,20 +107,26 @@ def content_with(file: str, find: str, replace: str, remove: bool = False) -> Ca
 CT = '[scenario]\nname = "ct"\ngame = "cavetroll"\ngames = 8\nseed = 5\nplayers = 4\n'
 
 
-def ct_board(find: str, replace: str) -> Callable[[Path], list[str]]:
-    """``content --game cavetroll`` on a copy of the shipped set with board.toml edited."""
+def game_set(game: str, file: str) -> Callable[[str, str], Callable[[Path], list[str]]]:
+    """Cases of ``content --game GAME`` on a copy of the game's shipped set with ``file``
+    edited (its first ``find`` replaced)."""
 
-    def setup(d: Path) -> list[str]:
-        from cryhavoc_sim.games.cavetroll.content import DATA
+    def edited(find: str, replace: str) -> Callable[[Path], list[str]]:
+        def setup(d: Path) -> list[str]:
+            data = importlib.import_module(f"cryhavoc_sim.games.{game}.content").DATA
+            shutil.copytree(data, d / game)
+            path = d / game / file
+            text = path.read_text()
+            assert find in text, find
+            path.write_text(text.replace(find, replace, 1))
+            return ["content", "--game", game, "--content", str(d / game)]
 
-        shutil.copytree(DATA, d / "ct")
-        path = d / "ct" / "board.toml"
-        text = path.read_text()
-        assert find in text, find
-        path.write_text(text.replace(find, replace, 1))
-        return ["content", "--game", "cavetroll", "--content", str(d / "ct")]
+        return setup
 
-    return setup
+    return edited
+
+
+ct_board = game_set("cavetroll", "board.toml")
 
 
 # An override pattern of 80 characters naming 2^16 paths (issue 32): refused by counting.
@@ -443,20 +450,7 @@ def _budget(m: dict, bot: str = "ismcts:100000") -> None:  # type: ignore[type-a
 WC = '[scenario]\nname = "wc"\ngame = "warcry"\ngames = 4\nseed = 5\n'
 
 
-def wc_decks(find: str, replace: str) -> Callable[[Path], list[str]]:
-    """``content --game warcry`` on a copy of the shipped set with decks.toml edited."""
-
-    def setup(d: Path) -> list[str]:
-        from cryhavoc_sim.games.warcry.content import DATA
-
-        shutil.copytree(DATA, d / "wc")
-        path = d / "wc" / "decks.toml"
-        text = path.read_text()
-        assert find in text, find
-        path.write_text(text.replace(find, replace, 1))
-        return ["content", "--game", "warcry", "--content", str(d / "wc")]
-
-    return setup
+wc_decks = game_set("warcry", "decks.toml")
 
 
 def _not_played(d: Path, m: dict) -> None:  # type: ignore[type-arg]

@@ -6,24 +6,30 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from cryhavoc_sim.games.state import Answer
 from cryhavoc_sim.games.warcry.state import ARMY_DECK, ARMY_HAND, BATTLE_LINE, WarCryState
 from tests.warcry.board import board, dice, legal, take, unit
 
 SWORD = "Sword of Striking"
 
 
-def test_a_committed_unit_uses_no_reaction() -> None:
-    # Committing: "Committed Units cannot use their tactics, reactions, or commands."
-    # Carroburg Greatswords' reaction (+1 more when a tactic raises its Strength) stays off.
+def _greatswords_attacked() -> tuple[WarCryState, int, Answer]:
+    """Bloodwolf Axemen attack Carroburg Greatswords, who pass; returns the state, the
+    Greatswords and the Middenheim Halberdiers' support (commit: +2 Strength to them)."""
     s = board(one=("Carroburg Greatswords", "Middenheim Halberdiers"), two=("Bloodwolf Axemen",))
     g = unit(s, 0, "Carroburg Greatswords")
-    halberdiers = unit(s, 0, "Middenheim Halberdiers")
     s.phase, s.actor = "command", 1
     dice(s, 0, 2)
     dice(s, 1, 2)
     s.apply(("attack", unit(s, 1, "Bloodwolf Axemen"), g))
     s.apply(("pass",))
-    support = ("ability", halberdiers, 0)  # Middenheim Halberdiers: commit, +2 Strength
+    return s, g, ("ability", unit(s, 0, "Middenheim Halberdiers"), 0)
+
+
+def test_a_committed_unit_uses_no_reaction() -> None:
+    # Committing: "Committed Units cannot use their tactics, reactions, or commands."
+    # Carroburg Greatswords' reaction (+1 more when a tactic raises its Strength) stays off.
+    s, g, support = _greatswords_attacked()
     s.committed.add(g)
     assert support in legal(s)
     s.apply(support)
@@ -31,14 +37,8 @@ def test_a_committed_unit_uses_no_reaction() -> None:
 
 
 def test_a_ready_unit_still_uses_its_reaction() -> None:
-    s = board(one=("Carroburg Greatswords", "Middenheim Halberdiers"), two=("Bloodwolf Axemen",))
-    g = unit(s, 0, "Carroburg Greatswords")
-    s.phase, s.actor = "command", 1
-    dice(s, 0, 2)
-    dice(s, 1, 2)
-    s.apply(("attack", unit(s, 1, "Bloodwolf Axemen"), g))
-    s.apply(("pass",))
-    s.apply(("ability", unit(s, 0, "Middenheim Halberdiers"), 0))
+    s, _, support = _greatswords_attacked()
+    s.apply(support)
     assert s.combat is not None and s.combat.mod[1] == 3
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import signal
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
@@ -13,6 +14,12 @@ from cryhavoc_sim.games.cryhavoc.engine import Choice, Decider, Decision, Game, 
 from cryhavoc_sim.games.cryhavoc.engine.flow import Step, advance
 from cryhavoc_sim.games.cryhavoc.engine.newgame import new_game as make_game
 from cryhavoc_sim.rng import stream
+
+if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
+    # A shell that starts the suite in the background (`make test &`, some CI runners)
+    # leaves SIGINT ignored, and every command a test starts would inherit that: the
+    # Ctrl-C tests would then run their study to its end and skip, testing nothing.
+    signal.signal(signal.SIGINT, signal.default_int_handler)
 
 
 def reconstructed_dir() -> str:

@@ -73,4 +73,11 @@ def _exit_interrupted(process: bool) -> NoReturn:
         # ignored, not the default: the interpreter's shutdown keeps an ignored SIGINT
         # ignored, where it would put back the default (death) for its own handler
         signal.signal(signal.SIGINT, signal.SIG_IGN)
+        # A KeyboardInterrupt that left code run by exec() of a string (a library's
+        # generated class or function: dataclasses, namedtuple, an import in flight when
+        # Ctrl-C came) sets CPython's _Py_UnhandledKeyboardInterrupt even though it was
+        # caught later; `python -m` then ends by killing itself with SIGINT (return code
+        # -2) instead of exiting 130 (Modules/main.c, Py_RunMain). Running a string
+        # through exec() again clears that flag (Python/pythonrun.c, run_eval_code_obj).
+        exec("pass")  # a constant string, run only to clear that flag
     sys.exit(130)

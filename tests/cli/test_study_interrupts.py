@@ -81,3 +81,30 @@ def test_ctrl_c_prints_the_resume_command_and_the_record_says_interrupted(tmp_pa
     )
     assert resumed.returncode == 0, resumed.stderr[-2000:]
     assert json.loads(record.read_text())["status"] == "complete"
+
+
+EXEC_INTERRUPTED = """
+import os, signal
+from cryhavoc_sim.cli import _exit_interrupted
+try:  # Ctrl-C arriving while a library runs code it made with exec() of a string
+    exec("os.kill(os.getpid(), signal.SIGINT)\\nfor _ in range(10**7): pass")
+except KeyboardInterrupt:
+    pass
+_exit_interrupted(True)
+"""
+
+
+def test_ctrl_c_inside_generated_code_still_exits_130(tmp_path: Path) -> None:
+    """The load-dependent way an interrupted study died by SIGINT (-2) after printing its
+    resume line, made certain: a KeyboardInterrupt that left exec()'d code marks CPython's
+    "unhandled" flag although it was caught, and `python -m` then kills itself at exit."""
+    (tmp_path / "interrupted_in_exec.py").write_text(EXEC_INTERRUPTED)
+    proc = subprocess.run(
+        [sys.executable, "-m", "interrupted_in_exec"],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        timeout=120,
+        env={**os.environ, "PYTHONPATH": f"{tmp_path}{os.pathsep}{Path(__file__).resolve().parents[2]}"},
+    )
+    assert proc.returncode == 130, (proc.returncode, proc.stderr[-2000:])

@@ -3,6 +3,8 @@ named in each test)."""
 
 from __future__ import annotations
 
+from itertools import pairwise
+
 from cryhavoc_sim.games.cryhavoc.engine import actions, battle, movement, scoring
 from tests.conftest import cards, clear_board, drive, give, new_game, opt, place, start_battle
 
@@ -286,3 +288,49 @@ def test_trog_player_scores_half_crystals_rounded_up(content):  # type: ignore[n
     scoring.scoring_phase(g)
     assert g.players[T].vp == 4
     assert scoring.trog_crystal_vp(7) == 4 and scoring.trog_crystal_vp(0) == 0
+
+
+def _four_points(content):  # type: ignore[no-untyped-def]
+    g = new_game(content, (H, P, M), hqs={H: "northern_landing", P: "eastern_landing", M: "western_landing"})
+    clear_board(g)
+    g.round, g.phase = 1, "actions"
+    hand = ("humans.drop_troopers", "humans.outflank_1")
+    give(g, H, *hand)
+    assert sum(content.cards[c].move for c in hand) == 4
+    return g, hand
+
+
+def test_move_sidebar_example_one_unit_four_times(content):  # type: ignore[no-untyped-def]
+    """Move Action sidebar: "The Human player discards two cards showing a total of four
+    Movement Points. They may Move one Unit four times, four Units one time, or any
+    combination of this." One Unit, four steps through empty Regions."""
+    g, hand = _four_points(content)
+    path = ["northern_landing", "scorch", "world_caverns", "kalas_gorge", "foglands"]
+    drive(g, actions.MoveAction(H), [cards(*hand), *(opt(step) for step in pairwise(path))])
+    assert g.units("foglands", H) == 1 and g.units("northern_landing", H) == 3
+    assert all(g.units(r, H) == 0 for r in path[1:-1])
+
+
+def test_move_sidebar_example_four_units_one_time(content):  # type: ignore[no-untyped-def]
+    """The same four Movement Points: four Units one step each (here all four of the HQ's
+    Units, to four different Regions)."""
+    g, hand = _four_points(content)
+    targets = ["scorch", "kalas_gorge", "foglands", "cameron_seas"]
+    drive(g, actions.MoveAction(H), [cards(*hand), *(opt(("northern_landing", r)) for r in targets)])
+    assert all(g.units(r, H) == 1 for r in targets) and g.units("northern_landing", H) == 0
+
+
+def test_recruit_example_five_points_up_to_five_units(content):  # type: ignore[no-untyped-def]
+    """Recruit Action: "The Pilgrim player discards 3 cards with a total of 5 Recruitment
+    points. They may add up to 5 Units to their Headquarters Region." (The printed cards
+    are not public: three cards of the content that show five Recruitment points.)"""
+    g = new_game(content, (H, P, M), hqs={H: "northern_landing", P: "eastern_landing", M: "western_landing"})
+    g.round, g.phase = 1, "actions"
+    hand = ("pilgrims.phase_strike", "jungle.5", "pilgrims.deploy_holos")
+    give(g, P, *hand)
+    assert sum(content.cards[c].recruit for c in hand) == 5
+    before, reserve = g.units("eastern_landing", P), g.players[P].reserve
+    assert reserve >= 5
+    _, asked = drive(g, actions.RecruitAction(P), [cards(*hand), opt(5)])
+    assert asked[-1].options == (0, 1, 2, 3, 4, 5)  # "up to 5"
+    assert g.units("eastern_landing", P) == before + 5 and g.players[P].reserve == reserve - 5

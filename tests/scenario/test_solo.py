@@ -211,3 +211,41 @@ def test_solo_games_run_five_rounds_and_name_a_winner(content, difficulty):  # t
             assert not obs.violations, obs.violations[:3]
             assert o.rounds_played == 5 and o.ended_by == "five_rounds"
             assert o.winner == (f if o.vp[f] > o.vp[T] else T)
+
+
+def test_the_automaton_moving_onto_a_nest_reveals_it_by_the_base_rule(content):  # type: ignore[no-untyped-def]
+    """Ruling S11: rule 5 is for a War Party token ("when Trogs move into a Region with a
+    Trog War Party token"); on a Nest the variant's "follow all rules for Cry Havoc"
+    applies (000, 4-player game, Movement: "immediately reveal the token and place all
+    Crystals and Trog Units as usual"), from the Trog Reserve: the Trogs hold the Region,
+    no Unit goes back to the Reserve and no new Nest is placed."""
+    g = solo(content)
+    clear_board(g)
+    g.round, g.phase = 1, "actions"
+    nest = max(content.nests, key=lambda t: t.trogs)
+    g.regions["scorch"].trog_token = nest
+    reserve, supply = g.players[T].reserve, len(g.nest_supply)
+    drive(g, movement.Move(T, 1), [opt(("world_caverns", "scorch"))])
+    s = g.regions["scorch"]
+    assert s.units.get(T, 0) == 1 + nest.trogs and s.control == T
+    assert s.trog_token is None and len(g.nest_supply) == supply
+    assert g.players[T].reserve == reserve - nest.trogs
+    assert s.crystals == nest.crystals
+
+
+def test_a_trog_card_with_a_draw_bonus_makes_the_automaton_resolve_a_second_card(content):  # type: ignore[no-untyped-def]
+    """Ruling S12: "Trogs execute everything on every card" (002, How to Play), the draw
+    bonus too, as the Note says of a Desert card ("due to the Desert's draw bonus")."""
+    from cryhavoc_sim.games.cryhavoc.engine import solo as solo_rules
+
+    frenzy = content.cards["trogs.frenzy"]
+    assert frenzy.bonus == "draw_one" and frenzy.deck == "trogs"
+    g = solo(content)
+    clear_board(g)
+    g.round, g.phase = 1, "actions"
+    g.actions_taken = {H: 0, T: 0}
+    g.players[T].deck = ["trogs.sacred_ground", "trogs.frenzy"]  # Frenzy on top, then another
+    bot = AutomatonBot()
+    drive_any(g, solo_rules.AutomatonTurn(1), lambda d: bot.decide(d, g))
+    played = [e.detail for e in g.events if e.kind == "card_played" and e.faction == T]
+    assert played[-2:] == ["trogs.frenzy", "trogs.sacred_ground"] and not g.players[T].deck

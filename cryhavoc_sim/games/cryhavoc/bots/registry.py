@@ -32,7 +32,20 @@ from cryhavoc_sim.rng import Rng
 # 6: ``ismcts-leaf`` only: rollouts to the Round's end, valued by a model of search
 # self-play, exploration 0.2; new: ``paired-leaf`` (every other bot plays version 5's games)
 # 7: a search never takes an Action that does nothing (bots/candidates.py); new: ``learned``
-BOTS_VERSION = "cryhavoc-bots-7"  # 4: determinizations in a canonical order (fair search)
+# 8: the searches re-draw the Machines' face-down Matrix cards (engine/visibility.py); every
+# other bot plays version 7's games
+BOTS_VERSION = "cryhavoc-bots-8"  # 4: determinizations in a canonical order (fair search)
+
+# Learned-policy tables fitted under an earlier (rules, bots) version that still play every
+# game they played then, and why (a test holds each shipped table to the versions it plays
+# under, or to one of these).
+POLICY_CARRIED_OVER: dict[tuple[str, str], str] = {
+    ("cryhavoc-rules-6", "cryhavoc-bots-7"): (
+        "rules 7 changed only the solo automaton (rulings S11, S12) and bots 8 only what the"
+        " searches re-draw: the policy plays every two- to four-player game as it did, and"
+        " meets the corrected automaton in solo without having been trained against it"
+    )
+}
 
 
 # the searches with the learned leaf value (bots/leaf.py), and the search each one is

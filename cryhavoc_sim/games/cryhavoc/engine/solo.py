@@ -123,7 +123,12 @@ class AutomatonTurn(Step):
                 g.upcoming.insert(0, TROGS)
                 g.log("initiative_change", TROGS, amount=1, detail=",".join(g.upcoming))
             p.discard.append(self.card)
-            card = draw_card(g) if c.deck == "desert" else None
+            # "Trogs execute everything on every card" (002, How to Play), its bonus too: a
+            # draw bonus draws and resolves a second card at once, as the Note says of a
+            # Desert card "due to the Desert's draw bonus" (ruling S12).
+            if c.bonus == "vp":
+                g.gain_vp(TROGS, 1, "card_bonus")
+            card = draw_card(g) if c.bonus == "draw_one" else None
             if card is None:
                 g.finish()
                 return
@@ -313,6 +318,13 @@ class Automaton(Role):
         return AutomatonTurn(number)
 
     def enters_trog_token(self, g: Game, region: RegionId) -> bool:
+        # Rule 5 is for a War Party token (002, "Explanation of rule no. 5": "when Trogs
+        # move into a Region with a Trog War Party token"); a Nest the automaton moves
+        # onto follows the base rule ("follow all rules for Cry Havoc"; 000, 4-player
+        # game, Movement: reveal it, place its Crystals and Trog Units): ruling S11.
+        token = g.regions[region].trog_token
+        if token is None or token.kind != "war_party":
+            return False
         war_party_rule_5(g, region)
         return True
 

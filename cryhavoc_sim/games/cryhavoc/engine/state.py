@@ -356,7 +356,10 @@ def copy_source(parts: tuple[Part, ...] = GAME_PARTS) -> list[str]:
 
 
 # What a player sees of a record's fields, where it is not everything (PUBLIC).
-PLAYER_SEEN: dict[str, str] = {"hand": OWN, "deck": SIZE}
+# The Matrix's Terrain cards lie face-down; the Machines see what they drew (FAQ v1.0,
+# content/cryhavoc_facts.md, Machines): the others see how many (and, in the log, from
+# which Terrain deck each came).
+PLAYER_SEEN: dict[str, str] = {"hand": OWN, "deck": SIZE, "stored": OWN}
 REGION_SEEN: dict[str, str] = {"trog_token": KIND, "more_tokens": KIND, "exploration": KIND}
 RECORD_SEEN: dict[type, dict[str, str]] = {PlayerState: PLAYER_SEEN, RegionState: REGION_SEEN, Battle: {}}
 

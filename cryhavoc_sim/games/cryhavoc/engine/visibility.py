@@ -6,13 +6,17 @@ re-drawn (determinization, for information-set search).
 Control, Crystals, Structures, Battles, Tunnels, which Regions hold a face-down War
 Party / Nest / Exploration token and how many, but not which), every player's public
 holdings (VP, Reserve, Prisoners, Control tokens and Structures left, stored Crystals,
-Matrix cards, exhausted Skills, discard pile, hand and deck sizes), its own hand, the
-Initiative tracks, the Terrain deck sizes, how many face-down Event tokens lie on each
-spot, the tokens revealed so far, the event log and the pending request. Nothing else.
+exhausted Skills, discard pile, hand, deck and Matrix sizes), its own hand and Matrix
+cards, the Initiative tracks, the Terrain deck sizes, how many face-down Event tokens lie
+on each spot, the tokens revealed so far, the event log (less what it names of face-down
+things: a Matrix card another player stored or put back is named by its Terrain deck, the
+Event tokens a passed spot hands on by their kind) and the pending request. Nothing else.
 
 :func:`determinize` copies a game and re-draws what ``observer`` cannot see, consistently
 with what it has seen: the order of every deck (its own too), the other players' hands
-(from the cards of their hand and deck together, same sizes), and the identity of every
+(from the cards of their hand and deck together, same sizes), the other players' Matrix
+cards (each from its Terrain deck's cards and the Matrix cards of that Terrain, same
+Terrains), and the identity of every
 face-down token (from the tokens of that kind not yet revealed, same kinds in the same
 places); the copy draws its future randomness from a new stream. Every pool is put in one
 canonical order before it is shuffled, so the copy is a function of the observation and
@@ -52,10 +56,36 @@ def observation(g: Game, observer: FactionId) -> tuple[Any, ...]:
     """Everything ``observer`` can see, as a comparable value (see the module docstring),
     field by field as the state's declarations say (engine/state.py ``GAME_PARTS``)."""
     return tuple(
-        (part.name, _seen(getattr(g, part.name), part.seen, observer, observer))
+        (
+            part.name,
+            _logged(g, observer)
+            if part.seen == LOG
+            else _seen(getattr(g, part.name), part.seen, observer, observer),
+        )
         for part in GAME_PARTS
         if part.seen != UNSEEN
     )
+
+
+# Log entries whose detail names a face-down thing, unless the observer did it.
+_STORED = ("card_stored", "card_unstored")
+
+
+def _logged(g: Game, observer: FactionId) -> tuple[Any, ...]:
+    """The event log as ``observer`` sees it: the rows less the cards column (it names
+    cards in hands), a Matrix card another player stored or put back named by its
+    Terrain deck, the Event tokens a passed spot hands on by their kind."""
+    cards = g.content.cards
+    kinds = {t.id: t.kind for t in g.content.events}
+    rows = []
+    for row in g.event_rows:
+        kind, faction, detail = row[4], row[3], row[8]
+        if kind in _STORED and faction != observer and detail in cards:
+            row = (*row[:8], cards[detail].deck)
+        elif kind == "event_passed" and detail:
+            row = (*row[:8], ",".join(kinds.get(t, "event") for t in detail.split(",")))
+        rows.append(row[:9])
+    return tuple(rows)
 
 
 def _seen(value: Any, how: str, observer: FactionId, owner: FactionId | None) -> Any:
@@ -76,8 +106,8 @@ def _seen(value: Any, how: str, observer: FactionId, owner: FactionId | None) ->
         if value is None or type(value) in RECORD_SEEN:
             return _record(value, observer)
         return tuple((k, _record(v, observer)) for k, v in value.items())
-    if how == LOG:
-        return tuple(row[:9] for row in value)  # the cards column names cards in hands
+    if how == LOG:  # the game's log is read by _logged, which knows the content
+        return tuple(row[:9] for row in value)
     if how == ASKED:
         return None if value is None else repr(value) if value.faction == observer else value.kind
     raise ValueError(f"no such visibility: {how}")
@@ -107,7 +137,22 @@ def determinize(g: Game, observer: FactionId, rng: Rng) -> Game:
         else:
             p.deck.sort()
             shuffle(p.deck)
-    for deck in c.terrain_decks.values():
+    # The other players' Matrix cards: each Terrain's stored cards and deck together,
+    # dealt again (the same number stored from each Terrain deck).
+    decks = c.terrain_decks
+    catalogue = c.content.cards
+    for f, p in c.players.items():
+        if f == observer or not p.stored:
+            continue
+        stored: list[str] = []
+        for card in p.stored:
+            terrain = catalogue[card].deck
+            unseen = sorted([*decks[terrain], card])
+            shuffle(unseen)
+            stored.append(unseen.pop())
+            decks[terrain] = unseen
+        p.stored = stored
+    for deck in decks.values():
         deck.sort()
         shuffle(deck)
     content = c.content

@@ -249,3 +249,19 @@ def test_a_trog_card_with_a_draw_bonus_makes_the_automaton_resolve_a_second_card
     drive_any(g, solo_rules.AutomatonTurn(1), lambda d: bot.decide(d, g))
     played = [e.detail for e in g.events if e.kind == "card_played" and e.faction == T]
     assert played[-2:] == ["trogs.frenzy", "trogs.sacred_ground"] and not g.players[T].deck
+
+
+@pytest.mark.parametrize(("shifted", "taken_from"), [(False, "attrition"), (True, "region_control")])
+def test_automaton_takes_prisoners_from_the_objective_not_yet_resolved(content, shifted, taken_from):  # type: ignore[no-untyped-def]
+    """002, Changes to the Battle, Prisoner Objective: "Trogs always capture Prisoners from
+    the Objective that has not been resolved yet. If Shifted Priorities is played, Trogs
+    capture Prisoners from Territory Control. Otherwise, Trogs capture Prisoners from
+    Attrition." """
+    from cryhavoc_sim.games.cryhavoc.engine.state import ATT, CP, RC, Battle
+
+    g = solo(content)
+    g.battle = Battle(
+        "scorch", 1, H, T, {H: [0, 0, 0], T: [0, 0, 0]}, order=[CP, RC, ATT] if shifted else [RC, CP, ATT]
+    )
+    d = Choice("objective_target", T, ("region_control", "attrition"), actor=T, context="take_unit")
+    assert d.options[AutomatonBot().decide(d, g)] == taken_from

@@ -178,8 +178,7 @@ BENCH_NEW = "ismcts-leaf:15"  # about the time a decision of ismcts:16
 BENCH_PAIRED = "paired:20"  # about the time a decision of ismcts:16
 BENCH_ROUNDS = 4
 # A four-player game with the search in every seat at the strength of ismcts:48, played by
-# ismcts:48, by paired:16 (which won 49.6% of 240 two-player games against it) and by
-# paired-leaf:10 (50.8% of 480; paired-leaf:12 55.2% of 480, 0.98 s a game).
+# ismcts:48 and by the two searches measured as strong as it (docs/measured.md).
 BENCH_STRONG = "ismcts:48"
 BENCH_STRONG_PAIRED = "paired:16"
 BENCH_STRONG_LEAF = "paired-leaf:10"

@@ -19,16 +19,14 @@ spends its ``N`` rollouts on a searched decision with ``K`` candidates:
 Why: the candidates of one decision differ in what they do, not in the deal the search
 happened to draw, so a comparison in the same worlds cancels most of the noise of the
 draw (a Cry Havoc Battle is decided by the cards and tokens a determinization re-draws),
-and halving spends the later rollouts on the candidates still in contention. Measured in
-Cry Havoc (``tuning/leaf_match.head_to_head``, two-player games, compiled): ``paired:20``
-wins 70.0% (65.1-74.5%) of 360 games against ``ismcts:16`` at equal time a decision (1.36
-against 1.42 ms), ``paired:16`` 49.6% of 240 against ``ismcts:48`` at a quarter of its time.
+and halving spends the later rollouts on the candidates still in contention. In Cry Havoc
+it beats ISMCTS at equal time a decision (docs/measured.md, "The searches' design
+choices").
 
 What it gives up: it searches the decision at hand only (its later decisions in a
 rollout are the rollout policy's, as the other seats'), so it converges to the best
-answer *given the rollout policy's play after it* and more budget buys little:
-``paired:32`` wins 48.3% of 120 games against ``paired:16``, where ``ismcts:32`` wins
-73.3% against ``ismcts:16``. It is a cheap strong player, not a ladder of skill. It
+answer *given the rollout policy's play after it* and more budget buys little (measured
+there too). It is a cheap strong player, not a ladder of skill. It
 needs at least ``K`` rollouts (one world for every candidate) whatever ``N`` is.
 
 Deterministic given its generator; fair as :mod:`.ismcts` is: the true state is read

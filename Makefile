@@ -12,6 +12,7 @@ JOBS ?= 2
 LOCK := requirements.lock
 
 $(STAMP): pyproject.toml $(LOCK)
+	@echo "installing the pinned packages into $(VENV) (about 1 minute; pip is quiet meanwhile)"
 	$(PY) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	@# -qq: the editable install's setuptools notice box ("Please be careful with folders...")
@@ -38,11 +39,15 @@ $(NATIVE): $(STAMP) $(NATIVE_SOURCES)
 setup: $(STAMP) $(NATIVE)
 
 ## run: play the default scenario (scenarios/quick.toml) across processes into runs/quick
-run: $(STAMP) $(NATIVE)
+# The first report does not wait for the compiled build: without a current build the games
+# run as plain Python (the same games, seconds slower), then the build follows, with progress.
+run: $(STAMP)
 	rm -rf runs/quick
 	$(BIN)/cryhavoc-sim run scenarios/quick.toml -j $(JOBS) -o runs/quick
 	@echo "Parquet and manifest in runs/quick/ (games/, seats/, events/, manifest.json)"
 	$(BIN)/cryhavoc-sim report runs/quick -o reports/quick
+	@echo "The report is ready: reports/quick/report.html. Now the compiled build for later commands (Ctrl-C is safe: the next make starts it again)."
+	@$(MAKE) --no-print-directory $(NATIVE)
 
 ## test: lint + type-check + the documentation site + every test
 test: lint typecheck docs unit

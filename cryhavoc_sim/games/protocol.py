@@ -352,3 +352,16 @@ class GameModule(Protocol):
     def content_values(self, content_dir: str | None) -> dict[str, Any]:
         """Every content value a scenario's [overrides] or a sweep may set, by path."""
         ...
+
+    @property
+    def knob_defaults(self) -> Mapping[str, Any]:
+        """Each [rules] knob's default, so ``compare`` and ``check`` can show both values of
+        a knob one run leaves at its default."""
+        ...
+
+    @property
+    def number_meanings(self) -> tuple[tuple[str, str, str], ...]:
+        """What each content value means: (path pattern, meaning, rulebook section), the
+        specific before the general (``content --numbers --explain``; see
+        :mod:`cryhavoc_sim.games.content_kit.meanings`)."""
+        ...

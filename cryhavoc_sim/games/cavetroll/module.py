@@ -195,6 +195,18 @@ class CaveTroll:
 
         return content_values(content_dir)
 
+    @property
+    def knob_defaults(self) -> Mapping[str, Any]:
+        from cryhavoc_sim.games.cavetroll.scenario import KNOB_DEFAULTS
+
+        return KNOB_DEFAULTS
+
+    @property
+    def number_meanings(self) -> tuple[tuple[str, str, str], ...]:
+        from cryhavoc_sim.games.cavetroll.content import MEANINGS
+
+        return MEANINGS
+
     def write_content(
         self, content_dir: str | None, overrides: Mapping[str, Any], target: Path, name: str, note: str
     ) -> Path:

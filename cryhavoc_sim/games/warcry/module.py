@@ -345,6 +345,14 @@ class WarCry:
     def content_values(self, content_dir: str | None) -> dict[str, Any]:
         return {f"rules.{k}": v for k, v in wc_content.load_content(content_dir).knobs.items()}
 
+    @property
+    def knob_defaults(self) -> Mapping[str, Any]:
+        return {}
+
+    @property
+    def number_meanings(self) -> tuple[tuple[str, str, str], ...]:
+        return wc_content.MEANINGS
+
 
 GAME = WarCry()
 

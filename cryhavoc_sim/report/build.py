@@ -112,6 +112,18 @@ def _policy_tables(run: Run, games: Any, plural: bool = True) -> tuple[list[tupl
     return tables, {"policies": {"win_rates": table.to_dicts(), "verdicts": verdicts}}
 
 
+def shown_path(path: Path) -> str:
+    """A path as a report shows it: relative to the working directory where it lies
+    below it (a report names no machine's home), else its last two parts."""
+    import os
+
+    full = Path(os.path.abspath(path))
+    try:
+        return str(full.relative_to(os.path.abspath(Path.cwd())))
+    except ValueError:
+        return str(Path(*full.parts[-2:]))
+
+
 def build_report(run: Run, out: Path, sensitive: tuple[str, Path] | None = None) -> Report:
     """The report of ``run`` in ``out``; with ``sensitive``, the (sentence, sweep
     directory) of a finished sweep of its scenario (sweeps/lookup.py finds it), the
@@ -252,7 +264,7 @@ def build_report(run: Run, out: Path, sensitive: tuple[str, Path] | None = None)
             )
         )
     if sensitive:
-        facts.append(("sweep of this scenario", str(sensitive[1])))
+        facts.append(("sweep of this scenario", shown_path(sensitive[1])))
     overrides = (m.get("config") or {}).get("overrides")
     if overrides:
         facts.insert(

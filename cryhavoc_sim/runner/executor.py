@@ -71,10 +71,12 @@ def run_scenario(
     executor: str = "local",
     scheduler: str | None = None,
     rule: Rule | None = None,
+    progress: Any = None,
 ) -> RunSummary:
     """Play every planned game of ``scenario`` into ``run_dir`` (see OUTPUT_CONTRACT).
     With a stopping ``rule`` (runner/precision.py), ``scenario.games`` is the cap and the
     run ends at the first look where the rule stops, keeping exactly the games before it.
+    ``progress``: a study's one overall bar (tqdm), advanced instead of a bar of the run's own.
 
     Bad input (an unusable directory, a run of something else, a second writer) raises
     :class:`UserError` before anything is written; a directory this call created for
@@ -114,6 +116,7 @@ def run_scenario(
                 executor,
                 scheduler,
                 rule,
+                progress,
             )
     except UserError:
         if not existed:  # leave nothing behind for bad input
@@ -135,6 +138,7 @@ def _run_locked(
     executor: str,
     scheduler: str | None,
     rule: Rule | None = None,
+    progress: Any = None,
 ) -> RunSummary:
     import uuid
 
@@ -184,7 +188,7 @@ def _run_locked(
     from tqdm import tqdm
 
     already = manifest["games_attempted"]
-    bar = tqdm(
+    bar = progress or tqdm(
         total=scenario.games,
         initial=already,
         unit="game",
@@ -237,7 +241,8 @@ def _run_locked(
         )
     finally:
         results.close()  # workers end before anything beyond a stop is removed
-        bar.close()
+        if progress is None:
+            bar.close()
         summary.seconds = time.perf_counter() - started
         if looks is not None:
             _settle(run_dir, manifest, looks, scenario.games, summary)

@@ -153,16 +153,19 @@ def test_a_sweep_end_to_end_and_its_resume(tmp_path: Path) -> None:
     assert any("more often than chance" in s["statement"] for s in summary["statements"])
     assert "own measures: share of games" in page
 
-    # the report of an ordinary run of the scenario names its most sensitive numbers
+    # the report of an ordinary run of the scenario names its most sensitive numbers when
+    # asked (--sweep), naming the sweep by a relative path; never unasked
     assert cli("run", "four_player", "-n", "8", "-o", str(tmp_path / "runs" / "fp"), "-q").returncode == 0
     (tmp_path / "sweeps").mkdir()
     (tmp_path / "sweeps" / "tiny").symlink_to(out)
-    rep = cli("report", str(tmp_path / "runs" / "fp"), "-o", str(tmp_path / "rep"))
+    rep = cli("report", "runs/fp", "-o", "rep", cwd=tmp_path)
     assert rep.returncode == 0, rep.stderr
-    assert (
-        "Most sensitive numbers (sweep tiny, 5 cells of 24 games"
-        in (tmp_path / "rep" / "report.md").read_text()
-    )
+    assert "Most sensitive numbers" not in (tmp_path / "rep" / "report.md").read_text()
+    rep = cli("report", "runs/fp", "-o", "rep2", "--sweep", "sweeps/tiny", cwd=tmp_path)
+    assert rep.returncode == 0, rep.stderr
+    text = (tmp_path / "rep2" / "report.md").read_text()
+    assert "Most sensitive numbers (sweep tiny, 5 cells of 24 games" in text
+    assert "sweeps/tiny" in text and str(tmp_path) not in text
 
     # a finished sweep is not overwritten
     again = cli("sweep", str(design), "-o", str(out), "-q")

@@ -144,6 +144,23 @@ def mypy_settings(pyproject: str) -> str:
     return "\n".join(keep) + "\n"
 
 
+# An installed package (pip install of a wheel or a checkout) has no pyproject.toml beside
+# it: mypyc then reads these, enough to compile (the strict checks are the repository's).
+INSTALLED_SETTINGS = """[tool.mypy]
+python_version = "3.11"
+ignore_missing_imports = true
+"""
+
+
+def settings_for(package: Path) -> str:
+    """The mypy settings the build uses: the checkout's ``[tool.mypy]`` tables, or
+    :data:`INSTALLED_SETTINGS` for an installed package."""
+    try:
+        return mypy_settings((package.parent / "pyproject.toml").read_text())
+    except OSError:
+        return INSTALLED_SETTINGS
+
+
 def build(root: Path = NATIVE_ROOT) -> int:
     """Compile :data:`COMPILED` into ``root`` (working in a scratch copy of the package,
     so the source tree gets no build files). Returns a process exit code: 0 also when no
@@ -162,7 +179,7 @@ def build(root: Path = NATIVE_ROOT) -> int:
     with tempfile.TemporaryDirectory() as scratch:
         work = Path(scratch)
         shutil.copytree(PACKAGE, work / "cryhavoc_sim", ignore=shutil.ignore_patterns("__pycache__", "*.so"))
-        (work / "pyproject.toml").write_text(mypy_settings((PACKAGE.parent / "pyproject.toml").read_text()))
+        (work / "pyproject.toml").write_text(settings_for(PACKAGE))
         returncode, output = run_with_progress(
             [
                 sys.executable,

@@ -43,4 +43,6 @@ def test_the_study_bar_warns_then_estimates_then_counts_every_game(
     finally:
         bar.close()
     err = capsys.readouterr().err
-    assert err.index("30 games a cell is far below") < err.index("estimated total: about 60 seconds for 60 games")
+    assert err.index("30 games a cell is far below") < err.index(
+        "estimated total: about 60 seconds for 60 games"
+    )

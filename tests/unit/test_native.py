@@ -175,3 +175,13 @@ def test_make_run_writes_its_report_before_the_compiled_build() -> None:
     assert "$(NATIVE)" not in prerequisites and "$(STAMP)" in prerequisites
     steps = recipe.split("\n\n")[0]
     assert steps.index("cryhavoc-sim report") < steps.index("$(NATIVE)")
+
+
+def test_an_installed_package_builds_with_settings_of_its_own(tmp_path: Path) -> None:
+    """pip install puts no pyproject.toml beside the package: the build still has the
+    settings it needs (a CI job of a content repository compiles the installed engine)."""
+    from cryhavoc_sim import build_native
+
+    assert build_native.settings_for(tmp_path / "cryhavoc_sim") == build_native.INSTALLED_SETTINGS
+    from_checkout = build_native.settings_for(native.PACKAGE)
+    assert from_checkout.startswith("[tool.mypy]") and "[project]" not in from_checkout

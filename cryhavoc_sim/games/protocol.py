@@ -74,6 +74,20 @@ class Vocabulary:
     round: str = "Round"
     seat_is_side: bool = False
     side_plural: bool = True  # "Machines win ... of their games"; a seat: "Seat 2 wins ... of its games"
+    # How the score is gained, in a sentence: "Machines score 69% of their VP from ...";
+    # WarCry: "Empire wins 48% of its Battles by holding the field".
+    score_verb: str = "score"
+    source_preposition: str = "from"
+    # Printed names of the score's sources (the event's detail), where the id is no word:
+    # ("scoring_crystals", "Crystals at Scoring"); any other id is shown with spaces.
+    sources: tuple[tuple[str, str], ...] = ()
+    # The score is a count of a few (WarCry: 0-2 Battles): the report draws the share of
+    # games at each count (bars), not boxes, and no score-by-round curve (it is the game).
+    small_counts: bool = False
+
+    def source(self, name: str) -> str:
+        """A score source's printed name."""
+        return dict(self.sources).get(name, str(name).replace("_", " "))
 
 
 class Content(Protocol):

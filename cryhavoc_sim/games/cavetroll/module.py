@@ -36,6 +36,16 @@ class CaveTroll:
         round="round",
         seat_is_side=True,
         side_plural=False,
+        score_verb="earn",
+        sources=(
+            ("board_scoring", "board Scorings"),
+            ("score_a_room", "Score a Room cards"),
+            ("artifact_played", "artifacts played"),
+            ("giant_slayer", "Giant Slayer"),
+            ("end_bonus", "the end bonus"),
+            ("final_scoring", "the final Scoring"),
+            ("unused_artifacts", "artifacts kept"),
+        ),
     )
 
     @property

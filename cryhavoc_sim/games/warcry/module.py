@@ -104,7 +104,22 @@ class WarCry:
         "Horde": "#b2df8a",
     }
     vocabulary = Vocabulary(
-        side="deck", seat="seat", score="Battles", score_event="battle_won", round="Battle", side_plural=False
+        side="deck",
+        seat="seat",
+        score="Battles",
+        score_event="battle_won",
+        round="Battle",
+        side_plural=False,
+        score_verb="win",
+        source_preposition="by",
+        # how a Battle is won (battle_end.py; quick rules, Rout and the end of a Battle)
+        sources=(
+            ("field", "holding the field"),
+            ("tie", "the tie-break Combats"),
+            ("retreat", "the other side's retreat"),
+            ("roll-off", "a roll-off"),
+        ),
+        small_counts=True,
     )
     rules = RULES
 

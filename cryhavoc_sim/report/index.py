@@ -68,7 +68,8 @@ def write_index(root: Path) -> Path:
         for r in rows
     )
     page = f"""<!doctype html><html><head><meta charset="utf-8"><title>cryhavoc-sim reports</title>
-<style>body{{font-family:sans-serif;max-width:1100px;margin:2em auto;color:#222}}
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<style>body{{font-family:sans-serif;max-width:1100px;margin:2em auto;padding:0 1em;color:#222}}
 table{{border-collapse:collapse}}td,th{{border:1px solid #ccc;padding:.3em .6em;font-size:.9em;text-align:left}}
 th{{background:#f4f4f4}}.who{{font-size:.75em;color:#555}}
 .scroll{{overflow-x:auto}}</style></head><body>

@@ -45,6 +45,11 @@ def test_a_report_reads_on_a_laptop_and_a_phone(scenario: str, tmp_path: Path) -
     # on a phone the contents are one column (two collide at 390 px); every figure opens its PNG
     assert (laptop.contents_columns, phone.contents_columns) == ("2", "1")
     assert phone.linked_images == phone.images
+    # the reports index too: its wide table scrolls in its own box on a phone
+    from cryhavoc_sim.report.index import write_index
+
+    index = look(write_index(tmp_path), *PHONE, "h1")
+    assert not index.overflows and index.headline_above_the_fold, index
 
 
 @pytest.mark.parametrize("size", [LAPTOP, PHONE], ids=["1280px", "390px"])

@@ -209,12 +209,24 @@ def incomparable(differences: list[str]) -> list[str]:
 def changed_words(rows: list[dict[str, Any]]) -> str:
     """The differences the corrected test finds, in words, largest first."""
     sure = sorted((r for r in rows if r.get("p_adjusted", 1.0) < 0.05), key=lambda r: -abs(r["diff"]))
+    # an interval excluding 0 for a faction the corrected test does not confirm reads as a
+    # contradiction of "no faction differs": say what the table's intervals are
+    loose = [r["faction"] for r in rows if r not in sure and (r["diff_low"] > 0 or r["diff_high"] < 0)]
+    note = (
+        f" The table's 95% intervals are each faction's alone, not corrected for comparing {len(rows)}:"
+        f" {', '.join(map(str, loose))} {'excludes' if len(loose) == 1 else 'exclude'} no change on its own,"
+        " which the corrected test does not confirm."
+        if loose
+        else ""
+    )
     if not sure:
-        return "No faction's win rate differs beyond chance (Fisher's exact test, corrected, p < 0.05)."
+        return (
+            "No faction's win rate differs beyond chance (Fisher's exact test, corrected, p < 0.05)." + note
+        )
     parts = [
         f"{r['faction']} {'gain' if r['diff'] > 0 else 'lose'} {abs(r['diff']) * 100:.1f} points "
         f"({r['rate_a']:.1%} to {r['rate_b']:.1%}; 95% interval {r['diff_low'] * 100:+.1f} to "
         f"{r['diff_high'] * 100:+.1f})"
         for r in sure
     ]
-    return "In B, " + "; ".join(parts) + "."
+    return "In B, " + "; ".join(parts) + "." + note

@@ -60,6 +60,25 @@ def _iterate(
     yield from iterate_local(tasks, min(workers, len(tasks)))
 
 
+def already_there(run_dir: Path) -> str:
+    """Why a run cannot be written over ``run_dir``, and what to do: a finished run has
+    nothing to resume (report it, or choose another -o); an unfinished one can be resumed."""
+    import json
+
+    try:
+        manifest = json.loads((run_dir / "manifest.json").read_text())
+    except (OSError, ValueError, RecursionError):
+        manifest = None
+    if isinstance(manifest, dict) and manifest.get("status") == "complete":
+        done = manifest.get("games_done")
+        games = f" of {done:,} games" if isinstance(done, int) else ""
+        return (
+            f"{run_dir}: holds a finished run{games}; choose another -o (or `cryhavoc-sim report {run_dir}`"
+            " to read it)."
+        )
+    return f"{run_dir}: a run already exists there; add --resume to complete it or choose another -o."
+
+
 def run_scenario(
     scenario: Scenario,
     run_dir: Path,
@@ -87,9 +106,7 @@ def run_scenario(
     manifest_path = run_dir / "manifest.json"
     if not resume:
         if manifest_path.exists():
-            raise UserError(
-                f"{run_dir}: a run already exists there; add --resume to complete it or choose another -o."
-            )
+            raise UserError(already_there(run_dir))
         why = foreign_content(run_dir)
         if why:
             raise UserError(f"{run_dir}: {why}; choose a new or empty directory for the run.")
@@ -158,9 +175,7 @@ def _run_locked(
         entries = ledger(old) or {}
         kept = {s: entries[s] for s in verified_chunks(run_dir, entries)}
     elif manifest_path.exists():  # written between the check and the lock
-        raise UserError(
-            f"{run_dir}: a run already exists there; add --resume to complete it or choose another -o."
-        )
+        raise UserError(already_there(run_dir))
     dask = connect_dask(workers, scheduler) if executor == "dask" else None  # before writing anything
     drop_unproven(run_dir, set(kept))
     run_id = f"{scenario.name}-{scenario.seed}-{chash[:8]}"

@@ -810,7 +810,7 @@ CASES = [
     Case(
         "out_run_exists",
         lambda d: ["run", str(d / "s.toml"), "-o", str(d / "done"), "-q"],
-        "a run already exists there",
+        "holds a finished run of",
     ),
     Case(
         "resume_nothing",

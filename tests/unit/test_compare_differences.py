@@ -89,3 +89,19 @@ def test_check_names_what_changed_from_the_baseline_with_both_values() -> None:
     ]
     assert changes_from_baseline(stored, manifest({}, {}, "base@1+aaa", "aaa")) == []
     assert changes_from_baseline({k: v for k, v in stored.items() if k != "changes"}, run) == []
+
+
+def test_no_difference_says_what_an_interval_excluding_zero_means() -> None:
+    """'No faction differs' beside a table interval that excludes 0 is explained: the
+    table's intervals are uncorrected, the verdict's test is."""
+    from cryhavoc_sim.analysis.compare import changed_words
+
+    rows = [
+        {"faction": "humans", "diff": 0.027, "diff_low": 0.002, "diff_high": 0.052, "p_adjusted": 0.053},
+        {"faction": "machines", "diff": -0.01, "diff_low": -0.03, "diff_high": 0.01, "p_adjusted": 0.5},
+    ]
+    words = changed_words(rows)
+    assert words.startswith("No faction's win rate differs beyond chance")
+    assert "not corrected for comparing 2: humans excludes no change on its own" in words
+    rows[0]["diff_low"] = -0.001
+    assert "not corrected" not in changed_words(rows)

@@ -96,8 +96,10 @@ class BuildProgress:
             return
         if self.modules == 0:
             self.say(f"step 1 of 2: mypyc is type-checking the {self.total} modules and writing their C code")
-        else:
+        elif self.modules < self.total:
             self.say(f"step 2 of 2: compiling, {self.modules} of {self.total} modules started")
+        else:
+            self.say(f"step 2 of 2: all {self.total} modules started; the C compiler is finishing them")
 
 
 def run_with_progress(command: list[str], cwd: Path, progress: BuildProgress) -> tuple[int, str]:

@@ -163,6 +163,9 @@ def test_the_build_says_where_it_is_and_is_never_quiet_long() -> None:
         "  [  60 s] step 2 of 2: compiling module 1 of 2 (cavetroll.board)",
         "  [  60 s] step 2 of 2: compiling module 2 of 2 (cavetroll.game)",
     ]
+    now[0] += build_native.HEARTBEAT
+    progress.tick()
+    assert said[-1].endswith("step 2 of 2: all 2 modules started; the C compiler is finishing them")
     assert build_native.ESTIMATE in (Path(__file__).parents[2] / "docs" / "getting-started.md").read_text()
 
 

@@ -11,20 +11,23 @@ JOBS ?= 2
 # (pip-compile, from pyproject.toml's dependencies and dev extras); `make lock` updates it.
 LOCK := requirements.lock
 
-# The install says what pip is doing, a line a package (never silent for long on a slow
-# network), without pip's full output (the editable install's setuptools notice box, the
-# long "Successfully installed" list); pip's whole output stays in .venv/pip.log and is
-# shown when the install fails.
-PIP_SHOWN := sed -u -n -e 's/^Collecting \([^ ]*\).*/  pip: collecting \1/p' \
-	-e 's/^Installing collected packages.*/  pip: installing the collected packages (about half a minute)/p' \
-	-e 's/^Successfully installed.*/  pip: installed/p'
+# The install says what pip is doing, a line a package it collects, and at least every 20
+# seconds while it installs (never silent for long on a slow network or a busy machine),
+# without pip's full output (the editable install's setuptools notice box, the long
+# "Successfully installed" list); pip's whole output stays in .venv/pip.log and is shown
+# when the install fails.
+PIP_SHOWN := sed -u -n -e "s/^Collecting \([^ ]*\).*/  pip: collecting \1/p" \
+	-e "s/^Installing collected packages.*/  pip: installing the collected packages/p" \
+	-e "s/^Successfully installed.*/  pip: installed/p"
 
 $(STAMP): pyproject.toml $(LOCK)
-	@echo "installing the pinned packages into $(VENV) (about 1 minute)"
+	@echo "installing the pinned packages into $(VENV) (1 to 3 minutes)"
 	$(PY) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	@bash -o pipefail -c "$(BIN)/python -m pip install --progress-bar off -c $(LOCK) -e '.[dev]' 2>&1 \
-		| tee $(VENV)/pip.log | $(PIP_SHOWN)" || { tail -40 $(VENV)/pip.log; exit 1; }
+	@bash -o pipefail -c '( while sleep 20; do echo "  pip: still working ($$SECONDS s)"; done ) & beat=$$!; \
+		$(BIN)/python -m pip install --progress-bar off -c $(LOCK) -e ".[dev]" 2>&1 \
+		| tee $(VENV)/pip.log | $(PIP_SHOWN); status=$$?; kill $$beat 2>/dev/null; exit $$status' \
+		|| { tail -40 $(VENV)/pip.log; exit 1; }
 	touch $(STAMP)
 
 ## lock: re-resolve requirements.lock to the newest versions pyproject.toml allows (then run make test)

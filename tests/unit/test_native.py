@@ -188,3 +188,12 @@ def test_an_installed_package_builds_with_settings_of_its_own(tmp_path: Path) ->
     assert build_native.settings_for(tmp_path / "cryhavoc_sim") == build_native.INSTALLED_SETTINGS
     from_checkout = build_native.settings_for(native.PACKAGE)
     assert from_checkout.startswith("[tool.mypy]") and "[project]" not in from_checkout
+
+
+def test_the_install_is_never_silent_for_long() -> None:
+    """pip -qq left a fresh clone's install silent for a minute or more: the install now
+    shows each package pip collects and a line at least every 20 seconds."""
+    makefile = (Path(__file__).parents[2] / "Makefile").read_text()
+    install = makefile.split("$(STAMP): pyproject.toml $(LOCK)")[1].split("\n\n")[0]
+    assert "-qq" not in install and "while sleep 20" in install and "pip: still working" in install
+    assert "pipefail" in install and "pip.log" in install  # a failed install still fails, with its output

@@ -235,7 +235,8 @@ def vp_by_source(ax: Any, src: pl.DataFrame, words: Vocabulary = DEFAULT_WORDS) 
             [label(f) for f in factions],
             vals,
             bottom=base,
-            label=s[:1].upper() + s[1:],  # a printed name (Vocabulary.source)
+            # a printed name (Vocabulary.source) as it is; an id made readable
+            label=label(s) if "_" in s else s[:1].upper() + s[1:],
             color=CATEGORIES[k % len(CATEGORIES)],
         )
         bottom_pos = [bp + max(v, 0) for v, bp in zip(vals, bottom_pos, strict=True)]

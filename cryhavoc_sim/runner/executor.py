@@ -109,6 +109,8 @@ def run_scenario(
             raise UserError(already_there(run_dir))
         why = foreign_content(run_dir)
         if why:
+            if manifest_path.exists():  # another writer started between the two checks
+                raise UserError(already_there(run_dir))
             raise UserError(f"{run_dir}: {why}; choose a new or empty directory for the run.")
     elif not manifest_path.exists():
         raise UserError(f"{run_dir}: nothing to resume (no manifest.json); run without --resume.")

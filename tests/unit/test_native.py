@@ -166,7 +166,8 @@ def test_the_build_says_where_it_is_and_is_never_quiet_long() -> None:
     now[0] += build_native.HEARTBEAT
     progress.tick()
     assert said[-1].endswith("step 2 of 2: all 2 modules started; the C compiler is finishing them")
-    assert build_native.ESTIMATE in (Path(__file__).parents[2] / "docs" / "getting-started.md").read_text()
+    page = (Path(__file__).parents[2] / "docs" / "getting-started.md").read_text()
+    assert build_native.ESTIMATE in " ".join(page.split())  # the docs give the build's one estimate
 
 
 def test_make_run_writes_its_report_before_the_compiled_build() -> None:

@@ -11,12 +11,23 @@ JOBS ?= 2
 # (pip-compile, from pyproject.toml's dependencies and dev extras); `make lock` updates it.
 LOCK := requirements.lock
 
+# The install says what pip is doing, a line a package it collects, and at least every 20
+# seconds while it installs (never silent for long on a slow network or a busy machine),
+# without pip's full output (the editable install's setuptools notice box, the long
+# "Successfully installed" list); pip's whole output stays in .venv/pip.log and is shown
+# when the install fails.
+PIP_SHOWN := sed -u -n -e "s/^Collecting \([^ ]*\).*/  pip: collecting \1/p" \
+	-e "s/^Installing collected packages.*/  pip: installing the collected packages/p" \
+	-e "s/^Successfully installed.*/  pip: installed/p"
+
 $(STAMP): pyproject.toml $(LOCK)
+	@echo "installing the pinned packages into $(VENV) (1 to 3 minutes)"
 	$(PY) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	@# -qq: the editable install's setuptools notice box ("Please be careful with folders...")
-	@# is a warning, so pip prints it at --quiet; errors still show.
-	$(BIN)/python -m pip install -qq -c $(LOCK) -e '.[dev]'
+	@bash -o pipefail -c '( while sleep 20; do echo "  pip: still working ($$SECONDS s)"; done ) & beat=$$!; \
+		$(BIN)/python -m pip install --progress-bar off -c $(LOCK) -e ".[dev]" 2>&1 \
+		| tee $(VENV)/pip.log | $(PIP_SHOWN); status=$$?; kill $$beat 2>/dev/null; exit $$status' \
+		|| { tail -40 $(VENV)/pip.log; exit 1; }
 	touch $(STAMP)
 
 ## lock: re-resolve requirements.lock to the newest versions pyproject.toml allows (then run make test)
@@ -38,11 +49,15 @@ $(NATIVE): $(STAMP) $(NATIVE_SOURCES)
 setup: $(STAMP) $(NATIVE)
 
 ## run: play the default scenario (scenarios/quick.toml) across processes into runs/quick
-run: $(STAMP) $(NATIVE)
+# The first report does not wait for the compiled build: without a current build the games
+# run as plain Python (the same games, seconds slower), then the build follows, with progress.
+run: $(STAMP)
 	rm -rf runs/quick
 	$(BIN)/cryhavoc-sim run scenarios/quick.toml -j $(JOBS) -o runs/quick
 	@echo "Parquet and manifest in runs/quick/ (games/, seats/, events/, manifest.json)"
 	$(BIN)/cryhavoc-sim report runs/quick -o reports/quick
+	@echo "The report is ready: reports/quick/report.html. Now the compiled build for later commands (Ctrl-C is safe: the next make starts it again)."
+	@$(MAKE) --no-print-directory $(NATIVE)
 
 ## test: lint + type-check + the documentation site + every test
 test: lint typecheck docs unit

@@ -47,6 +47,7 @@ def simulate(
     from cryhavoc_sim.runner.manifest import resume_problem
 
     _play_counts(n_games, seed, workers)
+    _refuse_unguarded(workers)
     sc = scenario if isinstance(scenario, Scenario) else load_scenario(scenario)
     sc = sc.with_overrides(games=n_games, seed=seed)
     run_dir = Path(out) if out is not None else Path("runs") / f"{sc.name}-{sc.seed}-{sc.games}"
@@ -72,6 +73,71 @@ def simulate(
     if summary.interrupted:  # Ctrl-C (a kernel interrupt): finished chunks are kept
         raise KeyboardInterrupt
     return _open_run(run_dir)
+
+
+GUARD = (
+    'a script that calls simulate() with workers > 1 must do so under `if __name__ == "__main__":`'
+    " (worker processes start by importing the script again, which would call simulate() once more);"
+    " indent the call under that line"
+)
+
+
+def _refuse_unguarded(workers: int) -> None:
+    """Worker processes are spawned: each imports the ``__main__`` script again (as
+    ``__mp_main__``). A script calling simulate() at its top level, with no
+    ``if __name__ == "__main__":`` guard, would start a second run in every worker (a
+    locked run directory, then dead workers). Say so in one sentence instead: in a worker
+    (the re-entry itself), by ending it with the sentence; in the script, before any
+    worker starts, when its calling line is outside such a guard."""
+    import sys
+
+    main = sys.modules.get("__main__")
+    if getattr(main, "__name__", "") == "__mp_main__":  # a spawned worker re-running the script
+        raise SystemExit(f"error: {GUARD}.")
+    if workers <= 1:
+        return
+    caller = _script_caller(main)
+    if caller is not None and not _guarded(*caller):
+        raise UserError(f"{caller[0]}, line {caller[1]}: {GUARD}.")
+
+
+def _script_caller(main: Any) -> tuple[str, int] | None:
+    """(script file, line) where the ``__main__`` script's top level calls into here, or
+    None (a notebook, an interactive session, ``python -c``: nothing is re-imported)."""
+    import sys
+
+    path = getattr(main, "__file__", None)
+    if not path:
+        return None
+    frame = sys._getframe(1)
+    while frame is not None:
+        if frame.f_globals is vars(main) and frame.f_code.co_name == "<module>":
+            return str(path), frame.f_lineno
+        frame = frame.f_back  # type: ignore[assignment]
+    return None
+
+
+def _guarded(path: str, line: int) -> bool:
+    """Whether ``line`` of the script lies in an ``if __name__ == "__main__":`` block (an
+    unreadable script is given the benefit of the doubt)."""
+    import ast
+
+    try:
+        tree = ast.parse(Path(path).read_text())
+    except (OSError, SyntaxError, ValueError):
+        return True
+    for node in ast.walk(tree):
+        if (
+            isinstance(node, ast.If)
+            and isinstance(node.test, ast.Compare)
+            and isinstance(node.test.left, ast.Name)
+            and node.test.left.id == "__name__"
+            and any(isinstance(c, ast.Constant) and c.value == "__main__" for c in node.test.comparators)
+        ):
+            end = max(getattr(n, "end_lineno", 0) or 0 for n in node.body)
+            if node.body[0].lineno <= line <= end:
+                return True
+    return False
 
 
 def load_run(run_dir: str | Path) -> Run:

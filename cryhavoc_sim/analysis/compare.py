@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import math
+from collections.abc import Mapping
 from typing import Any
 
 from cryhavoc_sim.analysis.deals import effective, wilson_interval
@@ -141,13 +142,18 @@ def _aspect(manifest: dict[str, Any], path: tuple[str, ...]) -> Any:
     return value
 
 
-def _changed_keys(a: Any, b: Any, unset: str) -> str:
+def _changed_keys(a: Any, b: Any, unset: str, defaults: Mapping[str, Any] | None = None) -> str:
     """The keys whose values differ between two tables: "key: A 1, B 2", a key one of them
-    leaves out shown as ``unset``."""
+    leaves out shown with its value in ``defaults`` and ``unset`` ("A 4 (default), B 3"),
+    or as ``unset`` alone when the default is not known."""
     a, b = a if isinstance(a, dict) else {}, b if isinstance(b, dict) else {}
 
     def shown(table: dict[str, Any], key: str) -> str:
-        return json.dumps(table[key], sort_keys=True) if key in table else unset
+        if key in table:
+            return json.dumps(table[key], sort_keys=True)
+        if defaults is not None and key in defaults:
+            return f"{json.dumps(defaults[key], sort_keys=True)} ({unset})"
+        return unset
 
     return "; ".join(
         f"{k}: A {shown(a, k)}, B {shown(b, k)}" for k in sorted(set(a) | set(b)) if a.get(k) != b.get(k)
@@ -169,6 +175,14 @@ def _content(a: dict[str, Any], b: dict[str, Any]) -> str:
     return "; ".join(parts) or "the files themselves differ: same set, same overrides"
 
 
+def _knob_defaults(manifest: dict[str, Any]) -> Mapping[str, Any] | None:
+    """The [rules] knobs' defaults of the run's game (None for a game not registered here)."""
+    from cryhavoc_sim.games import game_names, get_game
+
+    name = _aspect(manifest, ("game",))
+    return get_game(name).knob_defaults if name in game_names() else None
+
+
 def run_differences(a: dict[str, Any], b: dict[str, Any]) -> list[str]:
     """The aspects (game, player count, scenario, line-up, bots, ...) in which the runs of
     manifests ``a`` and ``b`` differ, in words: "bots (A: ..., B: ...)"; rule knobs and
@@ -181,7 +195,7 @@ def run_differences(a: dict[str, Any], b: dict[str, Any]) -> list[str]:
         if label == "content":
             shown = _content(a, b)
         elif label == "rule knobs":
-            shown = _changed_keys(va, vb, "default")
+            shown = _changed_keys(va, vb, "default", _knob_defaults(a))
         else:
             shown = f"A: {json.dumps(va, sort_keys=True)}, B: {json.dumps(vb, sort_keys=True)}"
         out.append(f"{label} ({shown})")
@@ -195,12 +209,24 @@ def incomparable(differences: list[str]) -> list[str]:
 def changed_words(rows: list[dict[str, Any]]) -> str:
     """The differences the corrected test finds, in words, largest first."""
     sure = sorted((r for r in rows if r.get("p_adjusted", 1.0) < 0.05), key=lambda r: -abs(r["diff"]))
+    # an interval excluding 0 for a faction the corrected test does not confirm reads as a
+    # contradiction of "no faction differs": say what the table's intervals are
+    loose = [r["faction"] for r in rows if r not in sure and (r["diff_low"] > 0 or r["diff_high"] < 0)]
+    note = (
+        f" The table's 95% intervals are each faction's alone, not corrected for comparing {len(rows)}:"
+        f" {', '.join(map(str, loose))} {'excludes' if len(loose) == 1 else 'exclude'} no change on its own,"
+        " which the corrected test does not confirm."
+        if loose
+        else ""
+    )
     if not sure:
-        return "No faction's win rate differs beyond chance (Fisher's exact test, corrected, p < 0.05)."
+        return (
+            "No faction's win rate differs beyond chance (Fisher's exact test, corrected, p < 0.05)." + note
+        )
     parts = [
         f"{r['faction']} {'gain' if r['diff'] > 0 else 'lose'} {abs(r['diff']) * 100:.1f} points "
         f"({r['rate_a']:.1%} to {r['rate_b']:.1%}; 95% interval {r['diff_low'] * 100:+.1f} to "
         f"{r['diff_high'] * 100:+.1f})"
         for r in sure
     ]
-    return "In B, " + "; ".join(parts) + "."
+    return "In B, " + "; ".join(parts) + "." + note

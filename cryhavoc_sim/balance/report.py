@@ -133,8 +133,17 @@ def build_balance_report(out: Path, margin: float | None = None, target: Path | 
         f" ({', '.join(r['rung'] for r in record['rungs'])}), the same {games_in_deals(n_games, n_deals)} each"
         f" (seed {record['seed']}); verdicts from the top two rungs, margin {found.margin * 100:g} points."
     ]
+    from cryhavoc_sim.runner.estimate import VERDICT_GAMES, too_few
+
+    trends = found.trends
+    if too_few(n_games, "rung"):  # a trend from a handful of deals reads as a forecast: held back
+        trends = []
+        lines.append(
+            f"TOO FEW GAMES FOR A VERDICT: {n_games:,} a rung, far below the {VERDICT_GAMES:,}-1,000 a verdict"
+            " needs; the rates below are a smoke test, and the trend predictions are held back."
+        )
     lines += [headline_line(v, top_rates[v.side], game.vocabulary.side_plural) for v in found.verdicts]
-    lines += [trend_line(t) for t in found.trends]
+    lines += [trend_line(t) for t in trends]
     lines += [f"No trend over the {family} rungs: {why}." for family, why in found.no_trend.items()]
 
     fig, ax = new_figure((9, 5))
@@ -196,7 +205,7 @@ def build_balance_report(out: Path, margin: float | None = None, target: Path | 
             verdict_rows,
         ),
     ]
-    if found.trends:
+    if trends:
         tables.append(
             (
                 "Trend over the search budget\nWeighted least squares of the win rate on log2(budget), within"
@@ -214,7 +223,7 @@ def build_balance_report(out: Path, margin: float | None = None, target: Path | 
                             "predicted_rate": t.predicted,
                             "predicted_interval": f"{t.predicted_low:.1%}-{t.predicted_high:.1%}",
                         }
-                        for t in found.trends
+                        for t in trends
                     ]
                 ),
             )
@@ -248,7 +257,7 @@ def build_balance_report(out: Path, margin: float | None = None, target: Path | 
                 "predicted_low": t.predicted_low,
                 "predicted_high": t.predicted_high,
             }
-            for t in found.trends
+            for t in trends
         ],
         "trust": trust,
         "headline": lines,

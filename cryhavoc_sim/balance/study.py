@@ -178,13 +178,20 @@ def run_balance(
         from cryhavoc_sim.runner.precision import Precision
 
         rule = Precision(plan.precision)
+    from cryhavoc_sim.runner.estimate import attempted
+
+    bar = None if quiet else _overall_bar(plan, done, workers)
     try:
         for i, (rung, sc) in enumerate(zip(plan.rungs, plan.scenarios, strict=True)):
             if done[i]:
                 continue
             where = rung_dir(out, i)
-            if not quiet:
-                print(f"rung {i + 1}/{len(plan.rungs)}: {rung.spec} in every seat", flush=True)
+            if bar is not None:
+                bar.set_description(f"rung {i + 1}/{len(plan.rungs)} {rung.spec}")
+                bar.n = sum(s.games for s, d in zip(plan.scenarios, done, strict=True) if d) + attempted(
+                    where
+                )
+                bar.refresh()
             result = run_scenario(
                 sc,
                 where,
@@ -196,6 +203,7 @@ def run_balance(
                 executor,
                 scheduler,
                 rule,
+                progress=bar,
             )
             summary.played_now += result.played_now
             summary.errors += result.errors
@@ -205,6 +213,8 @@ def run_balance(
                 break
             done[i] = run_complete(where, plan.expected(i))
     finally:
+        if bar is not None:
+            bar.close()
         summary.complete = sum(done)
         summary.seconds = time.perf_counter() - started
         status = "complete" if all(done) else "interrupted"
@@ -214,6 +224,16 @@ def run_balance(
 
         write_results(out)
     return summary
+
+
+def _overall_bar(plan: BalancePlan, done: list[bool], workers: int) -> Any:
+    """The estimate (one timed game a rung left: the rungs' bots differ in cost), the
+    small-study warning and one bar for every rung (runner/estimate.py)."""
+    from cryhavoc_sim.runner.estimate import study_bar
+
+    left = [(sc, sc.games) for sc, d in zip(plan.scenarios, done, strict=True) if not d]
+    total = sum(sc.games for sc in plan.scenarios)
+    return study_bar(left, total, total - sum(n for _, n in left), workers, plan.scenario.games, "rung")
 
 
 def read_record(out: Path) -> dict[str, Any]:

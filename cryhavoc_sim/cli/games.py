@@ -30,13 +30,19 @@ def content(
             "--numbers", help=r"List every value by the path a scenario's \[overrides] or a sweep names it."
         ),
     ] = False,
+    explain: Annotated[
+        bool,
+        _flag("--explain", help="With --numbers: say what each number means and its rulebook section."),
+    ] = False,
     game: GameOption = "cryhavoc",
 ) -> None:
     """List the content set: every item, its numbers, its effect, its provenance, and the
     plausible ranges declared for its reconstructed numbers.
 
-    Example: cryhavoc-sim content --numbers | grep war_party"""
+    Example: cryhavoc-sim content --numbers --explain | grep war_party"""
     module = _game(game)
+    if explain and not numbers:
+        raise _fail("--explain explains the numbers: use it with --numbers.")
     where = None if directory is None else str(directory)
     if directory is not None and not directory.exists():  # a shipped set by name
         where = module.shipped_content(str(directory)) or where
@@ -49,6 +55,10 @@ def content(
         typer.echo(module.content_listing(cs, as_json))
     elif as_json:
         typer.echo(json.dumps(values, indent=2))
+    elif explain:
+        from cryhavoc_sim.games.content_kit.meanings import explained_lines
+
+        typer.echo("\n".join(explained_lines(values, module.number_meanings)))
     else:
         typer.echo("\n".join(f"{path} = {json.dumps(value)}" for path, value in values.items()))
 

@@ -235,7 +235,7 @@ def report(
         typer.Option(
             "--sweep",
             help="A finished sweep of the run's scenario whose most sensitive numbers the headline names"
-            " (default: the newest in sweeps/ beside runs/ or here).",
+            " (only when given: another study never changes a report unasked).",
         ),
     ] = None,
 ) -> None:
@@ -278,7 +278,8 @@ def report(
             if sweep_dir is not None and not (sweep_dir / "sweep.json").exists():
                 raise UserError(f"--sweep {sweep_dir}: is not a sweep directory (no sweep.json).")
             with all_or_nothing(target):  # a full disk halfway: no half report is left
-                result = build_report(run, target, most_sensitive(run, sweep_dir))
+                sensitive = None if sweep_dir is None else most_sensitive(run, sweep_dir)
+                result = build_report(run, target, sensitive)
     except UserError as exc:
         raise _fail(str(exc)) from None
     typer.echo(

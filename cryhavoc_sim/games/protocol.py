@@ -74,6 +74,20 @@ class Vocabulary:
     round: str = "Round"
     seat_is_side: bool = False
     side_plural: bool = True  # "Machines win ... of their games"; a seat: "Seat 2 wins ... of its games"
+    # How the score is gained, in a sentence: "Machines score 69% of their VP from ...";
+    # WarCry: "Empire wins 48% of its Battles by holding the field".
+    score_verb: str = "score"
+    source_preposition: str = "from"
+    # Printed names of the score's sources (the event's detail), where the id is no word:
+    # ("scoring_crystals", "Crystals at Scoring"); any other id is shown with spaces.
+    sources: tuple[tuple[str, str], ...] = ()
+    # The score is a count of a few (WarCry: 0-2 Battles): the report draws the share of
+    # games at each count (bars), not boxes, and no score-by-round curve (it is the game).
+    small_counts: bool = False
+
+    def source(self, name: str) -> str:
+        """A score source's printed name."""
+        return dict(self.sources).get(name, str(name).replace("_", " "))
 
 
 class Content(Protocol):
@@ -351,4 +365,17 @@ class GameModule(Protocol):
 
     def content_values(self, content_dir: str | None) -> dict[str, Any]:
         """Every content value a scenario's [overrides] or a sweep may set, by path."""
+        ...
+
+    @property
+    def knob_defaults(self) -> Mapping[str, Any]:
+        """Each [rules] knob's default, so ``compare`` and ``check`` can show both values of
+        a knob one run leaves at its default."""
+        ...
+
+    @property
+    def number_meanings(self) -> tuple[tuple[str, str, str], ...]:
+        """What each content value means: (path pattern, meaning, rulebook section), the
+        specific before the general (``content --numbers --explain``; see
+        :mod:`cryhavoc_sim.games.content_kit.meanings`)."""
         ...

@@ -112,6 +112,18 @@ def _policy_tables(run: Run, games: Any, plural: bool = True) -> tuple[list[tupl
     return tables, {"policies": {"win_rates": table.to_dicts(), "verdicts": verdicts}}
 
 
+def shown_path(path: Path) -> str:
+    """A path as a report shows it: relative to the working directory where it lies
+    below it (a report names no machine's home), else its last two parts."""
+    import os
+
+    full = Path(os.path.abspath(path))
+    try:
+        return str(full.relative_to(os.path.abspath(Path.cwd())))
+    except ValueError:
+        return str(Path(*full.parts[-2:]))
+
+
 def build_report(run: Run, out: Path, sensitive: tuple[str, Path] | None = None) -> Report:
     """The report of ``run`` in ``out``; with ``sensitive``, the (sentence, sweep
     directory) of a finished sweep of its scenario (sweeps/lookup.py finds it), the
@@ -144,8 +156,10 @@ def build_report(run: Run, out: Path, sensitive: tuple[str, Path] | None = None)
     own = game.report_sections(run, _content(run))
     by_policy = _policy_tables(run, games, words.side_plural)
     sentences, standing = headline(
-        wr, run.seats, games, src, own.findings, words.seat, words.score, words.side_plural
+        wr, run.seats, games, src, own.findings, words.seat, words.score, words.side_plural, words
     )
+    # sources by their printed names from here on (figure, table): no raw identifiers
+    src = src.with_columns(pl.col("source").map_elements(words.source, return_dtype=pl.String))
     players = lineup(run)
     sentences.insert(0, players.sentence())
     if sensitive:
@@ -162,7 +176,7 @@ def build_report(run: Run, out: Path, sensitive: tuple[str, Path] | None = None)
             (
                 "win_rate_by_seat",
                 f"Win rate by {words.seat}",
-                lambda ax: figures.win_rate_by_seat(ax, wr_seat, palette, seat_fair),
+                lambda ax: figures.win_rate_by_seat(ax, wr_seat, palette, seat_fair, words),
             )
         ]
     )
@@ -174,10 +188,16 @@ def build_report(run: Run, out: Path, sensitive: tuple[str, Path] | None = None)
         ),
         *seat_plot,
         ("vp_distribution", f"Final {score}", lambda ax: figures.vp_distribution(ax, seats, palette, words)),
-        (
-            "cumulative_vp",
-            f"Cumulative {score} by {rnd}",
-            lambda ax: figures.cumulative_vp(ax, cum, palette, words),
+        *(
+            []
+            if words.small_counts  # a count of a few by round is the game itself, not a curve
+            else [
+                (
+                    "cumulative_vp",
+                    f"Cumulative {score} by {rnd}",
+                    lambda ax: figures.cumulative_vp(ax, cum, palette, words),
+                )
+            ]
         ),
         (
             "vp_by_source",
@@ -252,7 +272,7 @@ def build_report(run: Run, out: Path, sensitive: tuple[str, Path] | None = None)
             )
         )
     if sensitive:
-        facts.append(("sweep of this scenario", str(sensitive[1])))
+        facts.append(("sweep of this scenario", shown_path(sensitive[1])))
     overrides = (m.get("config") or {}).get("overrides")
     if overrides:
         facts.insert(
@@ -282,7 +302,7 @@ def build_report(run: Run, out: Path, sensitive: tuple[str, Path] | None = None)
     summary_path = out / "summary.json"
     write_file(summary_path, json.dumps(summary, indent=2, default=str) + "\n")
 
-    title = f"cryhavoc-sim report: {m.get('scenario')} ({games_in_deals(n_games, n_deals)})"
+    title = f"{game.title} report: {m.get('scenario')} ({games_in_deals(n_games, n_deals)})"
     scenario_text = _scenario_text(m)
     md_path, html_path = write_pages(
         out,
@@ -302,10 +322,12 @@ def trust_lines(players: LineUp, reconstructed: bool, game_lines: list[str]) -> 
     """How far to trust the report, in a few lines: who played, whether the content is
     invented, what the game's own checks of the bots say, and where the verdict at equal
     skill stands."""
-    who = f"Who played: {players.short()}. A win rate measures the players as much as the game; " + (
-        "here the seats were not played alike, so read it as players against players."
+    who = (
+        f"Who played: {players.sentence()} A win rate measures the players as much as the game; here the"
+        " seats were not played alike, so read it as these players against each other."
         if players.mixed
-        else "here every seat had the same bot, so differences are the sides' under that bot's play."
+        else f"Who played: {players.short()}. A win rate measures the players as much as the game;"
+        " here every seat had the same bot, so differences are the sides' under that bot's play."
     )
     content = (
         "Content: partly RECONSTRUCTED (invented where the printed components are not public);"
@@ -314,7 +336,11 @@ def trust_lines(players: LineUp, reconstructed: bool, game_lines: list[str]) -> 
         else "Content: as printed, from sources; no invented numbers."
     )
     skill = (
-        "Equal-skill verdict: not in this report. One bot in every seat is one skill level;"
+        "Equal-skill verdict: not in this report, whose seats were played by different bots: a side's"
+        " rate is also its bot's. `cryhavoc-sim balance SCENARIO` plays every seat with one bot at"
+        " several skill levels on the same deals and marks each statement stable or skill-sensitive."
+        if players.mixed
+        else "Equal-skill verdict: not in this report. One bot in every seat is one skill level;"
         " whether a statement survives stronger play needs the same deals played at several"
         " levels: `cryhavoc-sim balance SCENARIO` does that and marks each statement stable or"
         " skill-sensitive."

@@ -35,6 +35,9 @@ def label(name: str) -> str:
 def fair_line(ax: Any, xs: list[float], shares: list[float | None], width: float = 0.8) -> None:
     """A dashed fair-share mark over each bar (analysis/fair.py: shared wins counted)."""
     labelled = False
+    values = {round(v, 4) for v in shares if v is not None}
+    # the legend says the share's value: one for all, or that each side has its own
+    name = f"fair share ({values.pop():.0%})" if len(values) == 1 else "fair share (each side's own)"
     for x, share in zip(xs, shares, strict=True):
         if share is None:
             continue
@@ -45,7 +48,7 @@ def fair_line(ax: Any, xs: list[float], shares: list[float | None], width: float
             colors="black",
             linestyles="--",
             linewidth=1,
-            label=None if labelled else "fair share",
+            label=None if labelled else name,
         )
         labelled = True
 
@@ -125,7 +128,11 @@ def win_rates(
 
 
 def win_rate_by_seat(
-    ax: Any, by_seat: pl.DataFrame, palette: Mapping[str, str] | None = None, fair: float | None = None
+    ax: Any,
+    by_seat: pl.DataFrame,
+    palette: Mapping[str, str] | None = None,
+    fair: float | None = None,
+    words: Vocabulary = DEFAULT_WORDS,
 ) -> None:
     factions = sorted(set(by_seat["faction"].to_list()))
     width = 0.8 / max(1, len(factions))
@@ -142,11 +149,11 @@ def win_rate_by_seat(
     if fair is not None:
         ax.axhline(fair, color="black", linestyle="--", linewidth=1, label=f"fair share ({fair:.0%})")
     ax.set_xticks(seats)
-    ax.set_xlabel("starting Initiative seat (1 acts first)")
+    ax.set_xlabel(f"starting {words.seat} (1 acts first)")
     ax.set_ylabel("win rate (95% interval by deals)")
     ax.set_ylim(0, 1)
     ax.yaxis.set_major_formatter(__import__("matplotlib").ticker.PercentFormatter(1.0))
-    ax.set_title("Win rate by Initiative seat")
+    ax.set_title(f"Win rate by {words.seat}")
     ax.legend(fontsize=8, loc="upper left", bbox_to_anchor=(1.0, 1.0))
 
 
@@ -155,6 +162,25 @@ def vp_distribution(
 ) -> None:
     factions = sorted(set(seats["faction"].to_list()))
     data = [seats.filter(pl.col("faction") == f)["final_vp"].to_list() for f in factions]
+    if words.small_counts:  # a box of a 0-2 count says nothing: the share of games at each count
+        counts = sorted({int(v) for d in data for v in d if v is not None})
+        width = 0.8 / max(1, len(factions))
+        for k, (f, d) in enumerate(zip(factions, data, strict=True)):
+            n = max(1, len(d))
+            ax.bar(
+                [c - 0.4 + width * (k + 0.5) for c in counts],
+                [sum(1 for v in d if v == c) / n for c in counts],
+                width=width,
+                label=label(f),
+                color=colour(f, palette),
+            )
+        ax.set_xticks(counts)
+        ax.set_xlabel(f"final {words.score}")
+        ax.set_ylabel("share of the side's games")
+        ax.yaxis.set_major_formatter(__import__("matplotlib").ticker.PercentFormatter(1.0))
+        ax.set_title(f"Final {words.score} by {words.side}: share of games at each count")
+        ax.legend(fontsize=8, loc="upper left", bbox_to_anchor=(1.0, 1.0))
+        return
     box = ax.boxplot(data, patch_artist=True, showfliers=False)
     ax.set_xticks(range(1, len(factions) + 1), [label(f) for f in factions])
     for patch, f in zip(box["boxes"], factions, strict=True):
@@ -209,7 +235,8 @@ def vp_by_source(ax: Any, src: pl.DataFrame, words: Vocabulary = DEFAULT_WORDS) 
             [label(f) for f in factions],
             vals,
             bottom=base,
-            label=label(s),
+            # a printed name (Vocabulary.source) as it is; an id made readable
+            label=label(s) if "_" in s else s[:1].upper() + s[1:],
             color=CATEGORIES[k % len(CATEGORIES)],
         )
         bottom_pos = [bp + max(v, 0) for v, bp in zip(vals, bottom_pos, strict=True)]
@@ -217,7 +244,8 @@ def vp_by_source(ax: Any, src: pl.DataFrame, words: Vocabulary = DEFAULT_WORDS) 
     ax.axhline(0, color="black", linewidth=0.6)
     negative = " (negative: Prisoner buy-backs)" if words.score == "VP" else ""
     ax.set_ylabel(f"{words.score} per game{negative}")
-    ax.set_title(f"Where the {words.score} {'come' if words.score == 'VP' else 'comes'} from")
+    plural = words.score == "VP" or words.score.endswith("s")
+    ax.set_title(f"Where the {words.score} {'come' if plural else 'comes'} from")
     ax.legend(fontsize=8, loc="upper left", bbox_to_anchor=(1.0, 1.0), title="source", title_fontsize=8)
 
 

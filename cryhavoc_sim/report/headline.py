@@ -15,6 +15,8 @@ from typing import Any
 
 import polars as pl
 
+from cryhavoc_sim.games.protocol import Vocabulary
+
 
 @dataclass(frozen=True, slots=True)
 class Standing:
@@ -185,9 +187,14 @@ def seat_finding(
 
 
 def source_finding(
-    src: pl.DataFrame, top: Standing | None, score: str = "VP", plural: bool = True
+    src: pl.DataFrame,
+    top: Standing | None,
+    score: str = "VP",
+    plural: bool = True,
+    words: Vocabulary | None = None,
 ) -> str | None:
-    """Where most of the leading side's VP come from, when one source dominates."""
+    """Where most of the leading side's VP come from, when one source dominates, in the
+    game's words (``words``: its verb, preposition and printed source names)."""
     if top is None or src.height == 0:
         return None
     mine = src.filter((pl.col("faction") == top.faction) & (pl.col("vp") > 0))
@@ -199,9 +206,12 @@ def source_finding(
     if share < 0.4:
         return None
     ending, their = _agree(plural)
+    words = words or Vocabulary()
+    verb = words.score_verb + (("es" if words.score_verb.endswith("sh") else "s") if ending else "")
     return (
-        f"{top.faction.capitalize()} score{ending} {share:.0%} of {their} {score} from {str(row['source']).replace('_', ' ')} "
-        f"({float(row['vp_per_game']):.1f} {score} a game); see {score} by source."
+        f"{top.faction.capitalize()} {verb} {share:.0%} of {their} {score} {words.source_preposition}"
+        f" {words.source(str(row['source']))} ({float(row['vp_per_game']):.1f} {score} a game); see"
+        f" {score} by source."
     )
 
 
@@ -214,6 +224,7 @@ def headline(
     seat_words: str = "Initiative seat",
     score: str = "VP",
     plural: bool = True,
+    words: Vocabulary | None = None,
 ) -> tuple[list[str], list[Standing]]:
     """The headline sentences (sides first, then at most three other findings) and the
     standings they rest on."""
@@ -224,7 +235,7 @@ def headline(
     sentences = [standing_sentence(s, players, plural) for s in table]
     others = [
         seat_finding(seats, seat_words, games.lazy()),
-        source_finding(src, table[0] if table else None, score, plural),
+        source_finding(src, table[0] if table else None, score, plural, words),
         *findings,
     ]
     sentences += [s for s in others if s][:3]

@@ -13,7 +13,18 @@ from cryhavoc_sim.report.headline import rate_cell
 from cryhavoc_sim.writing import write_file
 
 # Float columns shown as percentages: rates and shares (by the end of their name).
-_PERCENT = ("rate", "share", "decides", "by_chance", "_wins", "span", "span_from", "span_to", "spread")
+_PERCENT = (
+    "rate",
+    "share",
+    "decides",
+    "by_chance",
+    "_wins",
+    "span",
+    "span_from",
+    "span_to",
+    "spread",
+    "_vs_nash",
+)
 
 
 def header(column: str) -> str:
@@ -89,7 +100,8 @@ _CSS = """body{font-family:sans-serif;max-width:1000px;margin:2em auto;padding:0
 .trust{background:#f3f6ff;border:1px solid #88a;padding:0 .8em;margin:1em 0}
 .trust h2{font-size:1.05em;margin:.6em 0 .2em}
 .headline{background:#f3f7ff;border-left:4px solid #2f6fb3;padding:.6em 1em;font-size:1.05em}
-.headline li{margin:.3em 0}nav ol{columns:2;font-size:.9em}
+.headline li{margin:.3em 0}nav ol{columns:2;font-size:.9em}figcaption{font-size:.8em;color:#555}
+@media (max-width:700px){nav ol{columns:1}body{margin:1em auto}}
 table{border-collapse:collapse;margin:.5em 0 1.5em;display:block;max-width:100%;overflow-x:auto}td,th{border:1px solid #ccc;padding:.2em .5em;font-size:.85em}
 th{background:#f4f4f4}figure{margin:1em 0}img{max-width:100%;height:auto}pre{background:#f6f6f6;padding:.8em;overflow-x:auto}"""
 
@@ -149,9 +161,13 @@ def write_pages(
         png = path.read_bytes()
         width, height = png_size(png)
         data = base64.b64encode(png).decode()
+        # linked to its PNG beside the page: on a phone the figure opens full size to zoom
         return (
-            f'<figure id="{anchor("figure " + caption)}"><img alt="{html.escape(caption)}" width="{width // 2}" '
-            f'height="{height // 2}" src="data:image/png;base64,{data}"/></figure>'
+            f'<figure id="{anchor("figure " + caption)}"><a href="{html.escape(path.name)}">'
+            f'<img alt="{html.escape(caption)}" width="{width // 2}" height="{height // 2}"'
+            f' src="data:image/png;base64,{data}"/></a>'
+            f'<figcaption><a href="{html.escape(path.name)}">{html.escape(path.name)}</a>: full size</figcaption>'
+            "</figure>"
         )
 
     imgs = "".join(img(caption, p) for caption, p in figures)

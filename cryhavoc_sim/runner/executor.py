@@ -60,6 +60,25 @@ def _iterate(
     yield from iterate_local(tasks, min(workers, len(tasks)))
 
 
+def already_there(run_dir: Path) -> str:
+    """Why a run cannot be written over ``run_dir``, and what to do: a finished run has
+    nothing to resume (report it, or choose another -o); an unfinished one can be resumed."""
+    import json
+
+    try:
+        manifest = json.loads((run_dir / "manifest.json").read_text())
+    except (OSError, ValueError, RecursionError):
+        manifest = None
+    if isinstance(manifest, dict) and manifest.get("status") == "complete":
+        done = manifest.get("games_done")
+        games = f" of {done:,} games" if isinstance(done, int) else ""
+        return (
+            f"{run_dir}: holds a finished run{games}; choose another -o (or `cryhavoc-sim report {run_dir}`"
+            " to read it)."
+        )
+    return f"{run_dir}: a run already exists there; add --resume to complete it or choose another -o."
+
+
 def run_scenario(
     scenario: Scenario,
     run_dir: Path,
@@ -71,10 +90,12 @@ def run_scenario(
     executor: str = "local",
     scheduler: str | None = None,
     rule: Rule | None = None,
+    progress: Any = None,
 ) -> RunSummary:
     """Play every planned game of ``scenario`` into ``run_dir`` (see OUTPUT_CONTRACT).
     With a stopping ``rule`` (runner/precision.py), ``scenario.games`` is the cap and the
     run ends at the first look where the rule stops, keeping exactly the games before it.
+    ``progress``: a study's one overall bar (tqdm), advanced instead of a bar of the run's own.
 
     Bad input (an unusable directory, a run of something else, a second writer) raises
     :class:`UserError` before anything is written; a directory this call created for
@@ -85,11 +106,11 @@ def run_scenario(
     manifest_path = run_dir / "manifest.json"
     if not resume:
         if manifest_path.exists():
-            raise UserError(
-                f"{run_dir}: a run already exists there; add --resume to complete it or choose another -o."
-            )
+            raise UserError(already_there(run_dir))
         why = foreign_content(run_dir)
         if why:
+            if manifest_path.exists():  # another writer started between the two checks
+                raise UserError(already_there(run_dir))
             raise UserError(f"{run_dir}: {why}; choose a new or empty directory for the run.")
     elif not manifest_path.exists():
         raise UserError(f"{run_dir}: nothing to resume (no manifest.json); run without --resume.")
@@ -114,6 +135,7 @@ def run_scenario(
                 executor,
                 scheduler,
                 rule,
+                progress,
             )
     except UserError:
         if not existed:  # leave nothing behind for bad input
@@ -135,6 +157,7 @@ def _run_locked(
     executor: str,
     scheduler: str | None,
     rule: Rule | None = None,
+    progress: Any = None,
 ) -> RunSummary:
     import uuid
 
@@ -154,9 +177,7 @@ def _run_locked(
         entries = ledger(old) or {}
         kept = {s: entries[s] for s in verified_chunks(run_dir, entries)}
     elif manifest_path.exists():  # written between the check and the lock
-        raise UserError(
-            f"{run_dir}: a run already exists there; add --resume to complete it or choose another -o."
-        )
+        raise UserError(already_there(run_dir))
     dask = connect_dask(workers, scheduler) if executor == "dask" else None  # before writing anything
     drop_unproven(run_dir, set(kept))
     run_id = f"{scenario.name}-{scenario.seed}-{chash[:8]}"
@@ -184,7 +205,7 @@ def _run_locked(
     from tqdm import tqdm
 
     already = manifest["games_attempted"]
-    bar = tqdm(
+    bar = progress or tqdm(
         total=scenario.games,
         initial=already,
         unit="game",
@@ -237,7 +258,8 @@ def _run_locked(
         )
     finally:
         results.close()  # workers end before anything beyond a stop is removed
-        bar.close()
+        if progress is None:
+            bar.close()
         summary.seconds = time.perf_counter() - started
         if looks is not None:
             _settle(run_dir, manifest, looks, scenario.games, summary)

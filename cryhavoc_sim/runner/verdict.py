@@ -176,6 +176,9 @@ def check(
         )
         + "\n"
     )
+    changed = changes_from_baseline(stored, read_manifest(run_dir))
+    if changed:
+        who += f"Changed from the baseline (A) in the run (B): {'; '.join(changed)}.\n"
     report = who + "\n" + table + "\n" + verdict + "\n" + (f"\n_{said}_\n" if said else "")
     document = {
         "status": "moved" if moved else "pass",
@@ -191,6 +194,28 @@ def check(
         "content_reconstructed": bool(said),
     }
     return Check([r["faction"] for r in moved], report, document, said)
+
+
+def changes_from_baseline(stored: dict[str, Any], manifest: dict[str, Any]) -> list[str]:
+    """The rule knobs, content values and versions in which a run differs from the run a
+    baseline was taken of, both values of each ("rule knobs (start_units: A 4 (default),
+    B {"humans": 3})"); nothing for a baseline written before baselines kept them."""
+    from cryhavoc_sim.analysis.compare import run_differences
+
+    if "changes" not in stored:
+        return []
+    raw_config = manifest.get("config")
+    config: dict[str, Any] = raw_config if isinstance(raw_config, dict) else {}
+    changes = stored["changes"] if isinstance(stored["changes"], dict) else {}
+
+    def run(source: dict[str, Any], tables: dict[str, Any]) -> dict[str, Any]:
+        kept = ("game", "content_id", "content_hash", "rules_version")
+        return {
+            **{k: source.get(k) for k in kept},
+            "config": {k: tables.get(k) or {} for k in ("rules", "overrides")},
+        }
+
+    return run_differences(run(stored, changes), run(manifest, config))
 
 
 def baseline_of(run_dir: Path, allow_partial: bool = False) -> dict[str, Any]:
@@ -209,6 +234,9 @@ def baseline_of(run_dir: Path, allow_partial: bool = False) -> dict[str, Any]:
         "players": config.get("players"),
         "content_id": manifest.get("content_id"),
         "rules_version": manifest.get("rules_version"),
+        # what `check` names when a run differs: knobs and content values one by one
+        "content_hash": manifest.get("content_hash"),
+        "changes": {k: config[k] for k in ("rules", "overrides") if k in config},
         "lineup": run_lineup(run_dir).as_dict(),
         # by deals: the check's intervals count the baseline's deals through its design effect
         "statistics": "deals",

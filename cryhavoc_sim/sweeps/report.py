@@ -34,6 +34,48 @@ def _short(path: str, width: int = 34) -> str:
     return path if len(path) <= width else "..." + path[-(width - 3) :]
 
 
+def factor_name(path: str, width: int = 30) -> str:
+    """A factor as a figure names it, in words and whole (wrapped, never cut):
+    "skills.humans.veteran_forces.effect.count" -> "Humans Veteran Forces: effect count",
+    "rules.start_units" -> "rule: start units", "tokens.war_party.*.trogs" -> "War Party
+    (all): trogs"."""
+    import re
+    import textwrap
+
+    from cryhavoc_sim.report.figures import label
+
+    parts = [re.sub(r"\[\d+\]", "", p) for p in path.split(".")]
+    if len(parts) == 1:
+        text = parts[0].replace("_", " ")
+    elif parts[0] in ("rules", "scenario", "bots"):
+        head = "rule" if parts[0] == "rules" else parts[0]
+        text = f"{head}: " + " ".join(p.replace("_", " ") for p in parts[1:])
+    else:
+        owner = [("(all)" if p == "*" else label(p)) for p in parts[1:3] if p]
+        rest = [p.replace("_", " ") for p in parts[3:]] or [parts[-1].replace("_", " ")]
+        if len(parts) <= 3:
+            owner = [("(all)" if p == "*" else label(p)) for p in parts[1:-1]]
+        text = " ".join(owner) + ": " + " ".join(rest)
+    return "\n".join(textwrap.wrap(text, width)) or path
+
+
+def _trust(out: Path, record: dict[str, Any]) -> list[str]:
+    """The sweep's "How far to trust this" box: who played (the shipped cell's line-up, the
+    same in every cell), the content, and what a span is a measure of."""
+    from cryhavoc_sim.analysis.lineup import lineup
+    from cryhavoc_sim.report.build import trust_lines
+    from cryhavoc_sim.storage.reader import load_run
+
+    base = load_run(out / "cells" / "c0000")
+    reconstructed = bool(base.manifest.get("content_reconstructed", True))
+    sweep = (
+        f"A sweep moves {len(record['factors'])} number(s) over {len(record['cells'])} cells of"
+        f" {record['games_per_cell']:,} games, the bots unchanged: a span says how far these bots'"
+        " results move with a number, not how strong play would; an interval is per cell."
+    )
+    return trust_lines(lineup(base), reconstructed, [sweep])
+
+
 def tornado(ax: Any, span: pl.DataFrame, base: pl.DataFrame, palette: Mapping[str, str]) -> None:
     """Per side, each factor's bar from its lowest to its highest level mean (widest
     on top), the shipped cell's rate as a dot and the fair share dashed."""
@@ -60,8 +102,9 @@ def tornado(ax: Any, span: pl.DataFrame, base: pl.DataFrame, palette: Mapping[st
         row = base.filter(pl.col("side") == side).row(0, named=True)
         ax.axvline(row["win_rate"], color=colour(side, palette), linewidth=0.8, linestyle=":")
         if row["fair_share"] is not None and k == 0:
-            ax.axvline(row["fair_share"], color="black", linewidth=1, linestyle="--", label="fair share")
-    ax.set_yticks(range(len(factors)), [_short(f) for f in factors], fontsize=7)
+            share = f"fair share ({row['fair_share']:.0%})"
+            ax.axvline(row["fair_share"], color="black", linewidth=1, linestyle="--", label=share)
+    ax.set_yticks(range(len(factors)), [factor_name(f) for f in factors], fontsize=7)
     ax.set_xlabel("win rate: lowest to highest over the factor's values (dotted: as shipped)")
     ax.xaxis.set_major_formatter(lambda x, _: f"{x:.0%}")
     ax.set_title("How far each factor moves each side's win rate")
@@ -86,9 +129,9 @@ def curves(
                 x, s["ci_low"].to_list(), s["ci_high"].to_list(), color=colour(side, palette), alpha=0.2
             )
         if fair is not None:
-            ax.axhline(fair, color="black", linewidth=1, linestyle="--", label="fair share")
+            ax.axhline(fair, color="black", linewidth=1, linestyle="--", label=f"fair share ({fair:.0%})")
         ax.set_xticks(range(len(labels)), [_short(v, 14) for v in labels], fontsize=7)
-        ax.set_title(_short(factor, 48), fontsize=8)
+        ax.set_title(factor_name(factor, 44), fontsize=8)
         ax.yaxis.set_major_formatter(lambda y, _: f"{y:.0%}")
         ax.tick_params(axis="y", labelsize=7)
     for ax in list(axes)[len(factors) :]:
@@ -211,6 +254,7 @@ def build_sweep_report(out: Path, report_dir: Path | None = None) -> Path:
         ],
         tables,
         ("design", "Design", "toml", record["design_text"]),
+        _trust(out, record),
     )
     summary = {
         "sweep": record["name"],

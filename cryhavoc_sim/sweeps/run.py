@@ -17,6 +17,7 @@ the design has been checked whole.
 from __future__ import annotations
 
 import json
+import sys
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -130,17 +131,28 @@ def run_sweep(
     write_json(record_path, _record(design, "running", done, expected))
     summary = SweepSummary(out, len(design.cells))
     started = time.perf_counter()
+    bar = None
+    if not quiet:  # the cells play the same bots: one timed game of the first left stands for all
+        from cryhavoc_sim.runner.estimate import attempted, study_bar
+
+        left = [i for i in range(len(scenarios)) if not done[i]]
+        timed = [(scenarios[left[0]], design.games * len(left))] if left else []
+        total = design.games * len(scenarios)
+        bar = study_bar(timed, total, total - design.games * len(left), workers, design.games, "cell")
     try:
         for i, sc in enumerate(scenarios):
             if done[i]:
                 continue
             where = cell_dir(out, i)
-            if not quiet:
+            if bar is not None:
                 values = (
                     ", ".join(f"{k} = {json.dumps(v)}" for k, v in design.cell_values(i).items())
                     or "as shipped"
                 )
-                print(f"cell {i + 1}/{len(scenarios)}: {values}", flush=True)
+                bar.write(f"cell {i + 1}/{len(scenarios)}: {values}", file=sys.stdout)
+                bar.set_description(f"cell {i + 1}/{len(scenarios)}")
+                bar.n = design.games * sum(done) + attempted(where)
+                bar.refresh()
             result = run_scenario(
                 sc,
                 where,
@@ -151,6 +163,7 @@ def run_sweep(
                 False,
                 executor,
                 scheduler,
+                progress=bar,
             )
             summary.played_now += result.played_now
             summary.errors += result.errors
@@ -165,6 +178,9 @@ def run_sweep(
             write_results(out)
     except KeyboardInterrupt:  # between two cells or while the results are written
         summary.interrupted = True
+    finally:
+        if bar is not None:
+            bar.close()
     summary.complete = sum(done)
     summary.seconds = time.perf_counter() - started
     status = "complete" if all(done) and not summary.interrupted else "interrupted"

@@ -23,6 +23,7 @@ family-wise error at ``alpha``. Determinism: as the calibration (tuning/search.p
 
 from __future__ import annotations
 
+import sys
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -48,6 +49,7 @@ class BotTuneSummary:
     interrupted: bool = False
     stopped: str | None = None
     record: dict[str, Any] = field(default_factory=dict)
+    bar: Any = None  # the tuning's one progress bar (None: quiet)
 
 
 class _Stopped(Exception):
@@ -138,7 +140,11 @@ def _play(
         f"{targets.path} ({faction}, {label})",
     )
     if not run_complete(run_dir, config_hash(sc)):  # a complete run of another trial is refused
-        result = run_scenario(sc, run_dir, workers, (run_dir / "manifest.json").exists(), quiet)
+        if summary.bar is not None:
+            summary.bar.set_description(f"{faction} {label}")
+        result = run_scenario(
+            sc, run_dir, workers, (run_dir / "manifest.json").exists(), quiet, progress=summary.bar
+        )
         summary.played_now += result.played_now
         if result.interrupted:
             summary.interrupted = True
@@ -216,8 +222,8 @@ def _search(
             for w in targets.parameters
         }
         bot = trial_bot(targets, weights)
-        if not quiet:
-            print(f"{faction} trial {n + 1}/{targets.trials}: {bot}", flush=True)
+        if summary.bar is not None:
+            summary.bar.write(f"{faction} trial {n + 1}/{targets.trials}: {bot}", file=sys.stdout)
         label = f"t{n:04d}"
         seats = _play(
             targets,
@@ -277,6 +283,8 @@ def run_tune_bots(
     write_json(path, record)
     summary = BotTuneSummary(out, record=record)
     started = time.perf_counter()
+    if not quiet:
+        summary.bar = _bar(targets, record, workers)
     try:
         for i, f in enumerate(targets.factions):
             _search(
@@ -300,11 +308,28 @@ def run_tune_bots(
         summary.interrupted = True
         return summary
     finally:
+        if summary.bar is not None:
+            summary.bar.close()
         summary.done = sum(len(r["trials"]) for r in record["factions"].values())
         summary.seconds = time.perf_counter() - started
         if summary.interrupted:
             record["status"] = "interrupted"
             write_json(path, record)
+
+
+def _bar(targets: BotTargets, record: dict[str, Any], workers: int) -> Any:
+    """The estimate (one timed game of the scenario stands for every trial's: the trial
+    bots are the same bot reweighted), the small-study warning and the one bar."""
+    from cryhavoc_sim.runner.estimate import study_bar
+
+    per_faction = (targets.trials + 1) * targets.games
+    confirm = 2 * targets.confirm_games * len(targets.factions)
+    total = per_faction * len(targets.factions) + confirm
+    done = sum(
+        ((r["reference"] is not None) + len(r["trials"])) * targets.games for r in record["factions"].values()
+    ) + (confirm if record.get("confirmation") is not None else 0)
+    timed = [(targets.scenario, total - done)] if total > done else []
+    return study_bar(timed, total, done, workers, targets.games, "trial")
 
 
 def _confirm(

@@ -18,6 +18,7 @@ search proposes, plays and scores exactly what an uninterrupted one would.
 from __future__ import annotations
 
 import json
+import sys
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -103,8 +104,10 @@ def _play(
     workers: int,
     quiet: bool,
     summary: TuneSummary,
+    bar: Any = None,
 ) -> dict[str, dict[str, Any]] | None:
-    """Play every target's scenario with ``values`` into ``where``; None when stopped."""
+    """Play every target's scenario with ``values`` into ``where``; None when stopped.
+    ``bar``: the calibration's one progress bar."""
     from cryhavoc_sim.runner.executor import run_scenario
 
     found = {}
@@ -120,8 +123,14 @@ def _play(
         )
         run_dir = where / t.name
         if not run_complete(run_dir, config_hash(sc)):  # a complete run of another trial is refused
-            result = run_scenario(sc, run_dir, workers, (run_dir / "manifest.json").exists(), quiet)
+            if bar is not None:
+                bar.set_description(f"{label} {t.name}")
+            result = run_scenario(
+                sc, run_dir, workers, (run_dir / "manifest.json").exists(), quiet, progress=bar
+            )
             summary.played_now += result.played_now
+        elif bar is not None:
+            bar.update(targets.games)
             if result.interrupted:
                 summary.interrupted = True
                 summary.stopped = result.worker_lost
@@ -210,9 +219,18 @@ def run_tune(
     write_json(record_path, record)
     summary = TuneSummary(out, targets.trials, record=record)
     started = time.perf_counter()
+    bar = None
+    if not quiet:  # trials play the targets' bots: one timed game of each target stands for all
+        from cryhavoc_sim.runner.estimate import study_bar
+
+        per_trial = targets.games * len(targets.targets)
+        left = targets.trials + 1 - len(record["trials"]) - (record["reference"] is not None)
+        total = per_trial * (targets.trials + 1)
+        timed = [(t.scenario, targets.games * left) for t in targets.targets] if left else []
+        bar = study_bar(timed, total, total - per_trial * left, workers, targets.games, "target and trial")
     try:
         if record["reference"] is None:  # the shipped content, scored the same way
-            found = _play(targets, {}, out / "trials" / "shipped", "shipped", workers, quiet, summary)
+            found = _play(targets, {}, out / "trials" / "shipped", "shipped", workers, quiet, summary, bar)
             if found is None:
                 return summary
             value, missed = score(targets.targets, found)
@@ -233,13 +251,15 @@ def run_tune(
             trial = propose(study, dists, targets.seed, n, targets.trials)
             indices = {p.path: int(trial.params[p.path]) for p in targets.parameters}
             values = {p.path: p.values[indices[p.path]] for p in targets.parameters}
-            if not quiet:
-                print(
+            if bar is not None:
+                bar.write(
                     f"trial {n + 1}/{targets.trials}: "
                     + ", ".join(f"{k} = {json.dumps(v)}" for k, v in values.items()),
-                    flush=True,
+                    file=sys.stdout,
                 )
-            found = _play(targets, values, out / "trials" / f"t{n:04d}", f"t{n:04d}", workers, quiet, summary)
+            found = _play(
+                targets, values, out / "trials" / f"t{n:04d}", f"t{n:04d}", workers, quiet, summary, bar
+            )
             if found is None:
                 return summary
             value, missed = score(targets.targets, found)
@@ -273,6 +293,8 @@ def run_tune(
         summary.interrupted = True
         return summary
     finally:
+        if bar is not None:
+            bar.close()
         summary.done = len(record["trials"])
         summary.seconds = time.perf_counter() - started
         if summary.interrupted:

@@ -144,9 +144,26 @@ def on_files(files: Any, config: Any) -> Any:
     return files
 
 
+def changes(markdown: str) -> str:
+    """The "What you can change" page's tables, from the code: Cry Havoc's rule knobs
+    (``<!-- rule-knobs -->``) and each game's content-number meanings (``<!-- numbers:GAME -->``)."""
+    import re
+
+    from cryhavoc_sim.games import get_game
+    from cryhavoc_sim.games.content_kit.meanings import meaning_table
+    from cryhavoc_sim.games.cryhavoc.engine.rules import knob_reference
+
+    markdown = markdown.replace("<!-- rule-knobs -->", knob_reference())
+    return re.sub(
+        r"<!-- numbers:(\w+) -->", lambda m: meaning_table(get_game(m.group(1)).number_meanings), markdown
+    )
+
+
 def on_page_markdown(markdown: str, page: Any, config: Any, files: Any) -> str:
     """Put the generated reference where a command page marks it (or at its end)."""
     src = page.file.src_uri
+    if src == "changes.md":
+        return changes(markdown)
     if not src.startswith(f"{PAGES}/") or src.endswith("index.md"):
         return markdown
     text = reference(Path(src).stem)

@@ -34,3 +34,20 @@ def test_balance_from_the_command_line(tmp_path: Path) -> None:
     assert data["margin"] == 0.2 and data["rungs"] == ["random", "heuristic"]
     assert set(data["statuses"]) == {r["side"] for r in data["rates"]}
     assert all(s["status"] in ("unproven", "skill-sensitive") for s in data["statuses"].values())
+
+
+def test_a_small_study_says_its_length_warns_and_holds_back_predictions(tmp_path: Path) -> None:
+    """Before the first game: the estimated total time, and a warning that 8 games a rung is
+    far below what a verdict needs; after: no prediction in the headline, though the
+    rungs make a trend (findings has one)."""
+    from cryhavoc_sim.balance.tables import findings
+
+    out = tmp_path / "study"
+    proc = cli("balance", "cave_troll_2p", "--rungs", "ismcts:2,ismcts:4", "-n", "8", "-o", str(out))
+    assert proc.returncode == 0, proc.stderr
+    warning = proc.stderr.index("8 games a rung is far below the 800-1,000 a verdict needs")
+    assert warning < proc.stderr.index("estimated total: about") < proc.stderr.index("rung 1/2")
+    assert "TOO FEW GAMES FOR A VERDICT" in proc.stdout and "predicted at" not in proc.stdout
+    assert findings(out).trends  # there was a trend to hold back
+    summary = json.loads((out / "report" / "summary.json").read_text())
+    assert summary["trends"] == []

@@ -684,6 +684,16 @@ CASES = [
         "'max_rounds' must be between 1 and 20",
     ),
     Case("knob_choice", run_with(scen("[rules]\nevent_pass = 'sometimes'\n")), "allowed: beyond, reach"),
+    Case(
+        "knob_faction_unknown",
+        run_with(scen("[rules]\nstart_units = { trogs = 3 }\n")),
+        "names faction 'trogs'; allowed: humans, machines, pilgrims",
+    ),
+    Case(
+        "knob_faction_range",
+        run_with(scen("[rules]\nstart_units = { humans = 0 }\n")),
+        "'start_units' for humans must be a whole number between 1 and 12",
+    ),
     Case("content_missing", run_with(scen("content = 'no_such_dir'\n")), "no_such_dir"),
     Case("scenario_missing", lambda d: ["run", str(d / "nope.toml")], "scenario file not found"),
     Case("scenario_is_dir", lambda d: ["run", str(d / "done")], "scenario file cannot be read"),
@@ -800,7 +810,7 @@ CASES = [
     Case(
         "out_run_exists",
         lambda d: ["run", str(d / "s.toml"), "-o", str(d / "done"), "-q"],
-        "a run already exists there",
+        "holds a finished run of",
     ),
     Case(
         "resume_nothing",

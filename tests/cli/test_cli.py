@@ -139,7 +139,7 @@ def test_run_writes_the_output_contract(tmp_path: Path, scenario: Path) -> None:
     assert seats.filter(pl.col("is_npc"))["faction"].unique().to_list() == ["trogs"]
     # A second run into the same directory is refused and loses nothing.
     again = cli("run", str(scenario), "-o", str(out))
-    assert "already exists" in one_sentence_error(again)
+    assert "holds a finished run of 60 games; choose another -o" in one_sentence_error(again)
     assert json.loads((out / "manifest.json").read_text())["games_done"] == 60
 
 

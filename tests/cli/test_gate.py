@@ -62,6 +62,7 @@ def test_check_passes_on_a_rerun_with_another_seed(runs: dict[str, Path], tmp_pa
     )
     assert proc.returncode == 0, proc.stdout
     assert "No faction moved." in proc.stdout and "No faction moved." in summary.read_text()
+    assert "Changed from the baseline" not in proc.stdout  # same knobs, same content
 
 
 def test_check_fails_on_a_deliberately_unbalanced_variant(runs: dict[str, Path], tmp_path: Path) -> None:

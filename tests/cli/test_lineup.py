@@ -55,8 +55,12 @@ def test_the_report_names_the_line_up_and_opens_with_how_far_to_trust_it(
     summary = json.loads((tmp_path / "r" / "summary.json").read_text())
     assert summary["lineup"]["mixed"] is True and summary["lineup"]["bots"]["machines"] == ["heuristic"]
     assert summary["headline"][0].startswith("Mixed line-up:")
-    assert summary["trust"][0].startswith("Who played: mixed line-up.")
-    assert any(line.startswith("Equal-skill verdict") for line in summary["trust"])
+    # the trust box of a mixed line-up names who played where, and never says one bot
+    assert summary["trust"][0].startswith("Who played: Mixed line-up: humans: random; machines: heuristic")
+    assert not any("one bot in every seat" in line.lower() for line in summary["trust"])
+    assert any(
+        line.startswith("Equal-skill verdict: not in this report, whose seats") for line in summary["trust"]
+    )
     page = (tmp_path / "r" / "report.md").read_text()
     assert page.index("## How far to trust this") < page.index("## Headline")
     assert "- **line-up**: Mixed line-up" in page

@@ -108,5 +108,8 @@ def test_reports_index_lists_every_report_newest_first(tmp_path: Path) -> None:
     assert links == ["second", "first"]
     assert all((reports / name / "report.html").is_file() for name in links)
     assert "<td>quick</td><td>8</td>" in page and "2 report(s)" in page
+    # the findings column holds a finding, who played has a column of its own
+    findings = re.findall(r"<td>([^<]*)</td><td class=\"who\">Played by ([^<]*)</td>", page)
+    assert len(findings) == 2 and all(" win" in f and "of their" in f for f, _ in findings), findings
     elsewhere = cli("report", str(tmp_path / "run"), "-o", str(tmp_path / "loose"))
     assert "index.html" not in elsewhere.stdout and not (tmp_path / "index.html").exists()

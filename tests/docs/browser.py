@@ -48,7 +48,9 @@ PROBE = """<script>window.addEventListener('load', () => {
   parent.postMessage(JSON.stringify({ page: PAGE, images: imgs.length, broken, width,
     scroll_width: document.documentElement.scrollWidth, wide, height: window.innerHeight,
     headline_top: head ? head.getBoundingClientRect().top + window.scrollY : null,
-    headline_text: head ? head.textContent.trim().slice(0, 200) : null }), '*');
+    headline_text: head ? head.textContent.trim().slice(0, 200) : null,
+    contents_columns: (n => n ? getComputedStyle(n).columnCount : null)(document.querySelector('nav ol')),
+    linked_images: imgs.filter(i => i.parentElement && i.parentElement.tagName === 'A').length }), '*');
 });</script>"""
 
 # One window holds a frame per page, each exactly the size asked; every page's probe
@@ -72,6 +74,8 @@ class Seen:
     height: int
     headline_top: float | None
     headline_text: str | None
+    contents_columns: str | None = None  # the report's table of contents: CSS column-count
+    linked_images: int = 0  # images inside a link (a report's figure opens its PNG)
 
     @property
     def overflows(self) -> bool:

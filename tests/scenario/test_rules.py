@@ -50,6 +50,27 @@ def test_setup_four_players_trog_hq_and_tunnels(content):  # type: ignore[no-unt
     assert "glass_lagoon" not in g.neighbours("kalas_gorge", H)
 
 
+def test_setup_starting_units_per_faction_as_a_designer_writes_it(content):  # type: ignore[no-untyped-def]
+    """Setup 4 with a per-faction [rules] start_units: "give the Humans one fewer
+    starting Unit" is ``start_units = {humans = 3}``; the others keep 4 and every
+    faction keeps its 12 Units (the rest wait in the Reserve)."""
+    from cryhavoc_sim.games.cryhavoc.engine.game import GameSetup
+    from cryhavoc_sim.runner.scenario import parse_scenario
+
+    scenario = parse_scenario(
+        '[scenario]\nname = "fewer"\ngames = 1\nseed = 1\nplayers = 4\n[bots]\ndefault = "random"\n'
+        "[rules]\nstart_units = { humans = 3 }\n"
+    )
+    rules = scenario.setup.rules
+    g = make_game(content, GameSetup((H, P, M, T), "first_time"), stream(1, "game"), rules)
+    assert g.units(g.players[H].hq, H) == 3 and g.players[H].reserve == 9
+    for f in (P, M):
+        assert g.units(g.players[f].hq, f) == 4 and g.players[f].reserve == 8
+    assert g.units(g.players[T].hq, T) == 2  # the Trog player's own knob: trog_start_units_4p
+    assert rules.as_mapping() == {"start_units": {"humans": 3}}
+    assert type(rules).from_mapping(rules.as_mapping()) == rules  # saved games read it back
+
+
 @pytest.mark.parametrize(("level", "n"), [("first_time", 1), ("experienced", 2), ("veteran", 3)])
 def test_setup_skills_by_experience(content, level, n):  # type: ignore[no-untyped-def]
     """Setup 5c: Default only; Default + 1 random; Default + 2 random."""

@@ -144,6 +144,7 @@ def test_a_sweep_end_to_end_and_its_resume(tmp_path: Path) -> None:
     page = (out / "report" / "report.html").read_text()
     assert "How far each factor moves" in page and page.count("<img") == 2
     assert "Statements of the shipped scenario" in page and "RECONSTRUCTED" in page
+    assert 'class="trust"' in page and "the bots unchanged" in page and "Who played: heuristic" in page
     summary = json.loads((out / "report" / "summary.json").read_text())
     assert summary["cells"] == 5 and summary["statements"]
     # the game's own measures (GameModule.sweep_measures): the final Round, per cell
@@ -153,16 +154,19 @@ def test_a_sweep_end_to_end_and_its_resume(tmp_path: Path) -> None:
     assert any("more often than chance" in s["statement"] for s in summary["statements"])
     assert "own measures: share of games" in page
 
-    # the report of an ordinary run of the scenario names its most sensitive numbers
+    # the report of an ordinary run of the scenario names its most sensitive numbers when
+    # asked (--sweep), naming the sweep by a relative path; never unasked
     assert cli("run", "four_player", "-n", "8", "-o", str(tmp_path / "runs" / "fp"), "-q").returncode == 0
     (tmp_path / "sweeps").mkdir()
     (tmp_path / "sweeps" / "tiny").symlink_to(out)
-    rep = cli("report", str(tmp_path / "runs" / "fp"), "-o", str(tmp_path / "rep"))
+    rep = cli("report", "runs/fp", "-o", "rep", cwd=tmp_path)
     assert rep.returncode == 0, rep.stderr
-    assert (
-        "Most sensitive numbers (sweep tiny, 5 cells of 24 games"
-        in (tmp_path / "rep" / "report.md").read_text()
-    )
+    assert "Most sensitive numbers" not in (tmp_path / "rep" / "report.md").read_text()
+    rep = cli("report", "runs/fp", "-o", "rep2", "--sweep", "sweeps/tiny", cwd=tmp_path)
+    assert rep.returncode == 0, rep.stderr
+    text = (tmp_path / "rep2" / "report.md").read_text()
+    assert "Most sensitive numbers (sweep tiny, 5 cells of 24 games" in text
+    assert "sweeps/tiny" in text and str(tmp_path) not in text
 
     # a finished sweep is not overwritten
     again = cli("sweep", str(design), "-o", str(out), "-q")
@@ -310,3 +314,12 @@ def test_n_sets_the_games_of_every_cell(tmp_path: Path) -> None:
     assert other.returncode == 2 and "resume it with -n 4" in other.stderr, other.stderr
     too_many = cli("sweep", str(design), "-o", str(tmp_path / "x"), "-n", "3000", "--max-games", "5000")
     assert too_many.returncode == 2 and "6,000 games (2 cells x 3,000)" in too_many.stderr
+
+
+def test_factors_are_named_in_words_and_whole() -> None:
+    from cryhavoc_sim.sweeps.report import factor_name
+
+    assert factor_name("skills.humans.veteran_forces.effect.count") == "Humans Veteran Forces: effect\ncount"
+    assert factor_name("rules.start_units") == "rule: start units"
+    assert factor_name("tokens.war_party.*.trogs") == "War Party (all): trogs"
+    assert factor_name("factions.humans.units") == "Humans: units"

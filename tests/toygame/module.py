@@ -229,6 +229,14 @@ class Bluff:
     def content_values(self, content_dir: str | None) -> dict[str, Any]:
         return bluff_content.load_content(content_dir).values()
 
+    @property
+    def knob_defaults(self) -> Mapping[str, Any]:
+        return {}
+
+    @property
+    def number_meanings(self) -> tuple[tuple[str, str, str], ...]:
+        return (("*", "a number of the toy game", "none: a test game"),)
+
 
 GAME = Bluff()
 

@@ -34,11 +34,18 @@ def test_content_values_and_knobs_are_named_one_by_one() -> None:
         "bbb",
     )
     assert run_differences(a, b) == [
-        "rule knobs (war_party_trogs_delta: A default, B 1)",
+        "rule knobs (war_party_trogs_delta: A 0 (default), B 1)",
         "content (factions.trogs.units: A as in the files, B 15;"
         " tokens.war_party.*.trogs: A as in the files, B 2)",
     ]
     assert incomparable(run_differences(a, b)) == []
+
+
+def test_a_per_faction_knob_shows_both_values() -> None:
+    """ "Give the Humans one fewer starting Unit" reads with the value it replaces."""
+    a = manifest({}, {}, "base@1+aaa", "aaa")
+    b = manifest({"start_units": {"humans": 3}}, {}, "base@1+aaa", "aaa")
+    assert run_differences(a, b) == ['rule knobs (start_units: A 4 (default), B {"humans": 3})']
 
 
 def test_another_content_set_or_edited_files_are_said_so() -> None:
@@ -63,3 +70,38 @@ def test_the_table_names_the_two_runs() -> None:
     head = markdown(rows, ("faction",), "Check", ("baseline", "run")).splitlines()[2]
     assert head.startswith("| faction | baseline | run | run - baseline | 95% interval |")
     assert "| A | B | B - A |" in markdown(rows, ("faction",), "Compare")
+
+
+def test_check_names_what_changed_from_the_baseline_with_both_values() -> None:
+    from cryhavoc_sim.runner.verdict import changes_from_baseline
+
+    stored = {
+        "game": "cryhavoc",
+        "content_id": "base@1+aaa",
+        "content_hash": "aaa",
+        "rules_version": "r",
+        "changes": {"rules": {}},
+    }
+    run = manifest({"start_units": {"humans": 3}}, {"factions.humans.units": 11}, "base@1+bbb", "bbb")
+    assert changes_from_baseline(stored, run) == [
+        'rule knobs (start_units: A 4 (default), B {"humans": 3})',
+        "content (factions.humans.units: A as in the files, B 11)",
+    ]
+    assert changes_from_baseline(stored, manifest({}, {}, "base@1+aaa", "aaa")) == []
+    assert changes_from_baseline({k: v for k, v in stored.items() if k != "changes"}, run) == []
+
+
+def test_no_difference_says_what_an_interval_excluding_zero_means() -> None:
+    """'No faction differs' beside a table interval that excludes 0 is explained: the
+    table's intervals are uncorrected, the verdict's test is."""
+    from cryhavoc_sim.analysis.compare import changed_words
+
+    rows = [
+        {"faction": "humans", "diff": 0.027, "diff_low": 0.002, "diff_high": 0.052, "p_adjusted": 0.053},
+        {"faction": "machines", "diff": -0.01, "diff_low": -0.03, "diff_high": 0.01, "p_adjusted": 0.5},
+    ]
+    words = changed_words(rows)
+    assert words.startswith("No faction's win rate differs beyond chance")
+    assert "not corrected for comparing 2: humans excludes no change on its own" in words
+    rows[0]["diff_low"] = -0.001
+    assert "not corrected" not in changed_words(rows)

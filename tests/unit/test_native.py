@@ -135,3 +135,66 @@ def test_the_build_reads_only_the_mypy_settings() -> None:
     text = mypy_settings((native.PACKAGE.parent / "pyproject.toml").read_text())
     assert "[tool.mypy]" in text and "strict = true" in text and "[[tool.mypy.overrides]]" in text
     assert "[project]" not in text and "license" not in text and "[tool.ruff" not in text
+
+
+def test_the_build_says_where_it_is_and_is_never_quiet_long() -> None:
+    """build_native's progress: step 1 (mypyc, silent for a minute or more) gets a line
+    at least every HEARTBEAT seconds; step 2 counts modules once each (a module's code
+    and its shim are two extensions) as "module n of N", with the seconds elapsed."""
+    from cryhavoc_sim import build_native
+
+    now = [0.0]
+    said: list[str] = []
+    progress = build_native.BuildProgress(2, clock=lambda: now[0], say=said.append)
+    for second in range(1, 61):  # a quiet minute of type-checking, ticked every second
+        now[0] = float(second)
+        progress.tick()
+    beats = [s for s in said if "step 1 of 2" in s]
+    assert len(beats) == int(60 // build_native.HEARTBEAT) and "[  20 s]" in beats[0]
+    for text in (
+        "building 'cryhavoc_sim/games/cavetroll/board__mypyc' extension",
+        "gcc -pthread ... board.c",
+        "building 'cryhavoc_sim.games.cavetroll.board' extension",
+        "building 'cryhavoc_sim.games.cavetroll.game__mypyc' extension",
+    ):
+        progress.line(text)
+    steps = [s for s in said if "step 2 of 2" in s]
+    assert steps == [
+        "  [  60 s] step 2 of 2: compiling module 1 of 2 (cavetroll.board)",
+        "  [  60 s] step 2 of 2: compiling module 2 of 2 (cavetroll.game)",
+    ]
+    now[0] += build_native.HEARTBEAT
+    progress.tick()
+    assert said[-1].endswith("step 2 of 2: all 2 modules started; the C compiler is finishing them")
+    page = (Path(__file__).parents[2] / "docs" / "getting-started.md").read_text()
+    assert build_native.ESTIMATE in " ".join(page.split())  # the docs give the build's one estimate
+
+
+def test_make_run_writes_its_report_before_the_compiled_build() -> None:
+    """A first report never waits for the compiler: ``make run`` needs only the install,
+    plays (plain Python when no current build exists), reports, then builds."""
+    makefile = (Path(__file__).parents[2] / "Makefile").read_text()
+    _, _, rest = makefile.partition("\nrun:")
+    prerequisites, _, recipe = rest.partition("\n")
+    assert "$(NATIVE)" not in prerequisites and "$(STAMP)" in prerequisites
+    steps = recipe.split("\n\n")[0]
+    assert steps.index("cryhavoc-sim report") < steps.index("$(NATIVE)")
+
+
+def test_an_installed_package_builds_with_settings_of_its_own(tmp_path: Path) -> None:
+    """pip install puts no pyproject.toml beside the package: the build still has the
+    settings it needs (a CI job of a content repository compiles the installed engine)."""
+    from cryhavoc_sim import build_native
+
+    assert build_native.settings_for(tmp_path / "cryhavoc_sim") == build_native.INSTALLED_SETTINGS
+    from_checkout = build_native.settings_for(native.PACKAGE)
+    assert from_checkout.startswith("[tool.mypy]") and "[project]" not in from_checkout
+
+
+def test_the_install_is_never_silent_for_long() -> None:
+    """pip -qq left a fresh clone's install silent for a minute or more: the install now
+    shows each package pip collects and a line at least every 20 seconds."""
+    makefile = (Path(__file__).parents[2] / "Makefile").read_text()
+    install = makefile.split("$(STAMP): pyproject.toml $(LOCK)")[1].split("\n\n")[0]
+    assert "-qq" not in install and "while sleep 20" in install and "pip: still working" in install
+    assert "pipefail" in install and "pip.log" in install  # a failed install still fails, with its output

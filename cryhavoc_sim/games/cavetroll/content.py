@@ -46,6 +46,28 @@ CARD_SETS = ("both", "classic", "variant")
 DECK_SIZE = 19  # per colour and set (rulebook, Setup 4: 26 cards less the 7 of the other set)
 ARTIFACT_EFFECTS = ("return_hero", "extra_action", "teleport_hero", "score_room", "remove_monster", "none")
 NUMBERS = ("scoring_threshold", "chest_bonus", "end_bonus", "room_capacity", "starting_hand", "actions")
+# What each value of ``content --numbers`` means (content_kit/meanings.py), with the
+# section of the Cave Troll rulebook (shared/rules/004) it comes from.
+MEANINGS: tuple[tuple[str, str, str], ...] = (
+    ("board.*.gold", "gold the room is worth to its owner when the board scores", "Scoring the Board"),
+    (
+        "cards.*.icons",
+        "scoring icons on the card: five in the pile make the board score",
+        "Check for Scoring the Board",
+    ),
+    ("cards.*.copies", "copies of the card in each player's deck", "Components"),
+    ("artifacts.*.gold", "gold printed on the artifact, scored at the end by whoever keeps it", "Artifacts"),
+    (
+        "numbers.scoring_threshold",
+        "scoring icons in the discard pile that make the board score",
+        "Check for Scoring the Board",
+    ),
+    ("numbers.chest_bonus", "gold a Treasure Chest adds (not doubled by Dwarves)", "Treasure Chest"),
+    ("numbers.end_bonus", "gold for the player whose deck runs out first", "Winning the Game"),
+    ("numbers.room_capacity", "characters a room can hold", "Movement"),
+    ("numbers.starting_hand", "cards each player draws at setup", "Setup 6"),
+    ("numbers.actions", "actions per turn, turn by turn (the last repeats)", "Escalating Action Rule"),
+)
 
 
 @dataclass(frozen=True, slots=True)

@@ -36,6 +36,16 @@ class CaveTroll:
         round="round",
         seat_is_side=True,
         side_plural=False,
+        score_verb="earn",
+        sources=(
+            ("board_scoring", "board Scorings"),
+            ("score_a_room", "Score a Room cards"),
+            ("artifact_played", "artifacts played"),
+            ("giant_slayer", "Giant Slayer"),
+            ("end_bonus", "the end bonus"),
+            ("final_scoring", "the final Scoring"),
+            ("unused_artifacts", "artifacts kept"),
+        ),
     )
 
     @property
@@ -194,6 +204,18 @@ class CaveTroll:
         from cryhavoc_sim.games.cavetroll.content import content_values
 
         return content_values(content_dir)
+
+    @property
+    def knob_defaults(self) -> Mapping[str, Any]:
+        from cryhavoc_sim.games.cavetroll.scenario import KNOB_DEFAULTS
+
+        return KNOB_DEFAULTS
+
+    @property
+    def number_meanings(self) -> tuple[tuple[str, str, str], ...]:
+        from cryhavoc_sim.games.cavetroll.content import MEANINGS
+
+        return MEANINGS
 
     def write_content(
         self, content_dir: str | None, overrides: Mapping[str, Any], target: Path, name: str, note: str

@@ -35,6 +35,7 @@ from cryhavoc_sim.rng import game_seed
 FIELDS = ("players", "card_set", "seats")
 TABLES = ("bots", "rules")
 RULES = {"must_use_all_actions": "true or false (ruling CT1)", "tie": "shared or seat_order (ruling CT10)"}
+KNOB_DEFAULTS = {"must_use_all_actions": False, "tie": "shared"}
 
 
 def side_of(seat: int) -> str:

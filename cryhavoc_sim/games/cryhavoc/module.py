@@ -29,7 +29,23 @@ class CryHavoc:
     title: str = "Cry Havoc"
     scenario_fields: tuple[str, ...] = scenario.FIELDS
     scenario_tables: tuple[str, ...] = scenario.TABLES
-    vocabulary = Vocabulary()
+    # the sources of the vp ledger (OUTPUT_CONTRACT), as the rulebook names them
+    vocabulary = Vocabulary(
+        sources=(
+            ("battle_control", "Region Control in Battles"),
+            ("attrition", "Attrition kills"),
+            ("prisoners", "Prisoners held"),
+            ("prisoner_return", "Prisoners bought back"),
+            ("scoring_regions", "Regions at Scoring"),
+            ("scoring_crystals", "Crystals at Scoring"),
+            ("card_bonus", "card bonuses"),
+            ("tactic", "Tactics"),
+            ("skill", "Skills"),
+            ("structure", "Structures"),
+            ("exploration", "Exploration tokens"),
+            ("event", "Events"),
+        )
+    )
 
     @property
     def rules_version(self) -> str:
@@ -194,6 +210,18 @@ class CryHavoc:
         from cryhavoc_sim.games.cryhavoc.content.numbers import content_values
 
         return content_values(content_dir)
+
+    @property
+    def knob_defaults(self) -> Mapping[str, Any]:
+        from cryhavoc_sim.games.cryhavoc.engine.rules import Rules
+
+        return Rules().as_defaults()
+
+    @property
+    def number_meanings(self) -> tuple[tuple[str, str, str], ...]:
+        from cryhavoc_sim.games.cryhavoc.content.meanings import MEANINGS
+
+        return MEANINGS
 
     def write_content(
         self, content_dir: str | None, overrides: Mapping[str, Any], target: Path, name: str, note: str

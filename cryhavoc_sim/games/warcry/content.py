@@ -49,6 +49,15 @@ DIGEST = DigestRecipe()  # each file's name, a NUL, its bytes, a NUL; then the o
 UNREAD = Provenance("reconstructed", "made in code, not read from a content file")
 # Rule knobs (docs/rulings.md, WarCry): where a ruling can change results.
 KNOBS: dict[str, tuple[str, ...]] = {"tp_refresh": ("chain", "combat")}
+# What each value of ``content --numbers`` means (content_kit/meanings.py).
+MEANINGS: tuple[tuple[str, str, str], ...] = (
+    (
+        "rules.tp_refresh",
+        "when spent Tactic Points come back: chain (at the next Command's Combat) or combat (every Combat,"
+        " follow-ups too)",
+        "Combat, Follow-up attacks; ruling W1",
+    ),
+)
 
 
 @dataclass(frozen=True, slots=True)

@@ -104,7 +104,22 @@ class WarCry:
         "Horde": "#b2df8a",
     }
     vocabulary = Vocabulary(
-        side="deck", seat="seat", score="Battles", score_event="battle_won", round="Battle", side_plural=False
+        side="deck",
+        seat="seat",
+        score="Battles",
+        score_event="battle_won",
+        round="Battle",
+        side_plural=False,
+        score_verb="win",
+        source_preposition="by",
+        # how a Battle is won (battle_end.py; quick rules, Rout and the end of a Battle)
+        sources=(
+            ("field", "holding the field"),
+            ("tie", "the tie-break Combats"),
+            ("retreat", "the other side's retreat"),
+            ("roll-off", "a roll-off"),
+        ),
+        small_counts=True,
     )
     rules = RULES
 
@@ -344,6 +359,14 @@ class WarCry:
 
     def content_values(self, content_dir: str | None) -> dict[str, Any]:
         return {f"rules.{k}": v for k, v in wc_content.load_content(content_dir).knobs.items()}
+
+    @property
+    def knob_defaults(self) -> Mapping[str, Any]:
+        return {}
+
+    @property
+    def number_meanings(self) -> tuple[tuple[str, str, str], ...]:
+        return wc_content.MEANINGS
 
 
 GAME = WarCry()

@@ -12,6 +12,8 @@ from typing import Any
 from cryhavoc_sim.errors import ScenarioError
 
 EXPERIENCE_SKILLS = {"first_time": 0, "experienced": 1, "veteran": 2}
+# The factions a per-faction knob names (the Trog player's own start is trog_start_units_4p).
+INVADERS = ("humans", "machines", "pilgrims")
 
 
 @dataclass(frozen=True, slots=True)
@@ -19,6 +21,9 @@ class Rules:
     """Rulebook numbers. Defaults are the printed rules."""
 
     start_units: int = 4  # Setup 4: 4 Unit miniatures with the HQ token.
+    # The same per faction, where a scenario gives a table (``start_units = {humans = 3}``):
+    # (faction, Units) pairs; a faction not named starts with ``start_units``.
+    start_units_of: tuple[tuple[str, int], ...] = ()
     trog_start_units_4p: int = 2  # 4-player game 12: Trog HQ with two Units.
     trog_tunnels_4p: int = 4  # 4-player game 13: 4 Tunnel tokens.
     draw_per_round: int = 4  # Draw Cards: four cards.
@@ -43,6 +48,32 @@ class Rules:
     # rule); the Trogs the token places may still move. 0 lets the entering Unit go on.
     trog_entering_unit_stops: int = 1
 
+    def starting_units(self, faction: str) -> int:
+        """Units placed with ``faction``'s HQ (Setup 4; the Trog player's: 4-player game 12)."""
+        if faction == "trogs":
+            return self.trog_start_units_4p
+        for named, units in self.start_units_of:
+            if named == faction:
+                return units
+        return self.start_units
+
+    def as_defaults(self) -> dict[str, Any]:
+        """Every knob and its value, as a scenario names them."""
+        return {f.name: getattr(self, f.name) for f in fields(self) if f.name != "start_units_of"}
+
+    def as_mapping(self) -> dict[str, Any]:
+        """The knobs that differ from the printed rules, as a scenario's [rules] table
+        writes them (a per-faction start as a table); ``from_mapping`` reads it back."""
+        base = Rules()
+        out: dict[str, Any] = {
+            f.name: getattr(self, f.name)
+            for f in fields(self)
+            if f.name != "start_units_of" and getattr(self, f.name) != getattr(base, f.name)
+        }
+        if self.start_units_of:
+            out["start_units"] = dict(self.start_units_of)
+        return out
+
     @classmethod
     def ranges(cls) -> dict[str, tuple[int, int]]:
         """What each whole-number knob may be: values the game can play in bounded time
@@ -52,12 +83,15 @@ class Rules:
     @classmethod
     def from_mapping(cls, raw: dict[str, Any], source: str = "[rules]") -> Rules:
         """Build from a scenario table; unknown keys and bad values are a ScenarioError."""
-        known = {f.name: f for f in fields(cls)}
+        known = {f.name: f for f in fields(cls) if f.name != "start_units_of"}
         base = cls()
         changes: dict[str, Any] = {}
         for key, value in raw.items():
             if key not in known:
                 raise ScenarioError(f"{source}: unknown rule knob {key!r}; allowed: {', '.join(known)}.")
+            if key == "start_units" and isinstance(value, dict):
+                changes["start_units_of"] = _per_faction(key, value, source)
+                continue
             default = getattr(base, key)
             if isinstance(default, int) and (not isinstance(value, int) or isinstance(value, bool)):
                 raise ScenarioError(f"{source}: rule knob {key!r} must be a whole number, got {value!r}.")
@@ -79,6 +113,26 @@ class Rules:
         return replace(base, **changes)
 
 
+def _per_faction(key: str, table: dict[str, Any], source: str) -> tuple[tuple[str, int], ...]:
+    """A knob given per faction (``start_units = {humans = 3}``), checked like the whole
+    knob: known factions, whole numbers within the knob's range."""
+    lo, hi = KNOB_RANGES[key]
+    out = []
+    for faction, value in sorted(table.items()):
+        if faction not in INVADERS:
+            extra = " (the Trog player's: trog_start_units_4p)" if faction == "trogs" else ""
+            raise ScenarioError(
+                f"{source}: rule knob {key!r} names faction {faction!r}; allowed: {', '.join(INVADERS)}{extra}."
+            )
+        if not isinstance(value, int) or isinstance(value, bool) or not lo <= value <= hi:
+            raise ScenarioError(
+                f"{source}: rule knob {key!r} for {faction} must be a whole number between {lo} and {hi},"
+                f" got {value!r}."
+            )
+        out.append((faction, value))
+    return tuple(out)
+
+
 # Whole-number knobs: the range each may take (validated when a scenario is read).
 KNOB_RANGES: dict[str, tuple[int, int]] = {
     "start_units": (1, 12),  # a faction has 12 Units (16 for the Trogs)
@@ -98,3 +152,61 @@ KNOB_RANGES: dict[str, tuple[int, int]] = {
     "war_party_trogs_delta": (-5, 5),
     "trog_entering_unit_stops": (0, 1),
 }
+
+# What each knob means and the section of the Cry Havoc rulebook (shared/rules/000) or the
+# ruling (docs/rulings.md) it comes from: the documentation's "What you can change" page
+# prints them with each knob's default and range (a test keeps them and Rules in step).
+KNOB_DOCS: dict[str, tuple[str, str]] = {
+    "start_units": (
+        "Units each faction places with its HQ at setup; the rest of its 12 wait in the Reserve."
+        " Per faction as a table: `start_units = {humans = 3}` (the others keep the default)",
+        "Setup 4",
+    ),
+    "trog_start_units_4p": ("Units with the Trog player's HQ in World Caverns", "4-player game 12"),
+    "trog_tunnels_4p": (
+        "Tunnel tokens placed at setup, of the Trogs' 7 (the rest can be Built)",
+        "4-player game 13",
+    ),
+    "draw_per_round": ("cards each faction draws in the Draw Cards phase", "2. Draw Cards"),
+    "hand_limit": ("cards a faction may keep after drawing (it discards down to this)", "2. Draw Cards"),
+    "actions_per_round": ("Actions each faction takes in a Round", "3. Actions"),
+    "max_rounds": ("Rounds before the game ends (it may end sooner on the Event track)", "End of the game"),
+    "battle_tokens": ("Battle tokens: at most this many Battle Regions at once", "Components; Move Action 4"),
+    "region_control_vp": ("VP for winning a Battle's Region Control objective", "4. Battle D"),
+    "attrition_vp": ("VP per enemy Unit killed by Attrition", "4. Battle D"),
+    "prisoner_vp": ("VP per Prisoner held, scored in each Prisoners phase", "5. Prisoners"),
+    "prisoner_return_cost": (
+        "VP a faction pays to take one of its Units back from its captor",
+        "5. Prisoners",
+    ),
+    "battle_crystals": ("Crystals added to a Battle Region when its Battle starts", "4. Battle A"),
+    "events_in_play": ("Event tokens on the Event track's spots, before Enable Final Scoring", "Setup 2"),
+    "event_pass": (
+        "when a Score token passes an Event spot: `beyond` (VP > spot) or `reach` (VP >= spot)",
+        "ruling R3",
+    ),
+    "event_pass_timing": (
+        "whether spots are passed by any VP gain (`any_time`) or only during Scoring",
+        "ruling R4",
+    ),
+    "war_party_trogs_delta": ("added to every War Party token's Trogs (floored at 0)", "Setup 8; ruling R1"),
+    "trog_entering_unit_stops": (
+        "1: the Trog player's Unit entering a War Party token's Region stops there; 0: it may go on",
+        "Move Action; ruling R18",
+    ),
+}
+
+
+def knob_reference() -> str:
+    """Every [rules] knob as a Markdown table: default, what it may be, meaning, section."""
+    base = Rules()
+    choices = {"event_pass": "beyond, reach", "event_pass_timing": "any_time, scoring_only"}
+    rows = ["| knob | default | may be | what it is | rulebook |", "|---|---|---|---|---|"]
+    for f in fields(Rules):
+        if f.name == "start_units_of":
+            continue
+        meaning, section = KNOB_DOCS[f.name]
+        lo_hi = KNOB_RANGES.get(f.name)
+        allowed = f"{lo_hi[0]} to {lo_hi[1]}" if lo_hi else choices[f.name]
+        rows.append(f"| `{f.name}` | `{getattr(base, f.name)}` | {allowed} | {meaning} | {section} |")
+    return "\n".join(rows) + "\n"

@@ -7,7 +7,7 @@ their random numbers does not touch a saved game."""
 from __future__ import annotations
 
 import json
-from dataclasses import asdict, fields
+from dataclasses import asdict
 from typing import Any
 
 from cryhavoc_sim.games.cryhavoc.content.schema import ContentSet
@@ -24,17 +24,12 @@ def to_record(g: Game) -> dict[str, Any]:
     if g.seed is None:
         raise ValueError("only a game made with seed=... (its stream is stream(seed, 'game')) can be saved")
     setup = asdict(g.setup_spec)
-    defaults = Rules()
     return {
         "format": FORMAT,
         "rules_version": RULES_VERSION,
         "content": g.content.content_id,
         "setup": {k: (list(v) if isinstance(v, tuple) else v) for k, v in setup.items()},
-        "rules": {
-            f.name: getattr(g.rules, f.name)
-            for f in fields(Rules)
-            if getattr(g.rules, f.name) != getattr(defaults, f.name)
-        },
+        "rules": g.rules.as_mapping(),
         "record_events": g.record,
         "seed": g.seed,
         "answers": [list(a) if isinstance(a, tuple) else a for a in g.history],

@@ -47,7 +47,7 @@ def setup_game(g: Game) -> None:
         p.structures_left = {s.id: s.tokens for s in content.faction_structures(f)}
         g.players[f] = p
     for f, region in hq_of.items():
-        place_hq(g, f, region, rules.start_units)
+        place_hq(g, f, region, rules.starting_units(f))
     # 4-player game, steps 12-13: the Trog HQ in World Caverns with two Units; 4 of the
     # Trogs' 7 Tunnel tokens on the Tunnel icons (the Trog HQ among them), leaving 3 to
     # Build (Components: 7 Tunnel tokens).
@@ -56,7 +56,7 @@ def setup_game(g: Game) -> None:
         pass  # the solo automaton's own setup (engine/solo.py)
     elif "trogs" in spec.factions:
         assert trog_hq is not None
-        place_hq(g, "trogs", trog_hq, rules.trog_start_units_4p)
+        place_hq(g, "trogs", trog_hq, rules.starting_units("trogs"))
         place_tunnels(g, rules.trog_tunnels_4p)
     else:
         # 2-3 players: the Trogs are a non-player faction with all their Units in reserve.

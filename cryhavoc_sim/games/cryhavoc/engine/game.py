@@ -41,7 +41,7 @@ from cryhavoc_sim.games.cryhavoc.engine.state import (
 )
 from cryhavoc_sim.rng import Rng, copy_rng
 
-RULES_VERSION = "cryhavoc-rules-7"  # 7: solo rulings S11, S12 (Nests, draw bonus); 6: every Movement point spent
+RULES_VERSION = "cryhavoc-rules-7"  # 7: solo rulings S11, S12; 6: every Movement point spent
 
 
 class SetupError(ValueError):

@@ -194,3 +194,35 @@ def test_the_decision_counter_counts_choices_by_player_and_kind() -> None:
     out = decision_points(seats_frame).collect()
     move = out.filter(pl.col("kind") == "move").row(0, named=True)
     assert move["asked"] == 3 and move["choices"] == 1 and move["share_with_choice"] == pytest.approx(1 / 3)
+
+
+def test_the_deal_share_is_one_when_the_deal_decides_and_zero_when_it_tells_nothing() -> None:
+    from cryhavoc_sim.analysis.luck import deal_share
+
+    def frames(won: list[bool], seeds: list[int]) -> tuple[pl.LazyFrame, pl.LazyFrame]:
+        n = len(won)
+        seats_frame = pl.DataFrame(
+            {
+                "run_id": ["r"] * n,
+                "game_id": list(range(n)),
+                "faction": ["x"] * n,
+                "is_npc": [False] * n,
+                "won": won,
+            }
+        ).lazy()
+        games_frame = pl.DataFrame({"run_id": ["r"] * n, "game_id": list(range(n)), "seed": seeds}).lazy()
+        return seats_frame, games_frame
+
+    # two games a deal; deals 1 and 3 won twice, 2 and 4 lost twice: the deal decides
+    decided = deal_share(
+        *frames([True, True, False, False, True, True, False, False], [1, 1, 2, 2, 3, 3, 4, 4])
+    )
+    row = decided.collect().row(0, named=True)
+    assert row["deals"] == 4 and row["games"] == 8
+    assert row["deal_share"] == pytest.approx(1.0) and row["eta2"] == pytest.approx(1.0)
+    # every deal won once and lost once: the deal tells nothing (ICC(1) estimates -1: shown as 0)
+    nothing = deal_share(*frames([True, False] * 4, [1, 1, 2, 2, 3, 3, 4, 4])).collect().row(0, named=True)
+    assert nothing["eta2"] == pytest.approx(0.0) and nothing["deal_share"] == 0.0
+    # one game a deal: the deal cannot be told from the game
+    alone = deal_share(*frames([True, False, True], [1, 2, 3])).collect().row(0, named=True)
+    assert alone["deal_share"] is None

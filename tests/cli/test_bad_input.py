@@ -1295,6 +1295,16 @@ CASES = [
         "field 'scenario.decisions' must be bool",
     ),
     Case(
+        "ablate_unknown_card",
+        lambda d: ["ablate", "warcry_all_decks", "--card", "WC999", "-n", "4", "-j", "1"],
+        "--card: 'WC999' is not a card with abilities in the decks of warcry_all_decks; allowed: WC130",
+    ),
+    Case(
+        "ablate_a_game_without_ablation",
+        lambda d: ["ablate", "quick", "-n", "4", "-j", "1"],
+        "ablate: Cry Havoc offers no ablation",
+    ),
+    Case(
         "train_value_unknown_sampling",
         lambda d: ["train-value", "-n", "5", "--at", "turns", "-o", str(d / "new.json")],
         "--at is 'turns'; allowed: rounds, rate",

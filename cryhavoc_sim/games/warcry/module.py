@@ -199,6 +199,12 @@ class WarCry:
 
         return LINE
 
+    @property
+    def ablation(self) -> Any:
+        """Paired ablations of its cards' abilities (``cryhavoc-sim ablate``, ablation.py)."""
+        from cryhavoc_sim.games.warcry.ablation import ABLATION
+
+        return ABLATION
 
     def rows(self, setup: WarCrySetup, content: Any, played: Played, game_id: int) -> GameRows:
         state: WarCryState = played.state

@@ -5,6 +5,7 @@ any number of workers."""
 
 from __future__ import annotations
 
+import polars as pl
 import pytest
 
 from cryhavoc_sim.games import get_game
@@ -49,3 +50,36 @@ def test_values_are_paired_differences_the_same_at_any_worker_count() -> None:
         for i in range(32)
     ]
     assert base != changed
+
+
+def _matrix(rate: dict[tuple[str, str], float]) -> pl.DataFrame:
+    rows = [
+        {"deck": d, "opponent": o, "win_rate": p, "ci_low": p - 0.05, "ci_high": p + 0.05}
+        for (d, o), p in rate.items()
+    ]
+    return pl.DataFrame(rows)
+
+
+def test_the_meta_is_all_cycle_for_rock_paper_scissors_and_all_ranking_for_ratings() -> None:
+    import math
+
+    from cryhavoc_sim.games.warcry.meta import meta_health
+
+    cycle = {
+        ("a", "b"): 0.8,
+        ("b", "c"): 0.8,
+        ("c", "a"): 0.8,
+        ("b", "a"): 0.2,
+        ("c", "b"): 0.2,
+        ("a", "c"): 0.2,
+    }
+    table, summary = meta_health(_matrix({**cycle, **{(d, d): 0.5 for d in "abc"}}))
+    assert summary["cyclic_share"] == pytest.approx(1.0)
+    assert table["losing_matchups"].to_list() == [1, 1, 1]
+    strength = {"a": 1.0, "b": 0.0, "c": -0.5}
+    ranked = {(d, o): 1 / (1 + math.exp(strength[o] - strength[d])) for d in "abc" for o in "abc"}
+    table, summary = meta_health(_matrix(ranked))
+    assert summary["cyclic_share"] == pytest.approx(0.0, abs=1e-12)
+    assert summary["best_deck"] == "a" and table["deck"].to_list() == ["a", "b", "c"]
+    assert table.filter(table["deck"] == "c")["losing_matchups"].item() == 2
+    assert table.filter(table["deck"] == "c")["lost_beyond_doubt"].item() == "a, b"

@@ -203,4 +203,4 @@ def test_the_lines_cost_names_every_game_with_a_win_model(monkeypatch: pytest.Mo
 
     monkeypatch.setattr(bench, "_in_child", child)
     line = bench.lines_costs()
-    assert "Cry Havoc +5.0%, Cave Troll +10.0%, WarCry -1.0% of a heuristic game's cost" in line
+    assert "Cave Troll +10.0%, Cry Havoc +5.0%, WarCry -1.0% of a heuristic game's cost" in line

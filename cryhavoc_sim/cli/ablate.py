@@ -11,6 +11,7 @@ import typer
 
 from cryhavoc_sim.cli.common import _cpus, _fail, _flag, app
 from cryhavoc_sim.errors import UserError
+from cryhavoc_sim.runner.results import RECONSTRUCTED_NOTICE
 from cryhavoc_sim.runner.rundir import MAX_GAMES
 
 
@@ -56,6 +57,8 @@ def ablate(
                     "scenario": result.scenario,
                     "game": result.game,
                     "games_played": result.games_played,
+                    "players": result.players,
+                    "content_reconstructed": result.reconstructed,
                     "seconds": round(result.seconds, 1),
                     "values": [asdict(v) for v in result.values],
                 },
@@ -64,8 +67,9 @@ def ablate(
         )
         return
     typer.echo(
-        f"Ablation of {len(result.values)} card(s) in {result.scenario}: {result.games_played:,} games in"
-        f" {result.seconds / 60:.1f} minutes (each ablation replays the scenario's {sc.games:,} games)."
+        f"Ablation of {len(result.values)} card(s) in {result.scenario}, played by {result.players}:"
+        f" {result.games_played:,} games in {result.seconds / 60:.1f} minutes (each ablation replays the"
+        f" scenario's {sc.games:,} games)."
     )
     typer.echo("card | name | games | deals | with | without | value (95% interval by deals)")
     for v in result.values:
@@ -73,3 +77,5 @@ def ablate(
             f"{v.unit} | {v.name} | {v.games:,} | {v.deals:,} | {v.with_rate:.1%} | {v.without_rate:.1%} |"
             f" {v.value * 100:+.1f} points ({v.low * 100:+.1f} to {v.high * 100:+.1f})"
         )
+    if result.reconstructed:
+        typer.echo(RECONSTRUCTED_NOTICE)

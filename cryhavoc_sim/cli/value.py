@@ -110,7 +110,7 @@ def _train_win_model(
         raise _fail(str(exc)) from None
     s = fitted.scores
     typer.echo(
-        f"Win model of {game} written to {out}: {fitted.train_rows:,} states fitted, {fitted.holdout_rows:,}"
+        f"Win model of {game} ({bot} in every seat) written to {out}: {fitted.train_rows:,} states fitted, {fitted.holdout_rows:,}"
         f" held out; held-out log-loss {s['log_loss']:.4f} (accuracy {s['accuracy']:.1%}), Brier score"
         f" {s['brier']:.4f}, expected calibration error {s['ece']:.3f}{_versus(fitted.against_scores, against)}."
     )

@@ -47,6 +47,8 @@ class Ablation:
     games_played: int
     seconds: float
     values: tuple[Value, ...]
+    players: str  # who played: "heuristic in every seat" or each seat's bot
+    reconstructed: bool
 
 
 def ablation_of(module: Any) -> Any:
@@ -142,10 +144,21 @@ def ablate(scenario: Scenario, units: list[str] | None = None, workers: int = 1)
             )
         )
     values.sort(key=lambda v: (-v.value, v.unit))
+    bots = module.config(scenario.setup).get("bots")
+    names = sorted(set(bots.values())) if isinstance(bots, dict) else []
+    players = (
+        f"{names[0]} in every seat"
+        if len(names) == 1
+        else ", ".join(f"{k}: {v}" for k, v in bots.items())
+        if isinstance(bots, dict)
+        else "the scenario's bots"
+    )
     return Ablation(
         scenario.name,
         module.name,
         scenario.games * len(tasks),
         time.perf_counter() - started,
         tuple(values),
+        players,
+        bool(content.reconstructed),
     )

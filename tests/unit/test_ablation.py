@@ -36,6 +36,7 @@ def test_values_are_paired_differences_the_same_at_any_worker_count() -> None:
     one = ablate(sc, ["WC149", "WC2"], workers=1)
     two = ablate(sc, ["WC149", "WC2"], workers=2)
     assert one.values == two.values and one.games_played == 3 * 32
+    assert one.players == "heuristic in every seat" and one.reconstructed
     by_unit = {v.unit: v for v in one.values}
     for v in one.values:
         assert v.value == pytest.approx(v.with_rate - v.without_rate)

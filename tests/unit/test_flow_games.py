@@ -89,7 +89,10 @@ def test_train_value_fits_a_win_model_of_another_game_the_same_at_any_worker_cou
     one, two = tmp_path / "one.json", tmp_path / "two.json"
     a = cli("train-value", "--game", "warcry", "-n", "10", "--seed", "2", "-o", str(one))
     assert a.returncode == 0, a.stderr
-    assert "Win model of warcry (heuristic in every seat) written" in a.stdout and "expected calibration error" in a.stdout
+    assert (
+        "Win model of warcry (heuristic in every seat) written" in a.stdout
+        and "expected calibration error" in a.stdout
+    )
     b = cli("train-value", "--game", "warcry", "-n", "10", "--seed", "2", "-j", "2", "-o", str(two))
     assert b.returncode == 0, b.stderr
     assert one.read_bytes() == two.read_bytes()

@@ -71,11 +71,20 @@ def ablate(
         f" {result.games_played:,} games in {result.seconds / 60:.1f} minutes (each ablation replays the"
         f" scenario's {sc.games:,} games)."
     )
-    typer.echo("card | name | games | deals | with | without | value (95% interval by deals)")
+    typer.echo(
+        "card | name | games | deals | with | without | value (95% interval by deals)"
+        " | won when played (gap) | observational reading"
+    )
     for v in result.values:
+        seen = (
+            "never played"
+            if v.played_rate is None or v.observed_gap is None
+            else f"{v.played_rate:.1%} ({v.observed_gap * 100:+.1f})"
+        )
         typer.echo(
             f"{v.unit} | {v.name} | {v.games:,} | {v.deals:,} | {v.with_rate:.1%} | {v.without_rate:.1%} |"
-            f" {v.value * 100:+.1f} points ({v.low * 100:+.1f} to {v.high * 100:+.1f})"
+            f" {v.value * 100:+.1f} points ({v.low * 100:+.1f} to {v.high * 100:+.1f}) | {seen} |"
+            f" {'DISAGREES' if v.disagrees else 'agrees'}"
         )
     if result.reconstructed:
         typer.echo(RECONSTRUCTED_NOTICE)

@@ -6,7 +6,10 @@ blanked (the game's ``ablation`` says what can be ablated and how: WarCry's,
 twin. In every game where exactly one side holds the card, that side's result is one
 pair (won with the abilities, won without); the value is the mean difference, with its
 95% t interval by deals (``analysis/deals.py``'s ``paired_difference``: the games of a
-deal are not independent). A value is causal in the sense of an intervention on the
+deal are not independent). Next to it, the observational reading of the same games as
+shipped: the holder's win rate in the games it played the card, less its win rate in all
+of them (the gap a table of "win rate when played" shows), and whether that gap falls
+outside the value's interval: there the two readings disagree. A value is causal in the sense of an intervention on the
 content with everything else held, not a correlation of the card with winning, which
 is what a table of the win rate of games in which a card was played measures (it
 rewards cards that are played when already winning).
@@ -38,6 +41,12 @@ class Value:
     value: float  # with - without, per game
     low: float
     high: float
+    # the observational reading, from the games as shipped: the holder's win rate in the
+    # games it played the card, that less its win rate in all its games (the gap a table
+    # of "win rate when played" shows), and whether the gap lies outside the interval
+    played_rate: float | None
+    observed_gap: float | None
+    disagrees: bool
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,20 +70,27 @@ def ablation_of(module: Any) -> Any:
     return hooks
 
 
-def _outcomes(task: Task) -> list[tuple[str, ...]]:
-    """The winners of every game of the scenario, with ``unit`` ablated (None: as shipped)."""
+Outcome = tuple[tuple[str, ...], frozenset[tuple[str, str]]]  # winners, (side, card name) played
+
+
+def _outcomes(task: Task) -> list[Outcome]:
+    """The winners of every game of the scenario, with ``unit`` ablated (None: as shipped,
+    with the cards each side played, from its events)."""
     from cryhavoc_sim.games import get_game
     from cryhavoc_sim.runner.chunk import content_for
 
     scenario, unit = task
     module = get_game(scenario.game)
     content = content_for(scenario)
+    hooks = ablation_of(module)
     if unit is not None:
-        content = ablation_of(module).ablated(content, unit)
-    return [
-        tuple(module.play(scenario.setup, content, scenario.seed, i, False).winners)
-        for i in range(scenario.games)
-    ]
+        content = hooks.ablated(content, unit)
+    out: list[Outcome] = []
+    for i in range(scenario.games):
+        played = module.play(scenario.setup, content, scenario.seed, i, unit is None)
+        seen: frozenset[tuple[str, str]] = hooks.played(module, played) if unit is None else frozenset()
+        out.append((tuple(played.winners), seen))
+    return out
 
 
 def plan(scenario: Scenario, units: list[str] | None) -> tuple[Any, Any, dict[str, str], list[str]]:
@@ -114,15 +130,20 @@ def ablate(scenario: Scenario, units: list[str] | None = None, workers: int = 1)
     values = []
     for unit, without in zip(asked, ablated, strict=True):
         per_deal: dict[int, list[int]] = {}  # seed -> [wins with, wins without, games]
+        played_games = played_wins = 0
         for i in range(scenario.games):
             holders = hooks.holders(content, scenario.setup, i, unit)
             if len(holders) != 1:  # neither side or both (a mirror match) hold it: no pair
                 continue
             side = holders[0]
             row = per_deal.setdefault(scenario.seed_of(i), [0, 0, 0])
-            row[0] += side in base[i]
-            row[1] += side in without[i]
+            won = side in base[i][0]
+            row[0] += won
+            row[1] += side in without[i][0]
             row[2] += 1
+            if (side, available[unit]) in base[i][1]:
+                played_games += 1
+                played_wins += won
         rows = list(per_deal.values())
         n = sum(r[2] for r in rows)
         if n == 0:
@@ -130,17 +151,23 @@ def ablate(scenario: Scenario, units: list[str] | None = None, workers: int = 1)
         diff, low, high, deals = paired_difference(
             [r[1] for r in rows], [r[0] for r in rows], [r[2] for r in rows], 0.95
         )
+        with_rate = sum(r[0] for r in rows) / n
+        played_rate = played_wins / played_games if played_games else None
+        gap = None if played_rate is None else played_rate - with_rate
         values.append(
             Value(
                 unit,
                 available[unit],
                 n,
                 deals,
-                sum(r[0] for r in rows) / n,
+                with_rate,
                 sum(r[1] for r in rows) / n,
                 diff,
                 low,
                 high,
+                played_rate,
+                gap,
+                gap is not None and not low <= gap <= high,
             )
         )
     values.sort(key=lambda v: (-v.value, v.unit))

@@ -43,6 +43,13 @@ def test_values_are_paired_differences_the_same_at_any_worker_count() -> None:
         assert v.low <= v.value <= v.high and v.games == 14  # 32 games, 4 decks: 14 non-mirror games hold it
     # the Bloodpack's reaction never fires in these games: no game changes, its value is exactly 0
     assert by_unit["WC2"].value == 0.0 and by_unit["WC2"].with_rate == by_unit["WC2"].without_rate
+    # ... yet its holder wins more of the games it played it (75% against 71% of all 14): the
+    # observational reading credits it with a gap its interval [0, 0] excludes
+    bloodpack = by_unit["WC2"]
+    assert bloodpack.played_rate == pytest.approx(0.75) and bloodpack.observed_gap == pytest.approx(
+        0.75 - 10 / 14
+    )
+    assert bloodpack.disagrees and not by_unit["WC149"].disagrees
     # the Swordsmen's support does change games (the same seeds play differently)
     base = [get_game("warcry").play(sc.setup, content_for(sc), sc.seed, i, False).winners for i in range(32)]
     hooks = get_game("warcry").ablation

@@ -106,3 +106,26 @@ def test_train_value_fits_a_win_model_of_another_game_the_same_at_any_worker_cou
         and doc["provenance"]["games"] == 10
         and doc["provenance"]["bot"] == "heuristic"
     )
+
+
+@pytest.mark.parametrize("game", sorted(SCENARIOS))
+def test_decisions_are_counted_only_when_asked_and_change_no_game(game: str, tmp_path: Path) -> None:
+    from cryhavoc_sim.analysis.decisions import decision_points
+    from cryhavoc_sim.runner.executor import run_scenario
+
+    text = SCENARIOS[game].format(n=4)
+    run_scenario(parse_scenario(text), tmp_path / "off", workers=1, quiet=True)
+    asked = text.replace("seed = 4\n", "seed = 4\ndecisions = true\n")
+    run_scenario(parse_scenario(asked), tmp_path / "on", workers=1, quiet=True)
+    off, on = load_run(tmp_path / "off"), load_run(tmp_path / "on")
+    assert off.seats.collect()["decisions"].null_count() == off.seats.collect().height
+    # the same games: every table but the counts themselves
+    for table in ("games", "seats", "events"):
+        a = off.scan(table).collect().drop("run_id", "scenario", "decisions", strict=False)
+        b = on.scan(table).collect().drop("run_id", "scenario", "decisions", strict=False)
+        assert a.equals(b), table
+    points = decision_points(on.seats).collect()
+    assert points.height and (points["choices"] <= points["asked"]).all()
+    # every answer a player gave is one decision counted: the seats' totals are positive
+    per_player = on.seats.collect().filter(~pl.col("is_npc"))["decisions"].list.len()
+    assert (per_player > 0).all()

@@ -13,6 +13,7 @@ from typing import Any
 
 import polars as pl
 
+from cryhavoc_sim.balance.luck import luck_line, luck_table
 from cryhavoc_sim.balance.tables import Findings, findings
 from cryhavoc_sim.balance.verdict import Trend, Verdict
 from cryhavoc_sim.writing import make_dirs, write_file
@@ -145,6 +146,8 @@ def build_balance_report(out: Path, margin: float | None = None, target: Path | 
     lines += [headline_line(v, top_rates[v.side], game.vocabulary.side_plural) for v in found.verdicts]
     lines += [trend_line(t) for t in trends]
     lines += [f"No trend over the {family} rungs: {why}." for family, why in found.no_trend.items()]
+    luck = luck_table(out, record)  # balance/luck.py
+    lines += [line for line in [luck_line(luck)] if line]
 
     fig, ax = new_figure((9, 5))
     rung_figure(
@@ -228,8 +231,17 @@ def build_balance_report(out: Path, margin: float | None = None, target: Path | 
                 ),
             )
         )
+    tables.append(
+        (
+            "Luck against skill\nPer rung and side, the share of the variance of its outcome (won or"
+            " not) that the deal explains: the intraclass correlation of its results over the deals,"
+            " 0 when the deal tells nothing, 1 when it decides; eta2 is the raw between-deal share.",
+            luck.drop("rung_index"),
+        )
+    )
     trust = _trust(record, top_run, reconstructed)
     summary = {
+        "luck": luck.to_dicts(),
         "kind": "cryhavoc-sim balance",
         "scenario": record["scenario"],
         "game": record.get("game"),

@@ -2,7 +2,7 @@
 
 One module per command group (run.py: run, replay, report; studies.py: sweep, tune;
 bots.py: tune-bots;
-balance.py: balance; value.py: train-value; policy.py: train-policy;
+balance.py: balance; ablate.py: ablate; value.py: train-value; policy.py: train-policy;
 gates.py: compare, baseline, check; games.py: content, soak, bench, ladder, version;
 deckbuild.py: deckbuild, WarCry's deck builder),
 all on the one typer app of common.py. Errors a user can cause print one sentence and
@@ -23,9 +23,9 @@ from cryhavoc_sim.errors import UserError
 
 # Importing a group registers its commands on the app, and --help lists the commands in
 # the order they were registered: run, replay, report, sweep, tune, tune-bots, balance,
-# train-value, train-policy, compare, baseline, check, content, soak, bench, ladder, version, deckbuild.
+# ablate, train-value, train-policy, compare, baseline, check, content, soak, bench, ladder, version, deckbuild.
 # isort: off
-from cryhavoc_sim.cli import run, studies, bots, balance, value, policy, gates, games, deckbuild  # noqa: F401
+from cryhavoc_sim.cli import run, studies, bots, balance, ablate, value, policy, gates, games, deckbuild  # noqa: F401
 # isort: on
 
 __all__ = ["app", "main"]

@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 if TYPE_CHECKING:
     from cryhavoc_sim.games.harness.ladder import Pairing
     from cryhavoc_sim.games.state import Rules
+    from cryhavoc_sim.games.winprob import WinLine
 
 
 @dataclass(frozen=True, slots=True)
@@ -121,11 +122,16 @@ class Played:
     one game in its side's win-rate denominator), and the game object itself, which only
     the game's own :meth:`GameModule.rows` and :meth:`GameModule.narrate` look into.
     ``winners`` names every side that won: one, several in a shared win (each counts a
-    win, as the ``won`` column does), or none."""
+    win, as the ``won`` column does), or none; ``lines``: each player's win-probability
+    line (``seats.win_line``), when the runner recorded one."""
 
     winners: tuple[str, ...]
     sides: tuple[str, ...]
     state: Any
+    # each player's win-probability line (games/winprob.py), when the runner recorded one
+    lines: Mapping[str, Sequence[float]] | None = None
+    # each player's decisions by request kind (games/decisions.py), when the scenario asked
+    decisions: Mapping[str, Sequence[Mapping[str, Any]]] | None = None
 
     @property
     def winner(self) -> str | None:
@@ -289,8 +295,22 @@ class GameModule(Protocol):
         ...
 
     def play(
-        self, setup: Any, content: Any, master_seed: int, game_id: int, record_events: bool
-    ) -> Played: ...
+        self,
+        setup: Any,
+        content: Any,
+        master_seed: int,
+        game_id: int,
+        record_events: bool,
+        watch: Callable[[Any], None] | None = None,
+    ) -> Played:
+        """Game ``game_id`` played to its end; ``watch`` (the win-probability recorder,
+        ``games/winprob.py``) is shown every state before its answer and only reads it."""
+        ...
+
+    def win_line(self) -> WinLine | None:
+        """Where the game's win-probability line is read and its model
+        (``games/winprob.py``); None when the game has none."""
+        ...
 
     def rows(self, setup: Any, content: Any, played: Played, game_id: int) -> GameRows: ...
 

@@ -13,6 +13,7 @@ from typing import Any
 from cryhavoc_sim import analysis
 from cryhavoc_sim.analysis.lineup import LineUp, lineup
 from cryhavoc_sim.games import DEFAULT_GAME, get_game
+from cryhavoc_sim.report.flow import with_flow
 from cryhavoc_sim.report.headline import headline, rate_text, summary_entry
 from cryhavoc_sim.report.page import write_pages
 from cryhavoc_sim.storage.reader import Run
@@ -153,7 +154,7 @@ def build_report(run: Run, out: Path, sensitive: tuple[str, Path] | None = None)
     src = analysis.vp_by_source(run.events, run.seats, words.score_event).collect()
     dist = analysis.vp_distribution(run.seats).collect()
     margin = analysis.winning_margin(run.seats).collect()
-    own = game.report_sections(run, _content(run))
+    own = with_flow(game.report_sections(run, _content(run)), run, game)  # report/flow.py
     by_policy = _policy_tables(run, games, words.side_plural)
     sentences, standing = headline(
         wr, run.seats, games, src, own.findings, words.seat, words.score, words.side_plural, words

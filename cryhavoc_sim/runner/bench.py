@@ -71,6 +71,54 @@ def _search_in_child(game: str = DEFAULT_GAME) -> float:
     )
 
 
+LINE_GAMES = {"cryhavoc": 40, "cavetroll": 60, "warcry": 200}  # heuristic games per timing
+
+
+def timed_lines_child(game: str) -> None:
+    """In a fresh process pinned to one CPU: the cost of recording the win-probability
+    lines (``games/winprob.py``) as a share of a heuristic game of ``game``: the same
+    games played with and without the recorder, alternately, in three rounds; prints
+    the median round's share ("nan" when the game has no win model)."""
+    from cryhavoc_sim.runner.chunk import content_for
+    from cryhavoc_sim.runner.play import play_one
+
+    module = get_game(game)
+    if module.win_line() is None:
+        print("nan")
+        return
+    cpus = _pinned(1)
+    if cpus is not None:
+        os.sched_setaffinity(0, cpus)
+    sc = parse_scenario(module.bench_scenario("heuristic"))
+    content = content_for(sc)
+    n = LINE_GAMES.get(game, 50)
+    play_one(sc, content, 0, True, lines=True)  # warm up: imports, the model, the content
+    shares = []
+    for _ in range(ROUNDS):
+        timed = {}
+        for lines in (False, True):
+            started = time.perf_counter()
+            for i in range(n):
+                play_one(sc, content, i, True, lines=lines)
+            timed[lines] = time.perf_counter() - started
+        shares.append((timed[True] - timed[False]) / timed[False])
+    print(statistics.median(shares))
+
+
+def lines_costs() -> str:
+    """The bench line: the lines' cost in every game that has them."""
+    parts = []
+    for name in game_names():
+        share = float(
+            _in_child(
+                f"from cryhavoc_sim.runner.bench import timed_lines_child\ntimed_lines_child({name!r})\n"
+            )
+        )
+        if share == share:  # not nan
+            parts.append(f"{get_game(name).title} {share:+.1%}")
+    return f"  win-probability lines  {', '.join(parts)} of a heuristic game's cost (aim: at most 15%)"
+
+
 def _pinned(workers: int) -> set[int] | None:
     """The CPUs a run with ``workers`` workers is pinned to (None: pinning unsupported)."""
     if not hasattr(os, "sched_getaffinity"):
@@ -380,6 +428,7 @@ def run_bench(games: int, against: str | None = None) -> None:
     if then:
         print(f"    side by side (compiled as each checkout is): {then}")
     print(f"  Parquet               {size / games:8.0f} bytes/game")
+    print(lines_costs(), flush=True)
     for line in other_games(against):
         print(line, flush=True)
     for line in protocol_costs(against):

@@ -35,6 +35,16 @@ def versions() -> dict[str, str]:
     return out
 
 
+def _win_model(game: str) -> dict[str, Any]:
+    """The win model whose lines the run records (``seats.win_line``), if the game has one."""
+    line = get_game(game).win_line()
+    if line is None:
+        return {}
+    from cryhavoc_sim.games.winprob import model_entry
+
+    return {"win_model": model_entry(line, line.shipped())}
+
+
 def new_manifest(
     scenario: Scenario,
     content: Any,
@@ -81,6 +91,7 @@ def new_manifest(
         "content_reconstructed": content.reconstructed,
         "rules_version": get_game(scenario.game).rules_version,
         "bots_version": get_game(scenario.game).bots_version,
+        **_win_model(scenario.game),
         "versions": versions(),
         "games_planned": scenario.games,
         "chunks": {str(s): e for s, e in sorted(kept.items())},

@@ -11,8 +11,36 @@ from cryhavoc_sim.runner.scenario import Scenario
 from cryhavoc_sim.storage.schema import FILLED
 
 
-def play_one(scenario: Scenario, content: Any, game_id: int, record_events: bool = True) -> Played:
-    return get_game(scenario.game).play(scenario.setup, content, scenario.seed, game_id, record_events)
+def play_one(
+    scenario: Scenario, content: Any, game_id: int, record_events: bool = True, lines: bool = True
+) -> Played:
+    """Game ``game_id`` of ``scenario``; with ``lines`` (and a game that has a win model),
+    each player's win-probability line recorded as it plays (``games/winprob.py``: the
+    recorder only reads states, so the game is the same without it)."""
+    from dataclasses import replace
+
+    module = get_game(scenario.game)
+    line = module.win_line() if lines else None
+    if line is None and not scenario.decisions:
+        return module.play(scenario.setup, content, scenario.seed, game_id, record_events)
+    from cryhavoc_sim.games.decisions import DecisionCounter
+    from cryhavoc_sim.games.winprob import LineRecorder
+
+    recorder = LineRecorder(line, line.shipped()) if line is not None else None
+    counter = DecisionCounter() if scenario.decisions else None
+    watch: Any = recorder or counter
+    if recorder is not None and counter is not None:
+
+        def watch(state: Any) -> None:
+            recorder(state)
+            counter(state)
+
+    played = module.play(scenario.setup, content, scenario.seed, game_id, record_events, watch)
+    return replace(
+        played,
+        lines=recorder.lines() if recorder is not None else None,
+        decisions=counter.rows() if counter is not None else None,
+    )
 
 
 def _append(columns: dict[str, list[Any]], row: dict[str, Any]) -> None:
@@ -45,8 +73,14 @@ class Rows:
             "policy": module.policy_of(scenario.setup, game_id),
         }
         _append(self.tables["games"], {**rows.game, **head})
+        lines = played.lines or {}
+        decisions = played.decisions or {}
         for seat in rows.seats:
-            _append(self.tables["seats"], {**seat, "game_id": game_id})
+            player = seat.get("player") or seat["faction"]
+            line = None if seat.get("is_npc") else lines.get(player)
+            asked = decisions.get(player, []) if played.decisions is not None else None
+            extra = {"game_id": game_id, "win_line": line, "decisions": asked}
+            _append(self.tables["seats"], {**seat, **extra})
         e = self.tables["events"]
         n = len(next(iter(rows.events.values()), ()))
         if not n:

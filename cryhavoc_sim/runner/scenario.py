@@ -8,6 +8,7 @@ games = 200
 seed = 1
 content = ""              # optional: a content directory (relative to this file) or a shipped set's name
 description = ""
+decisions = false         # optional: count each player's decisions by request kind (seats.decisions)
 # ... and the game's own fields (for Cry Havoc: games/cryhavoc/scenario.py)
 
 [overrides]               # optional: content numbers by path (`cryhavoc-sim content --numbers`)
@@ -36,7 +37,7 @@ from cryhavoc_sim.runner.rundir import MAX_GAMES
 # repository's top-level ``scenarios/`` is a link to this directory.
 SHIPPED = Path(__file__).resolve().parents[1] / "scenarios"
 NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,63}")
-GENERIC_FIELDS = ("name", "game", "games", "seed", "content", "description")
+GENERIC_FIELDS = ("name", "game", "games", "seed", "content", "description", "decisions")
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,6 +54,8 @@ class Scenario:
     path: str = ""
     # [overrides]: content values by path, sorted; applied when the content is loaded.
     overrides: tuple[tuple[str, Any], ...] = ()
+    # decisions = true: count each player's decisions by kind (games/decisions.py)
+    decisions: bool = False
 
     @property
     def override_map(self) -> dict[str, Any]:
@@ -125,6 +128,7 @@ def parse_scenario(text: str, path: str = "<scenario>") -> Scenario:
     if not 0 <= seed < 2**64:
         raise field_error(path, "scenario.seed", f"must be between 0 and 2^64-1, got {seed}")
     get("description", str, "")
+    decisions = get("decisions", bool, False)
     content = head.get("content") or None
     if content is not None and not isinstance(content, str):
         raise field_error(path, "scenario.content", f"must be a directory path, got {content!r}")
@@ -134,7 +138,7 @@ def parse_scenario(text: str, path: str = "<scenario>") -> Scenario:
         content = shipped or (str(local.resolve()) if path not in ("<scenario>", "") else content)
     setup = game.parse_setup(head, doc, path)
     overrides = _overrides(doc.get("overrides", {}), game, content, path)
-    return Scenario(name, games, seed, game.name, setup, content, text, path, overrides)
+    return Scenario(name, games, seed, game.name, setup, content, text, path, overrides, decisions)
 
 
 def _overrides(raw: Any, game: Any, content_dir: str | None, path: str) -> tuple[tuple[str, Any], ...]:

@@ -11,7 +11,8 @@ import polars as pl
 
 # 2: seats.player, seats.run_id, events.player, events.other_player, events.run_id.
 # 3: games.policy.
-SCHEMA_VERSION = 3
+# 4: seats.win_line, seats.decisions.
+SCHEMA_VERSION = 4
 
 GAMES: dict[str, Any] = {
     "run_id": pl.String,
@@ -50,6 +51,9 @@ SEATS: dict[str, Any] = {
     "regions_controlled": pl.Int8,
     "player": pl.String,  # unique within a game; the side is ``faction``
     "run_id": pl.String,
+    "win_line": pl.List(pl.Float32),  # games/winprob.py; null in runs written before it
+    # games/decisions.py; null unless the scenario asked (decisions = true)
+    "decisions": pl.List(pl.Struct({"kind": pl.String, "asked": pl.Int32, "choices": pl.Int32})),
 }
 
 EVENTS: dict[str, Any] = {
@@ -129,6 +133,8 @@ MEANINGS: dict[str, dict[str, str]] = {
         "regions_controlled": "Regions (Cave Troll: rooms) controlled at game end",
         "player": "the player, unique within a game (Cry Havoc: the faction; Cave Troll: its colour)",
         "run_id": "the run",
+        "win_line": "the player's win probability at the start of each checkpoint (Cry Havoc: Round; Cave Troll: round of turns; WarCry: Battle), first checkpoint first, from the game's win model; null for a non-player seat, a game without a model and runs written before it",
+        "decisions": "with `decisions = true` in the scenario: per request kind (`kind`), the decisions this player was asked (`asked`) and how many had more than one legal answer (`choices`); null otherwise (a seat never asked: an empty list)",
     },
     "events": {
         "game_id": "the game",

@@ -24,6 +24,10 @@ def test_balance_from_the_command_line(tmp_path: Path) -> None:
     assert "at 2 rungs (random, heuristic), the same 8 games in 4 deals each" in proc.stdout
     assert "STABLE" in proc.stdout or "SKILL-SENSITIVE" in proc.stdout
     assert (out / "report" / "report.html").is_file() and (out / "results.parquet").is_file()
+    # luck against skill: every rung and side, from the 4 deals of 2 games each
+    luck = json.loads((out / "report" / "summary.json").read_text())["luck"]
+    assert {(r["rung"], r["games"], r["deals"]) for r in luck} == {("random", 8, 4), ("heuristic", 8, 4)}
+    assert len(luck) == 4 and "Luck against skill" in (out / "report" / "report.md").read_text()
 
     again = cli(
         "balance", "cave_troll_2p", "--rungs", "random,heuristic", "-n", "8", "-o", str(out), "--resume",

@@ -1259,6 +1259,62 @@ CASES = [
         "a value model of the game 'warcry'; allowed: 'cryhavoc'",
     ),
     Case(
+        "win_model_of_another_game",
+        lambda d: [
+            "train-value",
+            "--game",
+            "warcry",
+            "--against",
+            str(write(d / "m.json", _win_model("cavetroll"))),
+            "-o",
+            str(d / "new.json"),
+        ],
+        "a win model of the game 'cavetroll'; allowed: 'warcry'",
+    ),
+    Case(
+        "win_model_of_another_content_version",
+        lambda d: [
+            "train-value",
+            "--game",
+            "cavetroll",
+            "--against",
+            str(write(d / "m.json", _win_model("cavetroll", content="cavetroll-2015-reconstructed@0+abc"))),
+            "-o",
+            str(d / "new.json"),
+        ],
+        "fitted on the content 'cavetroll-2015-reconstructed@0+abc'; allowed: a model of",
+    ),
+    Case(
+        "win_model_unknown_bot",
+        lambda d: [
+            "train-value",
+            "--game",
+            "warcry",
+            "-n",
+            "5",
+            "--bot",
+            "grandmaster",
+            "-o",
+            str(d / "new.json"),
+        ],
+        "--bot: 'grandmaster' is not a WarCry bot; allowed:",
+    ),
+    Case(
+        "decisions_not_a_bool",
+        run_with(scen('decisions = "yes"\n')),
+        "field 'scenario.decisions' must be bool",
+    ),
+    Case(
+        "ablate_unknown_card",
+        lambda d: ["ablate", "warcry_all_decks", "--card", "WC999", "-n", "4", "-j", "1"],
+        "--card: 'WC999' is not a card with abilities in the decks of warcry_all_decks; allowed: WC130",
+    ),
+    Case(
+        "ablate_a_game_without_ablation",
+        lambda d: ["ablate", "quick", "-n", "4", "-j", "1"],
+        "ablate: Cry Havoc offers no ablation",
+    ),
+    Case(
         "train_value_unknown_sampling",
         lambda d: ["train-value", "-n", "5", "--at", "turns", "-o", str(d / "new.json")],
         "--at is 'turns'; allowed: rounds, rate",
@@ -1527,6 +1583,17 @@ def _value_model(**change: object) -> str:
 
     doc = json.loads(SHIPPED.read_text())
     doc.update(change)
+    return json.dumps(doc)
+
+
+def _win_model(game: str, **provenance: object) -> str:
+    """A game's shipped win model with some provenance changed."""
+    from cryhavoc_sim.games import get_game
+
+    line = get_game(game).win_line()
+    assert line is not None
+    doc = json.loads(line.shipped().to_json())
+    doc["provenance"].update(provenance)
     return json.dumps(doc)
 
 

@@ -6,6 +6,7 @@ seats and events tables), and ``baseline_before_registry.json`` its baseline."""
 
 from __future__ import annotations
 
+import json
 import shutil
 import subprocess
 import sys
@@ -58,6 +59,10 @@ def test_an_old_run_replays_reports_compares_and_checks(old_run: Path, tmp_path:
     report = cli("report", str(old_run), "-o", str(tmp_path / "report"))
     assert report.returncode == 0, report.stderr
     assert "Battles" in (tmp_path / "report" / "report.md").read_text()
+    # written before win-probability lines: no game-flow section, and the summary says why
+    summary = json.loads((tmp_path / "report" / "summary.json").read_text())
+    assert "no win-probability lines" in summary["game_flow"]["absent"]
+    assert "Game flow" not in (tmp_path / "report" / "report.md").read_text()
     # a baseline of the independent-games statistics is refused in one sentence; taken
     # again from the same old run, by deals, it checks
     check = cli("check", str(old_run), "--baseline", str(BASELINE))

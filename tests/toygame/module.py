@@ -6,7 +6,7 @@ says how a scenario names Bluff's bots, what its rows hold and how a game reads.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -97,11 +97,22 @@ class Bluff:
         return bluff_content.load_content(content_dir, overrides)
 
     def play(
-        self, setup: BluffSetup, content: Any, master_seed: int, game_id: int, record_events: bool
+        self,
+        setup: BluffSetup,
+        content: Any,
+        master_seed: int,
+        game_id: int,
+        record_events: bool,
+        watch: Callable[[Any], None] | None = None,
     ) -> Played:
         seeds = Seeds(self.seed_of(setup, master_seed, game_id))
-        state: BluffState = play_game(RULES, content, Deal(), seeds, dict(setup.bots), record_events)
+        state: BluffState = play_game(
+            RULES, content, Deal(), seeds, dict(setup.bots), record_events, observe=watch
+        )
         return Played(state.winners, PLAYERS, state)
+
+    def win_line(self) -> None:
+        return None  # Bluff has no win-probability line: its report has no game-flow section
 
     def rows(self, setup: BluffSetup, content: Any, played: Played, game_id: int) -> GameRows:
         state: BluffState = played.state

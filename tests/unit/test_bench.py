@@ -55,8 +55,10 @@ def test_the_report_names_every_figure(
     monkeypatch.setattr(
         bench, "_protocol_costs_in_child", lambda name, python=None: {"clone": 7.0, "fingerprint": 6.0}
     )
+    monkeypatch.setattr(bench, "lines_costs", lambda: "  win-probability lines  x")
     bench.run_bench(1000)
     out = capsys.readouterr().out
+    assert "  win-probability lines  x" in out
     assert len(calls) == 21 and (4000, 2, True, "random") in calls and (1000, 1, True, "learned") in calls
     assert "1 worker, events on        500 games/s" in out
     # within a round the drift cancels: 95% in each, though rounds run at different speeds
@@ -191,3 +193,14 @@ def test_the_copy_costs_are_side_by_side_with_another_checkout(
         "    side by side (compiled as each checkout is): clone 30.0 us before, 25.0 now;"
         " determinize 70.0 us before, 60.0 now; save 310.0 us before, 300.0 now"
     ) in out
+
+
+def test_the_lines_cost_names_every_game_with_a_win_model(monkeypatch: pytest.MonkeyPatch) -> None:
+    shares = {"cryhavoc": "0.05", "cavetroll": "0.1", "warcry": "-0.01"}
+
+    def child(code: str, python: str | None = None) -> str:
+        return next(v for k, v in shares.items() if repr(k) in code)
+
+    monkeypatch.setattr(bench, "_in_child", child)
+    line = bench.lines_costs()
+    assert "Cave Troll +10.0%, Cry Havoc +5.0%, WarCry -1.0% of a heuristic game's cost" in line

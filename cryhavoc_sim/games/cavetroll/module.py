@@ -5,7 +5,7 @@ narrator.py, report.py, playout.py, bots.py, content.py, numbers.py)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -14,6 +14,7 @@ from cryhavoc_sim.games.protocol import GameRows, Measure, Played, ReportSection
 
 if TYPE_CHECKING:
     from cryhavoc_sim.games.harness.ladder import Pairing
+    from cryhavoc_sim.games.winprob import WinLine
 
 
 class CaveTroll:
@@ -119,10 +120,16 @@ class CaveTroll:
         master_seed: int,
         game_id: int,
         record_events: bool,
+        watch: Callable[[Any], None] | None = None,
     ) -> Played:
         from cryhavoc_sim.games.cavetroll import rows
 
-        return rows.played(rows.play_game(setup, content, master_seed, game_id, record_events))
+        return rows.played(rows.play_game(setup, content, master_seed, game_id, record_events, watch))
+
+    def win_line(self) -> WinLine:
+        from cryhavoc_sim.games.cavetroll.winline import LINE
+
+        return LINE
 
     def rows(self, setup: scenario.CaveTrollSetup, content: Any, played: Played, game_id: int) -> GameRows:
         from cryhavoc_sim.games.cavetroll import rows

@@ -7,7 +7,7 @@ marked ``won`` in the seats table)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from cryhavoc_sim.games.cavetroll.content import CaveTrollContent
@@ -30,13 +30,14 @@ def play_game(
     master_seed: int,
     game_id: int,
     record_events: bool = True,
+    watch: Callable[[Any], None] | None = None,
 ) -> CaveTrollGame:
     """Game ``game_id`` of a scenario, played to its end by the scenario's bots (the
     harness's driver loop); past ``MAX_ANSWERS`` answers, :class:`GameDidNotEnd`."""
     seed, players, card_set, first = setup.plan(master_seed, game_id)
     deal = Deal(players, card_set, setup.must_use_all_actions, setup.tie, first)
     state: CaveTrollState = play_game_of(
-        PLAY_RULES, content, deal, Seeds(seed), dict(setup.bots), record_events, MAX_ANSWERS
+        PLAY_RULES, content, deal, Seeds(seed), dict(setup.bots), record_events, MAX_ANSWERS, watch
     )
     return state.game
 

@@ -6,7 +6,7 @@ narrator.py, report.py, engine/playout.py, ...); heavy imports happen on first u
 from __future__ import annotations
 
 import itertools
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -15,6 +15,7 @@ from cryhavoc_sim.games.protocol import GameRows, Measure, Played, ReportSection
 
 if TYPE_CHECKING:
     from cryhavoc_sim.games.harness.ladder import Pairing
+    from cryhavoc_sim.games.winprob import WinLine
 
 
 class CryHavoc:
@@ -115,11 +116,22 @@ class CryHavoc:
         return load_content(content_dir, overrides)
 
     def play(
-        self, setup: scenario.CryHavocSetup, content: Any, master_seed: int, game_id: int, record_events: bool
+        self,
+        setup: scenario.CryHavocSetup,
+        content: Any,
+        master_seed: int,
+        game_id: int,
+        record_events: bool,
+        watch: Callable[[Any], None] | None = None,
     ) -> Played:
         from cryhavoc_sim.games.cryhavoc import rows
 
-        return rows.played(rows.play_game(setup, content, master_seed, game_id, record_events))
+        return rows.played(rows.play_game(setup, content, master_seed, game_id, record_events, watch))
+
+    def win_line(self) -> WinLine:
+        from cryhavoc_sim.games.cryhavoc.winline import LINE
+
+        return LINE
 
     def rows(self, setup: scenario.CryHavocSetup, content: Any, played: Played, game_id: int) -> GameRows:
         from cryhavoc_sim.games.cryhavoc import rows

@@ -5,6 +5,7 @@ A Cry Havoc player is its faction: ``player`` and ``faction`` hold the same stri
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from cryhavoc_sim.games.cryhavoc.content.schema import ContentSet
@@ -20,7 +21,12 @@ from cryhavoc_sim.games.protocol import GameRows, Played
 
 
 def play_game(
-    setup: CryHavocSetup, content: ContentSet, master_seed: int, game_id: int, record_events: bool = True
+    setup: CryHavocSetup,
+    content: ContentSet,
+    master_seed: int,
+    game_id: int,
+    record_events: bool = True,
+    watch: Callable[[Any], None] | None = None,
 ) -> Game:
     """Game ``game_id`` of a scenario, played to its end by the scenario's bots (the
     harness's driver loop; the solo mode's Trogs by the automaton)."""
@@ -40,7 +46,7 @@ def play_game(
         seed=seed,
     )
     state = CryHavocState(game)
-    play(state, seat_bots(RULES, state, setup.policy_of(game_id)[1], Seeds(seed)))
+    play(state, seat_bots(RULES, state, setup.policy_of(game_id)[1], Seeds(seed)), watch)
     return game
 
 

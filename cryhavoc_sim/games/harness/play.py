@@ -3,7 +3,7 @@ for every seat on its own stream (the seed recipe), played by the driver loop.""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from cryhavoc_sim.games.harness.driver import MAX_ANSWERS, play
@@ -35,7 +35,9 @@ def play_game(
     names: Mapping[str, str],
     record_events: bool = True,
     limit: int = MAX_ANSWERS,
+    observe: Callable[[Any], None] | None = None,
 ) -> Any:
-    """Game ``setup`` played to its end by the bots ``names`` (by seat); the final state."""
+    """Game ``setup`` played to its end by the bots ``names`` (by seat); the final state.
+    ``observe`` sees every state before its answer and the last (the driver loop's)."""
     state = new_game(rules, content, setup, seeds, record_events)
-    return play(state, seat_bots(rules, state, names, seeds), limit=limit)
+    return play(state, seat_bots(rules, state, names, seeds), observe, limit=limit)

@@ -11,7 +11,7 @@ deck (the ``faction`` column), a player a seat ("one", "two").
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -185,7 +185,13 @@ class WarCry:
         return wc_content.load_content(content_dir, overrides)
 
     def play(
-        self, setup: WarCrySetup, content: Any, master_seed: int, game_id: int, record_events: bool
+        self,
+        setup: WarCrySetup,
+        content: Any,
+        master_seed: int,
+        game_id: int,
+        record_events: bool,
+        watch: Callable[[Any], None] | None = None,
     ) -> Played:
         seeds = Seeds(self.seed_of(setup, master_seed, game_id))
         pairing = setup.pairing(game_id)
@@ -197,9 +203,23 @@ class WarCry:
             problem = wc_content.check_pair(content.armies[army], content.actions[action])
             if problem:
                 raise ScenarioError(f"field 'scenario.decks': {problem}.")
-        state: WarCryState = play_game(RULES, content, pairing, seeds, dict(setup.bots), record_events)
+        state: WarCryState = play_game(
+            RULES, content, pairing, seeds, dict(setup.bots), record_events, observe=watch
+        )
         deck = dict(zip(PLAYERS, pairing.armies, strict=True))
         return Played(tuple(deck[w] for w in state.winners), pairing.armies, state)
+
+    def win_line(self) -> WinLine:
+        from cryhavoc_sim.games.warcry.winline import LINE
+
+        return LINE
+
+    @property
+    def ablation(self) -> Any:
+        """Paired ablations of its cards' abilities (``cryhavoc-sim ablate``, ablation.py)."""
+        from cryhavoc_sim.games.warcry.ablation import ABLATION
+
+        return ABLATION
 
     def rows(self, setup: WarCrySetup, content: Any, played: Played, game_id: int) -> GameRows:
         state: WarCryState = played.state
@@ -373,5 +393,6 @@ GAME = WarCry()
 
 if TYPE_CHECKING:  # mypy checks that GAME provides the whole protocol
     from cryhavoc_sim.games.protocol import GameModule
+    from cryhavoc_sim.games.winprob import WinLine
 
     _conforms: GameModule = GAME

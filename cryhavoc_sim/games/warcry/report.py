@@ -172,4 +172,22 @@ def report_sections(run: Any, content: Any) -> ReportSections:
             + "."
         )
     s.summary = {"warcry_decks": sorted(alignment)}
+    _meta_health(s, matrix)  # meta.py
     return s
+
+
+def _meta_health(s: ReportSections, matrix: pl.DataFrame) -> None:
+    from cryhavoc_sim.games.warcry.meta import meta_health
+
+    table, summary = meta_health(matrix)
+    cyclic = summary["cyclic_share"]
+    shown = "n/a" if cyclic is None else f"{cyclic:.0%}"
+    s.tables.append(
+        (
+            "The meta's health: each deck's win rate against the field (every other deck alike) and its"
+            f" losing matchups; the matrix is {shown} cyclic (rock-paper-scissors) and the rest a ranking"
+            f" (Hodge decomposition of its log-odds)\n{RECONSTRUCTED}",
+            table,
+        )
+    )
+    s.summary["meta_health"] = summary

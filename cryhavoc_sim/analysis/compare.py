@@ -162,17 +162,61 @@ def _changed_keys(a: Any, b: Any, unset: str, defaults: Mapping[str, Any] | None
 
 def _content(a: dict[str, Any], b: dict[str, Any]) -> str:
     """How two runs' content differs: the set (name and version), the scenario's
-    [overrides] value by value, or else the files themselves."""
+    [overrides] value by value (a path one run leaves alone shown with its value in that
+    run's files, where the set is a shipped one), or else the files themselves."""
     parts = []
     set_a, set_b = (str(m.get("content_id") or "").split("+")[0] for m in (a, b))
     if set_a != set_b:
         parts.append(f"set: A {set_a or 'unrecorded'}, B {set_b or 'unrecorded'}")
-    values = _changed_keys(
-        _aspect(a, ("config", "overrides")), _aspect(b, ("config", "overrides")), "as in the files"
+    over_a, over_b = _aspect(a, ("config", "overrides")), _aspect(b, ("config", "overrides"))
+    over_a, over_b = over_a if isinstance(over_a, dict) else {}, over_b if isinstance(over_b, dict) else {}
+    values = "; ".join(
+        f"{k}: A {_override_shown(a, over_a, k)}, B {_override_shown(b, over_b, k)}"
+        for k in sorted(set(over_a) | set(over_b))
+        if over_a.get(k) != over_b.get(k)
     )
     if values:
         parts.append(values)
     return "; ".join(parts) or "the files themselves differ: same set, same overrides"
+
+
+def _override_shown(manifest: dict[str, Any], overrides: dict[str, Any], path: str) -> str:
+    """The value ``path`` had in a run: its override, else what the run's content files
+    hold there ("3 (as in the files)"; "1-3 (as in the files)" for a pattern naming values
+    that differ), or "as in the files" when the set is not one this tool ships."""
+    if path in overrides:
+        return json.dumps(overrides[path], sort_keys=True)
+    found = _file_values(manifest, path)
+    if not found:
+        return "as in the files"
+    if all(v == found[0] for v in found):
+        return f"{json.dumps(found[0], sort_keys=True)} (as in the files)"
+    numbers = [v for v in found if isinstance(v, int | float) and not isinstance(v, bool)]
+    if len(numbers) == len(found):
+        return f"{min(numbers)}-{max(numbers)} (as in the files)"
+    return "several values (as in the files)"
+
+
+def _file_values(manifest: dict[str, Any], path: str) -> list[Any]:
+    """The values ``path`` (an address or a pattern) names in the run's shipped content
+    set, before any override; empty when the set is not shipped or the path names none."""
+    from cryhavoc_sim.errors import UserError
+    from cryhavoc_sim.games import game_names, get_game
+    from cryhavoc_sim.games.content_kit import patterns
+
+    name = _aspect(manifest, ("game",))
+    if name not in game_names():
+        return []
+    module = get_game(name)
+    set_name = str(manifest.get("content_id") or "").split("+")[0].split("@")[0]
+    where = module.shipped_content(set_name) if set_name else None
+    if where is None:
+        return []
+    try:
+        values = module.content_values(where)
+        return [values[address] for address in patterns.matching(values, path)]
+    except (UserError, patterns.PatternTooLarge, KeyError):
+        return []
 
 
 def _knob_defaults(manifest: dict[str, Any]) -> Mapping[str, Any] | None:

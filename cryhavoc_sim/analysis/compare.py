@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import math
 from collections.abc import Mapping
+from functools import cache
 from typing import Any
 
 from cryhavoc_sim.analysis.deals import effective, wilson_interval
@@ -201,22 +202,29 @@ def _file_values(manifest: dict[str, Any], path: str) -> list[Any]:
     """The values ``path`` (an address or a pattern) names in the run's shipped content
     set, before any override; empty when the set is not shipped or the path names none."""
     from cryhavoc_sim.errors import UserError
-    from cryhavoc_sim.games import game_names, get_game
+    from cryhavoc_sim.games import game_names
     from cryhavoc_sim.games.content_kit import patterns
 
     name = _aspect(manifest, ("game",))
-    if name not in game_names():
-        return []
-    module = get_game(name)
     set_name = str(manifest.get("content_id") or "").split("+")[0].split("@")[0]
-    where = module.shipped_content(set_name) if set_name else None
-    if where is None:
+    if name not in game_names() or not set_name:
         return []
     try:
-        values = module.content_values(where)
+        values = _shipped_values(name, set_name)
         return [values[address] for address in patterns.matching(values, path)]
     except (UserError, patterns.PatternTooLarge, KeyError):
         return []
+
+
+@cache
+def _shipped_values(game: str, set_name: str) -> Mapping[str, Any]:
+    """Every value of ``game``'s shipped content set ``set_name`` by address (empty for a
+    set the tool does not ship), read once however many paths are shown."""
+    from cryhavoc_sim.games import get_game
+
+    module = get_game(game)
+    where = module.shipped_content(set_name)
+    return {} if where is None else module.content_values(where)
 
 
 def _knob_defaults(manifest: dict[str, Any]) -> Mapping[str, Any] | None:

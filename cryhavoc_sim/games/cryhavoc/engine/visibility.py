@@ -106,8 +106,6 @@ def _seen(value: Any, how: str, observer: FactionId, owner: FactionId | None) ->
         if value is None or type(value) in RECORD_SEEN:
             return _record(value, observer)
         return tuple((k, _record(v, observer)) for k, v in value.items())
-    if how == LOG:  # the game's log is read by _logged, which knows the content
-        return tuple(row[:9] for row in value)
     if how == ASKED:
         return None if value is None else repr(value) if value.faction == observer else value.kind
     raise ValueError(f"no such visibility: {how}")

@@ -207,3 +207,17 @@ def assert_same_tables(base: Path, *others: Path) -> None:
             assert names == sorted(p.name for p in (other / table).glob("*.parquet")), (other, table)
             for n in names:
                 assert (base / table / n).read_bytes() == (other / table / n).read_bytes(), (other, table, n)
+
+
+def seat_decider(name: str, faction: str, seed: int) -> Decider:
+    """The bot ``name`` in seat ``faction`` of game ``seed`` as the engine's decider
+    (``decide(request, game)``), made the one way every game's bots are: the catalogue
+    reads the name once (``RULES.bot_spec``), ``RULES.bot`` builds it on the seat's stream
+    of the seed recipe (``Seeds(seed).bot(faction)``)."""
+    from cryhavoc_sim.games.cryhavoc.state import RULES, DeciderBot
+    from cryhavoc_sim.games.harness.play import named_bot
+    from cryhavoc_sim.games.harness.seeds import Seeds
+
+    bot = named_bot(RULES, name, faction, Seeds(seed).bot(faction))
+    assert isinstance(bot, DeciderBot)
+    return bot.decider

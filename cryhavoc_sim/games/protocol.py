@@ -352,8 +352,6 @@ class GameModule(Protocol):
         """Microseconds per operation on a mid-game state (clone, determinize, save)."""
         ...
 
-    def bot_names(self) -> tuple[str, ...]: ...
-
     def ladder_pairings(self) -> Sequence[Pairing]:
         """One rotation of the ladder's two-player games (every line-up and seat, both
         ways), played by the harness's ladder loop (``games/harness/ladder.py``)."""

@@ -23,7 +23,9 @@ A game provides three things:
   request of a state it reads only through what its player observes (a test compares its
   answers on two states with the same observation).
 - :class:`Rules`: how the harness makes states (a setup per soak index, a state from a
-  setup, content and seed), the invariants the soak checks, and the game's bots by name.
+  setup, content and seed), the invariants the soak checks, and the game's bots: a
+  catalogue that reads a name once into a :class:`~cryhavoc_sim.games.botspec.BotSpec`
+  (:meth:`~Rules.bot_spec`) and the bot a spec makes (:meth:`~Rules.bot`).
 
 Everything here is read-only protocol: no game code, no generator created (``rng.py``
 does that).
@@ -34,6 +36,7 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from typing import Any, Protocol, Self, TypeVar
 
+from cryhavoc_sim.games.botspec import BotSpec
 from cryhavoc_sim.rng import Rng
 
 Answer = Hashable  # what a bot hands back: an int, a tuple, a string; hashable so a search can key it
@@ -171,8 +174,14 @@ class Rules(Protocol[S]):
 
     @property
     def bot_names(self) -> tuple[str, ...]:
-        """The game's bot kinds, "random" first (:meth:`bot` may accept options on them,
-        such as Cry Havoc's "heuristic:<personality>" or "ismcts:<N>")."""
+        """The game's one list of bot names, "random" first, as its catalogue reads them
+        (``ismcts:<N>`` stands for any budget, ``learned@<model>`` for any shipped model)."""
+        ...
+
+    def bot_spec(self, name: str, player: PlayerId) -> BotSpec:
+        """``name`` read once, by the game's catalogue, into the spec of a bot for seat
+        ``player``; a :class:`~cryhavoc_sim.games.botspec.BotNameError` saying why it is
+        not one of the game's bots."""
         ...
 
     def default_content(self) -> Any:
@@ -193,8 +202,9 @@ class Rules(Protocol[S]):
         seed recipe's game stream of ``seed``), ``seed`` kept for replays."""
         ...
 
-    def bot(self, name: str, player: PlayerId, rng: Rng) -> Bot[S]:
-        """The bot ``name`` for seat ``player`` with its own generator ``rng``."""
+    def bot(self, spec: BotSpec, player: PlayerId, rng: Rng) -> Bot[S]:
+        """The bot ``spec`` (read by :meth:`bot_spec` for seat ``player``) for seat
+        ``player`` with its own generator ``rng``."""
         ...
 
     def invariants(self, state: S, memo: dict[str, Any]) -> list[str]:

@@ -277,7 +277,7 @@ def other_games(against: str | None = None) -> Iterator[str]:
             f" heuristic bots {OTHER_GAMES['heuristic'] / best['heuristic']:.1f} games/s (best of {ROUNDS} rounds);"
             " a mid-game state: " + ", ".join(f"{k} {v:.1f} us" for k, v in costs.items())
         )
-        if "learned" in game.bot_names():  # this checkout's learned policy, one round
+        if "learned" in game.rules.bot_names:  # this checkout's learned policy, one round
             n = OTHER_GAMES["heuristic"]
             took = _timed(n, 1, True, base / f"{name}-learned", "learned", game=name)
             yield (

@@ -93,12 +93,13 @@ def stopped_note(matches: Sequence[Match]) -> str:
 def check_bot(rules: Any, name: str, pairings: Sequence[Any]) -> None:
     """Build bot ``name`` for every seat the ladder gives it: a bad name raises the
     game's own one sentence (a ScenarioError) before any game is played."""
+    from cryhavoc_sim.games.botspec import BotNameError
     from cryhavoc_sim.games.harness.seeds import Seeds
 
     for seat in sorted({p.seat_a for p in pairings} | {p.seat_b for p in pairings}):
         try:
-            rules.bot(name, seat, Seeds(0).bot(seat))
-        except ValueError as exc:  # a game whose rules say a bad name as a ValueError (WarCry)
+            rules.bot(rules.bot_spec(name, seat), seat, Seeds(0).bot(seat))
+        except BotNameError as exc:
             raise UserError(f"--bots: {str(exc).rstrip('.')[:300]}.") from None
 
 

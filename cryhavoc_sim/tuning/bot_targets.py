@@ -200,13 +200,19 @@ def _scenario(path: str, name: Any) -> Scenario:
 
 def _seat(path: str, raw: Any) -> str:
     """``heuristic``, or a search with its budget (``paired:16``, ``ismcts:32``)."""
-    from cryhavoc_sim.games.search.names import budget_problem
+    from cryhavoc_sim.games.botspec import BotNameError
+    from cryhavoc_sim.games.search.names import search_spec
 
-    if isinstance(raw, str) and (raw == "heuristic" or (":" in raw and budget_problem(raw) is None)):
+    if isinstance(raw, str) and raw == "heuristic":
         return raw
-    problem = budget_problem(raw) if isinstance(raw, str) and ":" in raw else None
-    if problem and not problem.startswith("is not a search"):  # a search beyond its maximum budget
-        raise fail(path, "tune_bots.seat", f"is {raw!r}, which {problem}")
+    if isinstance(raw, str) and ":" in raw:
+        try:
+            search_spec(raw)
+        except BotNameError as exc:
+            if not exc.problem.startswith("is not a search"):  # a search beyond its maximum budget
+                raise fail(path, "tune_bots.seat", f"is {raw!r}, which {exc.problem}") from None
+        else:
+            return raw
     raise fail(
         path,
         "tune_bots.seat",

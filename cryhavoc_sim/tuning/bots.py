@@ -380,7 +380,8 @@ def best_toml(targets: BotTargets, record: dict[str, Any]) -> str:
     """The confirmed weights as personality tables, each with how it was measured."""
     import tomli_w
 
-    from cryhavoc_sim.games.cryhavoc.bots.personalities import personality
+    from cryhavoc_sim.games.cryhavoc.bots.personalities import personality, personality_of
+    from cryhavoc_sim.games.cryhavoc.state import RULES
 
     lines = [
         f"# Bot tuning {targets.name} ({targets.mode}, the tuned seat {targets.seat}) against"
@@ -395,7 +396,8 @@ def best_toml(targets: BotTargets, record: dict[str, Any]) -> str:
             f" paired games ({r['better']} better, {r['worse']} worse, p = {r['p']:.3g}): {verdict}."
         )
         if r["confirmed"]:
-            p = personality(f, r["bot"].rpartition(":")[2])
+            spec = RULES.bot_spec(r["bot"], f)
+            p = personality_of(f, spec.personality or "balanced", spec.weights)
             base = personality(f, targets.base)
             tables.setdefault(f, {})["tuned"] = {
                 w: getattr(p, w)

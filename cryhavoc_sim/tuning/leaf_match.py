@@ -128,12 +128,12 @@ def head_to_head(
 
 def _leaf_bot(name: str, faction: str, rng: Any, leaf: tuple[int, float]) -> Any:
     from cryhavoc_sim.games.cryhavoc.bots.leaf import DEFAULT_ITERATIONS, LeafIsmctsBot
-    from cryhavoc_sim.games.cryhavoc.state import DeciderBot
+    from cryhavoc_sim.games.cryhavoc.state import RULES, DeciderBot
 
-    kind, _, option = name.partition(":")
-    assert kind == "ismcts-leaf", name
+    spec = RULES.bot_spec(name, faction)
+    assert spec.kind == "ismcts-leaf", name
     steps, explore = leaf
-    budget = int(option) if option else DEFAULT_ITERATIONS
+    budget = spec.budget or DEFAULT_ITERATIONS
     return DeciderBot(LeafIsmctsBot(faction, budget, rng, rollout_steps=steps, exploration=explore))
 
 

@@ -89,7 +89,8 @@ def sample_game(
     sampler = stream(seed, "policy-sample")
     # each seat's expert on a labelling stream of its own: labels draw nothing from the
     # game or its bots, so a game is the same at any rate
-    experts = {p: plug.expert(p, expert, rollouts, stream(seed, f"policy-label:{p}")) for p in state.players}
+    spec = plug.expert_spec(expert)
+    experts = {p: plug.expert(p, spec, rollouts, stream(seed, f"policy-label:{p}")) for p in state.players}
     out: list[Record] = []
 
     def observe(st: Any) -> None:
@@ -505,13 +506,17 @@ def check_counts(
 
 def check_expert(game: str, expert: Any) -> None:
     """The expert's name, checked by the game (a search bot of a bounded budget)."""
-    problem = "is not a name" if not isinstance(expert, str) else policy_game(game).expert_problem(expert)
-    if problem:
-        raise ScenarioError(f"expert {expert!r} {problem}.")
-    budget = expert.rpartition(":")[2]
-    if budget.isdigit() and int(budget) > MAX_EXPERT_BUDGET:
+    from cryhavoc_sim.games.botspec import BotNameError
+
+    if not isinstance(expert, str):
+        raise ScenarioError(f"expert {expert!r} is not a name.")
+    try:
+        budget = policy_game(game).expert_spec(expert).budget
+    except BotNameError as exc:
+        raise ScenarioError(f"expert {expert!r} {exc.problem}.") from None
+    if budget is not None and budget > MAX_EXPERT_BUDGET:
         raise ScenarioError(
-            f"expert {expert!r} searches {int(budget):,} iterations a decision; allowed: at most"
+            f"expert {expert!r} searches {budget:,} iterations a decision; allowed: at most"
             f" {MAX_EXPERT_BUDGET:,} (its self-play would take days)."
         )
 
@@ -554,7 +559,7 @@ def train_policy(
     from tqdm import tqdm
 
     plug = policy_game(game)
-    labels = plug.expert_labels(expert)
+    labels = plug.expert_labels(plug.expert_spec(expert))
     out: list[Iteration] = []
     model = start
     first = int(start.provenance.get("iteration", 0)) if start is not None else 0

@@ -248,19 +248,23 @@ def train_value(
     """Sample ``games`` self-play games of ``bot`` from ``seed``, fit the model on four
     games in five, and score it (and ``against``) on the fifth. ``target`` and ``at``:
     see :func:`sample_game`. The defaults make the shipped model (with ``seed`` 1)."""
-    from cryhavoc_sim.games.cryhavoc.bots.registry import BOTS_VERSION, check_bot_name
+    from cryhavoc_sim.games.botspec import BotNameError
+    from cryhavoc_sim.games.cryhavoc.bots.registry import BOTS_VERSION, parse_bot
     from cryhavoc_sim.games.cryhavoc.content import load_content
     from cryhavoc_sim.games.cryhavoc.engine.game import RULES_VERSION
 
     check_counts(games, seed, rate, workers)
-    if bot.partition("/")[0].partition(":")[0] not in SELF_PLAY:
-        raise ScenarioError(
-            f"--bot: {bot!r} cannot play the self-play games; allowed: random, heuristic[:<personality>]"
-            " or paired[:<N>] (a tree search's self-play takes hours here, a learned-leaf search"
-            " would learn from its own model)."
-        )
     for f in ("humans", "pilgrims", "machines", "trogs"):
-        check_bot_name(bot, f, "--bot")
+        try:
+            spec = parse_bot(bot, f)
+        except BotNameError as exc:
+            raise ScenarioError(f"--bot: {exc}.") from None
+        if spec.kind not in SELF_PLAY:
+            raise ScenarioError(
+                f"--bot: {bot!r} cannot play the self-play games; allowed: random, heuristic[:<personality>]"
+                " or paired[:<N>] (a tree search's self-play takes hours here, a learned-leaf search"
+                " would learn from its own model)."
+            )
     if target not in TARGETS:
         raise ScenarioError(f"target is {target!r}; allowed: {', '.join(TARGETS)}.")
     if at not in SAMPLINGS:

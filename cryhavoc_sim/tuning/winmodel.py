@@ -145,11 +145,6 @@ def train_win_model(
         raise ScenarioError(
             f"games is {games}; allowed: at least {HOLDOUT} (every {HOLDOUT}th game is held out to score the model)."
         )
-    kind = bot.partition(":")[0]
-    if kind not in module.rules.bot_names:
-        raise ScenarioError(
-            f"--bot: {bot!r} is not a {module.title} bot; allowed: {', '.join(module.rules.bot_names)}."
-        )
     _check_bot(module, game, bot)
     train: list[Row] = []
     held: list[Row] = []
@@ -186,12 +181,17 @@ def _check_bot(module: Any, game: str, bot: str) -> None:
     """A :class:`ScenarioError` unless ``bot`` can sit at the game (built once, on a
     throwaway state: what a typo in its options says)."""
     from cryhavoc_sim.errors import UserError
+    from cryhavoc_sim.games.botspec import BotNameError
     from cryhavoc_sim.rng import stream
 
     rules = module.rules
     state = rules.new_state(_content(game), rules.soak_setup(0), 1, stream(0, "win-model-check"), False)
     try:
-        rules.bot(bot, state.players[0], stream(0, "win-model-bot"))
+        spec = rules.bot_spec(bot, state.players[0])
+    except BotNameError as exc:
+        raise ScenarioError(f"--bot: {bot!r} {exc.problem}.") from None
+    try:
+        rules.bot(spec, state.players[0], stream(0, "win-model-bot"))
     except UserError:
         raise
     except (ValueError, KeyError) as exc:

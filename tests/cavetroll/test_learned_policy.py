@@ -12,6 +12,7 @@ import pytest
 
 from cryhavoc_sim.errors import ScenarioError
 from cryhavoc_sim.games.cavetroll.bots import HeuristicBot
+from cryhavoc_sim.games.cavetroll.catalogue import build, check_bot_name, parse_bot
 from cryhavoc_sim.games.cavetroll.content import load_content
 from cryhavoc_sim.games.cavetroll.game import CaveTrollGame
 from cryhavoc_sim.games.cavetroll.policy import (
@@ -25,7 +26,6 @@ from cryhavoc_sim.games.cavetroll.policy import (
     describe,
     kind_of,
 )
-from cryhavoc_sim.games.cavetroll.search import check_bot_name, make_bot
 from cryhavoc_sim.games.cavetroll.visibility import determinize, observation
 from cryhavoc_sim.games.policy.model import PolicyModel, Table, parse_policy
 from cryhavoc_sim.rng import stream
@@ -39,7 +39,7 @@ def test_features_read_only_what_the_player_sees(players: int, card_set: str) ->
     """Two worlds the player cannot tell apart give the same candidates, descriptors,
     attributes and context; and the features move as the game does."""
     g = CaveTrollGame.new(CONTENT, players, stream(players, "test:game"), card_set)
-    walker = make_bot("heuristic", stream(players, "test:walk"))
+    walker = build(parse_bot("heuristic"), stream(players, "test:walk"))
     seen: set[tuple[float, ...]] = set()
     kinds: set[str] = set()
     checked = 0

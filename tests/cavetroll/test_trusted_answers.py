@@ -10,7 +10,7 @@ import pytest
 import cryhavoc_sim.games.cavetroll.state as adapter
 from cryhavoc_sim.games.cavetroll.content import load_content
 from cryhavoc_sim.games.cavetroll.state import PLAY_RULES, RULES, CaveTrollRules, CaveTrollState, Deal
-from cryhavoc_sim.games.harness.play import new_game, play_game, seat_bots
+from cryhavoc_sim.games.harness.play import named_bot, new_game, play_game, seat_bots
 from cryhavoc_sim.games.harness.seeds import seeds
 from cryhavoc_sim.games.state import IllegalAnswer
 
@@ -68,9 +68,9 @@ def test_an_answer_no_trusted_bot_gave_is_checked(rules: CaveTrollRules) -> None
 
 def test_the_search_and_a_clone_are_not_trusted() -> None:
     state, _ = _game(PLAY_RULES)
-    search = PLAY_RULES.bot("ismcts:2", "red", seeds(4, 1).bot("red"))
+    search = named_bot(PLAY_RULES, "ismcts:2", "red", seeds(4, 1).bot("red"))
     assert search.vouch is False  # type: ignore[attr-defined]
-    assert PLAY_RULES.bot("random", "red", seeds(4, 1).bot("red")).vouch is True  # type: ignore[attr-defined]
-    assert RULES.bot("random", "red", seeds(4, 1).bot("red")).vouch is False  # type: ignore[attr-defined]
+    assert named_bot(PLAY_RULES, "random", "red", seeds(4, 1).bot("red")).vouch is True  # type: ignore[attr-defined]
+    assert named_bot(RULES, "random", "red", seeds(4, 1).bot("red")).vouch is False  # type: ignore[attr-defined]
     state.vouched = state.legal_answers()[0]
     assert state.clone().vouched is None

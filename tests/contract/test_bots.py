@@ -10,13 +10,13 @@ import pytest
 
 from cryhavoc_sim.errors import ScenarioError
 from cryhavoc_sim.games.cryhavoc.bots.personalities import personality, personality_names
-from cryhavoc_sim.games.cryhavoc.bots.registry import bot_names, make_bot
+from cryhavoc_sim.games.cryhavoc.bots.registry import bot_names
 from cryhavoc_sim.games.cryhavoc.engine import GameSetup
 from cryhavoc_sim.games.cryhavoc.engine import new_game as make_game
 from cryhavoc_sim.games.cryhavoc.engine.invariants import InvariantObserver
 from cryhavoc_sim.rng import game_seed, stream
 from cryhavoc_sim.runner.ladder import ladder_matches, ladder_table
-from tests.conftest import clear_board, drive, new_game, play_out, start_battle
+from tests.conftest import clear_board, drive, new_game, play_out, seat_decider, start_battle
 
 
 def test_heuristic_beats_random_in_80_percent_of_two_player_games_of_each_faction(content):  # type: ignore[no-untyped-def]
@@ -53,7 +53,7 @@ def test_heuristic_games_keep_every_invariant_and_are_deterministic(content):  #
         for _ in range(2):
             g = make_game(content, GameSetup(factions, "veteran"), stream(seed, "game"))
             obs = InvariantObserver()
-            play_out(g, {f: make_bot("heuristic", f, seed) for f in factions}, obs)
+            play_out(g, {f: seat_decider("heuristic", f, seed) for f in factions}, obs)
             assert not obs.violations, obs.violations[:3]
             logs.append(g.events)
         assert logs[0] == logs[1]
@@ -82,7 +82,7 @@ def test_heuristic_decides_for_npc_trogs_against_the_attacker(content):  # type:
     _, asked = drive(g, battle.Resolve("scorch"), [(1, 0, 1)], partial=True)  # the Humans attack:
     d = asked[1]  # 1 on Region Control, 1 on Attrition
     assert d.kind == "place_units" and d.actor == "trogs" and d.faction == g.left_of("humans")
-    decider = make_bot("heuristic", d.faction, 1)
+    decider = seat_decider("heuristic", d.faction, 1)
     assert decider.decide(d, g) == (1, 1, 1)  # tie Region Control, win Prisoners, one kill
 
 
@@ -111,8 +111,8 @@ def test_ismcts_is_deterministic_and_leaves_the_game_alone(content):  # type: ig
     for _ in range(2):
         g = make_game(content, GameSetup(factions, "experienced"), stream(seed, "game"))
         bots = {
-            "humans": make_bot("ismcts:6", "humans", seed),
-            "machines": make_bot("heuristic", "machines", seed),
+            "humans": seat_decider("ismcts:6", "humans", seed),
+            "machines": seat_decider("heuristic", "machines", seed),
         }
         play_out(g, bots)
         logs.append(g.events)
@@ -120,9 +120,9 @@ def test_ismcts_is_deterministic_and_leaves_the_game_alone(content):  # type: ig
     g = make_game(content, GameSetup(factions, "experienced"), stream(seed, "game"))
     g.start()
     while g.request is not None and g.request.faction != "humans":
-        g.apply(make_bot("heuristic", g.request.faction, seed).decide(g.request, g))
+        g.apply(seat_decider("heuristic", g.request.faction, seed).decide(g.request, g))
     before, state = g.rng.getstate(), g.clone()
-    make_bot("ismcts:6", "humans", seed).decide(g.request, g)  # type: ignore[arg-type]
+    seat_decider("ismcts:6", "humans", seed).decide(g.request, g)  # type: ignore[arg-type]
     from cryhavoc_sim.games.cryhavoc.engine.visibility import observation
 
     assert g.rng.getstate() == before and observation(g, "humans") == observation(state, "humans")

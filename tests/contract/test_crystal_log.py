@@ -6,12 +6,12 @@ from __future__ import annotations
 
 import pytest
 
-from cryhavoc_sim.games.cryhavoc.bots.registry import make_bot
+from cryhavoc_sim.games.cryhavoc.bots.automaton import AutomatonBot
 from cryhavoc_sim.games.cryhavoc.content import load_content
 from cryhavoc_sim.games.cryhavoc.engine import new_game
 from cryhavoc_sim.games.cryhavoc.engine.playout import playout_spec, setup_for
 from cryhavoc_sim.rng import stream
-from tests.conftest import play_out
+from tests.conftest import play_out, seat_decider
 
 
 @pytest.mark.parametrize("bot", ["random", "heuristic"])
@@ -24,7 +24,8 @@ def test_crystal_counts_replay_from_the_events(bot: str) -> None:
         counts = {r: s.crystals for r, s in game.regions.items()}
         seats = (*factions, "trogs") if len(factions) < 4 else factions
         bots = {
-            f: make_bot("automaton" if len(factions) == 1 and f == "trogs" else bot, f, seed) for f in seats
+            f: AutomatonBot() if len(factions) == 1 and f == "trogs" else seat_decider(bot, f, seed)
+            for f in seats
         }
         play_out(game, bots)
         for e in game.events:

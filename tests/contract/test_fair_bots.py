@@ -15,15 +15,15 @@ from typing import Any
 
 import pytest
 
+from cryhavoc_sim.games.cavetroll.catalogue import build, parse_bot
 from cryhavoc_sim.games.cavetroll.content import load_content as load_cavetroll
 from cryhavoc_sim.games.cavetroll.game import CaveTrollGame
-from cryhavoc_sim.games.cavetroll.search import make_bot as make_cavetroll_bot
 from cryhavoc_sim.games.cavetroll.visibility import determinize as cavetroll_determinize
 from cryhavoc_sim.games.cavetroll.visibility import observation as cavetroll_observation
 from cryhavoc_sim.games.cryhavoc.bots.personalities import personality_names
-from cryhavoc_sim.games.cryhavoc.bots.registry import make_bot as make_cryhavoc_bot
 from cryhavoc_sim.games.cryhavoc.engine.visibility import determinize, observation
 from cryhavoc_sim.rng import stream
+from tests.conftest import seat_decider
 from tests.contract.test_clone import new_game
 
 CAVE_TROLL = load_cavetroll()
@@ -56,8 +56,8 @@ def test_cry_havoc_bots_answer_the_same_in_every_world_their_player_cannot_tell_
                 assert other.request is not None
                 for name in names:
                     seed = index * 1000 + asked
-                    here = make_cryhavoc_bot(name, faction, seed).decide(request, game)
-                    there = make_cryhavoc_bot(name, faction, seed).decide(other.request, other)
+                    here = seat_decider(name, faction, seed).decide(request, game)
+                    there = seat_decider(name, faction, seed).decide(other.request, other)
                     assert here == there, (name, faction, request.kind, k)
             asked += 1
         game.apply(walkers[faction].decide(request, game))
@@ -73,7 +73,7 @@ def test_cave_troll_bots_answer_the_same_in_every_world_their_player_cannot_tell
     checked = 0
     for seed in range(3):
         g = CaveTrollGame.new(CAVE_TROLL, players, stream(seed, "game"), card_set)
-        walker = make_cavetroll_bot("random", stream(seed, "walk"))
+        walker = build(parse_bot("random"), stream(seed, "walk"))
         picker = stream(seed, "test:fair")
         while not g.over:
             if picker.random() < 0.25:
@@ -82,8 +82,8 @@ def test_cave_troll_bots_answer_the_same_in_every_world_their_player_cannot_tell
                     other = cavetroll_determinize(g, me, stream(seed * 100 + k, "fair:world"))
                     assert cavetroll_observation(other, me) == cavetroll_observation(g, me)
                     for name in CAVE_TROLL_BOTS:
-                        here = make_cavetroll_bot(name, stream(seed, "bot")).choose(g)
-                        there = make_cavetroll_bot(name, stream(seed, "bot")).choose(other)
+                        here = build(parse_bot(name), stream(seed, "bot")).choose(g)
+                        there = build(parse_bot(name), stream(seed, "bot")).choose(other)
                         assert here == there, (name, me, g.turn, k)
                         checked += 1
             g.apply(walker.choose(g))
@@ -109,7 +109,7 @@ def test_cave_troll_determinization_keeps_the_observation_and_redraws_the_rest()
     from cryhavoc_sim.games.cavetroll.playout import violations
 
     g = CaveTrollGame.new(CAVE_TROLL, 4, stream(9, "game"))
-    walker = make_cavetroll_bot("random", stream(9, "walk"))
+    walker = build(parse_bot("random"), stream(9, "walk"))
     for _ in range(60):
         g.apply(walker.choose(g))
     me = g.player

@@ -12,10 +12,9 @@ import pytest
 from cryhavoc_sim.games.cryhavoc.bots.heuristic import HeuristicBot
 from cryhavoc_sim.games.cryhavoc.bots.personalities import personality
 from cryhavoc_sim.games.cryhavoc.bots.planner import Planner, leader_weight, token_trogs
-from cryhavoc_sim.games.cryhavoc.bots.registry import make_bot
 from cryhavoc_sim.games.cryhavoc.engine import Choice, movement
 from cryhavoc_sim.games.cryhavoc.engine.game import Game
-from tests.conftest import clear_board, drive_any, new_game, place
+from tests.conftest import clear_board, drive_any, new_game, place, seat_decider
 
 HQS = {"humans": "northern_landing", "pilgrims": "eastern_landing", "machines": "western_landing"}
 
@@ -33,7 +32,7 @@ def g3(content):  # type: ignore[no-untyped-def]
 
 
 def bot(faction: str, persona: str = "balanced") -> HeuristicBot:
-    b = make_bot(f"heuristic:{persona}", faction, 1)
+    b = seat_decider(f"heuristic:{persona}", faction, 1)
     assert isinstance(b, HeuristicBot)
     return b
 

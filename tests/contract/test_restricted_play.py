@@ -9,13 +9,13 @@ from collections.abc import Callable
 
 import pytest
 
-from cryhavoc_sim.games.cryhavoc.bots.registry import bot_problem, make_bot
+from cryhavoc_sim.games.cryhavoc.bots.registry import bot_problem
 from cryhavoc_sim.games.cryhavoc.bots.restrictions import RESTRICTIONS, STRUCTURE_OPS, RestrictedBot, allowed
 from cryhavoc_sim.games.cryhavoc.content.schema import ContentSet
 from cryhavoc_sim.games.cryhavoc.engine import Choice, GameSetup, new_game
 from cryhavoc_sim.games.cryhavoc.engine.log import Event
 from cryhavoc_sim.rng import game_seed, stream
-from tests.conftest import play_out
+from tests.conftest import play_out, seat_decider
 
 FOUR = ("humans", "pilgrims", "machines", "trogs")
 
@@ -26,7 +26,7 @@ def games(content: ContentSet, faction: str, bot: str, n: int, seed: int = 31) -
     for i in range(n):
         s = game_seed(seed, i)
         g = new_game(content, GameSetup(FOUR, "veteran"), stream(s, "game"))
-        bots = {f: make_bot(bot if f == faction else "heuristic", f, s) for f in FOUR}
+        bots = {f: seat_decider(bot if f == faction else "heuristic", f, s) for f in FOUR}
         play_out(g, bots)
         out.append(list(g.events))
     return out

@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 from cryhavoc_sim.games import game_names, get_game
+from cryhavoc_sim.games.botspec import BotSpec
 from cryhavoc_sim.games.harness.driver import GameDidNotEnd, play
 from cryhavoc_sim.games.harness.seeds import Seeds, seeds
 from cryhavoc_sim.games.harness.testers import copy_problems, determinize_problems, fairness_problems
@@ -118,7 +119,10 @@ def test_the_determinize_tester_catches_a_fixed_draw_and_a_leak() -> None:
 class Peeker(BluffRules):
     """A heuristic that looks at the other hand: calls only when it holds more."""
 
-    def bot(self, name: str, player: str, rng: Rng) -> Any:
+    def bot_spec(self, name: str, player: str) -> BotSpec:
+        return BotSpec("peek") if name == "peek" else super().bot_spec(name, player)
+
+    def bot(self, spec: BotSpec, player: str, rng: Rng) -> Any:
         class Peek:
             def decide(self, state: BluffState) -> Answer:
                 other = state.hands[state.players[1 - state.players.index(player)]]
@@ -126,7 +130,7 @@ class Peeker(BluffRules):
                 legal = state.legal_answers()
                 return ("bet" if ahead else "check") if "bet" in legal else ("call" if ahead else "fold")
 
-        return Peek() if name == "peek" else super().bot(name, player, rng)
+        return Peek() if spec.kind == "peek" else super().bot(spec, player, rng)
 
 
 def test_the_fairness_tester_catches_a_bot_that_peeks() -> None:

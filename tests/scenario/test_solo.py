@@ -6,12 +6,21 @@ from __future__ import annotations
 import pytest
 
 from cryhavoc_sim.games.cryhavoc.bots.automaton import AutomatonBot
-from cryhavoc_sim.games.cryhavoc.bots.registry import make_bot
 from cryhavoc_sim.games.cryhavoc.engine import Allocate, Choice, GameSetup, movement
 from cryhavoc_sim.games.cryhavoc.engine import new_game as make_game
 from cryhavoc_sim.games.cryhavoc.engine.invariants import InvariantObserver
 from cryhavoc_sim.rng import game_seed, stream
-from tests.conftest import clear_board, drive, drive_any, new_game, opt, place, play_out, start_battle
+from tests.conftest import (
+    clear_board,
+    drive,
+    drive_any,
+    new_game,
+    opt,
+    place,
+    play_out,
+    seat_decider,
+    start_battle,
+)
 
 H, T = "humans", "trogs"
 
@@ -207,7 +216,7 @@ def test_solo_games_run_five_rounds_and_name_a_winner(content, difficulty):  # t
             seed = game_seed(difficulty, i)
             g = make_game(content, GameSetup((f,), mode="solo", difficulty=difficulty), stream(seed, "game"))
             obs = InvariantObserver()
-            o = play_out(g, {f: make_bot("random", f, seed), T: make_bot("automaton", T, seed)}, obs)
+            o = play_out(g, {f: seat_decider("random", f, seed), T: AutomatonBot()}, obs)
             assert not obs.violations, obs.violations[:3]
             assert o.rounds_played == 5 and o.ended_by == "five_rounds"
             assert o.winner == (f if o.vp[f] > o.vp[T] else T)

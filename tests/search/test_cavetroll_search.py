@@ -7,8 +7,9 @@ from __future__ import annotations
 
 import pytest
 
+from cryhavoc_sim.games.cavetroll.catalogue import build, parse_bot
 from cryhavoc_sim.games.cavetroll.content import load_content
-from cryhavoc_sim.games.cavetroll.search import CaveTrollSearch, make_bot
+from cryhavoc_sim.games.cavetroll.search import CaveTrollSearch
 from cryhavoc_sim.games.cavetroll.state import RULES, CaveTrollState, Deal
 from cryhavoc_sim.games.harness.play import new_game, play_game
 from cryhavoc_sim.games.harness.seeds import seeds
@@ -31,7 +32,7 @@ def test_the_search_plays_every_seat(players: int, card_set: str) -> None:
 def test_the_search_leaves_the_game_it_is_asked_about_alone() -> None:
     state: CaveTrollState = new_game(RULES, CONTENT, Deal(3), seeds(5, 0), record_events=False)  # type: ignore[assignment]
     before = state.fingerprint()
-    bot = make_bot("ismcts:6", stream(5, "bot:test"))
+    bot = build(parse_bot("ismcts:6"), stream(5, "bot:test"))
     answer = bot.choose(state.game)
     assert state.fingerprint() == before
     assert answer in state.legal_answers()

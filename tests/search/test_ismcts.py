@@ -6,8 +6,9 @@ from __future__ import annotations
 
 import pytest
 
+from cryhavoc_sim.games.botspec import BotNameError, BotSpec
 from cryhavoc_sim.games.search.ismcts import Ismcts
-from cryhavoc_sim.games.search.names import budget, budget_problem
+from cryhavoc_sim.games.search.names import search_spec
 from cryhavoc_sim.rng import stream
 from tests.search.kuhn import KuhnSearch, KuhnState
 
@@ -76,9 +77,10 @@ def test_a_search_of_no_iterations_or_a_negative_exploration_is_refused() -> Non
 
 
 def test_search_bot_names() -> None:
-    assert budget_problem("ismcts") is None and budget("ismcts", 24) == 24
-    assert budget_problem("ismcts:48") is None and budget("ismcts:48", 24) == 48
+    assert search_spec("ismcts") == BotSpec("ismcts", None)  # the game's default budget
+    assert search_spec("ismcts:48") == BotSpec("ismcts", 48)  # a number, not text
     for bad in ("ismcts:0", "ismcts:x", "ismcts:²", "ismcts:1001", "ismcts:"):
-        problem = budget_problem(bad)
-        assert problem is not None and "1 to 1,000" in problem, bad
-    assert "not a search bot" in (budget_problem("mcts:5") or "")
+        with pytest.raises(BotNameError, match="1 to 1,000"):
+            search_spec(bad)
+    with pytest.raises(BotNameError, match="not a search bot"):
+        search_spec("mcts:5")

@@ -7,10 +7,12 @@ from __future__ import annotations
 
 import pytest
 
+from cryhavoc_sim.games.botspec import BotNameError, BotSpec
 from cryhavoc_sim.games.search.ismcts import Ismcts
-from cryhavoc_sim.games.search.names import budget_problem, searcher
+from cryhavoc_sim.games.search.names import search_spec, searcher
 from cryhavoc_sim.games.search.paired import Paired
 from cryhavoc_sim.rng import Rng, copy_rng, stream
+from tests.conftest import seat_decider
 from tests.search.kuhn import KuhnSearch, KuhnState, RandomKuhn
 
 JACK, QUEEN, KING = 1, 2, 3
@@ -98,17 +100,17 @@ def test_it_decides_from_the_observation_only() -> None:
     assert worlds[0] == worlds[1]
 
 
-def test_the_names_build_either_search() -> None:
+def test_a_kind_and_a_budget_build_either_search() -> None:
     game = KuhnSearch()
     rng = stream(1, "bot:test")
-    assert isinstance(searcher("paired:7", "first", game, 24, rng, 0.7, 1, 400), Paired)
-    assert isinstance(searcher("paired", "first", game, 24, rng, 0.7, 1, 400), Paired)
-    assert isinstance(searcher("ismcts:7", "first", game, 24, rng, 0.7, 1, 400), Ismcts)
-    assert searcher("paired", "first", game, 24, rng, 0.7, 1, 400).iterations == 24
-    assert budget_problem("paired:16") is None
-    problem = budget_problem("paired:0") or ""
-    assert "paired:<N> with N rollouts from 1 to 1,000" in problem
-    assert "paired or paired:<N>" in (budget_problem("flat:3") or "")
+    assert isinstance(searcher("paired", 7, "first", game, rng, 0.7, 1, 400), Paired)
+    assert isinstance(searcher("ismcts", 7, "first", game, rng, 0.7, 1, 400), Ismcts)
+    assert searcher("paired", 24, "first", game, rng, 0.7, 1, 400).iterations == 24
+    assert search_spec("paired:16") == BotSpec("paired", 16)
+    with pytest.raises(BotNameError, match="paired:<N> with N rollouts from 1 to 1,000"):
+        search_spec("paired:0")
+    with pytest.raises(BotNameError, match="paired or paired:<N>"):
+        search_spec("flat:3")
     with pytest.raises(ValueError, match="at least 1"):
         Paired("first", game, 0, rng)
 
@@ -118,17 +120,17 @@ def test_a_cry_havoc_search_takes_its_own_personality() -> None:
     unsearched decisions (the other seats' rollouts keep theirs); a bad one is one
     sentence; without one it is the balanced personality, the same bot as before."""
     from cryhavoc_sim.games.cryhavoc.bots.personalities import personality
-    from cryhavoc_sim.games.cryhavoc.bots.registry import bot_problem, make_bot, split_search
+    from cryhavoc_sim.games.cryhavoc.bots.registry import bot_problem, parse_bot
 
-    assert split_search("paired:16:aggressive") == ("paired:16", "aggressive")
-    assert split_search("ismcts:8") == ("ismcts:8", "balanced")
+    assert parse_bot("paired:16:aggressive", "humans") == BotSpec("paired", 16, "aggressive")
+    assert parse_bot("ismcts:8", "humans") == BotSpec("ismcts", 8)
     assert bot_problem("paired:16:aggressive", "humans") is None
     assert bot_problem("ismcts:4:balanced{attack=1.5}", "pilgrims") is None
     assert "unknown for humans" in (bot_problem("paired:16:reckless", "humans") or "")
     assert "budget" in (bot_problem("paired:x:aggressive", "humans") or "")
-    bot = make_bot("paired:16:balanced{attack=1.5}", "humans", 3)
+    bot = seat_decider("paired:16:balanced{attack=1.5}", "humans", 3)
     assert bot.name == "paired:16:balanced{attack=1.5}"  # type: ignore[attr-defined]
     own = bot.game.own  # type: ignore[attr-defined]
     assert own.attack == 1.5 and bot.game.helper.w.attack == 1.5  # type: ignore[attr-defined]
-    plain = make_bot("paired:16", "humans", 3)
+    plain = seat_decider("paired:16", "humans", 3)
     assert plain.game.own == personality("humans")  # type: ignore[attr-defined]

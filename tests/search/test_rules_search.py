@@ -5,6 +5,7 @@ and beats the random bot with random rollouts."""
 from __future__ import annotations
 
 from cryhavoc_sim.games.harness.driver import play
+from cryhavoc_sim.games.harness.play import named_bot
 from cryhavoc_sim.games.harness.seeds import seeds
 from cryhavoc_sim.games.search.rules_search import rules_search
 from cryhavoc_sim.rng import stream
@@ -40,9 +41,11 @@ def _wins(me: str, seat: str, deals: int) -> int:
         s = seeds(9, index)
         state = RULES.new_state(CONTENT, RULES.soak_setup(index), s.seed, s.game(), False)
         mine = (
-            rules_search(RULES, seat, s.bot(seat), 40) if me == "search" else RULES.bot(me, seat, s.bot(seat))
+            rules_search(RULES, seat, s.bot(seat), 40)
+            if me == "search"
+            else named_bot(RULES, me, seat, s.bot(seat))
         )
-        end = play(state, {seat: mine, other: RULES.bot("random", other, s.bot(other))})
+        end = play(state, {seat: mine, other: named_bot(RULES, "random", other, s.bot(other))})
         won += seat in end.winners
     return won
 

@@ -194,9 +194,6 @@ class Bluff:
     def state_costs(self, repeat: int) -> dict[str, float]:
         return state_costs(RULES, repeat, answers=1)
 
-    def bot_names(self) -> tuple[str, ...]:
-        return BOT_NAMES
-
     def ladder_pairings(self) -> Sequence[Pairing]:
         return [
             Pairing(Deal(), "first", "second", "first", "second", True),

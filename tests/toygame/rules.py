@@ -18,6 +18,7 @@ from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from cryhavoc_sim.games.botspec import BotNameError, BotSpec
 from cryhavoc_sim.games.harness.random_bot import RandomBot
 from cryhavoc_sim.games.state import Answer, Bot, PlayerId, illegal
 from cryhavoc_sim.rng import Rng
@@ -219,12 +220,16 @@ class BluffRules:
     def new_state(self, content: Any, setup: Deal, seed: int, rng: Rng, record_events: bool) -> BluffState:
         return BluffState.deal(content, rng, record_events)
 
-    def bot(self, name: str, player: PlayerId, rng: Rng) -> Bot[BluffState]:
-        if name == "random":
+    def bot_spec(self, name: str, player: PlayerId) -> BotSpec:
+        if name not in BOT_NAMES:
+            raise BotNameError(name, f"is not a Bluff bot; allowed: {', '.join(BOT_NAMES)}")
+        return BotSpec(name)
+
+    def bot(self, spec: BotSpec, player: PlayerId, rng: Rng) -> Bot[BluffState]:
+        if spec.kind == "random":
             return RandomBot(player, rng)
-        if name == "heuristic":
-            return CautiousBot(player, rng)
-        raise ValueError(f"bot {name!r} unknown; allowed: {', '.join(BOT_NAMES)}")
+        assert spec.kind == "heuristic", spec
+        return CautiousBot(player, rng)
 
     def invariants(self, state: BluffState, memo: dict[str, Any]) -> list[str]:
         out = []

@@ -13,7 +13,7 @@ import pytest
 
 from cryhavoc_sim.errors import ScenarioError
 from cryhavoc_sim.games.cryhavoc.bots.features import FEATURES, FEATURES_VERSION, features
-from cryhavoc_sim.games.cryhavoc.bots.registry import bot_problem, make_bot
+from cryhavoc_sim.games.cryhavoc.bots.registry import bot_problem
 from cryhavoc_sim.games.cryhavoc.bots.value_model import (
     SHIPPED,
     ValueModel,
@@ -27,6 +27,7 @@ from cryhavoc_sim.games.cryhavoc.rows import play_game
 from cryhavoc_sim.rng import stream
 from cryhavoc_sim.runner.scenario import parse_scenario
 from cryhavoc_sim.tuning import value
+from tests.conftest import seat_decider
 from tests.contract.test_clone import new_game
 
 
@@ -120,8 +121,8 @@ def test_the_leaf_bot_names() -> None:
     from cryhavoc_sim.games.search.ismcts import Ismcts
     from cryhavoc_sim.games.search.paired import Paired
 
-    paired = make_bot("paired-leaf:12", "humans", 1)
-    ismcts = make_bot("ismcts-leaf", "humans", 1)
+    paired = seat_decider("paired-leaf:12", "humans", 1)
+    ismcts = seat_decider("ismcts-leaf", "humans", 1)
     assert paired.name == "paired-leaf:12" and isinstance(paired.search, Paired)  # type: ignore[attr-defined]
     assert ismcts.name == "ismcts-leaf:24" and isinstance(ismcts.search, Ismcts)  # type: ignore[attr-defined]
 
@@ -159,8 +160,8 @@ def test_the_leaf_search_answers_the_same_in_worlds_its_player_cannot_tell_apart
         if faction in game.player_factions and picker.random() < 0.1:
             other = determinize(game, faction, stream(index, "fair:world"))
             assert other.request is not None
-            here = make_bot(bot, faction, asked).decide(request, game)
-            there = make_bot(bot, faction, asked).decide(other.request, other)
+            here = seat_decider(bot, faction, asked).decide(request, game)
+            there = seat_decider(bot, faction, asked).decide(other.request, other)
             assert here == there, (faction, request.kind)
             asked += 1
         game.apply(walkers[faction].decide(request, game))

@@ -25,6 +25,7 @@ from cryhavoc_sim.games.cryhavoc.bots.registry import bot_problem
 from cryhavoc_sim.games.cryhavoc.content import load_content
 from cryhavoc_sim.games.cryhavoc.engine.visibility import determinize, observation
 from cryhavoc_sim.games.cryhavoc.rows import play_game
+from cryhavoc_sim.games.harness.play import named_bot
 from cryhavoc_sim.games.policy.model import PolicyModel, Table, parse_policy
 from cryhavoc_sim.rng import stream
 from cryhavoc_sim.runner.scenario import parse_scenario
@@ -154,7 +155,7 @@ def test_a_play_that_changed_nothing_is_not_made_again() -> None:
         )
         state = CryHavocState(game)
         bots: dict[str, Any] = {
-            "humans": RULES.bot("heuristic", "humans", seeds.bot("humans")),
+            "humans": named_bot(RULES, "heuristic", "humans", seeds.bot("humans")),
             "pilgrims": DeciderBot(PolicyBot("pilgrims", meditating(), seeds.bot("pilgrims"))),
         }
         play(state, bots, limit=20_000)

@@ -8,6 +8,7 @@ from collections import Counter
 
 import pytest
 
+from cryhavoc_sim.games.harness.play import named_bot
 from cryhavoc_sim.games.harness.soak import soak
 from cryhavoc_sim.games.harness.testers import copy_problems, determinize_problems, fairness_problems
 from cryhavoc_sim.games.warcry.content import load_content
@@ -21,7 +22,8 @@ def play(
 ) -> tuple[WarCryState, list[str]]:
     s = new_game(content or RULES.default_content(), setup, Rng(seed))  # type: ignore[arg-type]
     players = {
-        p: RULES.bot(n, p, Rng(seed * 7 + i)) for i, (p, n) in enumerate(zip(s.players, bots, strict=True))
+        p: named_bot(RULES, n, p, Rng(seed * 7 + i))
+        for i, (p, n) in enumerate(zip(s.players, bots, strict=True))
     }
     prints = []
     while not s.is_over:

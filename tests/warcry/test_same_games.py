@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import hashlib
 
+from cryhavoc_sim.games.harness.play import named_bot
 from cryhavoc_sim.games.warcry.rules import RULES, Setup, new_game
 from cryhavoc_sim.rng import Rng
 
@@ -24,7 +25,7 @@ def _digest() -> str:
         bots = LINEUPS[i % 3] if i != 5 else ("ismcts:2", "heuristic")
         s = new_game(content, setup, Rng(100 + i), record_events=True)
         seats = {
-            p: RULES.bot(b, p, Rng(1000 + 7 * i + k))
+            p: named_bot(RULES, b, p, Rng(1000 + 7 * i + k))
             for k, (p, b) in enumerate(zip(s.players, bots, strict=True))
         }
         while not s.is_over:

@@ -29,7 +29,6 @@ import math
 from dataclasses import dataclass
 from typing import Any, Final
 
-from cryhavoc_sim.errors import ScenarioError
 from cryhavoc_sim.games.cavetroll import simple
 from cryhavoc_sim.games.cavetroll.board import HEROES, figure
 from cryhavoc_sim.games.cavetroll.game import Action, CaveTrollGame, Pending
@@ -65,7 +64,6 @@ PERSONALITIES: dict[str, Personality] = {
     "spoiler": Personality(later=0.5, hero=0.8, card=1.2, rival=1.5, threat=0.5),
 }
 DEFAULT_PERSONALITY = "balanced"
-BOT_NAMES = ("random", "heuristic", *(f"heuristic:{p}" for p in PERSONALITIES))
 
 
 class RandomBot:
@@ -510,23 +508,3 @@ class HeuristicBot:
             winners = [max(winners, key=g.seat_of)]
         margin = est[me] - max(est[q] for q in g.players if q != me)
         return (WIN / len(winners) if me in winners else 0.0) + margin / 1000
-
-
-def make_bot(name: str, rng: Rng) -> RandomBot | HeuristicBot:
-    if name == "random":
-        return RandomBot(rng)
-    if name == "heuristic":
-        return HeuristicBot(rng)
-    if name.startswith("heuristic:") and name.split(":", 1)[1] in PERSONALITIES:
-        return HeuristicBot(rng, name.split(":", 1)[1])
-    raise ValueError(name)
-
-
-def check_bot_name(name: Any, where: str) -> str:
-    """``name`` if it is a Cave Troll bot, else a ScenarioError listing them."""
-    if name not in BOT_NAMES:
-        raise ScenarioError(
-            f"{where} is {name!r}, which is not a Cave Troll bot; allowed: {', '.join(BOT_NAMES)}."
-        )
-    assert isinstance(name, str)
-    return name

@@ -176,11 +176,6 @@ class CaveTroll:
 
         return state_costs(repeat)
 
-    def bot_names(self) -> tuple[str, ...]:
-        from cryhavoc_sim.games.cavetroll.search import BOT_NAMES
-
-        return BOT_NAMES
-
     def skill_lineup(self, budgets: Sequence[int]) -> list[str]:
         from cryhavoc_sim.games.cavetroll.bots import PERSONALITIES
 

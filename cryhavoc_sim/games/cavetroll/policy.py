@@ -147,9 +147,3 @@ class PolicyBot:
         scores = [table.score(attrs[i], descs[i], ctx) for i in range(len(ranked))]
         draw = self.rng.random() if self.temperature > 0.0 else 0.0
         return ranked[pick(scores, self.temperature, draw)][0]
-
-
-def make_learned(name: str, rng: Rng) -> PolicyBot:
-    """The learned policy ``name`` on ``rng`` (the name checked first)."""
-    model, temperature = NAMES.parse(name)
-    return PolicyBot(NAMES.policy(model), rng, temperature, name=name)

@@ -11,15 +11,18 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from cryhavoc_sim.games.botspec import BotNameError, BotSpec
+from cryhavoc_sim.games.cavetroll.catalogue import parse_bot
 from cryhavoc_sim.games.cavetroll.game import CARD_SETS
 from cryhavoc_sim.games.cavetroll.policy import LAYOUT, SIDE, WIDTH, PolicyBot, context, describe, kind_of
-from cryhavoc_sim.games.cavetroll.search import EXPLORE, HORIZON, CaveTrollSearch
+from cryhavoc_sim.games.cavetroll.search import DEFAULT_ITERATIONS, EXPLORE, HORIZON, CaveTrollSearch
 from cryhavoc_sim.games.cavetroll.state import RULES, CaveTrollState, ChooserBot, Deal
+from cryhavoc_sim.games.harness.play import named_bot
 from cryhavoc_sim.games.policy.expert import SearchExpert
 from cryhavoc_sim.games.policy.model import Layout, PolicyModel
 from cryhavoc_sim.games.policy.plug import Expert, Scored
 from cryhavoc_sim.games.search.ismcts import MAX_STEPS
-from cryhavoc_sim.games.search.names import SEARCHES, budget_problem, searcher
+from cryhavoc_sim.games.search.names import SEARCHES, searcher
 from cryhavoc_sim.games.state import Bot, GameState, PlayerId
 from cryhavoc_sim.rng import Rng, derive, game_seed, stream
 
@@ -60,7 +63,7 @@ class CaveTrollPolicyGame:
         for p in state.players:
             model = models.get(p)
             if model is None:
-                out[p] = RULES.bot("heuristic", p, seeds.bot(p))
+                out[p] = named_bot(RULES, "heuristic", p, seeds.bot(p))
             else:
                 out[p] = ChooserBot(PolicyBot(model, seeds.bot(p)))
         return out
@@ -85,17 +88,19 @@ class CaveTrollPolicyGame:
     def default_expert(self) -> str:
         return "paired:8"  # every candidate in 8 worlds, the heuristic's valuation as the leaf
 
-    def expert_problem(self, name: str) -> str | None:
-        if name.partition(":")[0] not in SEARCHES or name.count(":") > 1:
-            return "is not a search; allowed: ismcts:<N> or paired:<N>"
-        return budget_problem(name)
+    def expert_spec(self, name: str) -> BotSpec:
+        spec = parse_bot(name) if name.partition(":")[0] in SEARCHES else None
+        if spec is None:
+            raise BotNameError(name, "is not a search; allowed: ismcts:<N> or paired:<N>")
+        return spec
 
-    def expert_labels(self, name: str) -> str:
-        return "values" if name.partition(":")[0] == "paired" else "shares"
+    def expert_labels(self, spec: BotSpec) -> str:
+        return "values" if spec.kind == "paired" else "shares"
 
-    def expert(self, player: PlayerId, name: str, model: PolicyModel | None, rng: Rng) -> Expert:
+    def expert(self, player: PlayerId, spec: BotSpec, model: PolicyModel | None, rng: Rng) -> Expert:
         part = CaveTrollSearch(derive(rng), policy=model)
-        search = searcher(name, player, part, 32, rng, EXPLORE, HORIZON, MAX_STEPS)
+        budget = spec.budget or DEFAULT_ITERATIONS
+        search = searcher(spec.kind, budget, player, part, rng, EXPLORE, HORIZON, MAX_STEPS)
         return SearchExpert(player, part, search)
 
 

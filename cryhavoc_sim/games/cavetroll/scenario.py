@@ -28,8 +28,8 @@ from typing import Any
 
 from cryhavoc_sim.errors import ScenarioError
 from cryhavoc_sim.fields import field_error, get_field
+from cryhavoc_sim.games.cavetroll.catalogue import check_bot_name
 from cryhavoc_sim.games.cavetroll.game import CARD_SETS, COLOURS, TIES
-from cryhavoc_sim.games.cavetroll.search import check_bot_name
 from cryhavoc_sim.rng import game_seed
 
 FIELDS = ("players", "card_set", "seats")

@@ -15,24 +15,20 @@ paired-rollout search on the same parts): the shared information-set MCTS
 Every hook reads the searching player's view only: the heuristic values positions from
 what its player sees (``bots.py``), and everything else happens in determinizations.
 
-:func:`make_bot` and :func:`check_bot_name` are ``bots.py``'s with the search names and
-the learned policy's (``policy.py``) added; where the game names its bots, it names them
-through these.
+The game's bot names, and the bot each makes, are ``catalogue.py``'s.
 """
 
 from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
-from typing import Any
 
-from cryhavoc_sim.errors import ScenarioError
 from cryhavoc_sim.games.cavetroll import bots
 from cryhavoc_sim.games.cavetroll.game import Action, CaveTrollGame
-from cryhavoc_sim.games.cavetroll.policy import NAMES, PolicyBot, make_learned
+from cryhavoc_sim.games.cavetroll.policy import PolicyBot
 from cryhavoc_sim.games.cavetroll.state import CaveTrollState
 from cryhavoc_sim.games.policy.model import PolicyModel
 from cryhavoc_sim.games.search.ismcts import MAX_STEPS, Ismcts
-from cryhavoc_sim.games.search.names import SEARCHES, budget, budget_problem, is_search, searcher
+from cryhavoc_sim.games.search.names import searcher
 from cryhavoc_sim.games.search.paired import Paired
 from cryhavoc_sim.games.state import Answer, PlayerId
 from cryhavoc_sim.rng import Rng, derive
@@ -41,16 +37,6 @@ DEFAULT_ITERATIONS = 32
 WIDTH = 4  # answers searched a decision: the heuristic's best
 HORIZON = 1  # turns a rollout plays: the rest of this one (longer was no stronger, and slower)
 EXPLORE = 0.7
-BOT_NAMES = (
-    *bots.BOT_NAMES,
-    "ismcts",
-    "ismcts:<N>",
-    "paired",
-    "paired:<N>",
-    "learned",
-    "learned@<model>",
-    "learned~<temperature>",
-)
 
 
 class HeuristicRollout:
@@ -141,6 +127,7 @@ class SearchBot:
     def __init__(self, iterations: int, rng: Rng, kind: str = "ismcts") -> None:
         self.iterations = iterations
         self.rng = rng
+        self.kind = kind
         self.name = f"{kind}:{iterations}"
         self.game = CaveTrollSearch(derive(rng))
         self.search: Ismcts[CaveTrollState] | Paired[CaveTrollState] | None = None
@@ -149,40 +136,8 @@ class SearchBot:
         search = self.search
         if search is None:
             search = self.search = searcher(
-                self.name, g.player, self.game, self.iterations, self.rng, EXPLORE, HORIZON, MAX_STEPS
+                self.kind, self.iterations, g.player, self.game, self.rng, EXPLORE, HORIZON, MAX_STEPS
             )
         answer = search.decide(CaveTrollState(g))
         assert isinstance(answer, tuple)
         return answer
-
-
-def make_bot(name: str, rng: Rng) -> bots.RandomBot | bots.HeuristicBot | SearchBot | PolicyBot:
-    """The bot ``name`` with its own generator (``bots.make_bot``, the search and the
-    learned policy)."""
-    kind = name.partition(":")[0]
-    if kind in SEARCHES:
-        return SearchBot(budget(name, DEFAULT_ITERATIONS), rng, kind)
-    if NAMES.is_learned(name):
-        return make_learned(name, rng)
-    return bots.make_bot(name, rng)
-
-
-def check_bot_name(name: Any, where: str) -> str:
-    """``name`` if it is a Cave Troll bot (the search's and the learned policy's
-    included), else a ScenarioError."""
-    if isinstance(name, str) and is_search(name):
-        problem = budget_problem(name)
-        if problem:
-            raise ScenarioError(f"{where}: bot {name!r} {problem}.")
-        return name
-    if isinstance(name, str) and NAMES.is_learned(name):
-        problem = NAMES.problem(name)
-        if problem:
-            raise ScenarioError(f"{where}: bot {name!r} {problem}.")
-        return name
-    if name not in bots.BOT_NAMES:
-        raise ScenarioError(
-            f"{where} is {name!r}, which is not a Cave Troll bot; allowed: {', '.join(BOT_NAMES)}."
-        )
-    assert isinstance(name, str)
-    return name

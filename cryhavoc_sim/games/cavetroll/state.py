@@ -28,6 +28,7 @@ from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from cryhavoc_sim.games.botspec import BotSpec
 from cryhavoc_sim.games.cavetroll.game import CARD_SETS, Action, CaveTrollGame
 from cryhavoc_sim.games.state import Answer, Bot, PlayerId, illegal
 from cryhavoc_sim.rng import Rng
@@ -212,9 +213,15 @@ class CaveTrollRules:
 
     @property
     def bot_names(self) -> tuple[str, ...]:
-        from cryhavoc_sim.games.cavetroll.search import BOT_NAMES
+        from cryhavoc_sim.games.cavetroll.catalogue import BOT_NAMES
 
         return BOT_NAMES
+
+    def bot_spec(self, name: str, player: PlayerId) -> BotSpec:
+        """``catalogue.py``'s reading of ``name`` (the same for every seat)."""
+        from cryhavoc_sim.games.cavetroll.catalogue import parse_bot
+
+        return parse_bot(name)
 
     def default_content(self) -> Any:
         from cryhavoc_sim.games.cavetroll.content import load_content
@@ -243,12 +250,11 @@ class CaveTrollRules:
         )
         return CaveTrollState(g)
 
-    def bot(self, name: str, player: PlayerId, rng: Rng) -> Bot[CaveTrollState]:
-        from cryhavoc_sim.games.cavetroll.search import check_bot_name, make_bot
+    def bot(self, spec: BotSpec, player: PlayerId, rng: Rng) -> Bot[CaveTrollState]:
+        from cryhavoc_sim.games.cavetroll.catalogue import build
 
-        name = check_bot_name(name, "bots")
-        trusted = self.trusting and name.partition(":")[0] in ("random", "heuristic")
-        return ChooserBot(make_bot(name, rng), vouch=trusted)
+        trusted = self.trusting and spec.kind in ("random", "heuristic")
+        return ChooserBot(build(spec, rng), vouch=trusted)
 
     def invariants(self, state: CaveTrollState, memo: dict[str, Any]) -> list[str]:
         from cryhavoc_sim.games.cavetroll.playout import owned, violations

@@ -175,15 +175,6 @@ class CryHavoc:
 
         return state_costs(repeat)
 
-    def bot_names(self) -> tuple[str, ...]:
-        from cryhavoc_sim.games.cryhavoc.bots.personalities import personality_names
-        from cryhavoc_sim.games.cryhavoc.content.schema import INVADERS
-
-        names = {"random", "heuristic", "ismcts"} | {
-            f"heuristic:{p}" for f in INVADERS for p in personality_names(f)
-        }
-        return tuple(sorted(names))
-
     def skill_lineup(self, budgets: Sequence[int]) -> list[str]:
         from cryhavoc_sim.games.cryhavoc.bots.personalities import personality_names
         from cryhavoc_sim.games.cryhavoc.content.schema import INVADERS

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Hashable, Mapping, Sequence
 from typing import Any
 
+from cryhavoc_sim.games.botspec import BotNameError, BotSpec
 from cryhavoc_sim.games.cryhavoc.bots.candidates import candidates, is_searched
 from cryhavoc_sim.games.cryhavoc.bots.heuristic import HeuristicBot
 from cryhavoc_sim.games.cryhavoc.bots.ismcts import IsmctsBot
@@ -19,6 +20,7 @@ from cryhavoc_sim.games.cryhavoc.bots.personalities import personality
 from cryhavoc_sim.games.cryhavoc.bots.policy import PolicyBot
 from cryhavoc_sim.games.cryhavoc.bots.policy_features import LAYOUT, context, describe
 from cryhavoc_sim.games.cryhavoc.state import RULES, CryHavocState, DeciderBot
+from cryhavoc_sim.games.harness.play import named_bot
 from cryhavoc_sim.games.harness.seeds import Seeds
 from cryhavoc_sim.games.policy.model import Layout, PolicyModel
 from cryhavoc_sim.games.policy.plug import Expert, Scored
@@ -71,7 +73,7 @@ class CryHavocPolicyGame:
         for f in state.players:
             model = models.get(f)
             if model is None:
-                out[f] = RULES.bot("heuristic", f, seeds.bot(f))
+                out[f] = named_bot(RULES, "heuristic", f, seeds.bot(f))
             else:
                 out[f] = DeciderBot(PolicyBot(f, model, seeds.bot(f)))
         out.update(RULES.extras(state))
@@ -100,29 +102,26 @@ class CryHavocPolicyGame:
     def default_expert(self) -> str:
         return "paired-leaf:8"  # every candidate in 8 worlds, the learned leaf value
 
-    def expert_problem(self, name: str) -> str | None:
-        from cryhavoc_sim.games.cryhavoc.bots.registry import LEAVES, bot_problem
+    def expert_spec(self, name: str) -> BotSpec:
+        from cryhavoc_sim.games.cryhavoc.bots.registry import LEAVES, parse_bot
         from cryhavoc_sim.games.search.names import SEARCHES
 
-        kind = name.partition(":")[0]
-        if (kind not in SEARCHES and kind not in LEAVES) or name.count(":") > 1:
-            return "is not a search; allowed: ismcts:<N>, paired:<N>, ismcts-leaf:<N> or paired-leaf:<N>"
-        return bot_problem(name, "humans")
+        spec = parse_bot(name, "humans")
+        if (spec.kind not in SEARCHES and spec.kind not in LEAVES) or spec.personality or spec.restriction:
+            raise BotNameError(
+                name, "is not a search; allowed: ismcts:<N>, paired:<N>, ismcts-leaf:<N> or paired-leaf:<N>"
+            )
+        return spec
 
-    def expert_labels(self, name: str) -> str:
+    def expert_labels(self, spec: BotSpec) -> str:
         from cryhavoc_sim.games.cryhavoc.bots.registry import LEAVES
 
-        kind = name.partition(":")[0]
-        return "values" if LEAVES.get(kind, kind) == "paired" else "shares"
+        return "values" if LEAVES.get(spec.kind, spec.kind) == "paired" else "shares"
 
-    def expert(self, player: PlayerId, name: str, model: PolicyModel | None, rng: Rng) -> Expert:
-        from cryhavoc_sim.games.cryhavoc.bots.registry import LEAVES, make_leaf, make_search
+    def expert(self, player: PlayerId, spec: BotSpec, model: PolicyModel | None, rng: Rng) -> Expert:
+        from cryhavoc_sim.games.cryhavoc.bots.registry import build
 
-        bot = (
-            make_leaf(name, player, rng)
-            if name.partition(":")[0] in LEAVES
-            else make_search(name, player, rng)
-        )
+        bot = build(spec, player, rng)
         assert isinstance(bot, IsmctsBot)
         bot.game.policy = model
         return CryHavocExpert(player, bot)

@@ -17,21 +17,9 @@ import itertools
 from collections.abc import Hashable, Mapping, Sequence
 from typing import Any
 
-from cryhavoc_sim.games.cryhavoc.bots.heuristic import HeuristicBot
-from cryhavoc_sim.games.cryhavoc.bots.learned import is_learned
-from cryhavoc_sim.games.cryhavoc.bots.personalities import personality
-from cryhavoc_sim.games.cryhavoc.bots.random_bot import RandomBot
-from cryhavoc_sim.games.cryhavoc.bots.registry import (
-    LEARNED_SEARCHES,
-    LEAVES,
-    check_bot_name,
-    make_leaf,
-    make_search,
-)
-from cryhavoc_sim.games.cryhavoc.bots.restrictions import RestrictedBot
+from cryhavoc_sim.games.botspec import BotSpec
 from cryhavoc_sim.games.cryhavoc.engine import Choice, Decider, Game, GameSetup, Subset, new_game
 from cryhavoc_sim.games.cryhavoc.engine.decisions import IllegalDecision
-from cryhavoc_sim.games.search.names import SEARCHES
 from cryhavoc_sim.games.state import Answer, Bot, PlayerId, illegal
 from cryhavoc_sim.rng import Rng
 
@@ -145,11 +133,6 @@ class DeciderBot:
         return answer
 
 
-# (name, seat) pairs already checked: the bots' imports above and this set keep a game's
-# few bot constructions off the per-game cost (the runner builds them for every game).
-_NAMES_CHECKED: set[tuple[str, PlayerId]] = set()
-
-
 # The soak's and testers' games: 2, 3 and 4 players and solo in turn, their line-ups and
 # the experience levels (engine/playout.py's cycle, which the soak's seeds replay).
 class CryHavocRules:
@@ -159,7 +142,16 @@ class CryHavocRules:
 
     @property
     def bot_names(self) -> tuple[str, ...]:
-        return ("random", "heuristic", "ismcts", "paired")
+        """``bots/registry.py``'s list, every faction's personalities included."""
+        from cryhavoc_sim.games.cryhavoc.bots.registry import bot_names
+
+        return tuple(bot_names())
+
+    def bot_spec(self, name: str, player: PlayerId) -> BotSpec:
+        """``bots/registry.py``'s reading of ``name`` for a seat of faction ``player``."""
+        from cryhavoc_sim.games.cryhavoc.bots.registry import parse_bot
+
+        return parse_bot(name, player)
 
     def default_content(self) -> Any:
         from cryhavoc_sim.games.cryhavoc.content import load_content
@@ -182,40 +174,11 @@ class CryHavocRules:
     ) -> CryHavocState:
         return CryHavocState(new_game(content, setup, rng, None, record_events, seed=seed))
 
-    def bot(self, name: str, player: PlayerId, rng: Rng) -> Bot[CryHavocState]:
-        """The bots of ``bots/registry.py`` (a restriction after "/" included), on ``rng``."""
-        if name == "automaton":
-            from cryhavoc_sim.games.cryhavoc.bots.automaton import AutomatonBot
+    def bot(self, spec: BotSpec, player: PlayerId, rng: Rng) -> Bot[CryHavocState]:
+        """The bot ``bots/registry.py`` builds from ``spec`` (its restriction included), on ``rng``."""
+        from cryhavoc_sim.games.cryhavoc.bots.registry import build
 
-            return DeciderBot(AutomatonBot())
-        if (name, player) not in _NAMES_CHECKED:  # a run builds the same few bots every game
-            check_bot_name(name, player, "bots")
-            _NAMES_CHECKED.add((name, player))
-        name, slash, restriction = name.partition("/")
-        kind, _, option = name.partition(":")
-        bot: Decider
-        if kind == "random":
-            bot = RandomBot(rng)
-        elif kind in SEARCHES:
-            bot = make_search(name, player, rng)
-        elif kind in LEAVES:
-            bot = make_leaf(name, player, rng)
-        elif kind in LEARNED_SEARCHES:
-            from cryhavoc_sim.games.cryhavoc.bots.learned_search import make_learned_search
-
-            bot = make_learned_search(name, player, rng)
-        elif is_learned(name):
-            from cryhavoc_sim.games.cryhavoc.bots.learned import make_learned
-
-            bot = make_learned(name, player, rng)
-        else:
-            bot = HeuristicBot(player, personality(player, option or "balanced"), rng)
-        if slash:
-            restrict = getattr(bot, "restrict", None)  # a bot that plans ahead plans within it
-            if restrict is not None:
-                restrict(restriction)
-            bot = RestrictedBot(bot, restriction)
-        return DeciderBot(bot)
+        return DeciderBot(build(spec, player, rng))
 
     def invariants(self, state: CryHavocState, memo: dict[str, Any]) -> list[str]:
         """engine/invariants.py's checks (one observer per game: it follows Battles)."""

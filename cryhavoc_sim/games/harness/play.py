@@ -9,6 +9,7 @@ from typing import Any
 from cryhavoc_sim.games.harness.driver import MAX_ANSWERS, play
 from cryhavoc_sim.games.harness.seeds import Seeds
 from cryhavoc_sim.games.state import Bot, GameState, Rules
+from cryhavoc_sim.rng import Rng
 
 
 def new_game(rules: Rules[Any], content: Any, setup: Any, seeds: Seeds, record_events: bool) -> GameState:
@@ -20,11 +21,19 @@ def new_game(rules: Rules[Any], content: Any, setup: Any, seeds: Seeds, record_e
 def seat_bots(
     rules: Rules[Any], state: GameState, names: Mapping[str, str], seeds: Seeds
 ) -> dict[str, Bot[Any]]:
-    """The bot named ``names[seat]`` for every seat, each on its own stream, and the
-    game's own deciders for seats no player sits in."""
-    bots: dict[str, Bot[Any]] = {p: rules.bot(names[p], p, seeds.bot(p)) for p in state.players}
+    """The bot named ``names[seat]`` for every seat (the name read once, by the game's
+    catalogue), each on its own stream, and the game's own deciders for seats no player
+    sits in."""
+    bots: dict[str, Bot[Any]] = {p: named_bot(rules, names[p], p, seeds.bot(p)) for p in state.players}
     bots.update(rules.extras(state))
     return bots
+
+
+def named_bot(rules: Rules[Any], name: str, player: str, rng: Rng) -> Bot[Any]:
+    """The bot ``name`` for seat ``player`` on ``rng``: the name read once into a spec by
+    the game's catalogue (:meth:`Rules.bot_spec`, a BotNameError when it is no bot of the
+    game), then built (:meth:`Rules.bot`)."""
+    return rules.bot(rules.bot_spec(name, player), player, rng)
 
 
 def play_game(

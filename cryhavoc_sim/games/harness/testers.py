@@ -25,6 +25,7 @@ from __future__ import annotations
 from collections.abc import Hashable
 from typing import Any
 
+from cryhavoc_sim.games.botspec import BotSpec
 from cryhavoc_sim.games.harness.driver import play
 from cryhavoc_sim.games.harness.play import new_game, seat_bots
 from cryhavoc_sim.games.harness.seeds import Seeds, seeds
@@ -164,6 +165,7 @@ def fairness_problems(
     docstring); seats the game's own deciders play (``Rules.extras``) are left out."""
     content = rules.default_content() if content is None else content
     out: list[str] = []
+    specs: dict[str, BotSpec] = {}  # ``bot`` read once per seat
     for index in range(games):
         s, state, bots = _random_game(rules, content, master_seed, index)
         pick = stream(s.seed, "tester:fair")
@@ -172,8 +174,10 @@ def fairness_problems(
             step += 1
             if player in state.players and pick.random() < 0.1:
                 other = state.determinize(player, stream(s.seed, f"tester:fair:{step}"))
-                mine = rules.bot(bot, player, stream(s.seed, f"tester:bot:{step}")).decide(state)
-                theirs = rules.bot(bot, player, stream(s.seed, f"tester:bot:{step}")).decide(other)
+                if player not in specs:
+                    specs[player] = rules.bot_spec(bot, player)
+                mine = rules.bot(specs[player], player, stream(s.seed, f"tester:bot:{step}")).decide(state)
+                theirs = rules.bot(specs[player], player, stream(s.seed, f"tester:bot:{step}")).decide(other)
                 if state.answer_key(mine) != other.answer_key(theirs):
                     out.append(
                         f"{rules.name} game {index} (seed {s.seed}) answer {step}: bot {bot!r} of {player}"

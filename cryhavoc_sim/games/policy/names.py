@@ -5,7 +5,7 @@ shipped models by name (``<package>/data/learned/<model>.json``: each expert
 iteration's, so that one can be measured against another); ``~<temperature>`` after
 either samples answers in proportion to ``exp(score / temperature)`` instead (scores
 are win-probability differences: 0.02 keeps to near-ties, 1 is close to uniform).
-:meth:`LearnedNames.problem` is the one check of a name.
+:meth:`LearnedNames.spec` is the one reading of a name.
 """
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ from functools import cached_property
 from importlib import resources
 
 from cryhavoc_sim.errors import ScenarioError
+from cryhavoc_sim.games.botspec import BotNameError, BotSpec
 from cryhavoc_sim.games.policy.model import Layout, PolicyModel, parse_policy
 
 LEARNED = "learned"
@@ -46,39 +47,47 @@ class LearnedNames:
             return ()
         return tuple(sorted(p.name[: -len(".json")] for p in folder.iterdir() if p.name.endswith(".json")))
 
-    def parse(self, name: str) -> tuple[str, float]:
-        """(model, temperature) of ``name``, checked first by :meth:`problem`."""
-        head, tilde, temperature = name.partition("~")
-        _, at, model = head.partition("@")
-        return (model if at else self.default), (float(temperature) if tilde else 0.0)
-
-    def problem(self, name: str) -> str | None:
-        """Why ``name`` is not the learned policy's (a sentence's end), or None."""
+    def spec(self, name: str) -> BotSpec:
+        """``name`` read once into a spec (model "" and temperature None where it names
+        none: the default model, played greedily); a BotNameError saying why it is not
+        the learned policy's."""
         head, tilde, temperature = name.partition("~")
         kind, at, model = head.partition("@")
         names = self.model_names
         allowed = "learned, learned@<model> (" + ", ".join(names) + "), either followed by ~<temperature>"
         if kind != LEARNED:
-            return f"is not the learned policy; allowed: {allowed}"
+            raise BotNameError(name, f"is not the learned policy; allowed: {allowed}")
         if not names:
-            return "names the learned policy, which this game does not ship yet"
+            raise BotNameError(name, "names the learned policy, which this game does not ship yet")
         if at and model not in names:
-            return f"names the model {model!r}, which is not shipped; allowed: {', '.join(names)}"
+            raise BotNameError(
+                name, f"names the model {model!r}, which is not shipped; allowed: {', '.join(names)}"
+            )
+        t: float | None = None
         if tilde:
             try:
                 t = float(temperature)
             except ValueError:
                 t = math.nan
             if not (temperature.isascii() and math.isfinite(t) and 0.0 <= t <= MAX_TEMPERATURE):
-                return (
+                raise BotNameError(
+                    name,
                     f"has the temperature {temperature!r}; allowed: a number from 0 to {MAX_TEMPERATURE:g}"
-                    " (0 plays the best answer)"
+                    " (0 plays the best answer)",
                 )
+        return BotSpec(LEARNED, model=model if at else "", temperature=t)
+
+    def problem(self, name: str) -> str | None:
+        """Why ``name`` is not the learned policy's (a sentence's end), or None."""
+        try:
+            self.spec(name)
+        except BotNameError as exc:
+            return exc.problem
         return None
 
     def policy(self, model: str | None = None) -> PolicyModel:
-        """The shipped model ``model`` (the default when None), checked once."""
-        model = self.default if model is None else model
+        """The shipped model ``model`` (the default when None or ""), checked once."""
+        model = model or self.default
         found = self._models.get(model)
         if found is not None:
             return found

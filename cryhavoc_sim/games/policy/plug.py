@@ -16,6 +16,7 @@ from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from cryhavoc_sim.games.botspec import BotSpec
 from cryhavoc_sim.games.policy.model import Layout, PolicyModel
 from cryhavoc_sim.games.state import Answer, Bot, GameState, PlayerId
 from cryhavoc_sim.rng import Rng
@@ -59,8 +60,10 @@ class PolicyGame(Protocol):
         """The search that labels decisions unless told otherwise."""
         ...
 
-    def expert_problem(self, name: str) -> str | None:
-        """Why ``name`` cannot be the expert (a sentence's end: what is allowed), or None."""
+    def expert_spec(self, name: str) -> BotSpec:
+        """``name`` read once by the game's catalogue into the expert's spec; a
+        :class:`~cryhavoc_sim.games.botspec.BotNameError` saying what is allowed when it
+        cannot be the expert."""
         ...
 
     def setup(self, master_seed: int, index: int) -> tuple[int, Any]:
@@ -88,12 +91,12 @@ class PolicyGame(Protocol):
         score it (another kind, a single candidate, a non-player side)."""
         ...
 
-    def expert_labels(self, name: str) -> str:
-        """What the expert ``name`` labels a decision with: "values" or "shares"."""
+    def expert_labels(self, spec: BotSpec) -> str:
+        """What the expert ``spec`` labels a decision with: "values" or "shares"."""
         ...
 
-    def expert(self, player: PlayerId, name: str, model: PolicyModel | None, rng: Rng) -> Expert:
-        """The search ``name`` of seat ``player`` on ``rng``, its rollouts played by
+    def expert(self, player: PlayerId, spec: BotSpec, model: PolicyModel | None, rng: Rng) -> Expert:
+        """The search ``spec`` of seat ``player`` on ``rng``, its rollouts played by
         ``model`` in every seat (the game's heuristic when None)."""
         ...
 

@@ -1,10 +1,12 @@
 """The search bots' names, the same in every game: ``ismcts`` (the game's default
 budget) or ``ismcts:N`` (``N`` iterations a searched decision), and ``paired`` or
-``paired:N`` (``N`` rollouts a searched decision, ``paired.py``); and the search a name
-builds on a game's :class:`~.plug.SearchGame`."""
+``paired:N`` (``N`` rollouts a searched decision, ``paired.py``), read into a
+:class:`~cryhavoc_sim.games.botspec.BotSpec`; and the search a spec's kind and budget
+build on a game's :class:`~.plug.SearchGame`."""
 
 from __future__ import annotations
 
+from cryhavoc_sim.games.botspec import BotNameError, BotSpec
 from cryhavoc_sim.games.search.ismcts import Ismcts
 from cryhavoc_sim.games.search.paired import Paired
 from cryhavoc_sim.games.search.plug import S, SearchGame
@@ -16,49 +18,46 @@ from cryhavoc_sim.rng import Rng
 MAX_ITERATIONS = 1_000
 SEARCHES = ("ismcts", "paired")
 ALLOWED = "ismcts, ismcts:<N>, paired or paired:<N>"
+# what a search's budget counts
+UNITS = {"ismcts": "iterations", "paired": "rollouts"}
 
 
-def budget_problem(name: str) -> str | None:
-    """Why ``name`` (``ismcts``, ``paired``, either with ``:<N>``) is not a search bot's
-    name, as the end of a sentence; None when it is one."""
-    kind, colon, option = name.partition(":")
-    if kind not in SEARCHES:
-        return f"is not a search bot; allowed: {ALLOWED}"
-    if not colon:
-        return None
+def parse_budget(name: str, kind: str, option: str, search: str) -> int:
+    """The budget ``option`` of bot ``name`` of family ``kind``, a search ``search``
+    (``ismcts`` or ``paired``) at heart; a :class:`BotNameError` unless a whole number
+    from 1 to :data:`MAX_ITERATIONS`."""
     # isdigit() alone takes '²', which int() refuses
     if not (option.isascii() and option.isdigit()) or not 1 <= int(option) <= MAX_ITERATIONS:
-        return (
-            f"has the budget {option!r}; allowed: {kind}:<N> with N {'iterations' if kind == 'ismcts' else 'rollouts'}"
-            f" from 1 to {MAX_ITERATIONS:,}"
+        raise BotNameError(
+            name,
+            f"has the budget {option!r}; allowed: {kind}:<N> with N {UNITS[search]} from 1 to {MAX_ITERATIONS:,}",
         )
-    return None
+    return int(option)
 
 
-def budget(name: str, default: int) -> int:
-    """The iterations of search bot ``name`` (checked by :func:`budget_problem` first)."""
-    _, colon, option = name.partition(":")
-    return int(option) if colon else default
-
-
-def is_search(name: str) -> bool:
-    """Whether ``name`` names a search bot (its budget checked or not)."""
-    return name.partition(":")[0] in SEARCHES
+def search_spec(name: str) -> BotSpec:
+    """``ismcts[:N]`` or ``paired[:N]`` as a spec (budget None: the game's default); a
+    :class:`BotNameError` for any other name."""
+    kind, colon, option = name.partition(":")
+    if kind not in SEARCHES:
+        raise BotNameError(name, f"is not a search bot; allowed: {ALLOWED}")
+    return BotSpec(kind, parse_budget(name, kind, option, kind) if colon else None)
 
 
 def searcher(
-    name: str,
+    kind: str,
+    iterations: int,
     player: PlayerId,
     game: SearchGame[S],
-    default: int,
     rng: Rng,
     exploration: float,
     horizon: int,
     max_steps: int,
 ) -> Ismcts[S] | Paired[S]:
-    """The search ``name`` (checked by :func:`budget_problem` first) of seat ``player`` on
-    ``game``: ISMCTS with ``exploration``, or the paired-rollout search."""
-    iterations = budget(name, default)
-    if name.partition(":")[0] == "paired":
+    """The search ``kind`` (``ismcts`` or ``paired``) spending ``iterations`` a searched
+    decision for seat ``player`` on ``game``: ISMCTS with ``exploration``, or the
+    paired-rollout search."""
+    if kind == "paired":
         return Paired(player, game, iterations, rng, horizon, max_steps)
+    assert kind == "ismcts", kind
     return Ismcts(player, game, iterations, rng, exploration, horizon, max_steps)

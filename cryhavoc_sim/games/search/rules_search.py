@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Hashable, Mapping, Sequence
 from typing import Generic
 
+from cryhavoc_sim.games.botspec import BotSpec
 from cryhavoc_sim.games.search.ismcts import EXPLORE, MAX_STEPS, Ismcts
 from cryhavoc_sim.games.search.names import searcher
 from cryhavoc_sim.games.search.paired import Paired
@@ -39,6 +40,7 @@ class RulesSearch(Generic[S]):
     def __init__(self, rules: Rules[S], rollout_bot: str = "random") -> None:
         self.rules = rules
         self.rollout_bot = rollout_bot
+        self.specs: dict[PlayerId, BotSpec] = {}  # the rollout bot's name read once per seat
 
     def searched(self, state: S, player: PlayerId) -> bool:
         return True
@@ -57,7 +59,11 @@ class RulesSearch(Generic[S]):
 
     def rollout(self, sim: S, player: PlayerId, rng: Rng) -> SeatBots[S]:
         rules = self.rules
-        bots = {p: rules.bot(self.rollout_bot, p, rng) for p in sim.players}
+        specs = self.specs
+        for p in sim.players:
+            if p not in specs:
+                specs[p] = rules.bot_spec(self.rollout_bot, p)
+        bots = {p: rules.bot(specs[p], p, rng) for p in sim.players}
         bots.update(rules.extras(sim))
         return SeatBots(bots)
 
@@ -81,13 +87,4 @@ def rules_search(
 ) -> Ismcts[S] | Paired[S]:
     """The search bot of seat ``player`` for a game that plugs in only its rules
     (``kind``: ``ismcts`` or ``paired``)."""
-    return searcher(
-        f"{kind}:{iterations}",
-        player,
-        RulesSearch(rules, rollout_bot),
-        iterations,
-        rng,
-        exploration,
-        1,
-        MAX_STEPS,
-    )
+    return searcher(kind, iterations, player, RulesSearch(rules, rollout_bot), rng, exploration, 1, MAX_STEPS)

@@ -17,13 +17,12 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from cryhavoc_sim.errors import ContentError, ScenarioError
+from cryhavoc_sim.games.botspec import BotNameError
 from cryhavoc_sim.games.harness.costs import state_costs
 from cryhavoc_sim.games.harness.ladder import Pairing
 from cryhavoc_sim.games.harness.play import play_game
 from cryhavoc_sim.games.harness.seeds import Seeds
-from cryhavoc_sim.games.policy.names import LearnedNames
 from cryhavoc_sim.games.protocol import GameRows, Measure, Played, ReportSections, Vocabulary
-from cryhavoc_sim.games.search.names import budget_problem
 from cryhavoc_sim.games.warcry import content as wc_content
 from cryhavoc_sim.games.warcry.bots import PERSONALITIES
 from cryhavoc_sim.games.warcry.rules import RULES, Setup
@@ -31,8 +30,6 @@ from cryhavoc_sim.games.warcry.state import PLAYERS, WarCryState
 from cryhavoc_sim.rng import game_seed
 from cryhavoc_sim.storage.schema import DEFAULT_POLICY
 
-BOTS = ("random", *(f"heuristic:{p}" for p in PERSONALITIES), "heuristic")
-LEARNED_NAMES = ("learned", "learned@<model>", "learned~<temperature>")
 EVENT_KINDS = {
     "fields_first": "player chose (or was chosen) to field first in the Battle (round)",
     "muster": "player musters the card detail for amount gold",
@@ -150,15 +147,14 @@ class WarCry:
         for key, value in raw.items():
             if key != "default" and key not in PLAYERS:
                 raise ScenarioError(f"{path}: field 'bots.{key}' is not a seat; allowed: default, one, two.")
-            if isinstance(value, str) and LearnedNames.is_learned(value):
-                from cryhavoc_sim.games.warcry.policy import NAMES
-
-                problem = NAMES.problem(value)
-                if problem:
-                    raise ScenarioError(f"{path}: field 'bots.{key}': bot {value!r} {problem}.")
-            elif value not in BOTS and budget_problem(str(value)) is not None:
-                allowed = ", ".join(BOTS) + ", ismcts:<N>, paired:<N>, learned[@<model>][~<temperature>]"
-                raise ScenarioError(f"{path}: field 'bots.{key}' is {value!r}; allowed: {allowed}.")
+            if not isinstance(value, str):
+                raise ScenarioError(f"{path}: field 'bots.{key}' is {value!r}, which is not a bot name.")
+            try:
+                RULES.bot_spec(value, PLAYERS[0])
+            except BotNameError as exc:
+                raise ScenarioError(
+                    f"{path}: field 'bots.{key}' is {value!r}, which {exc.problem}."
+                ) from None
         default = raw.get("default", "heuristic")
         return WarCrySetup(tuple(decks), str(action), tuple((p, str(raw.get(p, default))) for p in PLAYERS))
 
@@ -303,9 +299,6 @@ class WarCry:
 
     def state_costs(self, repeat: int) -> dict[str, float]:
         return state_costs(RULES, repeat)
-
-    def bot_names(self) -> tuple[str, ...]:
-        return (*BOTS, *LEARNED_NAMES)
 
     def ladder_pairings(self) -> Sequence[Pairing]:
         """Every shipped deck against every other deck, each bot in each seat: 24 games a rotation."""

@@ -103,9 +103,3 @@ class PolicyBot:
         scores = [table.score(attrs[i], descs[i], ctx) for i in range(len(cands))]
         draw = self.rng.random() if self.temperature > 0.0 else 0.0
         return cands[pick(scores, self.temperature, draw)][1]
-
-
-def make_learned(name: str, player: PlayerId, rng: Rng) -> PolicyBot:
-    """The learned policy ``name`` in seat ``player`` on ``rng`` (the name checked first)."""
-    model, temperature = NAMES.parse(name)
-    return PolicyBot(player, NAMES.policy(model), rng, temperature, name=name)

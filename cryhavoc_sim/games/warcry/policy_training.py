@@ -11,12 +11,15 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from cryhavoc_sim.games.botspec import BotNameError, BotSpec
+from cryhavoc_sim.games.harness.play import named_bot
 from cryhavoc_sim.games.policy.expert import SearchExpert
 from cryhavoc_sim.games.policy.model import Layout, PolicyModel
 from cryhavoc_sim.games.policy.plug import Expert, Scored
 from cryhavoc_sim.games.search.ismcts import EXPLORE, MAX_STEPS
-from cryhavoc_sim.games.search.names import SEARCHES, budget_problem, searcher
+from cryhavoc_sim.games.search.names import SEARCHES, searcher
 from cryhavoc_sim.games.state import Bot, GameState, PlayerId
+from cryhavoc_sim.games.warcry.catalogue import parse_bot
 from cryhavoc_sim.games.warcry.policy import LAYOUT, SIDE, PolicyBot, context, describe
 from cryhavoc_sim.games.warcry.rules import RULES
 from cryhavoc_sim.games.warcry.search import DEFAULT_ITERATIONS, HORIZON, WarCrySearch
@@ -61,7 +64,7 @@ class WarCryPolicyGame:
         for p in state.players:
             model = models.get(p)
             if model is None:
-                out[p] = RULES.bot("heuristic", p, seeds.bot(p))
+                out[p] = named_bot(RULES, "heuristic", p, seeds.bot(p))
             else:
                 out[p] = PolicyBot(p, model, seeds.bot(p))
         return out
@@ -80,17 +83,19 @@ class WarCryPolicyGame:
         descs, attrs = describe(state, reader.own, cands)
         return Scored(f"{SIDE}.{state.phase}", cands, descs, attrs, context(state, PLAYERS.index(player)))
 
-    def expert_problem(self, name: str) -> str | None:
-        if name.partition(":")[0] not in SEARCHES or name.count(":") > 1:
-            return "is not a search; allowed: ismcts:<N> or paired:<N>"
-        return budget_problem(name)
+    def expert_spec(self, name: str) -> BotSpec:
+        spec = parse_bot(name) if name.partition(":")[0] in SEARCHES else None
+        if spec is None:
+            raise BotNameError(name, "is not a search; allowed: ismcts:<N> or paired:<N>")
+        return spec
 
-    def expert_labels(self, name: str) -> str:
-        return "values" if name.partition(":")[0] == "paired" else "shares"
+    def expert_labels(self, spec: BotSpec) -> str:
+        return "values" if spec.kind == "paired" else "shares"
 
-    def expert(self, player: PlayerId, name: str, model: PolicyModel | None, rng: Rng) -> Expert:
+    def expert(self, player: PlayerId, spec: BotSpec, model: PolicyModel | None, rng: Rng) -> Expert:
         part = WarCrySearch(player, derive(rng), policy=model)
-        search = searcher(name, player, part, DEFAULT_ITERATIONS, rng, EXPLORE, HORIZON, MAX_STEPS)
+        budget = spec.budget or DEFAULT_ITERATIONS
+        search = searcher(spec.kind, budget, player, part, rng, EXPLORE, HORIZON, MAX_STEPS)
         return SearchExpert(player, part, search)
 
 

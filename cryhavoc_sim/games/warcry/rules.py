@@ -9,16 +9,12 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from cryhavoc_sim.games.harness.random_bot import RandomBot
-from cryhavoc_sim.games.policy.names import LearnedNames
-from cryhavoc_sim.games.search.names import SEARCHES, budget, budget_problem
+from cryhavoc_sim.games.botspec import BotSpec
 from cryhavoc_sim.games.state import Bot, PlayerId
-from cryhavoc_sim.games.warcry.bots import PERSONALITIES, HeuristicBot
 from cryhavoc_sim.games.warcry.content import Card, Content, load_content
 from cryhavoc_sim.games.warcry.state import ACTION_DECK, ARMY_DECK, PLAYERS, WarCryState
 from cryhavoc_sim.rng import Rng
 
-BOT_NAMES = ("random", "heuristic", "ismcts", "paired", "learned")
 SOAK_DECKS = ("Chaos", "Dwarf", "Empire", "Orc", "Dark Elf", "Empire Elite", "High Elf", "Horde")
 
 
@@ -56,7 +52,12 @@ class WarCryRules:
     """WarCry for the harness."""
 
     name = "warcry"
-    bot_names = BOT_NAMES
+
+    @property
+    def bot_names(self) -> tuple[str, ...]:
+        from cryhavoc_sim.games.warcry.catalogue import BOT_NAMES
+
+        return BOT_NAMES
 
     def default_content(self) -> Content:
         return load_content()
@@ -74,29 +75,16 @@ class WarCryRules:
     def new_state(self, content: Any, setup: Setup, seed: int, rng: Rng, record_events: bool) -> WarCryState:
         return new_game(content, setup, rng, record_events)
 
-    def bot(self, name: str, player: PlayerId, rng: Rng) -> Bot[WarCryState]:
-        kind, _, option = name.partition(":")
-        if kind == "random" and not option:
-            return RandomBot(player, rng)
-        if kind == "heuristic" and (option or "bold") in PERSONALITIES:
-            return HeuristicBot(player, rng, PERSONALITIES[option or "bold"])
-        if kind in SEARCHES and budget_problem(name) is None:
-            from cryhavoc_sim.games.warcry.search import DEFAULT_ITERATIONS, search_bot
+    def bot_spec(self, name: str, player: PlayerId) -> BotSpec:
+        """``catalogue.py``'s reading of ``name`` (the same for every seat)."""
+        from cryhavoc_sim.games.warcry.catalogue import parse_bot
 
-            return search_bot(player, rng, budget(name, DEFAULT_ITERATIONS), kind)
-        if LearnedNames.is_learned(name):
-            from cryhavoc_sim.games.warcry.policy import NAMES, make_learned
+        return parse_bot(name)
 
-            problem = NAMES.problem(name)
-            if problem is None:
-                return make_learned(name, player, rng)
-            raise ValueError(f"bot {name!r} {problem}")
-        allowed = (
-            "random, "
-            + ", ".join(f"heuristic:{p}" for p in PERSONALITIES)
-            + ", ismcts:<N>, paired:<N>, learned[@<model>][~<temperature>]"
-        )
-        raise ValueError(f"bot {name!r} unknown; allowed: {allowed}")
+    def bot(self, spec: BotSpec, player: PlayerId, rng: Rng) -> Bot[WarCryState]:
+        from cryhavoc_sim.games.warcry.catalogue import build
+
+        return build(spec, player, rng)
 
     def invariants(self, state: WarCryState, memo: dict[str, Any]) -> list[str]:
         out = []

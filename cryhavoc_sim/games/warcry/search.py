@@ -153,13 +153,4 @@ def search_bot(
     player: PlayerId, rng: Rng, iterations: int, kind: str = "ismcts"
 ) -> Ismcts[WarCryState] | Paired[WarCryState]:
     """``ismcts:N`` (or ``paired:N``, ``kind``) for seat ``player``."""
-    return searcher(
-        f"{kind}:{iterations}",
-        player,
-        WarCrySearch(player, rng),
-        iterations,
-        rng,
-        EXPLORE,
-        HORIZON,
-        MAX_STEPS,
-    )
+    return searcher(kind, iterations, player, WarCrySearch(player, rng), rng, EXPLORE, HORIZON, MAX_STEPS)

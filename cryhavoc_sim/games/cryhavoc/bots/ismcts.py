@@ -27,7 +27,7 @@ from typing import Any
 
 from cryhavoc_sim.games.cryhavoc.bots.candidates import candidates, is_searched
 from cryhavoc_sim.games.cryhavoc.bots.heuristic import HeuristicBot
-from cryhavoc_sim.games.cryhavoc.bots.personalities import personality
+from cryhavoc_sim.games.cryhavoc.bots.personalities import Personality, personality
 from cryhavoc_sim.games.cryhavoc.bots.planner import standings
 from cryhavoc_sim.games.cryhavoc.bots.restrictions import RestrictedBot
 from cryhavoc_sim.games.cryhavoc.content.schema import FactionId
@@ -75,10 +75,10 @@ class CryHavocSearch:
     """Cry Havoc's part of one search bot (see the module docstring); ``helper``, the
     heuristic bot on a stream of its own, answers what is not searched."""
 
-    def __init__(self, faction: FactionId, rng: Rng, own: str = "balanced") -> None:
+    def __init__(self, faction: FactionId, rng: Rng, own: Personality | None = None) -> None:
         self.faction = faction
-        # the personality of the player's own rollouts and unsearched decisions
-        self.own = personality(faction, own)
+        # the personality of the player's own rollouts and unsearched decisions (balanced: None)
+        self.own = personality(faction) if own is None else own
         self.helper = HeuristicBot(faction, self.own, derive(rng))
         self.restriction = ""  # restricted play (bots/restrictions.py), "" for none
         # the learned policy that plays every seat's rollouts, None for the heuristic bot
@@ -168,18 +168,23 @@ class IsmctsBot:
     """``ismcts:N`` in the engine's bot shape (``decide(request, game)``); with ``kind``
     ``paired``, ``paired:N``: the paired-rollout search (``games/search/paired.py``) on
     the same parts; ``own``: the personality of its own rollouts and unsearched decisions
-    (``paired:16:aggressive``; a best response tunes it)."""
+    (``paired:16:aggressive``; a best response tunes it; None: balanced)."""
 
     def __init__(
-        self, faction: FactionId, iterations: int, rng: Rng, kind: str = "ismcts", own: str = "balanced"
+        self,
+        faction: FactionId,
+        iterations: int,
+        rng: Rng,
+        kind: str = "ismcts",
+        own: Personality | None = None,
     ) -> None:
         self.faction = faction
         self.iterations = iterations
         search = f"{kind}:{iterations}"
-        self.name = search if own == "balanced" else f"{search}:{own}"
+        self.name = search if own is None else f"{search}:{own.name}"
         self.game = CryHavocSearch(faction, rng, own)
         self.search: Ismcts[CryHavocState] | Paired[CryHavocState] = searcher(
-            search, faction, self.game, DEFAULT_ITERATIONS, rng, EXPLORE, 1, MAX_ROLLOUT
+            kind, iterations, faction, self.game, rng, EXPLORE, 1, MAX_ROLLOUT
         )
 
     def restrict(self, restriction: str) -> None:

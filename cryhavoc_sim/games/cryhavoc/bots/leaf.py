@@ -72,6 +72,4 @@ class LeafIsmctsBot(IsmctsBot):
         self.iterations = iterations
         self.name = f"{kind}-leaf:{iterations}"
         self.game = LeafSearch(faction, rng, model or shipped_model())
-        self.search = searcher(
-            f"{kind}:{iterations}", faction, self.game, iterations, rng, exploration, 1, rollout_steps
-        )
+        self.search = searcher(kind, iterations, faction, self.game, rng, exploration, 1, rollout_steps)

@@ -18,12 +18,10 @@ from cryhavoc_sim.games.cryhavoc.bots.value_model import shipped_model
 from cryhavoc_sim.games.cryhavoc.content.schema import FactionId
 from cryhavoc_sim.games.cryhavoc.state import CryHavocState
 from cryhavoc_sim.games.policy.model import PolicyModel
-from cryhavoc_sim.games.search.names import budget, searcher
+from cryhavoc_sim.games.search.names import searcher
 from cryhavoc_sim.games.state import Answer
 from cryhavoc_sim.rng import Rng
 
-# The searches over the learned policy: the search each one is (``ismcts`` or ``paired``)
-SEARCHES = {"paired-learned": "paired", "ismcts-learned": "ismcts"}
 DEFAULT_ITERATIONS = 24
 KEEP = 3  # candidates the policy's prior keeps for the search
 
@@ -65,13 +63,4 @@ class LearnedSearchBot(IsmctsBot):
         self.iterations = iterations
         self.name = f"{kind}-learned:{iterations}"
         self.game = LearnedSearch(faction, rng, shipped_policy())
-        self.search = searcher(
-            f"{kind}:{iterations}", faction, self.game, iterations, rng, EXPLORE, 1, MAX_ROLLOUT
-        )
-
-
-def make_learned_search(name: str, faction: str, rng: Rng) -> LearnedSearchBot:
-    """``paired-learned[:N]`` or ``ismcts-learned[:N]`` for ``faction`` on ``rng`` (the name
-    checked first)."""
-    kind = SEARCHES[name.partition(":")[0]]
-    return LearnedSearchBot(faction, budget(name, DEFAULT_ITERATIONS), rng, kind)
+        self.search = searcher(kind, iterations, faction, self.game, rng, EXPLORE, 1, MAX_ROLLOUT)

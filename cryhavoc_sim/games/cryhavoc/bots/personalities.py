@@ -81,8 +81,11 @@ def _text(value: float, whole: bool) -> str:
     return str(int(value)) if whole else repr(float(value))
 
 
-def _inline(name: str) -> tuple[str, dict[str, float]]:
-    """(named personality, weights) of ``base{k=v,...}``; a ScenarioError if malformed."""
+def parse_personality(name: str) -> tuple[str, tuple[tuple[str, float], ...]]:
+    """(named personality, weights sorted by name) of ``base`` or ``base{k=v,...}``; a
+    ScenarioError if malformed."""
+    if "{" not in name:
+        return name, ()
     m = _INLINE.fullmatch(name)
     if m is None:
         raise ScenarioError(
@@ -99,17 +102,25 @@ def _inline(name: str) -> tuple[str, dict[str, float]]:
         if problem:
             raise ScenarioError(f"bot personality {name!r} {problem}.")
         weights[key] = value
-    return base, weights
+    return base, tuple(sorted(weights.items()))
 
 
 @cache
 def personality(faction: str, name: str = "balanced") -> Personality:
+    """The personality ``name`` (``base`` or ``base{k=v,...}``) of ``faction``."""
+    base, weights = parse_personality(name)
+    return personality_of(faction, base, weights)
+
+
+@cache
+def personality_of(faction: str, base: str, weights: tuple[tuple[str, float], ...] = ()) -> Personality:
+    """``faction``'s personality ``base`` with ``weights`` (sorted by name) set over it;
+    a ScenarioError naming the allowed personalities when ``base`` is not one."""
     raw = _raw()
     table = raw.get(faction, {})
-    base, weights = _inline(name) if "{" in name else (name, {})
     if base not in table:
         allowed = ", ".join(personality_names(faction)) or "none"
         raise ScenarioError(f"bot personality {base!r} unknown for {faction}; allowed: {allowed}.")
-    values = {**raw["default"], **table[base], **weights}
+    values = {**raw["default"], **table[base], **dict(weights)}
     args: dict[str, Any] = {k: int(v) if k in INT_WEIGHTS else float(v) for k, v in values.items()}
-    return Personality(name=name, **args)
+    return Personality(name=weighted(base, dict(weights)) if weights else base, **args)

@@ -1,28 +1,35 @@
-"""Bot names in scenarios and on the ladder: ``random``, ``heuristic`` (the balanced
-personality), ``heuristic:<personality>``, ``ismcts`` (the default budget) or
-``ismcts:<iterations>``, ``paired`` or ``paired:<rollouts>`` (the paired-rollout search;
-a search's own personality after a second colon, ``paired:16:aggressive``),
-``ismcts-leaf`` or ``ismcts-leaf:<iterations>``, ``paired-leaf`` or ``paired-leaf:<rollouts>``
-(either search with the learned leaf value, bots/leaf.py), ``learned``,
-``learned@<model>``, either with ``~<temperature>`` (the learned policy, bots/learned.py), ``paired-learned[:N]``,
-``ismcts-learned[:N]`` (a search over it, bots/learned_search.py), ``heuristic:<personality>{<weight>=<number>,...}`` (a
-personality with some weights set, as a tuning trial plays it), each optionally followed by ``/<restriction>`` (restricted
-play, bots/restrictions.py: ``heuristic/no-skills``). :func:`bot_problem` is the one
-check of a name."""
+"""Cry Havoc's bot catalogue: the one list of its bot names (:func:`bot_names`), the one
+reading of a name into a :class:`~cryhavoc_sim.games.botspec.BotSpec` (:func:`parse_bot`),
+and the one place a spec becomes a bot (:func:`build`).
+
+The names: ``random``, ``heuristic`` (the balanced personality), ``heuristic:<personality>``,
+``ismcts`` (the default budget) or ``ismcts:<iterations>``, ``paired`` or ``paired:<rollouts>``
+(the paired-rollout search; a search's own personality after a second colon,
+``paired:16:aggressive``), ``ismcts-leaf`` or ``ismcts-leaf:<iterations>``, ``paired-leaf`` or
+``paired-leaf:<rollouts>`` (either search with the learned leaf value, bots/leaf.py),
+``learned``, ``learned@<model>``, either with ``~<temperature>`` (the learned policy,
+bots/learned.py), ``paired-learned[:N]``, ``ismcts-learned[:N]`` (a search over it,
+bots/learned_search.py), ``heuristic:<personality>{<weight>=<number>,...}`` (a personality
+with some weights set, as a tuning trial plays it), each optionally followed by
+``/<restriction>`` (restricted play, bots/restrictions.py: ``heuristic/no-skills``)."""
 
 from __future__ import annotations
 
-from functools import partial
+from dataclasses import replace
 
 from cryhavoc_sim.errors import ScenarioError
+from cryhavoc_sim.games.botspec import BotNameError, BotSpec, split_restriction
 from cryhavoc_sim.games.cryhavoc.bots.heuristic import HeuristicBot
-from cryhavoc_sim.games.cryhavoc.bots.learned import is_learned, learned_problem
-from cryhavoc_sim.games.cryhavoc.bots.personalities import personality, personality_names
+from cryhavoc_sim.games.cryhavoc.bots.learned import NAMES, is_learned
+from cryhavoc_sim.games.cryhavoc.bots.personalities import (
+    parse_personality,
+    personality_names,
+    personality_of,
+)
 from cryhavoc_sim.games.cryhavoc.bots.random_bot import RandomBot
 from cryhavoc_sim.games.cryhavoc.bots.restrictions import RESTRICTIONS, RestrictedBot, restriction_problem
 from cryhavoc_sim.games.cryhavoc.engine import Decider
-from cryhavoc_sim.games.harness.seeds import Seeds
-from cryhavoc_sim.games.search.names import SEARCHES, budget, budget_problem
+from cryhavoc_sim.games.search.names import SEARCHES, parse_budget
 from cryhavoc_sim.rng import Rng
 
 # Bumped whenever any bot's play changes (the same seed, other games). Runs record it;
@@ -54,40 +61,20 @@ LEAVES = {"ismcts-leaf": "ismcts", "paired-leaf": "paired"}
 LEARNED_SEARCHES = {"paired-learned": "paired", "ismcts-learned": "ismcts"}
 
 
-def make_search(name: str, faction: str, rng: Rng) -> Decider:
-    """``ismcts[:N[:personality]]`` or ``paired[:N[:personality]]`` for ``faction`` on
-    ``rng`` (the name checked first)."""
-    from cryhavoc_sim.games.cryhavoc.bots.ismcts import DEFAULT_ITERATIONS, IsmctsBot
+def bot_names(faction: str | None = None) -> list[str]:
+    """The names a seat of ``faction`` may take (``ismcts:<N>`` stands for any budget); with
+    no faction, every faction's personalities."""
+    from cryhavoc_sim.games.cryhavoc.content.schema import FACTIONS
 
-    search, own = split_search(name)
-    return IsmctsBot(faction, budget(search, DEFAULT_ITERATIONS), rng, search.partition(":")[0], own)
-
-
-def make_leaf(name: str, faction: str, rng: Rng) -> Decider:
-    """``ismcts-leaf[:N]`` or ``paired-leaf[:N]`` for ``faction`` on ``rng`` (the name
-    checked first)."""
-    from cryhavoc_sim.games.cryhavoc.bots.leaf import DEFAULT_ITERATIONS, LeafIsmctsBot
-
-    return LeafIsmctsBot(faction, budget(name, DEFAULT_ITERATIONS), rng, kind=LEAVES[name.partition(":")[0]])
-
-
-def split_search(name: str) -> tuple[str, str]:
-    """A search bot's name without its own personality, and that personality:
-    ``paired:16:aggressive`` -> (``paired:16``, ``aggressive``); ``balanced`` when the name
-    gives none. The personality weighs the search's own rollouts and the decisions it does
-    not search (the other seats' rollouts keep theirs)."""
-    parts = name.split(":", 2)
-    if len(parts) == 3:
-        return f"{parts[0]}:{parts[1]}", parts[2]
-    return name, "balanced"
-
-
-def bot_names(faction: str) -> list[str]:
-    """The names a seat of ``faction`` may take (``ismcts:<N>`` stands for any budget)."""
+    personalities = (
+        personality_names(faction)
+        if faction is not None
+        else sorted({p for f in FACTIONS for p in personality_names(f)})
+    )
     return [
         "random",
         "heuristic",
-        *(f"heuristic:{p}" for p in personality_names(faction)),
+        *(f"heuristic:{p}" for p in personalities),
         "ismcts",
         "ismcts:<N>",
         "paired",
@@ -106,86 +93,101 @@ def bot_names(faction: str) -> list[str]:
     ]
 
 
-def bot_problem(name: str, faction: str) -> str | None:
-    """Why ``name`` is not a bot for ``faction`` (a sentence's end), or None."""
-    name, slash, restriction = name.partition("/")
-    if slash:
+def _personality(name: str, faction: str, text: str) -> tuple[str, tuple[tuple[str, float], ...]]:
+    """(personality, weights) of ``text`` for ``faction``, checked: a bot that cannot be
+    played with it is a BotNameError."""
+    try:
+        base, weights = parse_personality(text)
+        personality_of(faction, base, weights)
+    except ScenarioError as exc:
+        raise BotNameError(name, f"cannot be played: {str(exc).rstrip('.')}") from None
+    return base, weights
+
+
+def parse_bot(name: str, faction: str) -> BotSpec:
+    """``name`` read once into a spec for a seat of ``faction``; a BotNameError saying why
+    it is not one of :func:`bot_names` (a restriction after "/" included)."""
+    head, restriction = split_restriction(name)
+    if "/" in name:
         problem = restriction_problem(restriction)
         if problem:
-            return problem
-    kind, colon, option = name.partition(":")
+            raise BotNameError(name, problem)
+    kind, colon, option = head.partition(":")
     if kind in SEARCHES:
-        search, own = split_search(name)
-        problem = budget_problem(search)
-        if problem is None and own != "balanced":
-            try:
-                personality(faction, own)
-            except ScenarioError as exc:
-                return f"cannot be played: {str(exc).rstrip('.')}"
-        return problem
+        text, own_colon, own = option.partition(":")
+        budget = parse_budget(name, kind, text, kind) if colon else None
+        base, weights = _personality(name, faction, own) if own_colon else ("", ())
+        return BotSpec(kind, budget, base, weights, restriction)
     if kind in LEAVES or kind in LEARNED_SEARCHES:
-        base = LEAVES.get(kind) or LEARNED_SEARCHES[kind]
-        problem = budget_problem(base + name[len(kind) :])
-        return problem.replace(f"allowed: {base}:<N>", f"allowed: {kind}:<N>") if problem else None
-    if is_learned(name):
-        return learned_problem(name)
-    if name in bot_names(faction):
-        return None
-    if kind == "heuristic" and colon and "{" in option:
+        search = LEAVES.get(kind) or LEARNED_SEARCHES[kind]
+        budget = parse_budget(name, kind, option, search) if colon else None
+        return BotSpec(kind, budget, restriction=restriction)
+    if is_learned(head):
         try:
-            personality(faction, option)
-        except ScenarioError as exc:
-            return f"cannot be played: {str(exc).rstrip('.')}"
-        return None
+            return replace(NAMES.spec(head), restriction=restriction)
+        except BotNameError as exc:
+            raise BotNameError(name, exc.problem) from None
+    if head == "random":
+        return BotSpec("random", restriction=restriction)
+    if kind == "heuristic" and (not colon or option in personality_names(faction) or "{" in option):
+        base, weights = _personality(name, faction, option) if colon else ("", ())
+        return BotSpec("heuristic", personality=base, weights=weights, restriction=restriction)
     if kind == "heuristic" and colon:
         allowed = ", ".join(personality_names(faction))
-        return f"names the personality {option!r}, unknown for {faction}; allowed: {allowed}"
-    return (
+        raise BotNameError(
+            name, f"names the personality {option!r}, unknown for {faction}; allowed: {allowed}"
+        )
+    raise BotNameError(
+        name,
         f"is not a bot; allowed: {', '.join(bot_names(faction))}, each optionally followed by "
-        f"/<restriction> ({', '.join(RESTRICTIONS)})"
+        f"/<restriction> ({', '.join(RESTRICTIONS)})",
     )
 
 
-def check_bot_name(name: str, faction: str, where: str) -> None:
-    problem = bot_problem(name, faction)
-    if problem:
-        raise ScenarioError(f"{where}: bot {name!r} {problem}.")
+def bot_problem(name: str, faction: str) -> str | None:
+    """Why ``name`` is not a bot for ``faction`` (a sentence's end), or None."""
+    try:
+        parse_bot(name, faction)
+    except BotNameError as exc:
+        return exc.problem
+    return None
 
 
-def make_bot(name: str, faction: str, seed: int) -> Decider:
-    """The bot ``name`` for ``faction`` with its own RNG stream of game ``seed``."""
-    if name == "automaton":
-        from cryhavoc_sim.games.cryhavoc.bots.automaton import AutomatonBot
-
-        return AutomatonBot()
-    check_bot_name(name, faction, "bots")
-    name, slash, restriction = name.partition("/")
-    bot = _make(name, faction, seed)
-    if not slash:
+def build(spec: BotSpec, faction: str, rng: Rng) -> Decider:
+    """The bot ``spec`` (read by :func:`parse_bot` for ``faction``) for ``faction`` on its own
+    generator ``rng``, under its restriction if it has one."""
+    bot = _build(spec, faction, rng)
+    if not spec.restriction:
         return bot
     restrict = getattr(bot, "restrict", None)  # a bot that plans ahead plans within it
     if restrict is not None:
-        restrict(restriction)
-    return RestrictedBot(bot, restriction)
+        restrict(spec.restriction)
+    return RestrictedBot(bot, spec.restriction)
 
 
-def _make(name: str, faction: str, seed: int) -> Decider:
-    if name == "random":
-        return RandomBot(Seeds(seed).bot(faction))
-    kind, _, option = name.partition(":")
+def _build(spec: BotSpec, faction: str, rng: Rng) -> Decider:
+    kind = spec.kind
+    if kind == "random":
+        return RandomBot(rng)
+    persona = personality_of(faction, spec.personality or "balanced", spec.weights)
+    if kind == "heuristic":
+        return HeuristicBot(faction, persona, rng)
     if kind in SEARCHES:
-        return make_search(name, faction, Seeds(seed).bot(faction))
+        from cryhavoc_sim.games.cryhavoc.bots.ismcts import DEFAULT_ITERATIONS, IsmctsBot
+
+        own = persona if spec.personality else None
+        return IsmctsBot(faction, spec.budget or DEFAULT_ITERATIONS, rng, kind, own)
     if kind in LEAVES:
-        return make_leaf(name, faction, Seeds(seed).bot(faction))
-    if is_learned(name):
-        from cryhavoc_sim.games.cryhavoc.bots.learned import make_learned
+        from cryhavoc_sim.games.cryhavoc.bots.leaf import DEFAULT_ITERATIONS as LEAF_ITERATIONS
+        from cryhavoc_sim.games.cryhavoc.bots.leaf import LeafIsmctsBot
 
-        return make_learned(name, faction, Seeds(seed).bot(faction))
+        return LeafIsmctsBot(faction, spec.budget or LEAF_ITERATIONS, rng, kind=LEAVES[kind])
     if kind in LEARNED_SEARCHES:
-        from cryhavoc_sim.games.cryhavoc.bots.learned_search import make_learned_search
+        from cryhavoc_sim.games.cryhavoc.bots.learned_search import DEFAULT_ITERATIONS as LEARNED_ITERATIONS
+        from cryhavoc_sim.games.cryhavoc.bots.learned_search import LearnedSearchBot
 
-        return make_learned_search(name, faction, Seeds(seed).bot(faction))
-    # The same stream, made only if the bot ever breaks a tie.
-    return HeuristicBot(
-        faction, personality(faction, option or "balanced"), partial(Seeds(seed).bot, faction)
-    )
+        return LearnedSearchBot(faction, spec.budget or LEARNED_ITERATIONS, rng, LEARNED_SEARCHES[kind])
+    assert is_learned(kind), spec
+    from cryhavoc_sim.games.cryhavoc.bots.policy import PolicyBot
+
+    return PolicyBot(faction, NAMES.policy(spec.model), rng, spec.temperature or 0.0, name=spec.name)

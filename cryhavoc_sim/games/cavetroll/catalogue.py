@@ -1,0 +1,75 @@
+"""Cave Troll's bot catalogue: the one list of its bot names (:data:`BOT_NAMES`), the one
+reading of a name into a :class:`~cryhavoc_sim.games.botspec.BotSpec`
+(:func:`parse_bot`), and the one place a spec becomes a bot (:func:`build`).
+
+The names: ``random``, ``heuristic`` (balanced), ``heuristic:<personality>``
+(``bots.py``), ``ismcts``, ``ismcts:<N>``, ``paired``, ``paired:<N>`` (the search,
+``search.py``), ``learned``, ``learned@<model>``, ``learned~<temperature>`` (the learned
+policy, ``policy.py``). Cave Troll has no restricted play and no search personality.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from cryhavoc_sim.errors import ScenarioError
+from cryhavoc_sim.games.botspec import BotNameError, BotSpec
+from cryhavoc_sim.games.cavetroll import bots
+from cryhavoc_sim.games.cavetroll.policy import NAMES, PolicyBot
+from cryhavoc_sim.games.cavetroll.search import DEFAULT_ITERATIONS, SearchBot
+from cryhavoc_sim.games.search.names import SEARCHES, search_spec
+from cryhavoc_sim.rng import Rng
+
+BOT_NAMES = (
+    "random",
+    "heuristic",
+    *(f"heuristic:{p}" for p in bots.PERSONALITIES),
+    "ismcts",
+    "ismcts:<N>",
+    "paired",
+    "paired:<N>",
+    "learned",
+    "learned@<model>",
+    "learned~<temperature>",
+)
+
+
+def parse_bot(name: str) -> BotSpec:
+    """``name`` read once into a spec; a BotNameError saying why it is not one of
+    :data:`BOT_NAMES`."""
+    kind, colon, option = name.partition(":")
+    if kind in SEARCHES:
+        return search_spec(name)
+    if NAMES.is_learned(name):
+        return NAMES.spec(name)
+    if name == "random":
+        return BotSpec("random")
+    if kind == "heuristic" and (not colon or option in bots.PERSONALITIES):
+        return BotSpec("heuristic", personality=option)
+    raise BotNameError(name, f"is not a Cave Troll bot; allowed: {', '.join(BOT_NAMES)}")
+
+
+def check_bot_name(name: Any, where: str) -> str:
+    """``name`` if it is a Cave Troll bot, else a ScenarioError starting with ``where``."""
+    if not isinstance(name, str):
+        raise ScenarioError(
+            f"{where} is {name!r}, which is not a Cave Troll bot; allowed: {', '.join(BOT_NAMES)}."
+        )
+    try:
+        parse_bot(name)
+    except BotNameError as exc:
+        raise ScenarioError(f"{where} is {name!r}, which {exc.problem}.") from None
+    return name
+
+
+def build(spec: BotSpec, rng: Rng) -> bots.RandomBot | bots.HeuristicBot | SearchBot | PolicyBot:
+    """The bot ``spec`` (read by :func:`parse_bot`) on its own generator ``rng``, in the
+    game's own bot shape (``choose(game)``)."""
+    if spec.kind == "random":
+        return bots.RandomBot(rng)
+    if spec.kind == "heuristic":
+        return bots.HeuristicBot(rng, spec.personality or bots.DEFAULT_PERSONALITY)
+    if spec.kind in SEARCHES:
+        return SearchBot(spec.budget or DEFAULT_ITERATIONS, rng, spec.kind)
+    assert NAMES.is_learned(spec.kind), spec
+    return PolicyBot(NAMES.policy(spec.model), rng, spec.temperature or 0.0, name=spec.name)

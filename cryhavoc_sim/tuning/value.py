@@ -254,17 +254,20 @@ def train_value(
     from cryhavoc_sim.games.cryhavoc.engine.game import RULES_VERSION
 
     check_counts(games, seed, rate, workers)
+    not_self_play = ScenarioError(
+        f"--bot: {bot!r} cannot play the self-play games; allowed: random, heuristic[:<personality>]"
+        " or paired[:<N>] (a tree search's self-play takes hours here, a learned-leaf search"
+        " would learn from its own model)."
+    )
     for f in ("humans", "pilgrims", "machines", "trogs"):
         try:
             spec = parse_bot(bot, f)
         except BotNameError as exc:
+            if not bot.startswith(SELF_PLAY):  # not even of a self-play bot's family
+                raise not_self_play from None
             raise ScenarioError(f"--bot: {exc}.") from None
         if spec.kind not in SELF_PLAY:
-            raise ScenarioError(
-                f"--bot: {bot!r} cannot play the self-play games; allowed: random, heuristic[:<personality>]"
-                " or paired[:<N>] (a tree search's self-play takes hours here, a learned-leaf search"
-                " would learn from its own model)."
-            )
+            raise not_self_play
     if target not in TARGETS:
         raise ScenarioError(f"target is {target!r}; allowed: {', '.join(TARGETS)}.")
     if at not in SAMPLINGS:

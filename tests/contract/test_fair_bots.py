@@ -20,6 +20,7 @@ from cryhavoc_sim.games.cavetroll.content import load_content as load_cavetroll
 from cryhavoc_sim.games.cavetroll.game import CaveTrollGame
 from cryhavoc_sim.games.cavetroll.visibility import determinize as cavetroll_determinize
 from cryhavoc_sim.games.cavetroll.visibility import observation as cavetroll_observation
+from cryhavoc_sim.games.cryhavoc.bots.automaton import AutomatonBot
 from cryhavoc_sim.games.cryhavoc.bots.personalities import personality_names
 from cryhavoc_sim.games.cryhavoc.engine.visibility import determinize, observation
 from cryhavoc_sim.rng import stream
@@ -36,6 +37,12 @@ DRAWS = 2  # other worlds per decision point
 def _cryhavoc_bots(faction: str) -> list[str]:
     names = ["random", "heuristic", *(f"heuristic:{p}" for p in personality_names(faction))]
     return [*names, "ismcts:6", "paired:6", "learned", "learned~0.5", "paired-learned:6"]
+
+
+def _decider(name: str, faction: str, seed: int) -> Any:
+    """The solo mode's Trog automaton (the game's own decider, no seat's bot), or the bot
+    ``name`` of seat ``faction``."""
+    return AutomatonBot() if name == "automaton" else seat_decider(name, faction, seed)
 
 
 @pytest.mark.parametrize("index", [0, 1, 2, 3, 4, 5, 6, 7])
@@ -56,8 +63,8 @@ def test_cry_havoc_bots_answer_the_same_in_every_world_their_player_cannot_tell_
                 assert other.request is not None
                 for name in names:
                     seed = index * 1000 + asked
-                    here = seat_decider(name, faction, seed).decide(request, game)
-                    there = seat_decider(name, faction, seed).decide(other.request, other)
+                    here = _decider(name, faction, seed).decide(request, game)
+                    there = _decider(name, faction, seed).decide(other.request, other)
                     assert here == there, (name, faction, request.kind, k)
             asked += 1
         game.apply(walkers[faction].decide(request, game))

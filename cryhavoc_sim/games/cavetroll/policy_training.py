@@ -11,8 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from cryhavoc_sim.games.botspec import BotNameError, BotSpec
-from cryhavoc_sim.games.cavetroll.catalogue import parse_bot
+from cryhavoc_sim.games.botspec import BotSpec
 from cryhavoc_sim.games.cavetroll.game import CARD_SETS
 from cryhavoc_sim.games.cavetroll.policy import LAYOUT, SIDE, WIDTH, PolicyBot, context, describe, kind_of
 from cryhavoc_sim.games.cavetroll.search import DEFAULT_ITERATIONS, EXPLORE, HORIZON, CaveTrollSearch
@@ -22,7 +21,7 @@ from cryhavoc_sim.games.policy.expert import SearchExpert
 from cryhavoc_sim.games.policy.model import Layout, PolicyModel
 from cryhavoc_sim.games.policy.plug import Expert, Scored
 from cryhavoc_sim.games.search.ismcts import MAX_STEPS
-from cryhavoc_sim.games.search.names import SEARCHES, searcher
+from cryhavoc_sim.games.search.names import search_spec, searcher
 from cryhavoc_sim.games.state import Bot, GameState, PlayerId
 from cryhavoc_sim.rng import Rng, derive, game_seed, stream
 
@@ -89,10 +88,7 @@ class CaveTrollPolicyGame:
         return "paired:8"  # every candidate in 8 worlds, the heuristic's valuation as the leaf
 
     def expert_spec(self, name: str) -> BotSpec:
-        spec = parse_bot(name) if name.partition(":")[0] in SEARCHES else None
-        if spec is None:
-            raise BotNameError(name, "is not a search; allowed: ismcts:<N> or paired:<N>")
-        return spec
+        return search_spec(name, "is not a search; allowed: ismcts:<N> or paired:<N>")
 
     def expert_labels(self, spec: BotSpec) -> str:
         return "values" if spec.kind == "paired" else "shares"

@@ -35,12 +35,12 @@ def parse_budget(name: str, kind: str, option: str, search: str) -> int:
     return int(option)
 
 
-def search_spec(name: str) -> BotSpec:
+def search_spec(name: str, other: str = f"is not a search bot; allowed: {ALLOWED}") -> BotSpec:
     """``ismcts[:N]`` or ``paired[:N]`` as a spec (budget None: the game's default); a
-    :class:`BotNameError` for any other name."""
+    :class:`BotNameError` for any other name, saying ``other``."""
     kind, colon, option = name.partition(":")
     if kind not in SEARCHES:
-        raise BotNameError(name, f"is not a search bot; allowed: {ALLOWED}")
+        raise BotNameError(name, other)
     return BotSpec(kind, parse_budget(name, kind, option, kind) if colon else None)
 
 

@@ -11,15 +11,14 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from cryhavoc_sim.games.botspec import BotNameError, BotSpec
+from cryhavoc_sim.games.botspec import BotSpec
 from cryhavoc_sim.games.harness.play import named_bot
 from cryhavoc_sim.games.policy.expert import SearchExpert
 from cryhavoc_sim.games.policy.model import Layout, PolicyModel
 from cryhavoc_sim.games.policy.plug import Expert, Scored
 from cryhavoc_sim.games.search.ismcts import EXPLORE, MAX_STEPS
-from cryhavoc_sim.games.search.names import SEARCHES, searcher
+from cryhavoc_sim.games.search.names import search_spec, searcher
 from cryhavoc_sim.games.state import Bot, GameState, PlayerId
-from cryhavoc_sim.games.warcry.catalogue import parse_bot
 from cryhavoc_sim.games.warcry.policy import LAYOUT, SIDE, PolicyBot, context, describe
 from cryhavoc_sim.games.warcry.rules import RULES
 from cryhavoc_sim.games.warcry.search import DEFAULT_ITERATIONS, HORIZON, WarCrySearch
@@ -84,10 +83,7 @@ class WarCryPolicyGame:
         return Scored(f"{SIDE}.{state.phase}", cands, descs, attrs, context(state, PLAYERS.index(player)))
 
     def expert_spec(self, name: str) -> BotSpec:
-        spec = parse_bot(name) if name.partition(":")[0] in SEARCHES else None
-        if spec is None:
-            raise BotNameError(name, "is not a search; allowed: ismcts:<N> or paired:<N>")
-        return spec
+        return search_spec(name, "is not a search; allowed: ismcts:<N> or paired:<N>")
 
     def expert_labels(self, spec: BotSpec) -> str:
         return "values" if spec.kind == "paired" else "shares"

@@ -169,13 +169,15 @@ def _build(spec: BotSpec, faction: str, rng: Rng) -> Decider:
     kind = spec.kind
     if kind == "random":
         return RandomBot(rng)
-    persona = personality_of(faction, spec.personality or "balanced", spec.weights)
     if kind == "heuristic":
-        return HeuristicBot(faction, persona, rng)
+        return HeuristicBot(
+            faction, personality_of(faction, spec.personality or "balanced", spec.weights), rng
+        )
     if kind in SEARCHES:
         from cryhavoc_sim.games.cryhavoc.bots.ismcts import DEFAULT_ITERATIONS, IsmctsBot
 
-        own = persona if spec.personality else None
+        # the personality of its own rollouts and unsearched decisions (None: balanced)
+        own = personality_of(faction, spec.personality, spec.weights) if spec.personality else None
         return IsmctsBot(faction, spec.budget or DEFAULT_ITERATIONS, rng, kind, own)
     if kind in LEAVES:
         from cryhavoc_sim.games.cryhavoc.bots.leaf import DEFAULT_ITERATIONS as LEAF_ITERATIONS

@@ -77,14 +77,6 @@ class LearnedNames:
                 )
         return BotSpec(LEARNED, model=model if at else "", temperature=t)
 
-    def problem(self, name: str) -> str | None:
-        """Why ``name`` is not the learned policy's (a sentence's end), or None."""
-        try:
-            self.spec(name)
-        except BotNameError as exc:
-            return exc.problem
-        return None
-
     def policy(self, model: str | None = None) -> PolicyModel:
         """The shipped model ``model`` (the default when None or ""), checked once."""
         model = model or self.default

@@ -1311,8 +1311,13 @@ CASES = [
     ),
     Case(
         "ablate_a_game_without_ablation",
-        lambda d: ["ablate", "quick", "-n", "4", "-j", "1"],
-        "ablate: Cry Havoc offers no ablation",
+        lambda d: ["ablate", "cave_troll_2p", "-n", "4", "-j", "1"],
+        "ablate: Cave Troll offers no ablation",
+    ),
+    Case(
+        "ablate_a_terrain_card",
+        lambda d: ["ablate", "quick", "--card", "mountain.1", "-n", "4", "-j", "1"],
+        "--card: 'mountain.1' is not a card with abilities in the decks of quick; allowed:",
     ),
     Case(
         "train_value_unknown_sampling",

@@ -20,7 +20,11 @@ def ablate(
     scenario: Annotated[str, typer.Argument(help="Scenario TOML file or a shipped scenario's name.")],
     card: Annotated[
         list[str] | None,
-        typer.Option("--card", help="A card id to ablate (repeatable; default: every card with abilities)."),
+        typer.Option(
+            "--card",
+            help="A card id to ablate (repeatable; default: every card with abilities; Cry Havoc: a Tactics"
+            " card's id or skill:<id> of a default Skill).",
+        ),
     ] = None,
     games: Annotated[
         int | None,
@@ -37,9 +41,9 @@ def ablate(
     as_json: Annotated[bool, _flag("--json", help="Print the values as JSON.")] = False,
 ) -> None:
     """Causal card values by paired ablation: the scenario's games as they are, then again
-    with each card's abilities blanked (its statistics kept), on the same seeds; each
-    card's value is what its abilities add to the win rate of the deck holding it, with a
-    95% interval by deals. Writes nothing; prints the cost in games and minutes.
+    with each card's abilities blanked (its statistics kept; Cry Havoc: a Tactics card's
+    Tactic or a default Skill's effect), on the same seeds; each card's value is what its
+    abilities add to the win rate of the side holding it, with a 95% interval by deals. Writes nothing; prints the cost in games and minutes.
 
     Example: cryhavoc-sim ablate warcry_all_decks --card WC149 -n 160"""
     from cryhavoc_sim.runner.scenario import load_scenario

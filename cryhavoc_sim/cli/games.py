@@ -176,7 +176,9 @@ def ladder(
         SKILL_NOTE,
         ladder_matches,
         ladder_table,
+        rating_table,
         render,
+        render_ratings,
         render_skill,
         skill_table,
         stopped_games,
@@ -208,6 +210,7 @@ def ladder(
         raise _fail(str(exc)) from None
     rows = ladder_table(matches)
     skills = skill_table(matches, kinds)
+    ratings = rating_table(matches, kinds, seed) if skill else None
     stopped = stopped_note(matches)
     if as_json:
         doc = {
@@ -215,12 +218,16 @@ def ladder(
             "skill": skills,
             "skill_note": SKILL_NOTE,
             "stopped": stopped_games(matches),
+            **({"ratings": ratings} if ratings is not None else {}),
         }
         typer.echo(json.dumps(doc, indent=2))
     else:
         typer.echo(render(rows))
         typer.echo("")
         typer.echo(render_skill(skills))
+        if ratings is not None:
+            typer.echo("")
+            typer.echo(render_ratings(ratings))
         if stopped:
             typer.echo(stopped)
     if plot is not None:

@@ -85,6 +85,14 @@ def run(
         int | None,
         typer.Option("--max-games", min=1, max=MAX_GAMES, help="With --precision: the most games to play."),
     ] = None,
+    win_model: Annotated[
+        Path | None,
+        typer.Option(
+            "--win-model",
+            help="A win model (cryhavoc-sim train-value --game ... -o FILE) whose win-probability lines"
+            " the run records instead of the game's shipped one (overrides the scenario's win_model).",
+        ),
+    ] = None,
 ) -> None:
     """Play a scenario's games and write the run directory (Parquet + manifest).
 
@@ -131,6 +139,8 @@ def run(
         workers = cpus
     try:
         sc = load_scenario(scenario).with_overrides(games=games, seed=seed)
+        if win_model is not None:
+            sc = sc.with_win_model(win_model)
         if rule is not None:
             sc = capped(sc, max_games or PRECISION_CAP, rule.target)
         run_dir = out or Path("runs") / f"{sc.name}-{sc.seed}"
@@ -152,6 +162,7 @@ def run(
             *(["--precision", str(precision)] if precision is not None else []),
             *(["--max-games", str(max_games)] if max_games is not None else []),
             *(["--seed", str(seed)] if seed is not None else []),
+            *(["--win-model", str(win_model)] if win_model is not None else []),
             *(["--no-events"] if no_events else []),
             *(["--fail-fast"] if fail_fast else []),
             "-j",

@@ -231,7 +231,11 @@ def build_report(run: Run, out: Path, sensitive: tuple[str, Path] | None = None)
         *(
             []
             if words.seat_is_side
-            else [(f"Win rate by {words.seat}", wr_seat), ("Win rate by line-up", wr_lineup)]
+            else [
+                (f"Win rate by {words.seat}", wr_seat),
+                # one line-up: the table would repeat the faction table row for row
+                *([("Win rate by line-up", wr_lineup)] if wr_lineup["lineup"].n_unique() > 1 else []),
+            ]
         ),
         (f"Final {score}", dist),
         ("Winning margin", margin),

@@ -101,9 +101,9 @@ _CSS = """body{font-family:sans-serif;max-width:1000px;margin:2em auto;padding:0
 .trust h2{font-size:1.05em;margin:.6em 0 .2em}
 .headline{background:#f3f7ff;border-left:4px solid #2f6fb3;padding:.6em 1em;font-size:1.05em}
 .headline li{margin:.3em 0}nav ol{columns:2;font-size:.9em}figcaption{font-size:.8em;color:#555}
-@media (max-width:700px){nav ol{columns:1}body{margin:1em auto}}
+@media (max-width:700px){nav ol{columns:1}body{margin:1em auto}figure img{max-width:none;width:560px}}
 table{border-collapse:collapse;margin:.5em 0 1.5em;display:block;max-width:100%;overflow-x:auto}td,th{border:1px solid #ccc;padding:.2em .5em;font-size:.85em}
-th{background:#f4f4f4}figure{margin:1em 0}img{max-width:100%;height:auto}pre{background:#f6f6f6;padding:.8em;overflow-x:auto}"""
+th{background:#f4f4f4}figure{margin:1em 0;overflow-x:auto}img{max-width:100%;height:auto}pre{background:#f6f6f6;padding:.8em;overflow-x:auto}"""
 
 
 def write_pages(

@@ -190,6 +190,119 @@ def skill_table(matches: Sequence[Match], rungs: Sequence[str]) -> list[dict[str
     return rows
 
 
+RATINGS_NOTE = (
+    "Ratings of each faction in each rung's hands (Bradley-Terry over the ladder's games, Elo points, mean"
+    " 0; 95% bootstrap interval over games): the spread of a faction's ratings across the rungs is how much skill pays"
+    " on that side; a game of chance would rate every rung alike."
+)
+
+UNCONNECTED = (
+    " Each faction's rungs never met the same opponents, so only the rungs' ratings over every faction"
+    " are given (a ladder of three rungs or more compares them)."
+)
+
+
+def rating_table(matches: Sequence[Match], rungs: Sequence[str], seed: int = 0) -> dict[str, object]:
+    """Ratings of every (rung, faction) entry and of every rung over all factions, each
+    faction's spread (the standard deviation of its ratings across the rungs) and the pairs of factions
+    whose spreads differ beyond chance (``analysis/ratings.py``); games stopped at the
+    answer limit are left out."""
+    import numpy as np  # here, not at the top: the workers that play the games never need it
+
+    from cryhavoc_sim.analysis.ratings import rate
+
+    by_entry = []
+    by_rung = []
+    for i in range(0, len(matches) - 1, 2):
+        x, y = matches[i], matches[i + 1]
+        if x.stopped or x.won == y.won:
+            continue
+        by_entry.append((f"{x.faction}\t{x.bot}", f"{y.faction}\t{y.bot}", 1.0 if x.won else 0.0))
+        by_rung.append((x.bot, y.bot, 1.0 if x.won else 0.0))
+    entries = rate(by_entry, seed=seed)
+    overall = rate(by_rung, seed=seed)
+    # faction-and-rung entries that never meet (two rungs of a two-sided game) do not
+    # compare: then only the rungs' ratings over every faction are given
+    factions = sorted({m.faction for m in matches}) if entries.connected else []
+    rows: list[dict[str, object]] = []
+    for level, bot in enumerate(rungs):
+        for faction in [*factions, "all"]:
+            rated = overall if faction == "all" else entries
+            key = bot if faction == "all" else f"{faction}\t{bot}"
+            if key not in rated.entries:
+                continue
+            low, high = rated.interval(key)
+            rows.append(
+                {
+                    "rung": level,
+                    "bot": bot,
+                    "faction": faction,
+                    "rating": rated.of(key),
+                    "low": low,
+                    "high": high,
+                }
+            )
+    spreads: list[dict[str, object]] = []
+    samples = {}
+    for faction in [*factions, "all"]:
+        rated = overall if faction == "all" else entries
+        keys = [
+            k for k in ((b if faction == "all" else f"{faction}\t{b}") for b in rungs) if k in rated.entries
+        ]
+        if len(keys) < 2:
+            continue
+        point, low, high = rated.spread(keys)
+        spreads.append({"faction": faction, "spread": point, "low": low, "high": high})
+        if faction != "all":
+            samples[faction] = (point, rated.spread_samples(keys))
+    differ: list[dict[str, object]] = []
+    for f, g in itertools.combinations(sorted(samples), 2):
+        diff = samples[f][1] - samples[g][1]
+        low, high = float(np.percentile(diff, 2.5)), float(np.percentile(diff, 97.5))
+        if low > 0 or high < 0:
+            more, less = (f, g) if low > 0 else (g, f)
+            point = abs(samples[f][0] - samples[g][0])
+            lo, hi = (low, high) if low > 0 else (-high, -low)
+            differ.append({"more": more, "less": less, "difference": point, "low": lo, "high": hi})
+    note = RATINGS_NOTE if entries.connected else RATINGS_NOTE + UNCONNECTED
+    return {"ratings": rows, "spread": spreads, "differ": differ, "note": note}
+
+
+def render_ratings(doc: dict[str, object]) -> str:
+    """The ratings: one line per rung, a column per faction; then each faction's spread."""
+    rows = doc["ratings"]
+    assert isinstance(rows, list)
+    factions = [f for f in dict.fromkeys(str(r["faction"]) for r in rows) if f != "all"] + ["all"]
+    cell = {(str(r["bot"]), str(r["faction"])): r for r in rows}
+    width = 22
+    lines = [str(doc["note"]), f"{'rung':<22}" + "".join(f"{f:>{width}}" for f in factions)]
+    for bot in dict.fromkeys(str(r["bot"]) for r in rows):
+        parts = []
+        for f in factions:
+            r = cell.get((bot, f))
+            parts.append("" if r is None else f"{r['rating']:+.0f} ({r['low']:+.0f} to {r['high']:+.0f})")
+        lines.append(f"{bot:<22}" + "".join(f"{p:>{width}}" for p in parts))
+    spreads = doc["spread"]
+    assert isinstance(spreads, list)
+    if spreads:
+        lines.append(
+            "Skill spread (standard deviation across the rungs, Elo): "
+            + ", ".join(f"{s['faction']} {s['spread']:.0f} ({s['low']:.0f}-{s['high']:.0f})" for s in spreads)
+            + "."
+        )
+    differ = doc["differ"]
+    assert isinstance(differ, list)
+    if differ:
+        lines.extend(
+            f"Skill pays more for {d['more']} than for {d['less']}: {d['difference']:.0f} Elo more spread"
+            f" ({d['low']:.0f}-{d['high']:.0f})."
+            for d in differ
+        )
+    elif len(spreads) > 2:
+        lines.append("No faction's spread differs from another's beyond chance.")
+    return "\n".join(lines)
+
+
 def render(rows: Sequence[dict[str, object]]) -> str:
     lines = [
         f"{'bot':<28} {'vs':<28} {'faction':<9} {'games':>6} {'win rate':>9}  95% CI (Wilson)",

@@ -35,14 +35,14 @@ def versions() -> dict[str, str]:
     return out
 
 
-def _win_model(game: str) -> dict[str, Any]:
+def _win_model(scenario: Scenario) -> dict[str, Any]:
     """The win model whose lines the run records (``seats.win_line``), if the game has one."""
-    line = get_game(game).win_line()
+    line = get_game(scenario.game).win_line()
     if line is None:
         return {}
     from cryhavoc_sim.games.winprob import model_entry
 
-    return {"win_model": model_entry(line, line.shipped())}
+    return {"win_model": model_entry(line, scenario.win_model_of())}
 
 
 def new_manifest(
@@ -91,7 +91,7 @@ def new_manifest(
         "content_reconstructed": content.reconstructed,
         "rules_version": get_game(scenario.game).rules_version,
         "bots_version": get_game(scenario.game).bots_version,
-        **_win_model(scenario.game),
+        **_win_model(scenario),
         "versions": versions(),
         "games_planned": scenario.games,
         "chunks": {str(s): e for s, e in sorted(kept.items())},
@@ -154,6 +154,13 @@ def resume_problem(
         )
     if old.get("content_hash") != content_hash:
         return "its content set has changed since (another content hash); resuming would mix the two"
+    model = _win_model(scenario).get("win_model")
+    was = old.get("win_model")
+    if model is not None and isinstance(was, dict) and was.get("digest") != model["digest"]:
+        return (
+            "its win-probability lines were read with another win model (--win-model or the scenario's"
+            " win_model); resuming would mix the two"
+        )
     if config.get("record_events") is not record_events:
         logged = "logged events" if config.get("record_events") else "ran with --no-events"
         return f"it {logged}; resume it the same way"

@@ -26,7 +26,7 @@ def play_one(
     from cryhavoc_sim.games.decisions import DecisionCounter
     from cryhavoc_sim.games.winprob import LineRecorder
 
-    recorder = LineRecorder(line, line.shipped()) if line is not None else None
+    recorder = LineRecorder(line, scenario.win_model_of()) if line is not None else None
     counter = DecisionCounter() if scenario.decisions else None
     watch: Any = recorder or counter
     if recorder is not None and counter is not None:

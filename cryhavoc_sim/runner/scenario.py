@@ -9,6 +9,7 @@ seed = 1
 content = ""              # optional: a content directory (relative to this file) or a shipped set's name
 description = ""
 decisions = false         # optional: count each player's decisions by request kind (seats.decisions)
+win_model = ""            # optional: a win-model file (relative to this file) for seats.win_line
 # ... and the game's own fields (for Cry Havoc: games/cryhavoc/scenario.py)
 
 [overrides]               # optional: content numbers by path (`cryhavoc-sim content --numbers`)
@@ -37,7 +38,7 @@ from cryhavoc_sim.runner.rundir import MAX_GAMES
 # repository's top-level ``scenarios/`` is a link to this directory.
 SHIPPED = Path(__file__).resolve().parents[1] / "scenarios"
 NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,63}")
-GENERIC_FIELDS = ("name", "game", "games", "seed", "content", "description", "decisions")
+GENERIC_FIELDS = ("name", "game", "games", "seed", "content", "description", "decisions", "win_model")
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,6 +57,10 @@ class Scenario:
     overrides: tuple[tuple[str, Any], ...] = ()
     # decisions = true: count each player's decisions by kind (games/decisions.py)
     decisions: bool = False
+    # win_model = "file.json": the win model whose lines the run records instead of the
+    # game's shipped one (games/winprob.py), held as its checked JSON text so that every
+    # worker reads the same model whatever happens to the file
+    win_model: str | None = None
 
     @property
     def override_map(self) -> dict[str, Any]:
@@ -64,6 +69,23 @@ class Scenario:
     def seed_of(self, game_id: int) -> int:
         """Game ``game_id``'s own seed."""
         return get_game(self.game).seed_of(self.setup, self.seed, game_id)
+
+    def win_model_of(self) -> Any:
+        """The win model its games' lines are read with: the scenario's, else the game's
+        shipped one; None for a game without a win line."""
+        line = get_game(self.game).win_line()
+        if line is None:
+            return None
+        if self.win_model is None:
+            return line.shipped()
+        return _parsed_model(self.game, self.win_model)
+
+    def with_win_model(self, path: Path) -> Scenario:
+        """The scenario with the win-model file at ``path`` (checked against the game and
+        its content: one sentence otherwise)."""
+        from dataclasses import replace
+
+        return replace(self, win_model=_model_text(get_game(self.game), path, self.content_dir))
 
     def with_overrides(self, games: int | None = None, seed: int | None = None) -> Scenario:
         from dataclasses import replace
@@ -129,6 +151,7 @@ def parse_scenario(text: str, path: str = "<scenario>") -> Scenario:
         raise field_error(path, "scenario.seed", f"must be between 0 and 2^64-1, got {seed}")
     get("description", str, "")
     decisions = get("decisions", bool, False)
+    win_model = get("win_model", str, "") or None
     content = head.get("content") or None
     if content is not None and not isinstance(content, str):
         raise field_error(path, "scenario.content", f"must be a directory path, got {content!r}")
@@ -138,7 +161,40 @@ def parse_scenario(text: str, path: str = "<scenario>") -> Scenario:
         content = shipped or (str(local.resolve()) if path not in ("<scenario>", "") else content)
     setup = game.parse_setup(head, doc, path)
     overrides = _overrides(doc.get("overrides", {}), game, content, path)
-    return Scenario(name, games, seed, game.name, setup, content, text, path, overrides, decisions)
+    if win_model is not None:
+        local = Path(path).parent / win_model if path not in ("<scenario>", "") else Path(win_model)
+        win_model = _model_text(game, local, content, f"{path}: field 'scenario.win_model': ")
+    return Scenario(name, games, seed, game.name, setup, content, text, path, overrides, decisions, win_model)
+
+
+def _model_text(game: Any, path: Path, content_dir: str | None, where: str = "") -> str:
+    """The win-model file at ``path`` checked against ``game`` (its features) and the
+    content it will be read with, as normalised JSON text."""
+    from cryhavoc_sim.games.winprob import load_model
+
+    line = game.win_line()
+    if line is None:
+        raise ScenarioError(f"{where}{game.title} records no win-probability line, so it takes no win model.")
+    try:
+        model = load_model(path, line, game.load_content(content_dir).content_id)
+    except ScenarioError as exc:
+        raise ScenarioError(f"{where}{exc}") from None
+    return str(model.to_json())
+
+
+_MODELS: dict[tuple[str, str], Any] = {}  # each process parses a scenario's model once
+
+
+def _parsed_model(game: str, text: str) -> Any:
+    from cryhavoc_sim.games.winprob import parse_model
+
+    key = (game, text)
+    model = _MODELS.get(key)
+    if model is None:
+        line = get_game(game).win_line()
+        assert line is not None  # the text was checked against this game's line
+        model = _MODELS[key] = parse_model(text, "the scenario's win model", line)
+    return model
 
 
 def _overrides(raw: Any, game: Any, content_dir: str | None, path: str) -> tuple[tuple[str, Any], ...]:

@@ -65,7 +65,8 @@ def ablation_of(module: Any) -> Any:
     hooks = getattr(module, "ablation", None)
     if hooks is None:
         raise ScenarioError(
-            f"ablate: {module.title} offers no ablation (of its cards or abilities); allowed: a game that does (warcry)."
+            f"ablate: {module.title} offers no ablation (of its cards or abilities); allowed: a game that does"
+            " (cryhavoc, warcry)."
         )
     return hooks
 
@@ -88,7 +89,9 @@ def _outcomes(task: Task) -> list[Outcome]:
     out: list[Outcome] = []
     for i in range(scenario.games):
         played = module.play(scenario.setup, content, scenario.seed, i, unit is None)
-        seen: frozenset[tuple[str, str]] = hooks.played(module, played) if unit is None else frozenset()
+        seen: frozenset[tuple[str, str]] = (
+            hooks.played(module, played, content) if unit is None else frozenset()
+        )
         out.append((tuple(played.winners), seen))
     return out
 

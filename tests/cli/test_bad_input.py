@@ -21,6 +21,15 @@ from tests.conftest import reconstructed_dir
 SMALL = '[scenario]\nname = "small"\ngames = 20\nseed = 5\nplayers = 2\n'
 
 
+def _shipped_win_model(game: str) -> str:
+    """The shipped win-model file of ``game``."""
+    from cryhavoc_sim.games import get_game
+
+    line = get_game(game).win_line()
+    assert line is not None
+    return line.shipped().to_json()
+
+
 def scen(body: str = "", head: str = SMALL) -> str:
     return head + body
 
@@ -1305,14 +1314,70 @@ CASES = [
         "field 'scenario.decisions' must be bool",
     ),
     Case(
+        "run_win_model_of_another_game",
+        lambda d: [
+            *("run", "cave_troll_2p", "-n", "4", "-j", "1", "-o", str(d / "out")),
+            *("--win-model", str(write(d / "m.json", _shipped_win_model("warcry")))),
+        ],
+        "a win model of the game 'warcry'; allowed: 'cavetroll'",
+    ),
+    Case(
+        "run_win_model_not_finite",
+        lambda d: [
+            *("run", "cave_troll_2p", "-n", "4", "-j", "1", "-o", str(d / "out")),
+            *(
+                "--win-model",
+                str(
+                    write(
+                        d / "m.json",
+                        _shipped_win_model("cavetroll").replace('"intercept": ', '"intercept": NaN, "x": '),
+                    )
+                ),
+            ),
+        ],
+        "'coef' and 'intercept' must be",
+    ),
+    Case(
+        "run_win_model_missing",
+        lambda d: [
+            "run",
+            "cave_troll_2p",
+            "-n",
+            "4",
+            "-j",
+            "1",
+            "-o",
+            str(d / "out"),
+            "--win-model",
+            str(d / "no.json"),
+        ],
+        "cannot be read as a win model",
+    ),
+    Case(
+        "scenario_win_model_of_other_content",
+        lambda d: run_with(
+            '[scenario]\nname = "t"\ngame = "cavetroll"\ngames = 2\nseed = 1\nplayers = 2\nwin_model = "m.json"\n'
+        )(
+            write(
+                d / "m.json", _shipped_win_model("cavetroll").replace('"content": "', '"content": "other-')
+            ).parent
+        ),
+        "field 'scenario.win_model':",
+    ),
+    Case(
         "ablate_unknown_card",
         lambda d: ["ablate", "warcry_all_decks", "--card", "WC999", "-n", "4", "-j", "1"],
         "--card: 'WC999' is not a card with abilities in the decks of warcry_all_decks; allowed: WC130",
     ),
     Case(
         "ablate_a_game_without_ablation",
-        lambda d: ["ablate", "quick", "-n", "4", "-j", "1"],
-        "ablate: Cry Havoc offers no ablation",
+        lambda d: ["ablate", "cave_troll_2p", "-n", "4", "-j", "1"],
+        "ablate: Cave Troll offers no ablation",
+    ),
+    Case(
+        "ablate_a_terrain_card",
+        lambda d: ["ablate", "quick", "--card", "mountain.1", "-n", "4", "-j", "1"],
+        "--card: 'mountain.1' is not a card with abilities in the decks of quick; allowed:",
     ),
     Case(
         "train_value_unknown_sampling",

@@ -29,6 +29,7 @@ def test_report_writes_html_markdown_figures_and_summary(tmp_path: Path) -> None
         and "RECONSTRUCTED" in page
         and "Win rate by faction" in page
     )
+    assert "Win rate by line-up" not in page  # one line-up: it would repeat the faction table
     md = (rep / "report.md").read_text()
     assert "![Win rate by faction](win_rates.png)" in md and "| faction |" in md and "Notice" in md
     for name in (
@@ -49,6 +50,21 @@ def test_report_writes_html_markdown_figures_and_summary(tmp_path: Path) -> None
 
     assert all(set(RATES) <= set(row) for row in summary["bot_behaviour"]) and summary["bot_behaviour"]
     assert "Bot behaviour" in md
+
+
+def test_report_of_several_line_ups_has_the_line_up_table(tmp_path: Path) -> None:
+    scenario = tmp_path / "s.toml"
+    scenario.write_text(
+        '[scenario]\nname = "pairs"\ngames = 6\nseed = 2\nplayers = 2\nfactions = "every_combination"\n'
+    )
+    assert cli("run", str(scenario), "-o", str(tmp_path / "run"), "-q").returncode == 0
+    proc = cli("report", str(tmp_path / "run"), "-o", str(tmp_path / "rep"))
+    assert proc.returncode == 0, proc.stderr
+    md = (tmp_path / "rep" / "report.md").read_text()
+    table = md.split("## Win rate by line-up", 1)[1].split("\n## ", 1)[0]
+    assert {"humans,machines", "humans,pilgrims", "machines,pilgrims"} <= {
+        row.split(" | ")[1] for row in table.splitlines() if row.startswith("| ") and "," in row
+    }
 
 
 def test_report_of_a_missing_run_is_a_clear_error(tmp_path: Path) -> None:

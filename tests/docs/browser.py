@@ -50,7 +50,8 @@ PROBE = """<script>window.addEventListener('load', () => {
     headline_top: head ? head.getBoundingClientRect().top + window.scrollY : null,
     headline_text: head ? head.textContent.trim().slice(0, 200) : null,
     contents_columns: (n => n ? getComputedStyle(n).columnCount : null)(document.querySelector('nav ol')),
-    linked_images: imgs.filter(i => i.parentElement && i.parentElement.tagName === 'A').length }), '*');
+    linked_images: imgs.filter(i => i.parentElement && i.parentElement.tagName === 'A').length,
+    narrowest_image: imgs.length ? Math.min(...imgs.map(i => i.getBoundingClientRect().width)) : null }), '*');
 });</script>"""
 
 # One window holds a frame per page, each exactly the size asked; every page's probe
@@ -76,6 +77,7 @@ class Seen:
     headline_text: str | None
     contents_columns: str | None = None  # the report's table of contents: CSS column-count
     linked_images: int = 0  # images inside a link (a report's figure opens its PNG)
+    narrowest_image: float | None = None  # CSS pixels: how wide the smallest image is shown
 
     @property
     def overflows(self) -> bool:

@@ -45,6 +45,9 @@ def test_a_report_reads_on_a_laptop_and_a_phone(scenario: str, tmp_path: Path) -
     # on a phone the contents are one column (two collide at 390 px); every figure opens its PNG
     assert (laptop.contents_columns, phone.contents_columns) == ("2", "1")
     assert phone.linked_images == phone.images
+    # a figure shrunk to a phone's width has text too small to read: it keeps a readable
+    # width and scrolls sideways in its own box instead (its text at three quarters of size)
+    assert phone.narrowest_image is not None and phone.narrowest_image >= 540, phone.narrowest_image
     # the reports index too: its wide table scrolls in its own box on a phone
     from cryhavoc_sim.report.index import write_index
 

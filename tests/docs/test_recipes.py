@@ -117,6 +117,7 @@ def play(args: list[str], cwd: Path, page: Path, timeout: int) -> None:
 @pytest.mark.parametrize("recipe", RECIPES, ids=lambda r: str(r.page.relative_to(ROOT)))
 def test_a_pages_recipes_run(recipe: Recipe, tmp_path: Path) -> None:
     for name, body in recipe.files.items():
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)  # a title may name a folder
         (tmp_path / name).write_text(body)
     for argv, long in recipe.commands:
         if not long:
@@ -132,5 +133,6 @@ LONG_ONES = [(r, argv) for r in RECIPES for argv, long in r.commands if long]
 )
 def test_a_long_recipe_runs(recipe: Recipe, argv: list[str], tmp_path: Path) -> None:
     for name, body in recipe.files.items():
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)  # a title may name a folder
         (tmp_path / name).write_text(body)
     play(argv, tmp_path, recipe.page, 3600)

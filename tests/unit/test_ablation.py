@@ -91,3 +91,38 @@ def test_the_meta_is_all_cycle_for_rock_paper_scissors_and_all_ranking_for_ratin
     assert summary["best_deck"] == "a" and table["deck"].to_list() == ["a", "b", "c"]
     assert table.filter(table["deck"] == "c")["losing_matchups"].item() == 2
     assert table.filter(table["deck"] == "c")["lost_beyond_doubt"].item() == "a, b"
+
+
+def test_cry_havoc_offers_its_factions_tactics_and_default_skills() -> None:
+    """A faction card's Tactic or a default Skill's effect blanked, nothing else; Terrain
+    cards (every faction draws them) and the factions not playing are not offered."""
+    sc = load_scenario("two_player")  # the invaders only: no Trog player's cards
+    content = content_for(sc)
+    hooks = get_game("cryhavoc").ablation
+    units = hooks.units(content, sc.setup)
+    assert "humans.drop_troopers" in units and "skill:humans.scouting" in units
+    assert not any(u.startswith("trogs.") or u.startswith("mountain.") for u in units)
+    without = hooks.ablated(content, "humans.drop_troopers")
+    card, before = without.cards["humans.drop_troopers"], content.cards["humans.drop_troopers"]
+    assert card.tactic == () and before.tactic and (card.move, card.recruit) == (before.move, before.recruit)
+    assert {k: v for k, v in without.cards.items() if k != card.id} == {
+        k: v for k, v in content.cards.items() if k != card.id
+    }
+    skill = hooks.ablated(content, "skill:humans.scouting").skills["humans.scouting"]
+    assert skill.effect == () and content.skills["humans.scouting"].effect
+    # only a game the Humans play holds their card: two-player games rotate three pairings
+    held = [hooks.holders(content, sc.setup, i, "humans.drop_troopers") for i in range(12)]
+    assert set(held) == {("humans",), ()} and held.count(()) == 4
+
+
+def test_cry_havoc_ablation_is_paired_and_the_same_at_any_worker_count() -> None:
+    sc = load_scenario("four_player").with_overrides(games=40)
+    one = ablate(sc, ["humans.drop_troopers", "skill:trogs.nest_call"], workers=1)
+    two = ablate(sc, ["humans.drop_troopers", "skill:trogs.nest_call"], workers=2)
+    assert one.values == two.values and one.games_played == 3 * 40
+    for v in one.values:
+        assert v.games == 40 and v.deals == 10 and v.low <= v.value <= v.high
+        assert v.value == pytest.approx(v.with_rate - v.without_rate)
+    # the Tactic is played in these games, and the same seeds play differently without it
+    troopers = next(v for v in one.values if v.unit == "humans.drop_troopers")
+    assert troopers.played_rate is not None and troopers.with_rate != troopers.without_rate

@@ -193,6 +193,14 @@ class CryHavoc:
         head = {k: v for k, v in doc.get("scenario", {}).items() if k != "policies"}
         return {**doc, "scenario": head, "bots": {"default": bot}}
 
+    @property
+    def ablation(self) -> Any:
+        """Paired ablations of its Tactics cards and default Skills (``cryhavoc-sim ablate``,
+        ablation.py)."""
+        from cryhavoc_sim.games.cryhavoc.ablation import ABLATION
+
+        return ABLATION
+
     def ladder_pairings(self) -> Sequence[Pairing]:
         """Every 2-player line-up, both ways of handing out its two factions, each bot
         kind going first once: 12 games a rotation."""

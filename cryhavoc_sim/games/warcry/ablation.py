@@ -30,7 +30,7 @@ class WarCryAblation:
         cards = {**content.cards, unit: replace(card, abilities=())}
         return replace(content, cards=cards, digest=f"{content.digest}-without-{unit}")
 
-    def played(self, module: Any, played: Any) -> frozenset[tuple[str, str]]:
+    def played(self, module: Any, played: Any, content: Content) -> frozenset[tuple[str, str]]:
         """(side, card name) of every card a side put into play in the game ``played``
         (its events, as the report's card table reads them)."""
         from cryhavoc_sim.games.warcry.worth import PLAYED

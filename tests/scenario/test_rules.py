@@ -71,6 +71,86 @@ def test_setup_starting_units_per_faction_as_a_designer_writes_it(content):  # t
     assert type(rules).from_mapping(rules.as_mapping()) == rules  # saved games read it back
 
 
+def test_draws_hand_limit_and_actions_per_faction_as_a_designer_writes_them(tmp_path):  # type: ignore[no-untyped-def]
+    """2. Draw Cards and 3. Actions with per-faction [rules]: the Machines draw five and
+    keep eight, the Humans take a fourth Action after the others' third, the Trog player
+    keeps five; every other faction plays the printed numbers (four, seven, three)."""
+    import polars as pl
+
+    from cryhavoc_sim.api import simulate
+    from cryhavoc_sim.runner.scenario import parse_scenario
+
+    text = (
+        '[scenario]\nname = "per_faction"\ngames = 2\nseed = 3\nplayers = 4\n[bots]\ndefault = "heuristic"\n'
+        "[rules]\ndraw_per_round = { machines = 5 }\nhand_limit = { machines = 8, trogs = 5 }\n"
+        "actions_per_round = { humans = 4 }\n"
+    )
+    rules = parse_scenario(text).setup.rules
+    assert (rules.draws(M), rules.draws(H), rules.hand_limit_of(M), rules.hand_limit_of(T)) == (5, 4, 8, 5)
+    assert (rules.actions_of(H), rules.actions_of(P), rules.most_actions()) == (4, 3, 4)
+    assert type(rules).from_mapping(rules.as_mapping()) == rules  # saved games read it back
+    path = tmp_path / "s.toml"
+    path.write_text(text)
+    run = simulate(path, out=tmp_path / "run")
+    events = run.events.collect()
+    drawn = events.filter((pl.col("kind") == "draw") & (pl.col("detail") == "draw_phase"))
+    assert set(drawn.filter(pl.col("faction") == M)["amount"]) <= {5, 4, 3, 2, 1, 0}
+    assert 5 in set(drawn.filter(pl.col("faction") == M)["amount"])
+    assert max(drawn.filter(pl.col("faction") != M)["amount"]) == 4
+    actions = events.filter(pl.col("kind") == "action").group_by("game_id", "round", "faction").len()
+    per = {f: set(actions.filter(pl.col("faction") == f)["len"]) for f in (H, P, M, T)}
+    assert per[H] == {4} and per[P] == per[M] == per[T] == {3}, per
+
+
+def test_per_faction_numbers_keep_the_engine_s_invariants(content):  # type: ignore[no-untyped-def]
+    """The engine's end-of-game checks read each faction's own numbers: a hand after the
+    Draw within its own limit, its own count of Actions every Round."""
+    from dataclasses import replace
+
+    from cryhavoc_sim.games.cryhavoc.bots.heuristic import HeuristicBot
+    from cryhavoc_sim.games.cryhavoc.bots.personalities import personality
+    from cryhavoc_sim.games.cryhavoc.engine.game import GameSetup
+    from cryhavoc_sim.games.cryhavoc.engine.invariants import InvariantObserver, game_violations
+    from cryhavoc_sim.games.cryhavoc.engine.rules import Rules
+    from tests.conftest import play_out
+
+    per = (("actions_per_round", H, 2), ("draw_per_round", P, 6), ("hand_limit", P, 5), ("hand_limit", T, 9))
+    rules = replace(Rules(), per_faction=per)
+    g = make_game(content, GameSetup((H, P, M, T), "experienced"), stream(4, "game"), rules)
+    bots = {f: HeuristicBot(f, personality(f, "balanced"), stream(4, f)) for f in (H, P, M, T)}
+    observer = InvariantObserver()
+    play_out(g, bots, observer)
+    assert observer.violations == []
+    assert all(taken[H] == 2 and taken[M] == 3 for taken in g.actions_by_round.values())
+    assert max(h[P] for h in g.hands_after_draw.values()) <= 5
+    # the same checks catch a faction that broke its own numbers
+    g.actions_by_round[1][H] = 3
+    assert any("humans took 3 Actions" in v for v in game_violations(g))
+
+
+@pytest.mark.parametrize(
+    ("line", "fragment"),
+    [
+        ("max_rounds = { humans = 3 }", "a table per faction is allowed for start_units, draw_per_round"),
+        ("hand_limit = { trogs = 0 }", "'hand_limit' for trogs must be a whole number between 1 and 30"),
+        ("start_units = { trogs = 3 }", "allowed: humans, machines, pilgrims (the Trog player's"),
+        (
+            "actions_per_round = { elves = 2 }",
+            "names faction 'elves'; allowed: humans, machines, pilgrims, trogs",
+        ),
+    ],
+)
+def test_a_bad_per_faction_knob_is_one_sentence(line: str, fragment: str) -> None:
+    from cryhavoc_sim.errors import ScenarioError
+    from cryhavoc_sim.runner.scenario import parse_scenario
+
+    with pytest.raises(ScenarioError, match="rule knob") as err:
+        parse_scenario(
+            f'[scenario]\nname = "bad"\ngames = 1\nseed = 1\nplayers = 4\n[bots]\ndefault = "random"\n[rules]\n{line}\n'
+        )
+    assert fragment in str(err.value) and str(err.value).count(". ") == 0, str(err.value)
+
+
 @pytest.mark.parametrize(("level", "n"), [("first_time", 1), ("experienced", 2), ("veteran", 3)])
 def test_setup_skills_by_experience(content, level, n):  # type: ignore[no-untyped-def]
     """Setup 5c: Default only; Default + 1 random; Default + 2 random."""

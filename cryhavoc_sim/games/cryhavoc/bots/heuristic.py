@@ -270,7 +270,7 @@ class HeuristicBot:
             if mine - best < w.score_lead or mine <= 0:
                 return -1.0
             value = 6.0 + mine - best
-            if g.actions_taken.get(f, 0) < g.rules.actions_per_round - 1:
+            if g.actions_taken.get(f, 0) < g.rules.actions_of(f) - 1:
                 # Not the last Action of the Round: Scoring comes at the end of it anyway,
                 # so an Action worth ``patience`` is played first and the lead is judged
                 # again later (an opponent who enables it meanwhile saves this Action).

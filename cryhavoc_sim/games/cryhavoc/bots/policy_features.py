@@ -96,7 +96,7 @@ def context(g: Game, me: FactionId) -> list[float]:
     for s in g.regions.values():
         units += s.units.get(me, 0)
     taken = g.actions_taken.get(me, 0) if g.actions_taken else 0
-    per_round = g.rules.actions_per_round
+    per_round = g.rules.actions_of(me)
     rounds_left = 0
     if not g.final_round:
         for i, stack in enumerate(g.spots):

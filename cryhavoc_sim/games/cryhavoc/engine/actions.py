@@ -40,7 +40,7 @@ class DrawPhase(Step):
             for f in order:
                 if not g.hooks(f).draws_in_draw_phase():
                     continue
-                n = g.draw(f, g.rules.draw_per_round)
+                n = g.draw(f, g.rules.draws(f))
                 g.log("draw", f, amount=n, detail="draw_phase")
             self.pc = 1
         elif self.pc == 2:  # the answer to the hand-limit request of seat i
@@ -56,7 +56,7 @@ class DrawPhase(Step):
         while self.i < len(order):
             f = order[self.i]
             p = g.players[f]
-            excess = len(p.hand) - g.rules.hand_limit
+            excess = len(p.hand) - g.rules.hand_limit_of(f)
             if excess > 0:
                 self.pc = 2
                 g.ask(Subset("hand_limit", f, tuple(p.hand), excess, excess), always=True)
@@ -68,7 +68,8 @@ class DrawPhase(Step):
 
 @dataclass(eq=False)
 class ActionsPhase(Step):
-    """Three rounds of one Action each, in Initiative order (Actions)."""
+    """Rounds of one Action each, in Initiative order (Actions): three, or each faction's
+    ``actions_of`` where a scenario gives the knob per faction (the longest sets the rounds)."""
 
     number: int = 1  # the Action number (1-3) being played
     i: int = 0  # the seat whose turn comes next
@@ -84,18 +85,23 @@ class ActionsPhase(Step):
             g.scoring_enabled_by = None
             g.actions_taken = g.actions_by_round[g.round] = dict.fromkeys(g.initiative, 0)
             self.pc = 1
-        if self.number > g.rules.actions_per_round:
+        rules = g.rules
+        most = rules.most_actions()
+        if self.number > most:
             g.finish()
             return
         order = g.initiative
-        if self.i >= len(order):
-            self.number += 1
-            self.i = 0
-            if self.number > g.rules.actions_per_round:
-                g.finish()
-                return
-        f = order[self.i]
-        self.i += 1
+        while True:
+            if self.i >= len(order):
+                self.number += 1
+                self.i = 0
+                if self.number > most:
+                    g.finish()
+                    return
+            f = order[self.i]
+            self.i += 1
+            if self.number <= rules.actions_of(f):  # a faction with fewer Actions is done
+                break
         own_turn = g.hooks(f).turn(self.number)  # the solo automaton's turn
         g.call(own_turn if own_turn is not None else Turn(f, self.number))
 

@@ -65,11 +65,11 @@ def game_violations(g: Game) -> list[str]:
     out: list[str] = []
     for rnd, hands in g.hands_after_draw.items():
         for f, n in hands.items():
-            if n > g.rules.hand_limit:
+            if n > g.rules.hand_limit_of(f):
                 out.append(f"round {rnd}: {f} holds {n} cards after the Draw phase")
     for rnd, taken in g.actions_by_round.items():
         for f, n in taken.items():
-            if n != g.rules.actions_per_round:
+            if n != g.rules.actions_of(f):
                 out.append(f"round {rnd}: {f} took {n} Actions")
     if sorted(g.actions_by_round) != list(range(1, g.round + 1)):
         out.append(f"Actions phases ran in rounds {sorted(g.actions_by_round)} of {g.round}")

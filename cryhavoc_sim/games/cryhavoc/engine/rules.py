@@ -14,6 +14,15 @@ from cryhavoc_sim.errors import ScenarioError
 EXPERIENCE_SKILLS = {"first_time": 0, "experienced": 1, "veteran": 2}
 # The factions a per-faction knob names (the Trog player's own start is trog_start_units_4p).
 INVADERS = ("humans", "machines", "pilgrims")
+# Knobs a scenario may give per faction as a table (``draw_per_round = {machines = 5}``),
+# and the factions each may name: the Trog player (four players) draws, keeps a hand and
+# takes Actions like the invaders, but starts with its own knob's Units.
+PER_FACTION: dict[str, tuple[str, ...]] = {
+    "start_units": INVADERS,
+    "draw_per_round": (*INVADERS, "trogs"),
+    "hand_limit": (*INVADERS, "trogs"),
+    "actions_per_round": (*INVADERS, "trogs"),
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -21,9 +30,10 @@ class Rules:
     """Rulebook numbers. Defaults are the printed rules."""
 
     start_units: int = 4  # Setup 4: 4 Unit miniatures with the HQ token.
-    # The same per faction, where a scenario gives a table (``start_units = {humans = 3}``):
-    # (faction, Units) pairs; a faction not named starts with ``start_units``.
-    start_units_of: tuple[tuple[str, int], ...] = ()
+    # The knobs of PER_FACTION given per faction, where a scenario gives a table
+    # (``start_units = {humans = 3}``): (knob, faction, value) triples, sorted; a faction
+    # not named takes the knob's value.
+    per_faction: tuple[tuple[str, str, int], ...] = ()
     trog_start_units_4p: int = 2  # 4-player game 12: Trog HQ with two Units.
     trog_tunnels_4p: int = 4  # 4-player game 13: 4 Tunnel tokens.
     draw_per_round: int = 4  # Draw Cards: four cards.
@@ -52,14 +62,37 @@ class Rules:
         """Units placed with ``faction``'s HQ (Setup 4; the Trog player's: 4-player game 12)."""
         if faction == "trogs":
             return self.trog_start_units_4p
-        for named, units in self.start_units_of:
-            if named == faction:
-                return units
-        return self.start_units
+        return self._of("start_units", faction, self.start_units)
+
+    def draws(self, faction: str) -> int:
+        """Cards ``faction`` draws in the Draw Cards phase (2. Draw Cards)."""
+        return self._of("draw_per_round", faction, self.draw_per_round)
+
+    def hand_limit_of(self, faction: str) -> int:
+        """Cards ``faction`` keeps after drawing (2. Draw Cards)."""
+        return self._of("hand_limit", faction, self.hand_limit)
+
+    def actions_of(self, faction: str) -> int:
+        """Actions ``faction`` takes in a Round (3. Actions)."""
+        return self._of("actions_per_round", faction, self.actions_per_round)
+
+    def most_actions(self) -> int:
+        """The most Actions any faction takes in a Round: the Actions phase's length."""
+        most = self.actions_per_round
+        for knob, _, value in self.per_faction:
+            if knob == "actions_per_round" and value > most:
+                most = value
+        return most
+
+    def _of(self, knob: str, faction: str, default: int) -> int:
+        for named, who, value in self.per_faction:
+            if named == knob and who == faction:
+                return value
+        return default
 
     def as_defaults(self) -> dict[str, Any]:
         """Every knob and its value, as a scenario names them."""
-        return {f.name: getattr(self, f.name) for f in fields(self) if f.name != "start_units_of"}
+        return {f.name: getattr(self, f.name) for f in fields(self) if f.name != "per_faction"}
 
     def as_mapping(self) -> dict[str, Any]:
         """The knobs that differ from the printed rules, as a scenario's [rules] table
@@ -68,10 +101,13 @@ class Rules:
         out: dict[str, Any] = {
             f.name: getattr(self, f.name)
             for f in fields(self)
-            if f.name != "start_units_of" and getattr(self, f.name) != getattr(base, f.name)
+            if f.name != "per_faction" and getattr(self, f.name) != getattr(base, f.name)
         }
-        if self.start_units_of:
-            out["start_units"] = dict(self.start_units_of)
+        for knob, faction, value in self.per_faction:
+            out.setdefault(knob, {})
+            if not isinstance(out[knob], dict):  # the whole knob changed too: it goes first
+                out[knob] = {"all": out[knob]}
+            out[knob][faction] = value
         return out
 
     @classmethod
@@ -83,14 +119,23 @@ class Rules:
     @classmethod
     def from_mapping(cls, raw: dict[str, Any], source: str = "[rules]") -> Rules:
         """Build from a scenario table; unknown keys and bad values are a ScenarioError."""
-        known = {f.name: f for f in fields(cls) if f.name != "start_units_of"}
+        known = {f.name: f for f in fields(cls) if f.name != "per_faction"}
         base = cls()
         changes: dict[str, Any] = {}
+        per_faction: list[tuple[str, str, int]] = []
         for key, value in raw.items():
             if key not in known:
                 raise ScenarioError(f"{source}: unknown rule knob {key!r}; allowed: {', '.join(known)}.")
-            if key == "start_units" and isinstance(value, dict):
-                changes["start_units_of"] = _per_faction(key, value, source)
+            if isinstance(value, dict):
+                if key not in PER_FACTION:
+                    raise ScenarioError(
+                        f"{source}: rule knob {key!r} is one number for every faction; a table per faction"
+                        f" is allowed for {', '.join(PER_FACTION)}."
+                    )
+                whole, each = _per_faction(key, value, source)
+                if whole is not None:
+                    changes[key] = whole
+                per_faction.extend((key, faction, v) for faction, v in each)
                 continue
             default = getattr(base, key)
             if isinstance(default, int) and (not isinstance(value, int) or isinstance(value, bool)):
@@ -110,27 +155,36 @@ class Rules:
                     f"{source}: rule knob {key!r} must be between {lo} and {hi}, got {value}."
                 )
             changes[key] = value
+        if per_faction:
+            changes["per_faction"] = tuple(sorted(per_faction))
         return replace(base, **changes)
 
 
-def _per_faction(key: str, table: dict[str, Any], source: str) -> tuple[tuple[str, int], ...]:
+def _per_faction(key: str, table: dict[str, Any], source: str) -> tuple[int | None, list[tuple[str, int]]]:
     """A knob given per faction (``start_units = {humans = 3}``), checked like the whole
-    knob: known factions, whole numbers within the knob's range."""
+    knob: known factions, whole numbers within the knob's range. ``all`` (as
+    :meth:`Rules.as_mapping` writes a knob changed both ways) is the value of every faction
+    not named; returns it (or None) and the (faction, value) pairs."""
     lo, hi = KNOB_RANGES[key]
+    allowed = PER_FACTION[key]
+    whole: int | None = None
     out = []
     for faction, value in sorted(table.items()):
-        if faction not in INVADERS:
+        if faction not in (*allowed, "all"):
             extra = " (the Trog player's: trog_start_units_4p)" if faction == "trogs" else ""
             raise ScenarioError(
-                f"{source}: rule knob {key!r} names faction {faction!r}; allowed: {', '.join(INVADERS)}{extra}."
+                f"{source}: rule knob {key!r} names faction {faction!r}; allowed: {', '.join(allowed)}{extra}."
             )
         if not isinstance(value, int) or isinstance(value, bool) or not lo <= value <= hi:
             raise ScenarioError(
                 f"{source}: rule knob {key!r} for {faction} must be a whole number between {lo} and {hi},"
                 f" got {value!r}."
             )
-        out.append((faction, value))
-    return tuple(out)
+        if faction == "all":
+            whole = value
+        else:
+            out.append((faction, value))
+    return whole, out
 
 
 # Whole-number knobs: the range each may take (validated when a scenario is read).
@@ -167,9 +221,20 @@ KNOB_DOCS: dict[str, tuple[str, str]] = {
         "Tunnel tokens placed at setup, of the Trogs' 7 (the rest can be Built)",
         "4-player game 13",
     ),
-    "draw_per_round": ("cards each faction draws in the Draw Cards phase", "2. Draw Cards"),
-    "hand_limit": ("cards a faction may keep after drawing (it discards down to this)", "2. Draw Cards"),
-    "actions_per_round": ("Actions each faction takes in a Round", "3. Actions"),
+    "draw_per_round": (
+        "cards each faction draws in the Draw Cards phase. Per faction as a table:"
+        " `draw_per_round = {machines = 5}` (the Trog player too)",
+        "2. Draw Cards",
+    ),
+    "hand_limit": (
+        "cards a faction may keep after drawing (it discards down to this). Per faction as a table",
+        "2. Draw Cards",
+    ),
+    "actions_per_round": (
+        "Actions each faction takes in a Round. Per faction as a table: a faction with more"
+        " takes its extra Actions after the others' last, in Initiative order",
+        "3. Actions",
+    ),
     "max_rounds": ("Rounds before the game ends (it may end sooner on the Event track)", "End of the game"),
     "battle_tokens": ("Battle tokens: at most this many Battle Regions at once", "Components; Move Action 4"),
     "region_control_vp": ("VP for winning a Battle's Region Control objective", "4. Battle D"),
@@ -203,7 +268,7 @@ def knob_reference() -> str:
     choices = {"event_pass": "beyond, reach", "event_pass_timing": "any_time, scoring_only"}
     rows = ["| knob | default | may be | what it is | rulebook |", "|---|---|---|---|---|"]
     for f in fields(Rules):
-        if f.name == "start_units_of":
+        if f.name == "per_faction":
             continue
         meaning, section = KNOB_DOCS[f.name]
         lo_hi = KNOB_RANGES.get(f.name)

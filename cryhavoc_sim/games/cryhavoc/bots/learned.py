@@ -12,7 +12,9 @@ from cryhavoc_sim.games.policy.names import LEARNED, MAX_TEMPERATURE, LearnedNam
 
 __all__ = ["LEARNED", "MAX_TEMPERATURE", "NAMES", "is_learned"]
 
-DEFAULT_MODEL = "3"  # the shipped policy: the last expert iteration (docs/bots.md)
+# The shipped policy: of the three expert iterations, the one whose equal-skill win rates
+# are nearest the top rung's over solo and two to four players (docs/measured.md)
+DEFAULT_MODEL = "1"
 NAMES = LearnedNames("cryhavoc_sim.games.cryhavoc.bots", LAYOUT, DEFAULT_MODEL)
 is_learned = LearnedNames.is_learned
 

@@ -41,16 +41,17 @@ from cryhavoc_sim.rng import Rng
 # 7: a search never takes an Action that does nothing (bots/candidates.py); new: ``learned``
 # 8: the searches re-draw the Machines' face-down Matrix cards (engine/visibility.py); every
 # other bot plays version 7's games
-BOTS_VERSION = "cryhavoc-bots-8"  # 4: determinizations in a canonical order (fair search)
+# 9: ``learned`` retrained under rules 7 (the solo automaton corrected), and the default
+# table is the first iteration's (bots/learned.py); every other bot plays version 8's games
+BOTS_VERSION = "cryhavoc-bots-9"  # 4: determinizations in a canonical order (fair search)
 
 # Learned-policy tables fitted under an earlier (rules, bots) version that still play every
 # game they played then, and why (a test holds each shipped table to the versions it plays
 # under, or to one of these).
 POLICY_CARRIED_OVER: dict[tuple[str, str], str] = {
-    ("cryhavoc-rules-6", "cryhavoc-bots-7"): (
-        "rules 7 changed only the solo automaton (rulings S11, S12) and bots 8 only what the"
-        " searches re-draw: the policy plays every two- to four-player game as it did, and"
-        " meets the corrected automaton in solo without having been trained against it"
+    ("cryhavoc-rules-7", "cryhavoc-bots-8"): (
+        "fitted under bots 8 (its expert paired-leaf:8, and the heuristic of its first"
+        " iteration, are version 8's and unchanged in 9): version 9 is these tables"
     )
 }
 

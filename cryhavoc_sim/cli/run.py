@@ -89,8 +89,8 @@ def run(
         Path | None,
         typer.Option(
             "--win-model",
-            help="A win model (cryhavoc-sim train-value --game ... -o FILE) whose win-probability lines"
-            " the run records instead of the game's shipped one (overrides the scenario's win_model).",
+            help="A win-model file written by train-value: the run records its players' win-probability"
+            " lines with it instead of the game's shipped model (overrides the scenario's win_model).",
         ),
     ] = None,
 ) -> None:

@@ -25,6 +25,7 @@ from cryhavoc_sim.runner.rundir import (
     check_target,
     drop_unproven,
     foreign_content,
+    lock_holder,
     locked,
     refuse_links,
     verified_chunks,
@@ -111,18 +112,28 @@ def run_scenario(
         if why:
             if manifest_path.exists():  # another writer started between the two checks
                 raise UserError(already_there(run_dir))
+            holder = lock_holder(run_dir)  # ... and is still writing its first manifest
+            if holder is not None:
+                raise UserError(
+                    f"{run_dir}: another run is writing there (pid {holder}); wait for it to finish or"
+                    " choose another -o."
+                )
             raise UserError(f"{run_dir}: {why}; choose a new or empty directory for the run.")
     elif not manifest_path.exists():
         raise UserError(f"{run_dir}: nothing to resume (no manifest.json); run without --resume.")
     else:  # checked before the lock too, so that bad input touches nothing
         check_resume(run_dir, scenario, content.digest, record_events, rule)
-    existed = run_dir.exists()
-    try:
-        run_dir.mkdir(parents=True, exist_ok=True)
+    try:  # without exist_ok: of two runs started together, exactly one creates it
+        run_dir.mkdir(parents=True)
+        created = True
+    except FileExistsError:
+        created = False
     except OSError as exc:
         raise UserError(f"{run_dir}: cannot create the run directory ({exc.strerror or exc}).") from None
-    try:
-        with locked(run_dir):
+    # A second writer is refused by the lock and removes nothing, even a directory it
+    # created: the run holding the lock is writing in it.
+    with locked(run_dir):
+        try:
             return _run_locked(
                 scenario,
                 content,
@@ -137,12 +148,12 @@ def run_scenario(
                 rule,
                 progress,
             )
-    except UserError:
-        if not existed:  # leave nothing behind for bad input
-            import shutil
+        except UserError:
+            if created:  # bad input found under the lock: leave nothing behind
+                import shutil
 
-            shutil.rmtree(run_dir, ignore_errors=True)
-        raise
+                shutil.rmtree(run_dir, ignore_errors=True)
+            raise
 
 
 def _run_locked(

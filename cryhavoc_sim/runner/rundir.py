@@ -92,6 +92,29 @@ def foreign_content(run_dir: Path) -> str | None:
     return None
 
 
+def lock_holder(run_dir: Path) -> str | None:
+    """Who holds ``run_dir``'s lock now (its pid as written, or "another process"), or None
+    when no run is writing there. Reads only: a directory that is not empty because
+    another run has just started writing in it is that run's, not foreign content."""
+    import fcntl
+
+    path = run_dir / LOCK
+    if not path.is_file() or path.is_symlink():
+        return None
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW)
+    except OSError:
+        return None
+    try:
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            return os.pread(fd, 32, 0).decode(errors="replace").strip() or "another process"
+        return None
+    finally:
+        os.close(fd)  # releases the lock if this call took it
+
+
 @contextmanager
 def locked(run_dir: Path) -> Iterator[None]:
     """Hold the run directory's exclusive lock, or say who holds it (exit code 2)."""

@@ -116,6 +116,25 @@ def test_killing_the_parent_kills_its_workers_and_nothing_is_written_after(tmp_p
     assert sorted(games["game_id"].to_list()) == list(range(600))
 
 
+def test_a_writer_that_has_not_yet_written_its_manifest_is_named(tmp_path: Path) -> None:
+    """The second writer of a race can arrive when the first holds the lock and has written
+    only its lock file and a temporary manifest: it is refused as a second writer (not as
+    a directory of foreign files), and nothing changes."""
+    from cryhavoc_sim.runner.rundir import lock_holder, locked
+
+    out = tmp_path / "run"
+    out.mkdir()
+    assert lock_holder(out) is None
+    with locked(out):
+        (out / ".manifest.json.tmp").write_text("{")
+        assert lock_holder(out) == str(os.getpid())
+        before = sorted(p.name for p in out.iterdir())
+        proc = cli("run", str(scenario(tmp_path, 20)), "-o", str(out), "-q", "-j", "1")
+        assert proc.returncode == 2 and "another run is writing there" in proc.stderr, proc.stderr
+        assert sorted(p.name for p in out.iterdir()) == before
+    assert lock_holder(out) is None  # released with the writer
+
+
 def test_two_writers_on_one_directory_one_is_refused(tmp_path: Path) -> None:
     """Issue 15, silent data 3: two runs started together on the same -o: one runs, the
     other gets exit code 2 and one sentence; the run left behind is whole."""

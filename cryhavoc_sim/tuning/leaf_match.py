@@ -36,16 +36,6 @@ class Match:
     by_faction: dict[str, tuple[int, int]]  # faction of new: (wins, games)
 
 
-def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
-    """The Wilson score interval of ``wins`` in ``n``."""
-    if n == 0:
-        return 0.0, 1.0
-    p = wins / n
-    mid = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return mid - half, mid + half
-
-
 class Timed:
     """A bot whose decisions are timed (seconds and count into ``clock``)."""
 

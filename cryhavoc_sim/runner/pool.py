@@ -114,7 +114,7 @@ def iterate_local(tasks: list[ChunkTask], workers: int) -> Iterator[ChunkResult]
     """Chunks over ``workers`` players: ``workers - 1`` spawned processes and the parent
     itself. All claim the next chunk from one shared counter, so the parent, whose
     imports and content are loaded already, starts at once and each spawned process
-    joins when its start-up (about 0.4 s: a fresh interpreter, the engine, polars) is
+    joins when its start-up (a fresh interpreter, the engine, polars; docs/measured.md) is
     done. Spawn, not fork: polars hangs in forked workers once the parent has used it
     (shared/TOOLCHAIN_NOTES.md)."""
     import queue

@@ -161,7 +161,7 @@ def describe(m: Match) -> str:
 
 # make bench's side by side: today's search at 16 iterations against the leaf search and
 # the paired-rollout search at the budgets that spend about the same time per decision
-# (measured: bots/leaf.py's and games/search/paired.py's docstrings), on BENCH_ROUNDS
+# (docs/measured.md, "The searches' design choices"), on BENCH_ROUNDS
 # deals of every pairing played both ways.
 BENCH_OLD = "ismcts:16"
 BENCH_NEW = "ismcts-leaf:15"  # about the time a decision of ismcts:16

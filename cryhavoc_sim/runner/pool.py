@@ -31,7 +31,7 @@ def ordered_map(fn: Callable[[T], R], tasks: Sequence[T], workers: int, chunksiz
     spawned processes (at most one a task) that leave Ctrl-C to the parent (the pool
     stops when the caller stops reading). For commands whose tasks are independent and
     whose results need no shard files (the ladder, soak, train-value); a run's chunks
-    go through :class:`LocalExecutor`."""
+    go through :func:`iterate_local`."""
     if workers <= 1 or len(tasks) <= 1:
         yield from map(fn, tasks)
         return

@@ -89,8 +89,9 @@ def run(
         Path | None,
         typer.Option(
             "--win-model",
-            help="A win model (cryhavoc-sim train-value --game ... -o FILE) whose win-probability lines"
-            " the run records instead of the game's shipped one (overrides the scenario's win_model).",
+            help="A win model (a FILE that cryhavoc-sim train-value wrote for the scenario's game) whose"
+            " win-probability lines the run records instead of the game's shipped one (overrides the"
+            " scenario's win_model).",
         ),
     ] = None,
 ) -> None:

@@ -1,4 +1,5 @@
-"""cryhavoc-sim: Monte Carlo balance analysis for Cry Havoc.
+"""cryhavoc-sim: Monte Carlo balance analysis for asymmetric board games (Cry Havoc, Cave
+Troll, WarCry).
 
 Notebook API::
 

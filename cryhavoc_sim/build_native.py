@@ -39,8 +39,8 @@ setup(
 """
 
 
-# The one estimate the build gives (docs/getting-started.md says the same): measured
-# 2.5-5 minutes on 2 cores; busy machines (load 8-10 on 2 cores) took 8 to 12.
+# The one estimate the build gives (docs/getting-started.md says the same; the builds
+# it rests on: docs/measured.md).
 ESTIMATE = "2.5 to 5 minutes on 2 free cores, 10 or more on a busy machine"
 # Longest silence allowed: a line at least this often, whatever the build is doing.
 HEARTBEAT = 20.0

@@ -27,7 +27,7 @@ class Rng(random.Random):
     """
 
     # Draws through shuffle/choice so far: a copy of the game reuses the state it read
-    # last while this has not moved (reading the Twister's state costs about 12 us).
+    # last while this has not moved (reading the Twister's state is slow: docs/measured.md).
     uses = 0
     _snapshot: tuple[int, Any] | None = None
 

@@ -14,7 +14,8 @@ from collections.abc import Mapping
 from functools import cache
 from typing import Any
 
-from cryhavoc_sim.analysis.deals import effective, wilson_interval
+from cryhavoc_sim.analysis.deals import effective
+from cryhavoc_sim.analysis.wilson import wilson_interval
 
 
 def diff_interval(w1: float, n1: float, w2: float, n2: float) -> tuple[float, float]:

@@ -23,7 +23,8 @@ detect a change) takes the effective counts, so one number carries the clusterin
 all of them.
 
 When every deal is a single game (``seats = "random"``) nothing changes: the design
-effect is 1 and the interval is scipy's Wilson interval of the raw counts.
+effect is 1 and the interval is scipy's Wilson interval of the raw counts. Both intervals
+are analysis/wilson.py's.
 
 A design effect below 1 is possible (a deal played from every seat balances a seat
 advantage out); it is floored at 1 (Korn and Graubard's convention: the effective games
@@ -40,8 +41,9 @@ from typing import Any
 
 import polars as pl
 
+from cryhavoc_sim.analysis.wilson import wilson, wilson_interval
+
 DEAL = "seed"  # the games-table column that names a game's deal
-Z95 = 1.959963984540054
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,19 +73,6 @@ class Estimate:
         return self.rate * (1 - self.rate) / self.games * self.design_effect if self.games else 0.25
 
 
-def wilson_interval(rate: float, n: float, z: float = Z95) -> tuple[float, float]:
-    """Wilson's score interval at rate ``rate`` over ``n`` (not necessarily whole)
-    observations. scipy's ``binomtest(...).proportion_ci(method="wilson")`` is the same
-    formula but takes whole counts, and an effective number of games is not whole."""
-    if n <= 0:
-        return (0.0, 1.0)
-    denom = 1 + z * z / n
-    centre = (rate + z * z / (2 * n)) / denom
-    half = z * math.sqrt(rate * (1 - rate) / n + z * z / (4 * n * n)) / denom
-    # the interval holds the rate; min/max keep rounding from putting it a hair outside
-    return (max(0.0, min(rate, centre - half)), min(1.0, max(rate, centre + half)))
-
-
 def independent(games: Sequence[int]) -> bool:
     """Whether every deal is one game (nothing is shared: the games are independent)."""
     return all(g <= 1 for g in games)
@@ -102,10 +91,8 @@ def estimate(wins: Sequence[int], games: Sequence[int], confidence: float = 0.95
         return Estimate(0, 0, 0, 0.0, 0.0, 1.0, 1.0)
     p = k / n
     if independent([g for _, g in pairs]):
-        from scipy.stats import binomtest
-
-        ci = binomtest(k, n).proportion_ci(confidence_level=confidence, method="wilson")
-        return Estimate(n, k, m, p, float(ci.low), float(ci.high), 1.0)
+        low, high = wilson(k, n, confidence)
+        return Estimate(n, k, m, p, low, high, 1.0)
     deff = design_effect(pairs)
     if m < 2:  # one deal: its variance cannot be estimated from the data
         return Estimate(n, k, m, p, 0.0, 1.0, deff)

@@ -37,7 +37,7 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-Z95 = 1.959963984540054  # two-sided 95% normal quantile
+from cryhavoc_sim.analysis.wilson import Z95
 
 
 @dataclass(frozen=True, slots=True)

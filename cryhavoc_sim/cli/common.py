@@ -25,7 +25,10 @@ class Executor(StrEnum):
 app = typer.Typer(
     add_completion=True,
     no_args_is_help=True,
-    help="Monte Carlo balance analysis for Cry Havoc: play many bot games, log them to Parquet.",
+    help=(
+        "Monte Carlo balance analysis for asymmetric board games (Cry Havoc, Cave Troll, WarCry):"
+        " play many bot games, log them to Parquet."
+    ),
     pretty_exceptions_enable=False,
 )
 
@@ -62,7 +65,8 @@ def _main(
         ),
     ] = False,
 ) -> None:
-    """Monte Carlo balance analysis for Cry Havoc: play many bot games, log them to Parquet.
+    """Monte Carlo balance analysis for asymmetric board games (Cry Havoc, Cave Troll, WarCry):
+    play many bot games, log them to Parquet.
 
     Example: cryhavoc-sim run quick -n 2000 -j 2 -o runs/quick && cryhavoc-sim report runs/quick
     """

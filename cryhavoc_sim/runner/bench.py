@@ -5,11 +5,11 @@ at 1x and 10x games.
 Every figure is wall-clock time of a whole ``run`` (play, frames, Parquet, manifest) in a
 fresh process pinned to as many CPUs as it has workers: polars writes Parquet on a
 thread pool, so an unpinned one-worker run borrows the second core for its writes and is
-no per-core figure. The default of 3,000 games is a short real run, about 3 s on two
+no per-core figure. The default of 3,000 games is a short real run, seconds on two
 workers, in which a spawned worker's fixed start-up (a fresh interpreter importing the
-engine and polars, about 0.4 s) still shows; the bench prints it, and measures two-worker
-efficiency again on four times the games, where the start-up is spread as in the long
-runs the tool is for. Each configuration is timed in three rounds (see ``run_bench``)."""
+engine and polars; docs/measured.md, "Short runs") still shows; the bench prints it, and
+measures two-worker efficiency again on four times the games, where the start-up is
+spread as in the long runs the tool is for. Each configuration is timed in three rounds (see ``run_bench``)."""
 
 from __future__ import annotations
 
@@ -343,9 +343,9 @@ def run_bench(games: int, against: str | None = None) -> None:
         # Three rounds, each timing every configuration once. Rates are the best of the
         # three; ratios (efficiency, logging cost, heuristic/random) are taken within a
         # round, from runs seconds apart and ordered so that the runs compared follow
-        # each other, and the median round is reported: this VM's speed drifts by 5-10%
-        # within a minute, so the best times of different rounds may come from a fast
-        # and a slow phase.
+        # each other, and the median round is reported: this VM's speed drifts within a
+        # minute (docs/measured.md, "Noise"), so the best times of different rounds may
+        # come from a fast and a slow phase.
         long = 4 * games
         rounds: list[dict[str, float]] = []
         for i in range(ROUNDS):

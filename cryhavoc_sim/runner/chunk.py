@@ -173,8 +173,8 @@ def run_chunk(task: ChunkTask, stop: Callable[[], bool] | None = None) -> ChunkR
 def _fewer_collections() -> Iterator[None]:
     """Games allocate millions of short-lived tuples and lists; at the default threshold
     (700) the cyclic collector runs thousands of times a game and each full pass walks
-    the bots' memos. Games leave few cycles, so a chunk collects less often (measured on
-    Cave Troll's heuristic games: about 12% of the time). The game's results are the same."""
+    the bots' memos. Games leave few cycles, so a chunk collects less often (what the
+    collector cost: docs/measured.md). The game's results are the same."""
     old = gc.get_threshold()
     gc.set_threshold(20_000, 20, 50)
     try:

@@ -23,7 +23,7 @@ from cryhavoc_sim.storage.schema import SCHEMA_VERSION
 
 
 def versions() -> dict[str, str]:
-    from importlib import metadata  # 30 ms of import that spawned workers do not need
+    from importlib import metadata  # an import spawned workers do not need (docs/measured.md)
 
     out = {"python": platform.python_version()}
     for pkg in ("cryhavoc-sim", "polars", "multiprocess", "matplotlib", "tqdm", "typer"):

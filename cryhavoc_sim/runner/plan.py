@@ -16,9 +16,8 @@ from cryhavoc_sim.runner.scenario import Scenario
 def chunk_size(games: int) -> int:
     """The largest chunk (one task, one shard per table). It depends on the number of
     games only, so shards are the same for any -j. Four chunks at least, 500 games at
-    most: measured on 4-player random games, Parquet costs about 965 bytes a game in
-    100-game shards, 894 in 300-game ones and 878 in 500-game ones (zstd learns more
-    per file), and large shards scan faster."""
+    most: larger shards cost fewer Parquet bytes a game (zstd learns more per file) and
+    scan faster (figures: docs/measured.md, "Figures behind the code's smaller choices")."""
     return max(10, min(500, math.ceil(games / 4)))
 
 
@@ -30,7 +29,7 @@ def plan_chunks(scenario: Scenario, size: int | None = None, plan: str = CHUNK_P
     """(start, stop) of every chunk. "halving-tail": full chunks while more than two are
     left, then each chunk half of what is left (not under an eighth of a full one), so
     the workers finish together instead of one waiting on the other's last full chunk
-    (measured: 2-worker efficiency at 3,000 games 91% with equal chunks). "fixed":
+    (what equal chunks cost: docs/measured.md). "fixed":
     equal chunks (runs begun before the halving tail)."""
     size = size or chunk_size(scenario.games)
     games = scenario.games

@@ -31,7 +31,7 @@ def ordered_map(fn: Callable[[T], R], tasks: Sequence[T], workers: int, chunksiz
     spawned processes (at most one a task) that leave Ctrl-C to the parent (the pool
     stops when the caller stops reading). For commands whose tasks are independent and
     whose results need no shard files (the ladder, soak, train-value); a run's chunks
-    go through :class:`LocalExecutor`."""
+    go through :func:`iterate_local`."""
     if workers <= 1 or len(tasks) <= 1:
         yield from map(fn, tasks)
         return
@@ -114,7 +114,7 @@ def iterate_local(tasks: list[ChunkTask], workers: int) -> Iterator[ChunkResult]
     """Chunks over ``workers`` players: ``workers - 1`` spawned processes and the parent
     itself. All claim the next chunk from one shared counter, so the parent, whose
     imports and content are loaded already, starts at once and each spawned process
-    joins when its start-up (about 0.4 s: a fresh interpreter, the engine, polars) is
+    joins when its start-up (a fresh interpreter, the engine, polars; docs/measured.md) is
     done. Spawn, not fork: polars hangs in forked workers once the parent has used it
     (shared/TOOLCHAIN_NOTES.md)."""
     import queue

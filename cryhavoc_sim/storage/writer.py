@@ -107,9 +107,8 @@ def write_shard(
     if tmp.is_symlink():
         tmp.unlink()  # a planted link: removing it touches nothing else
     os.close(os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0), 0o644))
-    # Row groups of 120,000 rows: measured on 4-player event shards of 150 to 500 games,
-    # the size that kept the file smallest across shard sizes (polars' default swings
-    # by 10% with the number of rows).
+    # Row groups of 120,000 rows: the size that kept the file smallest across shard sizes
+    # (docs/measured.md, "Figures behind the code's smaller choices").
     try:
         frame.write_parquet(
             tmp,

@@ -25,7 +25,8 @@ from typing import Any
 
 import polars as pl
 
-from cryhavoc_sim.analysis.deals import effective_n, wilson_interval
+from cryhavoc_sim.analysis.deals import effective_n
+from cryhavoc_sim.analysis.wilson import wilson_interval
 from cryhavoc_sim.sweeps.record import read_record as read_record
 from cryhavoc_sim.sweeps.run import cell_dir
 

@@ -36,16 +36,6 @@ class Match:
     by_faction: dict[str, tuple[int, int]]  # faction of new: (wins, games)
 
 
-def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
-    """The Wilson score interval of ``wins`` in ``n``."""
-    if n == 0:
-        return 0.0, 1.0
-    p = wins / n
-    mid = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return mid - half, mid + half
-
-
 class Timed:
     """A bot whose decisions are timed (seconds and count into ``clock``)."""
 
@@ -171,7 +161,7 @@ def describe(m: Match) -> str:
 
 # make bench's side by side: today's search at 16 iterations against the leaf search and
 # the paired-rollout search at the budgets that spend about the same time per decision
-# (measured: bots/leaf.py's and games/search/paired.py's docstrings), on BENCH_ROUNDS
+# (docs/measured.md, "The searches' design choices"), on BENCH_ROUNDS
 # deals of every pairing played both ways.
 BENCH_OLD = "ismcts:16"
 BENCH_NEW = "ismcts-leaf:15"  # about the time a decision of ismcts:16

@@ -47,7 +47,7 @@ C = 1.0  # inverse L2 strength of the logistic fit on standardised features
 
 Row = tuple[list[float], float]  # features, target in [0, 1]
 TARGETS = ("win", "round")
-DEFAULT_TARGET = "win"  # measured: see bots/leaf.py
+DEFAULT_TARGET = "win"  # both targets tried: docs/measured.md, "The searches' design choices"
 SAMPLINGS = ("rounds", "rate")
 SELF_PLAY = ("random", "heuristic", "paired")  # the bots train-value plays with
 DEFAULT_AT = "rounds"

@@ -4,9 +4,8 @@ its Wilson interval, each bot's time a decision; and the four-player timing."""
 
 from __future__ import annotations
 
-import math
-
-from cryhavoc_sim.tuning.leaf_match import describe, four_player_seconds, head_to_head, wilson
+from cryhavoc_sim.analysis.wilson import wilson
+from cryhavoc_sim.tuning.leaf_match import describe, four_player_seconds, head_to_head
 
 
 def test_a_match_plays_every_pairing_both_ways_and_counts_the_new_bot() -> None:
@@ -22,12 +21,6 @@ def test_a_match_plays_every_pairing_both_ways_and_counts_the_new_bot() -> None:
     assert "paired:2 wins" in describe(m) and "against heuristic" in describe(m)
     again = head_to_head("heuristic", "paired:2", rounds=1, seed=3)
     assert again.new_wins == m.new_wins and again.by_faction == m.by_faction  # the same games
-
-
-def test_wilson_interval() -> None:
-    low, high = wilson(70, 100)
-    assert math.isclose(low, 0.6041, abs_tol=1e-4) and math.isclose(high, 0.7810, abs_tol=1e-4)
-    assert wilson(0, 0) == (0.0, 1.0)
 
 
 def test_four_player_seconds_plays_whole_games() -> None:

@@ -7,7 +7,8 @@ import polars as pl
 import pytest
 from scipy.stats import binomtest
 
-from cryhavoc_sim.analysis.deals import estimate, games_in_deals, seat_test, wilson_interval
+from cryhavoc_sim.analysis.deals import estimate, games_in_deals, seat_test
+from cryhavoc_sim.analysis.wilson import wilson_interval
 from cryhavoc_sim.analysis.winrates import win_rates
 
 

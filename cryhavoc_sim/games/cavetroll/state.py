@@ -7,7 +7,7 @@ The game's own ``apply`` trusts its caller; here an answer is checked first agai
 options of its kind (an action's first element), so an illegal one raises before
 anything changes. One exception, for speed: under :data:`PLAY_RULES` (a scenario's
 games, rows.py) the answer the game's own random or heuristic bot has just given for
-this very decision is applied unchecked (the check cost about a sixth of a random game).
+this very decision is applied unchecked (what the check cost: docs/measured.md).
 Those bots are held to legal answers where checking is the point: the soak, the copy,
 determinize and fairness testers and the ladder play :data:`RULES`, which checks every
 answer; any other answer (a search bot's, a test's) is checked under both.

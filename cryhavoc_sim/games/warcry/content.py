@@ -340,8 +340,8 @@ _LOADED: dict[tuple[str, str, str], Content] = {}  # this process's content sets
 def load_content(directory: str | None = None, overrides: Mapping[str, Any] | None = None) -> Content:
     """The cards, decks and knobs under ``directory`` (the shipped data when None);
     ``overrides`` sets rule knobs (``rules.tp_refresh``). A set read before in this
-    process with the same bytes and overrides is not parsed again (the pool's few
-    hundred cards cost a run tens of milliseconds a load)."""
+    process with the same bytes and overrides is not parsed again (a run loads its
+    content twice; the parse's cost: docs/measured.md)."""
     base = content_dir(directory, DATA)
     key: tuple[str, str, str] | None = None
     try:  # within the kit's bound only; anything odd goes to the full reader, which says why

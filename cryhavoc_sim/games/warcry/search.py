@@ -9,7 +9,7 @@
   winning, a tactic by the strength it adds), the best ``WIDTH`` in all; a Retreat is
   tried only when the heuristic would retreat. A Command offers a dozen answers or more:
   spread over all of them, a small budget learns nothing and picks by the noise of the
-  dice (the plain search lost two games in three to the heuristic).
+  dice (the plain search lost most of its games to the heuristic: docs/measured.md).
 - *Rollout policy*: the heuristic (bold) in every seat; the learned policy
   (``policy.py``) instead when the search is given one (the expert of ``train-policy``).
 - *Horizon and leaf value*: a rollout stops when ``HORIZON`` Combat chains have closed

@@ -8,7 +8,7 @@ The shipped model is a logistic over the player's observed features (``features.
 fitted to the game's result on the first state of every Round after the first (the
 states this search's rollouts stop at) of 2,400 self-play games of the paired-rollout search (``paired:16``,
 about ``ismcts:48``'s strength) cycling through 2, 3 and 4 players and the solo mode:
-``cryhavoc-sim train-value --seed 1 -j 2`` (its defaults; 10-12 minutes on 2 cores).
+``cryhavoc-sim train-value --seed 1 -j 2`` (its defaults; its time: docs/measured.md).
 Where the VP logistic reads only the standing (VP, what the Regions would score, cards in
 hand) on a fixed scale, the model weighs the board (Units, Regions, Reserve, Prisoners)
 and the Round as strong play turns them into wins.
@@ -33,9 +33,9 @@ from cryhavoc_sim.rng import Rng
 
 DEFAULT_ITERATIONS = 24
 # answers an iteration plays (the tree's included) at most before the leaf value: as
-# ismcts, to the end of the Round (the cut-short rollouts measured below lost)
+# ismcts, to the end of the Round (cut-short rollouts lost: docs/measured.md)
 ROLLOUT_STEPS = MAX_ROLLOUT
-EXPLORE = 0.2  # UCB1's exploration constant for values in [0, 1] (measured below)
+EXPLORE = 0.2  # UCB1's exploration constant for values in [0, 1] (docs/measured.md)
 
 
 class LeafSearch(CryHavocSearch):

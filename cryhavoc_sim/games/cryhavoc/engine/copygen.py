@@ -1,8 +1,8 @@
 """Writes ``Game._copy``'s body into engine/game.py from the state's declaration
 (engine/state.py ``GAME_PARTS``, ``copy_source``): code generated from the one list of
 fields, so the copy runs compiled (a loop over field names with getattr and setattr
-cost 2.5 times the copy) without a field listed by hand. Run it after changing
-``GAME_PARTS``: ``python -m cryhavoc_sim.games.cryhavoc.engine.copygen``;
+cost several times the copy: docs/measured.md) without a field listed by hand. Run it
+after changing ``GAME_PARTS``: ``python -m cryhavoc_sim.games.cryhavoc.engine.copygen``;
 tests/unit/test_state_declaration.py fails while game.py is not current."""
 
 from __future__ import annotations

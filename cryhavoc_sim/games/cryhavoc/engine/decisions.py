@@ -12,9 +12,9 @@ Three shapes cover every decision of the rules:
 - :class:`Allocate`: split ``total`` Units over ``slots``; the answer is a tuple of
   non-negative counts summing to ``total``.
 
-Requests are plain (not frozen) slotted dataclasses: a frozen one costs four times as
-much to build, and the engine builds about 300 per game. Bots read them, never change
-them; the engine keeps its own copy of the options it indexes.
+Requests are plain (not frozen) slotted dataclasses: a frozen one costs several times as
+much to build, and the engine builds hundreds a game (docs/measured.md). Bots read them,
+never change them; the engine keeps its own copy of the options it indexes.
 """
 
 from __future__ import annotations

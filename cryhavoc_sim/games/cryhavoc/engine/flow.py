@@ -37,7 +37,7 @@ class Step:
     """A rule in progress. Subclasses are dataclasses whose fields (``pc`` last, with its
     default) are all the step's progress, and implement :meth:`run`. Each writes its
     ``__init__`` out: mypyc compiles it, where the one dataclasses generates would run
-    as interpreted Python on every step made (23% more instructions per game). A
+    as interpreted Python on every step made (its cost: docs/measured.md). A
     subclass that adds no field (most effect primitives, engine/prim.py) is a plain
     class inheriting its base's fields and ``__init__``."""
 

@@ -4,8 +4,9 @@ Events are plain tuples in column order; storage turns them into Parquet. The ``
 events are a ledger: per faction they sum to the final VP.
 
 ``cards`` lists the cards of a ``discard`` for the replay account and the contract
-tests. It is not written to Parquet: those thousands of distinct lists cost about 125
-bytes a game (13% of the table), and ``cryhavoc-sim replay`` shows them from the seed.
+tests. It is not written to Parquet: those thousands of distinct lists would cost a
+good share of the table (docs/measured.md), and ``cryhavoc-sim replay`` shows them from
+the seed.
 """
 
 from __future__ import annotations

@@ -80,7 +80,12 @@ class WinModel:
 
 
 def _finite(x: Any) -> bool:
-    return isinstance(x, (int, float)) and not isinstance(x, bool) and math.isfinite(x)
+    if not isinstance(x, (int, float)) or isinstance(x, bool):
+        return False
+    try:
+        return math.isfinite(x)
+    except OverflowError:  # a JSON integer too large for a float
+        return False
 
 
 def parse_model(text: str, where: str, line: WinLine, content_id: str | None = None) -> WinModel:

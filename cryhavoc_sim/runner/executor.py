@@ -133,6 +133,8 @@ def run_scenario(
     # A second writer is refused by the lock and removes nothing, even a directory it
     # created: the run holding the lock is writing in it.
     with locked(run_dir):
+        if not resume and manifest_path.exists():  # another run finished here meanwhile: its
+            raise UserError(already_there(run_dir))  # directory, which nothing here removes
         try:
             return _run_locked(
                 scenario,

@@ -206,7 +206,8 @@ def rating_table(matches: Sequence[Match], rungs: Sequence[str], seed: int = 0) 
     """Ratings of every (rung, faction) entry and of every rung over all factions, each
     faction's spread (the standard deviation of its ratings across the rungs) and the pairs of factions
     whose spreads differ beyond chance (``analysis/ratings.py``); games stopped at the
-    answer limit are left out."""
+    answer limit, and games shared by both, are left out (a spread is never below zero and
+    noise raises it: compare spreads, not a spread with zero)."""
     import numpy as np  # here, not at the top: the workers that play the games never need it
 
     from cryhavoc_sim.analysis.ratings import rate

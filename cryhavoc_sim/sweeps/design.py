@@ -151,10 +151,15 @@ def scenario_with(
     if base.content_dir:
         head["content"] = base.content_dir
     head["description"] = description
+    # the base's win model travels as its checked text: a path in the document would be
+    # read against ``where`` (the sweep's or targets file), not the base scenario
+    head.pop("win_model", None)
     for path, value in values.items():
         table, key = _target(path, base)
         doc.setdefault(table, {})[key] = value
-    return parse_scenario(tomli_w.dumps(doc), where)
+    from dataclasses import replace
+
+    return replace(parse_scenario(tomli_w.dumps(doc), where), win_model=base.win_model)
 
 
 def _target(path: str, base: Scenario) -> tuple[str, str]:

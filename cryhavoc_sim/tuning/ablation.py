@@ -129,6 +129,7 @@ def ablate(scenario: Scenario, units: list[str] | None = None, workers: int = 1)
     content = content_for(scenario)
     started = time.perf_counter()
     tasks: list[Task] = [(scenario, None), *((scenario, u) for u in asked)]
+    by_unit = bool(getattr(hooks, "played_by_unit", False))
     base, *ablated = list(ordered_map(_outcomes, tasks, workers))
     values = []
     for unit, without in zip(asked, ablated, strict=True):
@@ -144,7 +145,8 @@ def ablate(scenario: Scenario, units: list[str] | None = None, workers: int = 1)
             row[0] += won
             row[1] += side in without[i][0]
             row[2] += 1
-            if (side, available[unit]) in base[i][1]:
+            # by unit where the game's events name units, else by printed name
+            if (side, unit if by_unit else available[unit]) in base[i][1]:
                 played_games += 1
                 played_wins += won
         rows = list(per_deal.values())

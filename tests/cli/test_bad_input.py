@@ -1338,6 +1338,24 @@ CASES = [
         "'coef' and 'intercept' must be",
     ),
     Case(
+        "run_win_model_huge_integer",
+        lambda d: [
+            *("run", "cave_troll_2p", "-n", "4", "-j", "1", "-o", str(d / "out")),
+            *(
+                "--win-model",
+                str(
+                    write(
+                        d / "m.json",
+                        _shipped_win_model("cavetroll").replace(
+                            '"intercept": ', '"intercept": 1' + "0" * 400 + ', "x": '
+                        ),
+                    )
+                ),
+            ),
+        ],
+        "'coef' and 'intercept' must be",
+    ),
+    Case(
         "run_win_model_missing",
         lambda d: [
             "run",

@@ -66,3 +66,23 @@ def test_a_scenario_names_its_win_model_relative_to_itself(tmp_path: Path) -> No
     from cryhavoc_sim.games.winprob import load_model
 
     assert recorded == load_model(mine, line).digest() != line.shipped().digest()
+
+
+def test_a_sweep_cell_keeps_its_base_scenario_s_win_model(tmp_path: Path) -> None:
+    """A sweep (or a calibration) rebuilds each cell from the base scenario's text and reads
+    it where the sweep file is: the base's win model travels as its checked text, not as a
+    path read against the wrong folder."""
+    from cryhavoc_sim.runner.scenario import load_scenario
+    from cryhavoc_sim.sweeps.design import scenario_with
+
+    (tmp_path / "base").mkdir()
+    mine = _model(tmp_path / "base", 0.25)
+    base = tmp_path / "base" / "s.toml"
+    base.write_text(
+        '[scenario]\nname = "wm"\ngame = "cavetroll"\ngames = 6\nseed = 1\nplayers = 2\n'
+        f'win_model = "{mine.name}"\n'
+    )
+    sc = load_scenario(str(base))
+    elsewhere = tmp_path / "studies" / "sweep.toml"
+    cell = scenario_with(sc, {}, "wm_c1", 6, 1, "a cell", f"{elsewhere} (cell 1)")
+    assert cell.win_model == sc.win_model is not None

@@ -126,3 +126,30 @@ def test_cry_havoc_ablation_is_paired_and_the_same_at_any_worker_count() -> None
     # the Tactic is played in these games, and the same seeds play differently without it
     troopers = next(v for v in one.values if v.unit == "humans.drop_troopers")
     assert troopers.played_rate is not None and troopers.with_rate != troopers.without_rate
+
+
+def test_an_ablated_skill_is_never_offered_and_played_names_units() -> None:
+    """Without its effect a Skill is not offered at all (not a decoy that still costs a
+    Unit); the games' played items are unit ids, so two cards sharing a printed name
+    (the Humans' two Outflanks) are told apart."""
+    from cryhavoc_sim.runner.scenario import parse_scenario
+    from cryhavoc_sim.storage.schema import EVENT_COLUMNS
+
+    sc = parse_scenario(
+        '[scenario]\nname = "r"\ngames = 8\nseed = 3\nplayers = 4\n[bots]\ndefault = "random"\n'
+    )
+    module = get_game("cryhavoc")
+    hooks = module.ablation
+    content = content_for(sc)
+    without = hooks.ablated(content, "skill:trogs.nest_call")
+    kind, detail = EVENT_COLUMNS.index("kind"), EVENT_COLUMNS.index("detail")
+    used = {"with": 0, "without": 0}
+    for label, c in (("with", content), ("without", without)):
+        for i in range(8):
+            played = module.play(sc.setup, c, sc.seed, i, True)
+            rows = module.stored_events(played)
+            used[label] += sum(r[kind] == "skill" and r[detail] == "trogs.nest_call" for r in rows)
+            if label == "with":
+                seen = hooks.played(module, played, c)
+                assert all(u in c.cards or u.removeprefix("skill:") in c.skills for _, u in seen), seen
+    assert used["with"] > 0 and used["without"] == 0, used

@@ -8,7 +8,9 @@ they are played, and they are left out). The same deals played with and without 
 the Tactic or the Skill is worth to the faction that holds it.
 
 Terrain cards are drawn by every faction, so no single side holds them: they are not
-offered."""
+offered. A blanked Skill is not offered to its holder at all (engine/game.py,
+engine/battle.py), so the games without it measure the faction without the Skill, not
+with a decoy that costs something and does nothing."""
 
 from __future__ import annotations
 
@@ -22,6 +24,7 @@ SKILL = "skill:"  # a unit naming a Skill: skill:<skill id>; a card's unit is it
 
 class CryHavocAblation:
     what = "card"  # what an ablation names (--card): a Tactics card or skill:<id>
+    played_by_unit = True  # played() names units (two cards may share a printed name)
 
     def units(self, content: ContentSet, setup: Any) -> dict[str, str]:
         """Every faction card with a Tactic and every default Skill of the factions in the
@@ -45,8 +48,8 @@ class CryHavocAblation:
         return replace(content, cards=cards, digest=f"{content.digest}-without-{unit}")
 
     def played(self, module: Any, played: Any, content: ContentSet) -> frozenset[tuple[str, str]]:
-        """(faction, printed name) of every Tactics card a faction played in a Battle and
-        every Skill it used in the game ``played`` (its events)."""
+        """(faction, unit) of every Tactics card a faction played in a Battle (its id) and
+        every Skill it used (skill:<id>) in the game ``played`` (its events)."""
         from cryhavoc_sim.storage.schema import EVENT_COLUMNS
 
         kind, side, region, detail = (EVENT_COLUMNS.index(c) for c in ("kind", "faction", "region", "detail"))
@@ -56,9 +59,9 @@ class CryHavocAblation:
             if not what:
                 continue
             if r[kind] == "card_played" and r[region] is not None:  # a Tactics play (in a Battle)
-                out.add((r[side], _name(content, "cards", what)))
+                out.add((r[side], what))
             elif r[kind] == "skill":
-                out.add((r[side], _name(content, "skills", what)))
+                out.add((r[side], SKILL + what))
         return frozenset(out)
 
     def holders(self, content: ContentSet, setup: Any, game_id: int, unit: str) -> tuple[str, ...]:
@@ -69,12 +72,6 @@ class CryHavocAblation:
         )
         factions = setup.plan(0, game_id)[1]  # the line-up does not depend on the seed
         return (owner,) if owner in factions else ()
-
-
-def _name(content: ContentSet, table: str, key: str) -> str:
-    """The printed name of a card or Skill id (the id itself when unknown)."""
-    item = getattr(content, table).get(key)
-    return key if item is None else str(item.name)
 
 
 ABLATION = CryHavocAblation()

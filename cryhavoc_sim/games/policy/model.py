@@ -125,9 +125,12 @@ def _round(w: float) -> float:
 
 
 def _finite(x: Any) -> bool:
-    return (
-        isinstance(x, (int, float)) and not isinstance(x, bool) and math.isfinite(x) and abs(x) <= MAX_WEIGHT
-    )
+    if not isinstance(x, (int, float)) or isinstance(x, bool):
+        return False
+    try:
+        return math.isfinite(x) and abs(x) <= MAX_WEIGHT
+    except OverflowError:  # a JSON integer too large for a float
+        return False
 
 
 def _weights(value: Any, n: int, where: str, what: str) -> tuple[float, ...]:

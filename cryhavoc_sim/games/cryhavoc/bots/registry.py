@@ -42,7 +42,8 @@ from cryhavoc_sim.rng import Rng
 # 8: the searches re-draw the Machines' face-down Matrix cards (engine/visibility.py); every
 # other bot plays version 7's games
 # 9: ``learned`` retrained under rules 7 (the solo automaton corrected), and the default
-# table is the first iteration's (bots/learned.py); every other bot plays version 8's games
+# table is the first iteration's (bots/learned.py), and so the searches over it
+# (``paired-learned``, ``ismcts-learned``); every other bot plays version 8's games
 BOTS_VERSION = "cryhavoc-bots-9"  # 4: determinizations in a canonical order (fair search)
 
 # Learned-policy tables fitted under an earlier (rules, bots) version that still play every

@@ -85,6 +85,7 @@ def playable_tactics(g: Game, side: FactionId, decider: FactionId, region: Regio
             for sk in p.skills
             if sk not in p.exhausted
             and g.content.skills[sk].timing == "battle"
+            and g.content.skills[sk].effect  # none: an ablated Skill, not offered
             and effects.can_pay(g, side, sk)
         ]
     return out

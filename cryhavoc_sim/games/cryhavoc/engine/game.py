@@ -323,12 +323,15 @@ class Game:
     # ------------------------------------------------------------------ players
     @property
     def action_skills(self) -> dict[FactionId, tuple[str, ...]]:
-        """Each faction's Skills used on its turn (timing "action"), in its Skill order.
-        Skills are dealt at setup and never change, so this is worked out once."""
+        """Each faction's Skills used on its turn (timing "action"), in its Skill order;
+        a Skill without an effect is not offered (no printed one: only an ablation,
+        tuning/ablation.py, blanks one, to measure the faction without it). Skills are
+        dealt at setup and never change, so this is worked out once."""
         if self._action_skills is None:
             skills = self.content.skills
             self._action_skills = {
-                f: tuple(s for s in p.skills if skills[s].timing == "action") for f, p in self.players.items()
+                f: tuple(s for s in p.skills if skills[s].timing == "action" and skills[s].effect)
+                for f, p in self.players.items()
             }
         return self._action_skills
 

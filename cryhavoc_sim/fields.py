@@ -3,6 +3,7 @@ field and what is allowed. Shared by the generic scenario parser and each game's
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from cryhavoc_sim.errors import ScenarioError
@@ -22,3 +23,14 @@ def get_field(
     if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
         raise field_error(path, f"{prefix}.{key}", f"must be {kind.__name__}, got {value!r}")
     return value
+
+
+def finite_number(x: Any, bound: float = math.inf) -> bool:
+    """Whether ``x`` (read from JSON) is a finite number of at most ``bound`` in size: not
+    a bool, NaN, an infinity, or an integer too large for a float."""
+    if not isinstance(x, (int, float)) or isinstance(x, bool):
+        return False
+    try:
+        return math.isfinite(x) and abs(x) <= bound
+    except OverflowError:  # a JSON integer too large for a float
+        return False

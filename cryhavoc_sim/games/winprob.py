@@ -29,6 +29,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from cryhavoc_sim.errors import ScenarioError
+from cryhavoc_sim.fields import finite_number
 
 MAX_BYTES = 1_000_000  # a model file is a few kilobytes; more is not a model
 
@@ -80,12 +81,7 @@ class WinModel:
 
 
 def _finite(x: Any) -> bool:
-    if not isinstance(x, (int, float)) or isinstance(x, bool):
-        return False
-    try:
-        return math.isfinite(x)
-    except OverflowError:  # a JSON integer too large for a float
-        return False
+    return finite_number(x)
 
 
 def parse_model(text: str, where: str, line: WinLine, content_id: str | None = None) -> WinModel:

@@ -17,36 +17,16 @@ from cryhavoc_sim.games.botspec import BotNameError, BotSpec
 from cryhavoc_sim.games.cavetroll import bots
 from cryhavoc_sim.games.cavetroll.policy import NAMES, PolicyBot
 from cryhavoc_sim.games.cavetroll.search import DEFAULT_ITERATIONS, SearchBot
-from cryhavoc_sim.games.search.names import SEARCHES, search_spec
+from cryhavoc_sim.games.search.names import SEARCHES, plain_names, plain_spec
 from cryhavoc_sim.rng import Rng
 
-BOT_NAMES = (
-    "random",
-    "heuristic",
-    *(f"heuristic:{p}" for p in bots.PERSONALITIES),
-    "ismcts",
-    "ismcts:<N>",
-    "paired",
-    "paired:<N>",
-    "learned",
-    "learned@<model>",
-    "learned~<temperature>",
-)
+BOT_NAMES = plain_names(bots.PERSONALITIES)
 
 
 def parse_bot(name: str) -> BotSpec:
     """``name`` read once into a spec; a BotNameError saying why it is not one of
     :data:`BOT_NAMES`."""
-    kind, colon, option = name.partition(":")
-    if kind in SEARCHES:
-        return search_spec(name)
-    if NAMES.is_learned(name):
-        return NAMES.spec(name)
-    if name == "random":
-        return BotSpec("random")
-    if kind == "heuristic" and (not colon or option in bots.PERSONALITIES):
-        return BotSpec("heuristic", personality=option)
-    raise BotNameError(name, f"is not a Cave Troll bot; allowed: {', '.join(BOT_NAMES)}")
+    return plain_spec(name, "Cave Troll", bots.PERSONALITIES, NAMES, BOT_NAMES)
 
 
 def check_bot_name(name: Any, where: str) -> str:

@@ -38,6 +38,7 @@ from pathlib import Path
 from typing import Any
 
 from cryhavoc_sim.errors import ScenarioError
+from cryhavoc_sim.fields import finite_number
 
 MAX_BYTES = 4_000_000  # a policy file is tens of kilobytes; more is not a policy
 MAX_WEIGHT = 1e6  # a weight beyond this is not a fitted one (scores are probabilities)
@@ -125,12 +126,7 @@ def _round(w: float) -> float:
 
 
 def _finite(x: Any) -> bool:
-    if not isinstance(x, (int, float)) or isinstance(x, bool):
-        return False
-    try:
-        return math.isfinite(x) and abs(x) <= MAX_WEIGHT
-    except OverflowError:  # a JSON integer too large for a float
-        return False
+    return finite_number(x, MAX_WEIGHT)
 
 
 def _weights(value: Any, n: int, where: str, what: str) -> tuple[float, ...]:

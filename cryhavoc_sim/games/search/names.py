@@ -6,12 +6,18 @@ build on a game's :class:`~.plug.SearchGame`."""
 
 from __future__ import annotations
 
+from collections.abc import Container, Iterable, Sequence
+from typing import TYPE_CHECKING
+
 from cryhavoc_sim.games.botspec import BotNameError, BotSpec
 from cryhavoc_sim.games.search.ismcts import Ismcts
 from cryhavoc_sim.games.search.paired import Paired
 from cryhavoc_sim.games.search.plug import S, SearchGame
 from cryhavoc_sim.games.state import PlayerId
 from cryhavoc_sim.rng import Rng
+
+if TYPE_CHECKING:
+    from cryhavoc_sim.games.policy.names import LearnedNames
 
 # The most a search may spend a decision, in every game and seat (docs/bots.md): ismcts:1000
 # plays a Cry Havoc game in minutes; more is hours a game (a typo, or a game that never ends).
@@ -61,3 +67,37 @@ def searcher(
         return Paired(player, game, iterations, rng, horizon, max_steps)
     assert kind == "ismcts", kind
     return Ismcts(player, game, iterations, rng, exploration, horizon, max_steps)
+
+
+def plain_names(personalities: Iterable[str]) -> tuple[str, ...]:
+    """The bot names of a game whose catalogue is the plain one (Cave Troll, WarCry):
+    random, the heuristic and its ``personalities``, both searches, the learned policy."""
+    return (
+        "random",
+        "heuristic",
+        *(f"heuristic:{p}" for p in personalities),
+        "ismcts",
+        "ismcts:<N>",
+        "paired",
+        "paired:<N>",
+        "learned",
+        "learned@<model>",
+        "learned~<temperature>",
+    )
+
+
+def plain_spec(
+    name: str, title: str, personalities: Container[str], learned: LearnedNames, names: Sequence[str]
+) -> BotSpec:
+    """``name`` read once into a spec by a plain catalogue (see :func:`plain_names`); a
+    BotNameError naming ``title``'s ``names`` otherwise."""
+    kind, colon, option = name.partition(":")
+    if kind in SEARCHES:
+        return search_spec(name)
+    if learned.is_learned(name):
+        return learned.spec(name)
+    if name == "random":
+        return BotSpec("random")
+    if kind == "heuristic" and (not colon or option in personalities):
+        return BotSpec("heuristic", personality=option)
+    raise BotNameError(name, f"is not a {title} bot; allowed: {', '.join(names)}")

@@ -10,9 +10,9 @@ policy, ``policy.py``). WarCry has no restricted play and no search personality.
 
 from __future__ import annotations
 
-from cryhavoc_sim.games.botspec import BotNameError, BotSpec
+from cryhavoc_sim.games.botspec import BotSpec
 from cryhavoc_sim.games.harness.random_bot import RandomBot
-from cryhavoc_sim.games.search.names import SEARCHES, search_spec
+from cryhavoc_sim.games.search.names import SEARCHES, plain_names, plain_spec
 from cryhavoc_sim.games.state import Bot, PlayerId
 from cryhavoc_sim.games.warcry.bots import PERSONALITIES, HeuristicBot
 from cryhavoc_sim.games.warcry.policy import NAMES, PolicyBot
@@ -21,33 +21,13 @@ from cryhavoc_sim.games.warcry.state import WarCryState
 from cryhavoc_sim.rng import Rng
 
 DEFAULT_PERSONALITY = "bold"  # the heuristic's personality when its name gives none
-BOT_NAMES = (
-    "random",
-    "heuristic",
-    *(f"heuristic:{p}" for p in PERSONALITIES),
-    "ismcts",
-    "ismcts:<N>",
-    "paired",
-    "paired:<N>",
-    "learned",
-    "learned@<model>",
-    "learned~<temperature>",
-)
+BOT_NAMES = plain_names(PERSONALITIES)
 
 
 def parse_bot(name: str) -> BotSpec:
     """``name`` read once into a spec; a BotNameError saying why it is not one of
     :data:`BOT_NAMES`."""
-    kind, colon, option = name.partition(":")
-    if kind in SEARCHES:
-        return search_spec(name)
-    if NAMES.is_learned(name):
-        return NAMES.spec(name)
-    if name == "random":
-        return BotSpec("random")
-    if kind == "heuristic" and (not colon or option in PERSONALITIES):
-        return BotSpec("heuristic", personality=option)
-    raise BotNameError(name, f"is not a WarCry bot; allowed: {', '.join(BOT_NAMES)}")
+    return plain_spec(name, "WarCry", PERSONALITIES, NAMES, BOT_NAMES)
 
 
 def build(spec: BotSpec, player: PlayerId, rng: Rng) -> Bot[WarCryState]:

@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from cryhavoc_sim.errors import ScenarioError
+from cryhavoc_sim.fields import finite_number
 from cryhavoc_sim.games.cryhavoc.bots.features import FEATURES, FEATURES_VERSION, features
 from cryhavoc_sim.games.cryhavoc.content.schema import FactionId
 from cryhavoc_sim.games.cryhavoc.engine import Game
@@ -121,12 +122,7 @@ def parse_model(text: str, where: str) -> ValueModel:
 
 
 def _finite(x: Any) -> bool:
-    if not isinstance(x, (int, float)) or isinstance(x, bool):
-        return False
-    try:
-        return math.isfinite(x)
-    except OverflowError:  # a JSON integer too large for a float
-        return False
+    return finite_number(x)
 
 
 def load_model(path: Path) -> ValueModel:

@@ -58,6 +58,22 @@ def test_an_override_sets_every_match_and_changes_the_content_id(content):  # ty
     assert load_content(base, {"factions.trogs.units": 16}).digest != content.digest
 
 
+def test_which_skill_is_default_is_a_content_value(content):  # type: ignore[no-untyped-def]
+    # The Humans' Default Skill is invented (content research: "NOT found"): a scenario
+    # may name another, and every Skill's `default` is addressable though files leave it out.
+    values = content_values(reconstructed_dir())
+    assert values["skills.humans.scouting.default"] is True
+    assert values["skills.humans.veteran_forces.default"] is False
+    c = load_content(
+        None, {"skills.humans.scouting.default": False, "skills.humans.veteran_forces.default": True}
+    )
+    defaults = [s.id for s in c.skills.values() if s.faction == "humans" and s.default]
+    assert defaults == ["humans.veteran_forces"]
+    # the rulebook's one Default a faction is the loader's own check
+    with pytest.raises(ContentError, match="exactly one skill with default = true"):
+        load_content(None, {"skills.humans.veteran_forces.default": True})
+
+
 def test_an_effect_index_is_literal_in_a_pattern() -> None:
     c = load_content(None, {"skills.humans.veteran_forces.effect[0].count": 3})
     assert c.skills["humans.veteran_forces"].effect[0].args["count"] == 3

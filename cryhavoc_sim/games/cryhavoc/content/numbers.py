@@ -138,7 +138,7 @@ SPEC = ContentSpec(
     tables=(
         _items("factions", "factions.toml", "faction", {}),
         _items("cards", "cards.toml", "card", {}),
-        _items("skills", "skills.toml", "skill", {"cost_crystals": 0, "cost_units": 0}),
+        _items("skills", "skills.toml", "skill", {"cost_crystals": 0, "cost_units": 0, "default": False}),
         _items("structures", "structures.toml", "structure", {}),
         _items("board_2p", "board_2p.toml", "region", _REGION),
         _items("board_34p", "board_34p.toml", "region", _REGION),

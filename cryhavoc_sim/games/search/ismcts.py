@@ -17,7 +17,8 @@ worth searching it runs ``N`` iterations; each one
    a Round, some turns), the game ends, or ``max_steps`` answers;
 4. *values* the position with the game's leaf value for the player, backed up the path.
 
-The answer is the root's most visited candidate (the game's order breaks ties).
+The answer is the root's most visited candidate (the game's order breaks ties); with
+``decisions = true`` its mean value and the best other mean are logged (:mod:`.gaps`).
 Deterministic given its generator: iterations, determinizations and rollouts draw on it
 in a fixed order. Fair by construction: the true state is read only to determinize it
 and by the game's own hooks at the root (which the fairness test holds to the

@@ -30,7 +30,8 @@ there too). It is a cheap strong player, not a ladder of skill. It
 needs at least ``K`` rollouts (one world for every candidate) whatever ``N`` is.
 
 Deterministic given its generator; fair as :mod:`.ismcts` is: the true state is read
-only to determinize it and by the game's own hooks at the root.
+only to determinize it and by the game's own hooks at the root. With ``decisions = true``
+it logs each answer's value against the runner-up of its last round (:mod:`.gaps`).
 """
 
 from __future__ import annotations

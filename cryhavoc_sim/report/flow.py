@@ -43,8 +43,9 @@ def with_flow(own: ReportSections, run: Any, game: Any) -> ReportSections:
 
 def decision_sections(run: Any, game: Any) -> ReportSections:
     """The share of decisions with more than one legal answer, per side and request kind,
-    when the run counted them (``decisions = true``); nothing otherwise."""
-    from cryhavoc_sim.analysis.decisions import decision_points
+    when the run counted them (``decisions = true``), and, when a search answered some of
+    them, how often the answer mattered; nothing otherwise."""
+    from cryhavoc_sim.analysis.decisions import decision_gaps, decision_points
 
     table = decision_points(run.seats).collect()
     if table.height == 0:
@@ -53,10 +54,26 @@ def decision_sections(run: Any, game: Any) -> ReportSections:
     shown = table.with_columns((pl.col("share_with_choice") * 100).round(1).alias("with a choice %")).drop(
         "share_with_choice"
     )
-    return ReportSections(
-        tables=[(f"Decisions with more than one legal answer, by {side} and request kind", shown)],
-        summary={"decisions": table.to_dicts()},
-    )
+    tables = [(f"Decisions with more than one legal answer, by {side} and request kind", shown)]
+    summary: dict[str, Any] = {"decisions": table.to_dicts()}
+    gaps = decision_gaps(run.seats).collect()
+    if gaps.height:
+        tables.append(
+            (
+                f"Searched decisions that matter (the second best answer over 0.05 worse), by {side} and kind",
+                gaps.select(
+                    "faction",
+                    "kind",
+                    "games",
+                    "searched",
+                    (pl.col("share_over_5pt") * 100).round(1).alias("gap over 0.05 %"),
+                    (pl.col("share_over_1pt") * 100).round(1).alias("gap over 0.01 %"),
+                    pl.col("mean_gap").round(4).alias("mean gap"),
+                ),
+            )
+        )
+        summary["decision_gaps"] = gaps.to_dicts()
+    return ReportSections(tables=tables, summary=summary)
 
 
 def flow_sections(run: Any, game: Any) -> ReportSections:

@@ -1,5 +1,6 @@
 """``make bench``: throughput of 4-player random-bot games on one and two workers, the
-cost of event logging, heuristic-bot throughput, Parquet bytes per game, and peak memory
+cost of event logging, heuristic-bot throughput, the cost of the win-probability lines
+and of logging decisions (``decisions = true``), Parquet bytes per game, and peak memory
 at 1x and 10x games.
 
 Every figure is wall-clock time of a whole ``run`` (play, frames, Parquet, manifest) in a
@@ -117,6 +118,59 @@ def lines_costs() -> str:
         if share == share:  # not nan
             parts.append(f"{get_game(name).title} {share:+.1%}")
     return f"  win-probability lines  {', '.join(parts)} of a heuristic game's cost (aim: at most 15%)"
+
+
+# One seat of each game played by its search at the game's default budget, the others by
+# the heuristic; games per timing.
+GAP_SEATS = {"cryhavoc": 'humans = "ismcts"', "cavetroll": 'red = "ismcts"', "warcry": 'one = "ismcts"'}
+GAP_GAMES = {"cryhavoc": 8, "cavetroll": 20, "warcry": 6}
+
+
+def timed_gaps_child(game: str) -> None:
+    """In a fresh process pinned to one CPU: the cost of ``decisions = true`` (the
+    decision counter and the searches' value gaps, ``games/search/gaps.py``) as a share
+    of a search game of ``game`` (its bench scenario with one seat searched): the same
+    games played with and without it, alternately, in three rounds; prints the median
+    round's share ("nan" for a game without a search seat here)."""
+    from dataclasses import replace
+
+    from cryhavoc_sim.runner.chunk import content_for
+    from cryhavoc_sim.runner.play import play_one
+
+    seat = GAP_SEATS.get(game)
+    if seat is None:
+        print("nan")
+        return
+    cpus = _pinned(1)
+    if cpus is not None:
+        os.sched_setaffinity(0, cpus)
+    off = parse_scenario(get_game(game).bench_scenario("heuristic") + seat + "\n")
+    on = replace(off, decisions=True)
+    content = content_for(off)
+    n = GAP_GAMES.get(game, 4)
+    play_one(on, content, 0, True, lines=False)  # warm up: imports, the content
+    shares = []
+    for _ in range(ROUNDS):
+        timed = {}
+        for sc in (off, on):
+            started = time.perf_counter()
+            for i in range(n):
+                play_one(sc, content, i, True, lines=False)
+            timed[sc.decisions] = time.perf_counter() - started
+        shares.append((timed[True] - timed[False]) / timed[False])
+    print(statistics.median(shares))
+
+
+def gaps_costs() -> str:
+    """The bench line: what logging decisions costs a search game, in every game."""
+    parts = []
+    for name in game_names():
+        share = float(
+            _in_child(f"from cryhavoc_sim.runner.bench import timed_gaps_child\ntimed_gaps_child({name!r})\n")
+        )
+        if share == share:  # not nan
+            parts.append(f"{get_game(name).title} {share:+.1%}")
+    return f"  decisions = true       {', '.join(parts)} of a search game's cost (aim: at most 5%)"
 
 
 def _pinned(workers: int) -> set[int] | None:
@@ -429,6 +483,7 @@ def run_bench(games: int, against: str | None = None) -> None:
         print(f"    side by side (compiled as each checkout is): {then}")
     print(f"  Parquet               {size / games:8.0f} bytes/game")
     print(lines_costs(), flush=True)
+    print(gaps_costs(), flush=True)
     for line in other_games(against):
         print(line, flush=True)
     for line in protocol_costs(against):

@@ -23,7 +23,10 @@ def play_one(
     line = module.win_line() if lines else None
     if line is None and not scenario.decisions:
         return module.play(scenario.setup, content, scenario.seed, game_id, record_events)
+    from contextlib import nullcontext
+
     from cryhavoc_sim.games.decisions import DecisionCounter
+    from cryhavoc_sim.games.search.gaps import logging_gaps
     from cryhavoc_sim.games.winprob import LineRecorder
 
     recorder = LineRecorder(line, scenario.win_model_of()) if line is not None else None
@@ -35,7 +38,9 @@ def play_one(
             recorder(state)
             counter(state)
 
-    played = module.play(scenario.setup, content, scenario.seed, game_id, record_events, watch)
+    # with the counter, every search in this game logs its decisions' value gaps into it
+    with logging_gaps(counter.gaps) if counter is not None else nullcontext():
+        played = module.play(scenario.setup, content, scenario.seed, game_id, record_events, watch)
     return replace(
         played,
         lines=recorder.lines() if recorder is not None else None,

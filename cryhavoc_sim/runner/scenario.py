@@ -8,7 +8,7 @@ games = 200
 seed = 1
 content = ""              # optional: a content directory (relative to this file) or a shipped set's name
 description = ""
-decisions = false         # optional: count each player's decisions by request kind (seats.decisions)
+decisions = false         # optional: count each player's decisions by request kind, and a search's value gaps (seats.decisions)
 win_model = ""            # optional: a win-model file (relative to this file) for seats.win_line
 # ... and the game's own fields (for Cry Havoc: games/cryhavoc/scenario.py)
 
@@ -55,7 +55,8 @@ class Scenario:
     path: str = ""
     # [overrides]: content values by path, sorted; applied when the content is loaded.
     overrides: tuple[tuple[str, Any], ...] = ()
-    # decisions = true: count each player's decisions by kind (games/decisions.py)
+    # decisions = true: count each player's decisions by kind (games/decisions.py) and log
+    # the searches' value gaps (games/search/gaps.py)
     decisions: bool = False
     # win_model = "file.json": the win model whose lines the run records instead of the
     # game's shipped one (games/winprob.py), held as its checked JSON text so that every

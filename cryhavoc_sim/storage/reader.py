@@ -34,7 +34,13 @@ class Run:
         # Runs written before a column was added read it as null, except those the
         # contract defines for old runs: run_id from the manifest, player = faction,
         # policy = "default" (one bot line-up).
-        frame = pl.scan_parquet(files, schema=TABLES[table], missing_columns="insert")
+        # Struct fields added later (seats.decisions') read as null likewise.
+        frame = pl.scan_parquet(
+            files,
+            schema=TABLES[table],
+            missing_columns="insert",
+            cast_options=pl.ScanCastOptions(missing_struct_fields="insert"),
+        )
         fills = []
         if "run_id" in TABLES[table] and table != "games":
             fills.append(pl.col("run_id").fill_null(pl.lit(self.manifest.get("run_id"), pl.String)))

@@ -12,7 +12,8 @@ import polars as pl
 # 2: seats.player, seats.run_id, events.player, events.other_player, events.run_id.
 # 3: games.policy.
 # 4: seats.win_line, seats.decisions.
-SCHEMA_VERSION = 4
+# 5: seats.decisions' searched, gap_sum, over_1pt, over_5pt (read as null in older runs).
+SCHEMA_VERSION = 5
 
 GAMES: dict[str, Any] = {
     "run_id": pl.String,
@@ -52,8 +53,21 @@ SEATS: dict[str, Any] = {
     "player": pl.String,  # unique within a game; the side is ``faction``
     "run_id": pl.String,
     "win_line": pl.List(pl.Float32),  # games/winprob.py; null in runs written before it
-    # games/decisions.py; null unless the scenario asked (decisions = true)
-    "decisions": pl.List(pl.Struct({"kind": pl.String, "asked": pl.Int32, "choices": pl.Int32})),
+    # games/decisions.py; null unless the scenario asked (decisions = true). Fields added
+    # at the end of the struct are read as null in runs written before them.
+    "decisions": pl.List(
+        pl.Struct(
+            {
+                "kind": pl.String,
+                "asked": pl.Int32,
+                "choices": pl.Int32,
+                "searched": pl.Int32,  # games/search/gaps.py, from schema version 5
+                "gap_sum": pl.Float64,
+                "over_1pt": pl.Int32,
+                "over_5pt": pl.Int32,
+            }
+        )
+    ),
 }
 
 EVENTS: dict[str, Any] = {
@@ -134,7 +148,7 @@ MEANINGS: dict[str, dict[str, str]] = {
         "player": "the player, unique within a game (Cry Havoc: the faction; Cave Troll: its colour)",
         "run_id": "the run",
         "win_line": "the player's win probability at the start of each checkpoint (Cry Havoc: Round; Cave Troll: round of turns; WarCry: Battle), first checkpoint first, from the game's win model; null for a non-player seat, a game without a model and runs written before it",
-        "decisions": "with `decisions = true` in the scenario: per request kind (`kind`), the decisions this player was asked (`asked`) and how many had more than one legal answer (`choices`); null otherwise (a seat never asked: an empty list)",
+        "decisions": "with `decisions = true` in the scenario: per request kind (`kind`), the decisions this player was asked (`asked`) and how many had more than one legal answer (`choices`); of those, how many a search answered (`searched`), the sum of their value gaps, the search's value of its answer less that of the second best, in its leaf value's units, a win probability or the game's 0-to-1 evaluation (`gap_sum`: the mean gap is `gap_sum / searched`), and how many had a gap above 0.01 (`over_1pt`) and above 0.05 (`over_5pt`, decisions that matter); null otherwise (a seat never asked: an empty list; the search fields in runs written before them)",
     },
     "events": {
         "game_id": "the game",

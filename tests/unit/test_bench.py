@@ -56,9 +56,10 @@ def test_the_report_names_every_figure(
         bench, "_protocol_costs_in_child", lambda name, python=None: {"clone": 7.0, "fingerprint": 6.0}
     )
     monkeypatch.setattr(bench, "lines_costs", lambda: "  win-probability lines  x")
+    monkeypatch.setattr(bench, "gaps_costs", lambda: "  decisions = true       x")
     bench.run_bench(1000)
     out = capsys.readouterr().out
-    assert "  win-probability lines  x" in out
+    assert "  win-probability lines  x" in out and "  decisions = true       x" in out
     assert len(calls) == 21 and (4000, 2, True, "random") in calls and (1000, 1, True, "learned") in calls
     assert "1 worker, events on        500 games/s" in out
     # within a round the drift cancels: 95% in each, though rounds run at different speeds
@@ -204,3 +205,27 @@ def test_the_lines_cost_names_every_game_with_a_win_model(monkeypatch: pytest.Mo
     monkeypatch.setattr(bench, "_in_child", child)
     line = bench.lines_costs()
     assert "Cave Troll +10.0%, Cry Havoc +5.0%, WarCry -1.0% of a heuristic game's cost" in line
+
+
+def test_the_decision_logging_cost_names_every_game(monkeypatch: pytest.MonkeyPatch) -> None:
+    shares = {"cryhavoc": "0.02", "cavetroll": "nan", "warcry": "-0.004"}
+
+    def child(code: str, python: str | None = None) -> str:
+        assert "timed_gaps_child" in code
+        return next(v for k, v in shares.items() if repr(k) in code)
+
+    monkeypatch.setattr(bench, "_in_child", child)
+    line = bench.gaps_costs()
+    assert line.endswith("Cry Havoc +2.0%, WarCry -0.4% of a search game's cost (aim: at most 5%)")
+
+
+@pytest.mark.parametrize("game", ["cryhavoc", "cavetroll", "warcry"])
+def test_the_decision_logging_bench_searches_one_seat(game: str) -> None:
+    from cryhavoc_sim.games import get_game
+    from cryhavoc_sim.runner.scenario import parse_scenario
+
+    seat = bench.GAP_SEATS[game]
+    sc = parse_scenario(get_game(game).bench_scenario("heuristic") + seat + "\n")
+    bots = dict(sc.setup.bots)
+    searched = [s for s, b in bots.items() if b == "ismcts"]
+    assert searched == [seat.split(" = ")[0]] and not sc.decisions

@@ -183,10 +183,23 @@ def test_the_decision_counter_counts_choices_by_player_and_kind() -> None:
         Asked(None, "", ()),  # the end of the game
     ):
         count(state)
+    count.gaps.record("a", "move", 0.62, 0.50)  # a search answered a's move with a choice
     rows = count.rows()
+    none = {"searched": 0, "gap_sum": 0.0, "over_1pt": 0, "over_5pt": 0}
     assert rows == {
-        "a": [{"kind": "buy", "asked": 1, "choices": 1}, {"kind": "move", "asked": 2, "choices": 1}],
-        "b": [{"kind": "move", "asked": 1, "choices": 0}],
+        "a": [
+            {"kind": "buy", "asked": 1, "choices": 1, **none},
+            {
+                "kind": "move",
+                "asked": 2,
+                "choices": 1,
+                "searched": 1,
+                "gap_sum": pytest.approx(0.12),
+                "over_1pt": 1,
+                "over_5pt": 1,
+            },
+        ],
+        "b": [{"kind": "move", "asked": 1, "choices": 0, **none}],
     }
     seats_frame = pl.DataFrame(
         {"run_id": ["r", "r"], "game_id": [0, 0], "faction": ["x", "x"], "decisions": [rows["a"], rows["b"]]}
@@ -194,6 +207,50 @@ def test_the_decision_counter_counts_choices_by_player_and_kind() -> None:
     out = decision_points(seats_frame).collect()
     move = out.filter(pl.col("kind") == "move").row(0, named=True)
     assert move["asked"] == 3 and move["choices"] == 1 and move["share_with_choice"] == pytest.approx(1 / 3)
+
+
+def test_decision_gaps_pool_the_searched_decisions_of_a_side_and_kind() -> None:
+    from cryhavoc_sim.analysis.decisions import decision_gaps
+    from cryhavoc_sim.storage.schema import SEATS
+
+    def kind(
+        name: str, searched: int | None, gap_sum: float | None, over_1: int | None, over_5: int | None
+    ) -> dict[str, object]:
+        return {
+            "kind": name,
+            "asked": 9,
+            "choices": 6,
+            "searched": searched,
+            "gap_sum": gap_sum,
+            "over_1pt": over_1,
+            "over_5pt": over_5,
+        }
+
+    seats = pl.DataFrame(
+        {
+            "run_id": ["r"] * 4,
+            "game_id": [0, 0, 1, 2],
+            "faction": ["x", "y", "x", "x"],
+            "decisions": [
+                [kind("move", 4, 0.2, 3, 1), kind("buy", 0, 0.0, 0, 0)],  # buy: never searched, no row
+                [kind("move", 0, 0.0, 0, 0)],
+                [kind("move", 6, 0.3, 2, 1)],
+                [kind("move", None, None, None, None)],  # a run written before the gaps
+            ],
+        },
+        schema={
+            "run_id": pl.String,
+            "game_id": pl.Int64,
+            "faction": pl.String,
+            "decisions": SEATS["decisions"],
+        },
+    ).lazy()
+    out = decision_gaps(seats).collect()
+    assert out.select("faction", "kind").rows() == [("x", "move")]
+    row = out.row(0, named=True)
+    assert row["games"] == 2 and row["searched"] == 10
+    assert row["mean_gap"] == pytest.approx(0.05)
+    assert row["share_over_1pt"] == pytest.approx(0.5) and row["share_over_5pt"] == pytest.approx(0.2)
 
 
 def test_the_deal_share_is_one_when_the_deal_decides_and_zero_when_it_tells_nothing() -> None:

@@ -108,12 +108,23 @@ def test_train_value_fits_a_win_model_of_another_game_the_same_at_any_worker_cou
     )
 
 
+# one seat of each game played by a small search (both searches, through games/search)
+SEARCH_SEAT = {
+    "cryhavoc": ("humans", 'humans = "paired:4"'),
+    "cavetroll": ("red", 'red = "ismcts:8"'),
+    "warcry": ("one", 'one = "paired:4"'),
+}
+
+
 @pytest.mark.parametrize("game", sorted(SCENARIOS))
 def test_decisions_are_counted_only_when_asked_and_change_no_game(game: str, tmp_path: Path) -> None:
-    from cryhavoc_sim.analysis.decisions import decision_points
+    """Counted (and a search's value gaps logged) only with ``decisions = true``; the same
+    games with it and without it."""
+    from cryhavoc_sim.analysis.decisions import decision_gaps, decision_points
     from cryhavoc_sim.runner.executor import run_scenario
 
-    text = SCENARIOS[game].format(n=4)
+    searcher, seat = SEARCH_SEAT[game]
+    text = SCENARIOS[game].format(n=4) + f"[bots]\n{seat}\n"
     run_scenario(parse_scenario(text), tmp_path / "off", workers=1, quiet=True)
     asked = text.replace("seed = 4\n", "seed = 4\ndecisions = true\n")
     run_scenario(parse_scenario(asked), tmp_path / "on", workers=1, quiet=True)
@@ -129,3 +140,18 @@ def test_decisions_are_counted_only_when_asked_and_change_no_game(game: str, tmp
     # every answer a player gave is one decision counted: the seats' totals are positive
     per_player = on.seats.collect().filter(~pl.col("is_npc"))["decisions"].list.len()
     assert (per_player > 0).all()
+    # the search's decisions are among its seat's decisions with a choice, each with a gap
+    kinds = (
+        on.seats.collect()
+        .select("player", "decisions")
+        .explode("decisions")
+        .drop_nulls("decisions")
+        .unnest("decisions")
+    )
+    mine = kinds.filter(pl.col("player") == searcher)
+    assert mine["searched"].sum() > 0 and kinds.filter(pl.col("player") != searcher)["searched"].sum() == 0
+    assert (kinds["searched"] <= kinds["choices"]).all() and (kinds["gap_sum"] >= 0.0).all()
+    assert (kinds["over_5pt"] <= kinds["over_1pt"]).all() and (kinds["over_1pt"] <= kinds["searched"]).all()
+    gaps = decision_gaps(on.seats).collect()
+    assert gaps["searched"].sum() == mine["searched"].sum()
+    assert ((gaps["mean_gap"] >= 0.0) & (gaps["share_over_5pt"] <= gaps["share_over_1pt"])).all()

@@ -2,7 +2,8 @@
 (``games/state.py``): :mod:`.ismcts` is the search, :mod:`.plug` what a game plugs into
 it (the decisions it searches, their candidate answers, a rollout policy, a leaf value),
 :mod:`.names` the ``ismcts:N`` bot names, :mod:`.rules_search` the search of a game that
-plugs in only its rules. Imports no game package."""
+plugs in only its rules, :mod:`.gaps` how much each searched decision mattered (logged
+with ``decisions = true``). Imports no game package."""
 
 from cryhavoc_sim.native import use_compiled
 

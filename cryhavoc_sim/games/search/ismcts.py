@@ -17,7 +17,8 @@ worth searching it runs ``N`` iterations; each one
    a Round, some turns), the game ends, or ``max_steps`` answers;
 4. *values* the position with the game's leaf value for the player, backed up the path.
 
-The answer is the root's most visited candidate (the game's order breaks ties).
+The answer is the root's most visited candidate (the game's order breaks ties); with
+``decisions = true`` its mean value and the best other mean are logged (:mod:`.gaps`).
 Deterministic given its generator: iterations, determinizations and rollouts draw on it
 in a fixed order. Fair by construction: the true state is read only to determinize it
 and by the game's own hooks at the root (which the fairness test holds to the
@@ -35,6 +36,7 @@ import math
 from collections.abc import Hashable, Sequence
 from typing import Generic
 
+from cryhavoc_sim.games.search.gaps import SEARCH_GAPS, SearchGaps
 from cryhavoc_sim.games.search.plug import Candidate, S, SearchGame, root_candidates
 from cryhavoc_sim.games.state import Answer, PlayerId
 from cryhavoc_sim.rng import Rng, derive
@@ -90,12 +92,15 @@ class Ismcts(Generic[S]):
         if options is None:
             return game.fallback(state)
         root = self.search(state)
-        best, most = options[0][1], -1
+        best, most, pick = options[0][1], -1, options[0][0]
         for key, answer in options:  # the game's order breaks ties
             child = root.children.get(key)
             visits = child.visits if child is not None else 0
             if visits > most:
-                best, most = answer, visits
+                best, most, pick = answer, visits, key
+        gaps = SEARCH_GAPS.get()
+        if gaps is not None:  # decisions = true: how much this one mattered (gaps.py)
+            _log_gap(gaps, self.player, state.kind, root, options, pick)
         game.searched_done()
         return best
 
@@ -173,6 +178,25 @@ class Ismcts(Generic[S]):
             if score > top:
                 top, best = score, option
         return best
+
+
+def _log_gap(
+    gaps: SearchGaps, player: PlayerId, kind: str, root: Node, options: Sequence[Candidate], pick: Hashable
+) -> None:
+    """Into ``gaps``: the mean value of the root's child ``pick`` (the answer) and the best
+    mean of the other candidates tried; nothing when no other one was tried."""
+    chosen = root.children.get(pick)
+    if chosen is None or chosen.visits == 0:
+        return
+    second = -math.inf
+    for key, _ in options:
+        child = root.children.get(key)
+        if key != pick and child is not None and child.visits > 0:
+            mean = child.total / child.visits
+            if mean > second:
+                second = mean
+    if second > -math.inf:
+        gaps.record(player, kind, chosen.total / chosen.visits, second)
 
 
 def _untried(node: Node, options: Sequence[Candidate]) -> Candidate | None:

@@ -30,7 +30,8 @@ there too). It is a cheap strong player, not a ladder of skill. It
 needs at least ``K`` rollouts (one world for every candidate) whatever ``N`` is.
 
 Deterministic given its generator; fair as :mod:`.ismcts` is: the true state is read
-only to determinize it and by the game's own hooks at the root.
+only to determinize it and by the game's own hooks at the root. With ``decisions = true``
+it logs each answer's value against the runner-up of its last round (:mod:`.gaps`).
 """
 
 from __future__ import annotations
@@ -39,6 +40,7 @@ import math
 from collections.abc import Sequence
 from typing import Generic
 
+from cryhavoc_sim.games.search.gaps import SEARCH_GAPS
 from cryhavoc_sim.games.search.plug import Candidate, S, SearchGame, root_candidates
 from cryhavoc_sim.games.state import Answer, PlayerId
 from cryhavoc_sim.rng import Rng, copy_rng, derive
@@ -77,9 +79,13 @@ class Paired(Generic[S]):
         options = root_candidates(game, state, self.player)
         if options is None:
             return game.fallback(state)
-        alive = self.halve(state, options)[2]
+        totals, counts, alive = self.halve(state, options)
+        best = alive[0]
+        gaps = SEARCH_GAPS.get()
+        if gaps is not None:  # decisions = true: how much this one mattered (gaps.py)
+            gaps.record(self.player, state.kind, totals[best] / counts[best], runner_up(totals, counts, best))
         game.searched_done()
-        return options[alive[0]][1]
+        return options[best][1]
 
     def halve(self, state: S, options: Sequence[Candidate]) -> tuple[list[float], list[int], list[int]]:
         """Sequential halving over ``options``: each candidate's summed value and
@@ -140,3 +146,20 @@ class Paired(Generic[S]):
             steps += 1
             sim.apply(policy.decide(sim))
         return game.value(sim, me)
+
+
+def runner_up(totals: Sequence[float], counts: Sequence[int], best: int) -> float:
+    """The best mean value but ``best``'s among the candidates of the last round of
+    halving (those with the most rollouts: every round's survivors, rolled out in the same
+    worlds as ``best``); never above ``best``'s, which won that round."""
+    most = 0
+    for c in counts:
+        if c > most:
+            most = c
+    top = -math.inf
+    for i in range(len(counts)):
+        if i != best and counts[i] == most:
+            mean = totals[i] / counts[i]
+            if mean > top:
+                top = mean
+    return top if top > -math.inf else totals[best] / counts[best]

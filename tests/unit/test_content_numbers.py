@@ -74,6 +74,35 @@ def test_which_skill_is_default_is_a_content_value(content):  # type: ignore[no-
         load_content(None, {"skills.humans.veteran_forces.default": True})
 
 
+def test_the_default_skill_is_one_choice_by_id() -> None:
+    values = content_values(reconstructed_dir())
+    assert values["factions.humans.default_skill"] == "humans.scouting"
+    assert values["factions.trogs.default_skill"] == "trogs.nest_call"
+    c = load_content(None, {"factions.humans.default_skill": "humans.frontier_survey"})
+    assert [s.id for s in c.skills.values() if s.faction == "humans" and s.default] == [
+        "humans.frontier_survey"
+    ]
+    assert content_values(None, {"factions.humans.default_skill": "humans.recon_forces"})[
+        "skills.humans.recon_forces.default"
+    ]
+    # the same Skill as the two flags would set it: the same games, another recorded override
+    flags = load_content(
+        None, {"skills.humans.scouting.default": False, "skills.humans.frontier_survey.default": True}
+    )
+    assert {k: v.default for k, v in flags.skills.items()} == {k: v.default for k, v in c.skills.items()}
+    # declared: sweep and tune may choose among the five
+    declared = {p.path: p for p in load_content().plausible}
+    assert len(declared["factions.humans.default_skill"].values()) == 5
+    for bad, says in (
+        ("pilgrims.teleport", "must be one of 'humans.scouting'"),
+        ("humans.nope", "must be one of"),
+        (True, "must be a string"),
+    ):
+        with pytest.raises(ContentError, match=says) as exc:
+            load_content(None, {"factions.humans.default_skill": bad})
+        assert str(exc.value).startswith("override 'factions.humans.default_skill'")
+
+
 def test_an_effect_index_is_literal_in_a_pattern() -> None:
     c = load_content(None, {"skills.humans.veteran_forces.effect[0].count": 3})
     assert c.skills["humans.veteran_forces"].effect[0].args["count"] == 3

@@ -10,9 +10,9 @@ Modules: ``provenance``, ``files`` (reading, digest, shipped sets), ``patterns``
 ``listing``, ``handlers``, ``spec``.
 """
 
-from cryhavoc_sim.games.content_kit.addresses import Items, Slot, Table
+from cryhavoc_sim.games.content_kit.addresses import Items, Picks, Slot, Table
 from cryhavoc_sim.games.content_kit.files import DigestRecipe
 from cryhavoc_sim.games.content_kit.provenance import PROVENANCES, Provenance
 from cryhavoc_sim.games.content_kit.spec import ContentSpec
 
-__all__ = ["PROVENANCES", "ContentSpec", "DigestRecipe", "Items", "Provenance", "Slot", "Table"]
+__all__ = ["PROVENANCES", "ContentSpec", "DigestRecipe", "Items", "Picks", "Provenance", "Slot", "Table"]

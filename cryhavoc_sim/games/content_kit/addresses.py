@@ -15,6 +15,8 @@ from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from cryhavoc_sim.errors import ContentError
+
 
 @dataclass(frozen=True, slots=True)
 class Slot:
@@ -36,6 +38,34 @@ class Slot:
         for s in self.steps:  # a single table a file leaves out holds the defaults
             t = t.get(s, {}) if isinstance(t, dict) else t[s]
         return t.get(self.key, self.default)
+
+    def set(self, docs: Mapping[str, Any], value: Any) -> None:
+        """Set the value in ``docs`` (its kind already checked against :meth:`get`'s)."""
+        self.table(docs)[self.key] = value
+
+
+@dataclass(frozen=True, slots=True)
+class PickSlot(Slot):
+    """Which item of a group carries the flag ``key`` (a faction's Default Skill): read
+    as that item's id, set by naming one of ``ids``, which makes the flag true on it and
+    false on the group's others (the items at ``indices`` of the array at ``steps``)."""
+
+    indices: tuple[int, ...] = ()
+    ids: tuple[str, ...] = ()
+
+    def get(self, docs: Mapping[str, Any]) -> Any:
+        items = docs.get(self.file, {}).get(self.steps[0], [])
+        for i, ident in zip(self.indices, self.ids, strict=True):
+            if items[i].get(self.key) is True:
+                return ident
+        return ""
+
+    def set(self, docs: Mapping[str, Any], value: Any) -> None:
+        if value not in self.ids:
+            raise ContentError(f"must be one of {', '.join(repr(i) for i in self.ids)}, got {value!r}")
+        items = self.table(docs)
+        for i, ident in zip(self.indices, self.ids, strict=True):
+            items[i][self.key] = ident == value
 
 
 # A hook for values nested inside an item: (address prefix, file, steps to the item, the
@@ -69,6 +99,18 @@ class Items(_Declared):
 @dataclass(frozen=True, slots=True)
 class Table(_Declared):
     """One table, addressed ``prefix.<field>``."""
+
+
+@dataclass(frozen=True, slots=True)
+class Picks(_Declared):
+    """In an array of tables, which item of each group (the items sharing the field
+    ``by``) carries the true/false ``flag``, addressed ``prefix.<group>.<name>`` as the
+    item's id (:class:`PickSlot`): a choice among items that the files spell as one flag
+    on each (Cry Havoc's ``default = true`` on one Skill a faction)."""
+
+    flag: str = ""
+    by: str = ""
+    name: str = ""
 
 
 def plain(value: Any) -> bool:
@@ -113,11 +155,14 @@ def _fields(
             yield name, None
 
 
-def addresses(docs: Mapping[str, Any], tables: tuple[Items | Table, ...]) -> dict[str, Slot]:
+def addresses(docs: Mapping[str, Any], tables: tuple[Items | Table | Picks, ...]) -> dict[str, Slot]:
     """Every settable value of the content documents, by address, in the declared order."""
     out: dict[str, Slot] = {}
     for t in tables:
         doc = docs.get(t.file, {})
+        if isinstance(t, Picks):
+            out.update(_picks(t, doc.get(t.key, [])))
+            continue
         if isinstance(t, Table):
             single = doc.get(t.key, {})
             if isinstance(single, dict):
@@ -138,3 +183,19 @@ def addresses(docs: Mapping[str, Any], tables: tuple[Items | Table, ...]) -> dic
             if t.nested is not None:
                 out.update(t.nested(prefix, t.file, (t.key, i), item))
     return out
+
+
+def _picks(t: Picks, items: Any) -> dict[str, Slot]:
+    """The :class:`PickSlot` of every group of ``items`` (in the order groups first appear)."""
+    groups: dict[str, tuple[list[int], list[str]]] = {}
+    if not isinstance(items, list):
+        return {}
+    for i, item in enumerate(items):
+        if isinstance(item, dict) and isinstance(item.get("id"), str) and isinstance(item.get(t.by), str):
+            indices, ids = groups.setdefault(item[t.by], ([], []))
+            indices.append(i)
+            ids.append(item["id"])
+    return {
+        f"{t.prefix}.{group}.{t.name}": PickSlot(t.file, (t.key,), t.flag, None, tuple(indices), tuple(ids))
+        for group, (indices, ids) in groups.items()
+    }

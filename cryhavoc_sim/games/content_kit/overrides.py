@@ -62,7 +62,10 @@ def apply_overrides(spec: ContentSpec, docs: dict[str, Any], overrides: Mapping[
                 raise ContentError(
                     f"override {shown(path)} must be {kind(old)} (as {address} is), got {value!r}"
                 )
-            slot.table(out)[slot.key] = copy.deepcopy(value)
+            try:
+                slot.set(out, copy.deepcopy(value))
+            except ContentError as exc:  # a choice among items names one of them
+                raise ContentError(f"override {shown(path)} {exc}") from None
     return out
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from cryhavoc_sim.games.content_kit.addresses import Items, Table
+from cryhavoc_sim.games.content_kit.addresses import Items, Picks, Table
 from cryhavoc_sim.games.content_kit.files import DigestRecipe
 
 
@@ -14,7 +14,7 @@ from cryhavoc_sim.games.content_kit.files import DigestRecipe
 class ContentSpec:
     title: str  # "Cave Troll": "a Cave Troll content set holds ..."
     files: tuple[str, ...]  # read in this order (the digest's order)
-    tables: tuple[Items | Table, ...]  # the addressable values, in the listing's order
+    tables: tuple[Items | Table | Picks, ...]  # the addressable values, in the listing's order
     default_dir: Path
     digest: DigestRecipe
     # Files whose [[plausible]] declarations count, in the listing's order.

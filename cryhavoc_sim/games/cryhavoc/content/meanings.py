@@ -64,6 +64,12 @@ MEANINGS: tuple[Meaning, ...] = (
     ("skills.*.*.cost_crystals", "Crystals paid to use the Skill", "Skills"),
     ("skills.*.*.cost_units", "Units paid (sent to the Reserve) to use the Skill", "Skills"),
     ("skills.*.*.default", "whether the Skill is the faction's Default Skill (always in play)", "Setup 5c"),
+    (
+        "factions.*.default_skill",
+        "which of the faction's Skills is its Default (always in play), by id: setting it sets"
+        " the Skills' default (one a faction)",
+        "Setup 5c",
+    ),
     ("skills.*.*.timing", "when the Skill may be used", "Skills"),
     *_effects("skills.*.*.effect", "Skills"),
     ("structures.*.*.build_cost", "Building points to Build the Structure", "Actions: Build"),

@@ -8,6 +8,7 @@ the item and the field, for example::
     structures.humans.watchtower.build_cost   # structures.toml, structure "humans.watchtower"
     skills.humans.scouting.effect.where       # the one effect step of the skill with a "where"
     skills.humans.scouting.effect[0].where    # the same, by step
+    factions.humans.default_skill             # which Skill is Default ("humans.scouting")
     tokens.war_party.6.trogs                  # tokens.toml, [[war_party]] "war_party.6"
     board_34p.scorch.crystals                 # board_34p.toml, region "scorch"
     track.event_spots                         # tokens.toml, [track]
@@ -39,7 +40,7 @@ from typing import Any
 from cryhavoc_sim.games.content_kit import overrides as kit_overrides
 from cryhavoc_sim.games.content_kit import plausible as kit_plausible
 from cryhavoc_sim.games.content_kit import writing
-from cryhavoc_sim.games.content_kit.addresses import Items, Slot, Table, plain
+from cryhavoc_sim.games.content_kit.addresses import Items, Picks, Slot, Table, plain
 from cryhavoc_sim.games.content_kit.addresses import addresses as kit_addresses
 from cryhavoc_sim.games.content_kit.files import DigestRecipe, content_dir, read_set
 from cryhavoc_sim.games.content_kit.spec import ContentSpec
@@ -139,6 +140,8 @@ SPEC = ContentSpec(
         _items("factions", "factions.toml", "faction", {}),
         _items("cards", "cards.toml", "card", {}),
         _items("skills", "skills.toml", "skill", {"cost_crystals": 0, "cost_units": 0, "default": False}),
+        # which Skill is a faction's Default, by its id: factions.humans.default_skill
+        Picks("factions", "skills.toml", "skill", flag="default", by="faction", name="default_skill"),
         _items("structures", "structures.toml", "structure", {}),
         _items("board_2p", "board_2p.toml", "region", _REGION),
         _items("board_34p", "board_34p.toml", "region", _REGION),

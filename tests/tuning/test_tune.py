@@ -70,6 +70,21 @@ def test_the_shipped_targets_file_loads() -> None:
     assert {x.scenario.content_dir for x in t.targets} == {str(shipped_sets()["cryhavoc-base-reconstructed"])}
 
 
+def test_every_shipped_targets_file_loads() -> None:
+    from importlib import resources
+
+    names = sorted(
+        f.name.removesuffix(".toml")
+        for f in resources.files("cryhavoc_sim.targets").iterdir()
+        if f.name.endswith(".toml") and not f.name.startswith("bots_")
+    )
+    assert "calibration_policy_two_three" in names
+    for name in names:
+        assert load_targets(name).targets, name
+    policy = load_targets("calibration_policy_two_three")
+    assert "factions.humans.default_skill" in {p.path for p in policy.parameters}
+
+
 @pytest.mark.parametrize(
     ("edit", "message"),
     [

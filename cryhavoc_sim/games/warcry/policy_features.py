@@ -25,11 +25,12 @@ list, as the heuristic does; never a hidden card.
 from __future__ import annotations
 
 import math
+from functools import cache
 from typing import Any
 
 from cryhavoc_sim.games.warcry.bots import win_chance
 from cryhavoc_sim.games.warcry.content import Ability
-from cryhavoc_sim.games.warcry.search import GAME_ODDS, HAND_WEIGHT, READY_WEIGHT, SCALE, field_edge
+from cryhavoc_sim.games.warcry.search import GAME_ODDS, HAND_WEIGHT, READY_WEIGHT, SCALE
 from cryhavoc_sim.games.warcry.state import ACTION_HAND, WarCryState
 from cryhavoc_sim.games.warcry.table import Combat
 
@@ -60,11 +61,12 @@ def leaf(state: WarCryState, p: int, edge: float) -> float:
     return battle * won + (1.0 - battle) * lost
 
 
-def features(state: WarCryState, p: int, answer: tuple[Any, ...], dice: tuple[int, ...]) -> list[float]:
+def features(
+    state: WarCryState, p: int, answer: tuple[Any, ...], dice: tuple[int, ...], edge: float
+) -> list[float]:
     """``FEATURES`` of ``answer`` for seat ``p`` at ``state``'s decision (see the module
-    docstring)."""
+    docstring), its field edge ``edge`` (``search.field_edge``)."""
     chance, won, lost, cards = outcome(state, p, answer, dice)
-    edge = field_edge(state, p)
     now = leaf(state, p, edge)
     spent = HAND_WEIGHT * cards
     if state.phase == "command" and answer[0] == "retreat":  # the Battle is lost
@@ -89,10 +91,15 @@ def _roll_chance(c: Combat, side: int, margin: int, dice: tuple[int, ...]) -> fl
     """P(side wins) at ``margin`` (its total less the other's, Rolls left out), the Rolls
     already made counted; a ranged attacker wins ties, any other tie is half a win (a
     Slaughter)."""
-    mine = [c.rolls[side]] if c.rolls[side] is not None else list(dice or (0,))
-    theirs = [c.rolls[1 - side]] if c.rolls[1 - side] is not None else list(dice or (0,))
-    ranged = c.ranged and side == 0
-    defender_of_ranged = c.ranged and side == 1
+    mine = (c.rolls[side],) if c.rolls[side] is not None else dice or (0,)
+    theirs = (c.rolls[1 - side],) if c.rolls[1 - side] is not None else dice or (0,)
+    return _chance(margin, mine, theirs, 1.0 if c.ranged and side == 0 else 0.0 if c.ranged else 0.5)
+
+
+@cache
+def _chance(margin: int, mine: tuple[int | None, ...], theirs: tuple[int | None, ...], tie: float) -> float:
+    """P(margin + my roll > their roll), a tie counting ``tie`` (cached: a decision asks
+    it of every candidate, over the whole Action deck's dice both ways)."""
     won = 0.0
     for a in mine:
         for b in theirs:
@@ -100,7 +107,7 @@ def _roll_chance(c: Combat, side: int, margin: int, dice: tuple[int, ...]) -> fl
             if d > 0:
                 won += 1.0
             elif d == 0:
-                won += 1.0 if ranged else 0.0 if defender_of_ranged else 0.5
+                won += tie
     return won / (len(mine) * len(theirs))
 
 

@@ -85,7 +85,9 @@ KNOWN: dict[frozenset[str], str] = {
         "effects -> table for types"
     ),
     # the search takes the learned rollout policy in a function
-    frozenset({"games/warcry/policy.py", "games/warcry/search.py"}): "search -> policy in a function",
+    frozenset({"games/warcry/policy.py", "games/warcry/policy_features.py", "games/warcry/search.py"}): (
+        "search -> policy in a function; the features read the search's leaf weights"
+    ),
 }
 
 

@@ -144,12 +144,18 @@ def _carried_over() -> dict[tuple[str, str], str]:
     return POLICY_CARRIED_OVER
 
 
+def _warcry_carried_over() -> dict[tuple[str, str], str]:
+    from cryhavoc_sim.games.warcry.policy import POLICY_CARRIED_OVER
+
+    return POLICY_CARRIED_OVER
+
+
 @pytest.mark.parametrize(
     ("game", "package", "carried"),
     [
         ("cryhavoc", "cryhavoc_sim.games.cryhavoc.bots", _carried_over),
         ("cavetroll", "cryhavoc_sim.games.cavetroll", dict),
-        ("warcry", "cryhavoc_sim.games.warcry", dict),
+        ("warcry", "cryhavoc_sim.games.warcry", _warcry_carried_over),
     ],
 )
 def test_every_shipped_policy_was_fitted_under_the_rules_and_bots_it_plays(

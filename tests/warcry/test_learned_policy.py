@@ -95,7 +95,7 @@ def test_a_table_decides_where_the_search_searches() -> None:
     passer = PolicyModel(
         LAYOUT.game,
         LAYOUT.version,
-        {"player.command": Table((0.0, 0.0, 0.0), {"pass": (10.0,) * len(CONTEXT)})},
+        {"player.command": Table((0.0,) * len(ATTRIBUTES), {"pass": (10.0,) * len(CONTEXT)})},
     )
     s = new_game(RULES.default_content(), Setup(("Empire", "Orc")), Rng(4))
     bot = PolicyBot("one", passer, Rng(1))
@@ -141,3 +141,44 @@ def test_train_policy_writes_a_policy_the_bot_plays() -> None:
     again = parse_policy(model.to_json(LAYOUT), "x", LAYOUT)
     assert PolicyBot("one", again, Rng(1)).tables
     assert policy.policy_game("warcry").default_expert == "paired:16"
+
+
+def test_the_features_read_the_combat_at_stake() -> None:
+    """An attack's ``win`` is the heuristic's reading of it; an Action card played spends
+    one (``card``); a pass that ends the Battle is worth its result (``leaf_gain`` up
+    when ahead on the field, down when behind)."""
+    from cryhavoc_sim.games.warcry.policy_features import FEATURES, leaf
+    from cryhavoc_sim.games.warcry.search import field_edge, rank
+
+    win, card, gain = (ATTRIBUTES.index(f) for f in ("win", "card", "leaf_gain"))
+    assert ATTRIBUTES[-len(FEATURES) :] == FEATURES
+    attacks = cards = endings = 0
+    for seed in range(6):
+        s = new_game(
+            RULES.default_content(), Setup(("High Elf", "Orc") if seed % 2 else ("Dwarf", "Chaos")), Rng(seed)
+        )
+        bots = {p: HeuristicBot(p, Rng(20 + i), PERSONALITIES["bold"]) for i, p in enumerate(PLAYERS)}
+        while not s.is_over:
+            player = s.current_player
+            assert player is not None
+            part = WarCrySearch(player, Rng(1))
+            if part.searched(s, player) and len(cands := part.candidates(s)) >= 2:
+                p = PLAYERS.index(player)
+                _, attrs = describe(s, part.own, cands)
+                for (_, a), row in zip(cands, attrs, strict=True):
+                    if a[0] == "attack":
+                        attacks += 1
+                        assert row[win] == rank(s, part.own, a)
+                    if a[0] in ("card", "pass"):
+                        cards += a[0] == "card"
+                        assert row[card] == (1.0 if a[0] == "card" else 0.0)
+                    if s.phase == "command" and a == ("pass",) and s.passes >= 1:
+                        lead = s.field_value(p) - s.field_value(1 - p)
+                        now = leaf(s, p, field_edge(s, p))
+                        if lead:
+                            endings += 1
+                            assert (row[gain] > 0.0) == (lead > 0) and row[gain] == leaf(
+                                s, p, 1e3 if lead > 0 else -1e3
+                            ) - now
+            s.apply(bots[player].decide(s))
+    assert attacks > 20 and cards > 10 and endings > 0

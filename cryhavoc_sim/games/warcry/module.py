@@ -86,7 +86,7 @@ class WarCry:
     name = "warcry"
     title = "WarCry"
     rules_version = "warcry-rules-2"
-    bots_version = "warcry-bots-2"
+    bots_version = "warcry-bots-3"  # 3: the learned policy on features 2 (games/warcry/policy_features.py)
     scenario_fields: tuple[str, ...] = ("decks", "action_deck")
     scenario_tables: tuple[str, ...] = ("bots",)
     event_kinds: Mapping[str, str] = EVENT_KINDS

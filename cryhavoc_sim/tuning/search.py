@@ -129,12 +129,12 @@ def _play(
                 sc, run_dir, workers, (run_dir / "manifest.json").exists(), quiet, progress=bar
             )
             summary.played_now += result.played_now
-        elif bar is not None:
-            bar.update(targets.games)
-            if result.interrupted:
+            if result.interrupted:  # a part-played target is no trial's score
                 summary.interrupted = True
                 summary.stopped = result.worker_lost
                 return None
+        elif bar is not None:
+            bar.update(targets.games)
         found[t.name] = _rates(run_dir)
     return found
 

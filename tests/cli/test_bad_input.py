@@ -975,6 +975,21 @@ CASES = [
         run_with(scen('[overrides]\n"factions.trogs.units" = 0\n')),
         "field 'units' must be between 1 and 99",
     ),
+    Case(
+        "override_default_skill_not_the_factions",
+        run_with(scen('[overrides]\n"default_skill.humans" = "pilgrims.teleport"\n')),
+        "override 'default_skill.humans' must be one of 'humans.scouting'",
+    ),
+    Case(
+        "overrides_setting_one_value_differently",
+        run_with(
+            scen(
+                '[overrides]\n"default_skill.humans" = "humans.frontier_survey"\n'
+                '"skills.humans.veteran_forces.default" = true\n'
+            )
+        ),
+        "set skills.humans.veteran_forces.default differently; give one of them",
+    ),
     Case("overrides_not_table", run_with(scen("overrides = 3\n")), "is not a scenario field"),
     Case(
         "override_pattern_huge",

@@ -28,6 +28,13 @@ def test_the_worked_example_is_27_cells_the_shipped_one_among_them() -> None:
 
 def test_the_screening_design_covers_every_declared_number() -> None:
     from cryhavoc_sim.games.cryhavoc.content import load_content
+    from cryhavoc_sim.sweeps.design import MORRIS_LEVELS
 
     d = load_design("four_player_screening")
-    assert {f.path for f in d.factors} == {p.path for p in load_content().plausible}
+    # a choice among more items than Morris visits levels (the Humans' Default Skill) is
+    # no scale: it is screened one at a time, not here
+    screened = {
+        p.path for p in load_content().plausible if not (p.choices and len(p.choices) > MORRIS_LEVELS)
+    }
+    assert "default_skill.humans" not in screened
+    assert {f.path for f in d.factors} == screened

@@ -82,7 +82,7 @@ def test_every_shipped_targets_file_loads() -> None:
     for name in names:
         assert load_targets(name).targets, name
     policy = load_targets("calibration_policy_two_three")
-    assert "factions.humans.default_skill" in {p.path for p in policy.parameters}
+    assert "default_skill.humans" in {p.path for p in policy.parameters}
 
 
 @pytest.mark.parametrize(

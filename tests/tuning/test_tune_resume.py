@@ -54,3 +54,29 @@ def test_ctrl_c_between_two_runs_leaves_the_record_interrupted(
     summary = run_tune(load_targets(setup(tmp_path, SMALL)), out, quiet=True)
     assert summary.interrupted and summary.stopped is None
     assert json.loads((out / "tune.json").read_text())["status"] == "interrupted"
+
+
+def test_a_complete_target_is_read_with_a_progress_bar_and_an_interrupted_one_is_no_score(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A resume with progress bars skips a complete target's run (it used to read the
+    result of a run it had not played), and a target run that was interrupted ends the
+    trial unscored (it used to be scored from its part-played games)."""
+    from types import SimpleNamespace
+
+    import cryhavoc_sim.runner.executor as executor
+    import cryhavoc_sim.tuning.search as search
+
+    targets = load_targets(setup(tmp_path, TARGETS))
+    bar = SimpleNamespace(updates=[], update=lambda n: bar.updates.append(n), set_description=lambda s: None)
+    summary = search.TuneSummary(tmp_path / "out", 1)
+    monkeypatch.setattr(search, "run_complete", lambda run_dir, h: True)
+    monkeypatch.setattr(search, "_rates", lambda run_dir: {"read": str(run_dir)})
+    found = search._play(targets, {}, tmp_path / "t0", "t0", 1, False, summary, bar)
+    assert found is not None and set(found) == {t.name for t in targets.targets}
+    assert bar.updates == [targets.games] * len(targets.targets)
+    monkeypatch.setattr(search, "run_complete", lambda run_dir, h: False)
+    stopped = SimpleNamespace(played_now=3, interrupted=True, worker_lost=None)
+    monkeypatch.setattr(executor, "run_scenario", lambda *a, **k: stopped)
+    assert search._play(targets, {}, tmp_path / "t1", "t1", 1, False, summary, bar) is None
+    assert summary.interrupted and summary.played_now == 3

@@ -76,13 +76,13 @@ def test_which_skill_is_default_is_a_content_value(content):  # type: ignore[no-
 
 def test_the_default_skill_is_one_choice_by_id() -> None:
     values = content_values(reconstructed_dir())
-    assert values["factions.humans.default_skill"] == "humans.scouting"
-    assert values["factions.trogs.default_skill"] == "trogs.nest_call"
-    c = load_content(None, {"factions.humans.default_skill": "humans.frontier_survey"})
+    assert values["default_skill.humans"] == "humans.scouting"
+    assert values["default_skill.trogs"] == "trogs.nest_call"
+    c = load_content(None, {"default_skill.humans": "humans.frontier_survey"})
     assert [s.id for s in c.skills.values() if s.faction == "humans" and s.default] == [
         "humans.frontier_survey"
     ]
-    assert content_values(None, {"factions.humans.default_skill": "humans.recon_forces"})[
+    assert content_values(None, {"default_skill.humans": "humans.recon_forces"})[
         "skills.humans.recon_forces.default"
     ]
     # the same Skill as the two flags would set it: the same games, another recorded override
@@ -92,15 +92,47 @@ def test_the_default_skill_is_one_choice_by_id() -> None:
     assert {k: v.default for k, v in flags.skills.items()} == {k: v.default for k, v in c.skills.items()}
     # declared: sweep and tune may choose among the five
     declared = {p.path: p for p in load_content().plausible}
-    assert len(declared["factions.humans.default_skill"].values()) == 5
+    assert len(declared["default_skill.humans"].values()) == 5
     for bad, says in (
         ("pilgrims.teleport", "must be one of 'humans.scouting'"),
         ("humans.nope", "must be one of"),
         (True, "must be a string"),
     ):
         with pytest.raises(ContentError, match=says) as exc:
-            load_content(None, {"factions.humans.default_skill": bad})
-        assert str(exc.value).startswith("override 'factions.humans.default_skill'")
+            load_content(None, {"default_skill.humans": bad})
+        assert str(exc.value).startswith("override 'default_skill.humans'")
+
+
+def test_two_overrides_of_one_value_are_refused() -> None:
+    # applied in order, hashed sorted: the same content id would name different content
+    for overrides in (
+        {"default_skill.humans": "humans.frontier_survey", "skills.humans.veteran_forces.default": True},
+        {"structures.humans.*.build_cost": 3, "structures.humans.airfield.build_cost": 1},
+    ):
+        with pytest.raises(ContentError, match=r"set .* differently; give one of them"):
+            load_content(None, overrides)
+    # one path naming a value once is fine, and a pattern over the items' numbers does not
+    # reach the choice (its own prefix)
+    assert load_content(None, {"factions.humans.*": 12}).factions["humans"].units == 12
+
+
+def test_a_declared_choice_among_items_names_one_of_them(tmp_path: Path) -> None:
+    import shutil
+
+    from tests.conftest import reconstructed_dir
+
+    base = tmp_path / "set"
+    shutil.copytree(reconstructed_dir(), base)
+    skills = base / "skills.toml"
+    skills.write_text(
+        skills.read_text().replace(
+            '"humans.frontier_survey"]', '"humans.frontier_survey", "pilgrims.teleport"]'
+        )
+    )
+    with pytest.raises(
+        ContentError, match=r"choice 'pilgrims\.teleport' is not one of default_skill\.humans's"
+    ):
+        load_content(base)
 
 
 def test_an_effect_index_is_literal_in_a_pattern() -> None:

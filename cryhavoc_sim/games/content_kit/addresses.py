@@ -43,6 +43,11 @@ class Slot:
         """Set the value in ``docs`` (its kind already checked against :meth:`get`'s)."""
         self.table(docs)[self.key] = value
 
+    def writes(self, value: Any) -> tuple[tuple[tuple[Any, ...], Any], ...]:
+        """What :meth:`set` would write where in the documents: (place, value) pairs (two
+        overrides must not write different values to one place)."""
+        return (((self.file, *self.steps, self.key), value),)
+
 
 @dataclass(frozen=True, slots=True)
 class PickSlot(Slot):
@@ -60,12 +65,19 @@ class PickSlot(Slot):
                 return ident
         return ""
 
-    def set(self, docs: Mapping[str, Any], value: Any) -> None:
+    def writes(self, value: Any) -> tuple[tuple[tuple[Any, ...], Any], ...]:
         if value not in self.ids:
-            raise ContentError(f"must be one of {', '.join(repr(i) for i in self.ids)}, got {value!r}")
+            got = repr(value) if len(repr(value)) <= 80 else repr(value)[:77] + "..."
+            raise ContentError(f"must be one of {', '.join(repr(i) for i in self.ids)}, got {got}")
+        return tuple(
+            ((self.file, *self.steps, i, self.key), ident == value)
+            for i, ident in zip(self.indices, self.ids, strict=True)
+        )
+
+    def set(self, docs: Mapping[str, Any], value: Any) -> None:
         items = self.table(docs)
-        for i, ident in zip(self.indices, self.ids, strict=True):
-            items[i][self.key] = ident == value
+        for (_, _, i, key), flag in self.writes(value):
+            items[i][key] = flag
 
 
 # A hook for values nested inside an item: (address prefix, file, steps to the item, the
@@ -104,13 +116,13 @@ class Table(_Declared):
 @dataclass(frozen=True, slots=True)
 class Picks(_Declared):
     """In an array of tables, which item of each group (the items sharing the field
-    ``by``) carries the true/false ``flag``, addressed ``prefix.<group>.<name>`` as the
-    item's id (:class:`PickSlot`): a choice among items that the files spell as one flag
-    on each (Cry Havoc's ``default = true`` on one Skill a faction)."""
+    ``by``) carries the true/false ``flag``, addressed ``prefix.<group>`` as the item's id
+    (:class:`PickSlot`): a choice among items that the files spell as one flag on each
+    (Cry Havoc's ``default = true`` on one Skill a faction). Its own prefix, so that no
+    pattern over the items' numbers (``skills.humans.*``) reaches a value of another kind."""
 
     flag: str = ""
     by: str = ""
-    name: str = ""
 
 
 def plain(value: Any) -> bool:
@@ -196,6 +208,6 @@ def _picks(t: Picks, items: Any) -> dict[str, Slot]:
             indices.append(i)
             ids.append(item["id"])
     return {
-        f"{t.prefix}.{group}.{t.name}": PickSlot(t.file, (t.key,), t.flag, None, tuple(indices), tuple(ids))
+        f"{t.prefix}.{group}": PickSlot(t.file, (t.key,), t.flag, None, tuple(indices), tuple(ids))
         for group, (indices, ids) in groups.items()
     }

@@ -49,6 +49,10 @@ def apply_overrides(spec: ContentSpec, docs: dict[str, Any], overrides: Mapping[
         if isinstance(t, Table) and isinstance(out.get(t.file), dict):
             out[t.file].setdefault(t.key, {})
     table = addresses(out, spec.tables)
+    # Overrides are applied in their order but a content id hashes them sorted: two that
+    # set one value differently (overlapping patterns, a choice and a flag it sets) would
+    # give one id to different content, so they are refused.
+    written: dict[tuple[Any, ...], tuple[str, Any]] = {}
     for path, value in overrides.items():
         found = matching(table, path, f"override {shown(path)}")
         if not found:
@@ -63,9 +67,16 @@ def apply_overrides(spec: ContentSpec, docs: dict[str, Any], overrides: Mapping[
                     f"override {shown(path)} must be {kind(old)} (as {address} is), got {value!r}"
                 )
             try:
-                slot.set(out, copy.deepcopy(value))
+                writes = slot.writes(value)
             except ContentError as exc:  # a choice among items names one of them
                 raise ContentError(f"override {shown(path)} {exc}") from None
+            for place, v in writes:
+                first, was = written.setdefault(place, (path, v))
+                if first != path and was != v:
+                    raise ContentError(
+                        f"overrides {shown(first)} and {shown(path)} set {address} differently; give one of them"
+                    )
+            slot.set(out, copy.deepcopy(value))
     return out
 
 

@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from cryhavoc_sim.errors import ContentError
-from cryhavoc_sim.games.content_kit.addresses import Slot, addresses, kind, plain
+from cryhavoc_sim.games.content_kit.addresses import PickSlot, Slot, addresses, kind, plain
 from cryhavoc_sim.games.content_kit.overrides import matching, shown
 from cryhavoc_sim.games.content_kit.spec import ContentSpec
 from cryhavoc_sim.games.protocol import Plausible
@@ -99,6 +99,13 @@ def _declaration(
                 f"{where}: field 'choices' must list 2 or more alternatives, each {kind(current[0])}, got {c!r}."
             )
         choices = tuple(c)
+        for a in found:  # a choice among items names one of them
+            slot = table[a]
+            if isinstance(slot, PickSlot):
+                wrong = [x for x in choices if x not in slot.ids]
+                if wrong:
+                    ids = ", ".join(repr(i) for i in slot.ids)
+                    raise ContentError(f"{where}: choice {wrong[0]!r} is not one of {a}'s: {ids}.")
         outside = [v for v in current if v not in choices]
         if outside:
             raise ContentError(

@@ -65,7 +65,7 @@ MEANINGS: tuple[Meaning, ...] = (
     ("skills.*.*.cost_units", "Units paid (sent to the Reserve) to use the Skill", "Skills"),
     ("skills.*.*.default", "whether the Skill is the faction's Default Skill (always in play)", "Setup 5c"),
     (
-        "factions.*.default_skill",
+        "default_skill.*",
         "which of the faction's Skills is its Default (always in play), by id: setting it sets"
         " the Skills' default (one a faction)",
         "Setup 5c",

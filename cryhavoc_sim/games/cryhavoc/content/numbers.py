@@ -8,7 +8,7 @@ the item and the field, for example::
     structures.humans.watchtower.build_cost   # structures.toml, structure "humans.watchtower"
     skills.humans.scouting.effect.where       # the one effect step of the skill with a "where"
     skills.humans.scouting.effect[0].where    # the same, by step
-    factions.humans.default_skill             # which Skill is Default ("humans.scouting")
+    default_skill.humans                      # which Skill is Default ("humans.scouting")
     tokens.war_party.6.trogs                  # tokens.toml, [[war_party]] "war_party.6"
     board_34p.scorch.crystals                 # board_34p.toml, region "scorch"
     track.event_spots                         # tokens.toml, [track]
@@ -140,8 +140,8 @@ SPEC = ContentSpec(
         _items("factions", "factions.toml", "faction", {}),
         _items("cards", "cards.toml", "card", {}),
         _items("skills", "skills.toml", "skill", {"cost_crystals": 0, "cost_units": 0, "default": False}),
-        # which Skill is a faction's Default, by its id: factions.humans.default_skill
-        Picks("factions", "skills.toml", "skill", flag="default", by="faction", name="default_skill"),
+        # which Skill is a faction's Default, by its id: default_skill.humans
+        Picks("default_skill", "skills.toml", "skill", flag="default", by="faction"),
         _items("structures", "structures.toml", "structure", {}),
         _items("board_2p", "board_2p.toml", "region", _REGION),
         _items("board_34p", "board_34p.toml", "region", _REGION),

@@ -9,15 +9,23 @@ from __future__ import annotations
 import polars as pl
 
 
-def decision_points(seats: pl.LazyFrame) -> pl.LazyFrame:
-    """Per faction (side) and kind: decisions asked, those with a choice, their share,
-    and the games they come from."""
+def _per_kind(seats: pl.LazyFrame) -> pl.LazyFrame:
+    """One row per seat and request kind of the seats that recorded decisions (its
+    struct's fields as columns), with the seat's run, game and faction."""
     return (
         seats.filter(pl.col("decisions").is_not_null())
         .select("run_id", "game_id", "faction", pl.col("decisions"))
         .explode("decisions")
         .filter(pl.col("decisions").is_not_null())
         .unnest("decisions")
+    )
+
+
+def decision_points(seats: pl.LazyFrame) -> pl.LazyFrame:
+    """Per faction (side) and kind: decisions asked, those with a choice, their share,
+    and the games they come from."""
+    return (
+        _per_kind(seats)
         .group_by("faction", "kind")
         .agg(
             pl.struct("run_id", "game_id").n_unique().alias("games"),
@@ -36,11 +44,7 @@ def decision_gaps(seats: pl.LazyFrame) -> pl.LazyFrame:
     ``games/search/gaps.py``), and the games they come from. Runs written before the gaps
     were logged read them as null and give no rows."""
     return (
-        seats.filter(pl.col("decisions").is_not_null())
-        .select("run_id", "game_id", "faction", pl.col("decisions"))
-        .explode("decisions")
-        .filter(pl.col("decisions").is_not_null())
-        .unnest("decisions")
+        _per_kind(seats)
         .filter(pl.col("searched") > 0)
         .group_by("faction", "kind")
         .agg(

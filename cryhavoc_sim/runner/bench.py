@@ -94,30 +94,46 @@ def timed_lines_child(game: str) -> None:
     content = content_for(sc)
     n = LINE_GAMES.get(game, 50)
     play_one(sc, content, 0, True, lines=True)  # warm up: imports, the model, the content
+    print(
+        _median_extra(
+            lambda i: play_one(sc, content, i, True, lines=False),
+            lambda i: play_one(sc, content, i, True, lines=True),
+            n,
+        )
+    )
+
+
+def _median_extra(off: Callable[[int], object], on: Callable[[int], object], n: int) -> float:
+    """What ``on`` costs beyond ``off`` as a share of ``off``, each playing games 0 to
+    ``n`` - 1 in turn, in ``ROUNDS`` rounds: the median round's share."""
     shares = []
     for _ in range(ROUNDS):
-        timed = {}
-        for lines in (False, True):
+        timed = []
+        for play in (off, on):
             started = time.perf_counter()
             for i in range(n):
-                play_one(sc, content, i, True, lines=lines)
-            timed[lines] = time.perf_counter() - started
-        shares.append((timed[True] - timed[False]) / timed[False])
-    print(statistics.median(shares))
+                play(i)
+            timed.append(time.perf_counter() - started)
+        shares.append((timed[1] - timed[0]) / timed[0])
+    return statistics.median(shares)
+
+
+def _costs_line(child: str, label: str, aim: str) -> str:
+    """A bench line: ``child`` (a ``timed_*_child`` of this module) run for every game in a
+    fresh process; the games that have what it times ("nan" otherwise)."""
+    parts = []
+    for name in game_names():
+        share = float(_in_child(f"from cryhavoc_sim.runner.bench import {child}\n{child}({name!r})\n"))
+        if share == share:  # not nan
+            parts.append(f"{get_game(name).title} {share:+.1%}")
+    return f"  {label:<22} {', '.join(parts)} {aim}"
 
 
 def lines_costs() -> str:
     """The bench line: the lines' cost in every game that has them."""
-    parts = []
-    for name in game_names():
-        share = float(
-            _in_child(
-                f"from cryhavoc_sim.runner.bench import timed_lines_child\ntimed_lines_child({name!r})\n"
-            )
-        )
-        if share == share:  # not nan
-            parts.append(f"{get_game(name).title} {share:+.1%}")
-    return f"  win-probability lines  {', '.join(parts)} of a heuristic game's cost (aim: at most 15%)"
+    return _costs_line(
+        "timed_lines_child", "win-probability lines", "of a heuristic game's cost (aim: at most 15%)"
+    )
 
 
 # One seat of each game played by its search at the game's default budget, the others by
@@ -149,28 +165,18 @@ def timed_gaps_child(game: str) -> None:
     content = content_for(off)
     n = GAP_GAMES.get(game, 4)
     play_one(on, content, 0, True, lines=False)  # warm up: imports, the content
-    shares = []
-    for _ in range(ROUNDS):
-        timed = {}
-        for sc in (off, on):
-            started = time.perf_counter()
-            for i in range(n):
-                play_one(sc, content, i, True, lines=False)
-            timed[sc.decisions] = time.perf_counter() - started
-        shares.append((timed[True] - timed[False]) / timed[False])
-    print(statistics.median(shares))
+    print(
+        _median_extra(
+            lambda i: play_one(off, content, i, True, lines=False),
+            lambda i: play_one(on, content, i, True, lines=False),
+            n,
+        )
+    )
 
 
 def gaps_costs() -> str:
     """The bench line: what logging decisions costs a search game, in every game."""
-    parts = []
-    for name in game_names():
-        share = float(
-            _in_child(f"from cryhavoc_sim.runner.bench import timed_gaps_child\ntimed_gaps_child({name!r})\n")
-        )
-        if share == share:  # not nan
-            parts.append(f"{get_game(name).title} {share:+.1%}")
-    return f"  decisions = true       {', '.join(parts)} of a search game's cost (aim: at most 5%)"
+    return _costs_line("timed_gaps_child", "decisions = true", "of a search game's cost (aim: at most 5%)")
 
 
 def _pinned(workers: int) -> set[int] | None:

@@ -56,38 +56,11 @@ def graph() -> dict[str, set[str]]:
 
 
 def cycles(g: dict[str, set[str]]) -> list[frozenset[str]]:
-    """The strongly connected components of more than one module (Tarjan)."""
-    index: dict[str, int] = {}
-    low: dict[str, int] = {}
-    stack: list[str] = []
-    on: set[str] = set()
-    found: list[frozenset[str]] = []
+    """The strongly connected components of more than one module (Tarjan's, as the
+    package's import-circle check finds them), sorted."""
+    from tests.unit.test_import_cycles import circles
 
-    def visit(v: str) -> None:
-        index[v] = low[v] = len(index)
-        stack.append(v)
-        on.add(v)
-        for w in sorted(g.get(v, ())):
-            if w not in index:
-                visit(w)
-                low[v] = min(low[v], low[w])
-            elif w in on:
-                low[v] = min(low[v], index[w])
-        if low[v] == index[v]:
-            comp: set[str] = set()
-            while True:
-                w = stack.pop()
-                on.discard(w)
-                comp.add(w)
-                if w == v:
-                    break
-            if len(comp) > 1:
-                found.append(frozenset(comp))
-
-    for v in sorted(g):
-        if v not in index:
-            visit(v)
-    return sorted(found, key=sorted)
+    return sorted(circles(g), key=sorted)
 
 
 def test_the_engine_import_circles_are_the_known_set() -> None:

@@ -187,6 +187,11 @@ def test_the_copy_costs_are_side_by_side_with_another_checkout(
     )
     monkeypatch.setattr(bench, "other_games", lambda against: iter(()))
     monkeypatch.setattr(bench, "protocol_costs", lambda against: [])
+    # the learned-leaf side by side, the lines' and the decisions' costs play real games
+    # (two minutes of the suite): this test reads the copy costs only
+    monkeypatch.setattr(bench, "_in_child", lambda code, python=None: "  learned-leaf search   x")
+    monkeypatch.setattr(bench, "lines_costs", lambda: "  win-probability lines  x")
+    monkeypatch.setattr(bench, "gaps_costs", lambda: "  decisions = true       x")
     bench.run_bench(1000, against="/old/python")
     out = capsys.readouterr().out
     assert "clone 25.0 us, determinize 60.0 us, save 300 us" in out

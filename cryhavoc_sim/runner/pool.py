@@ -63,6 +63,23 @@ def _claim(counter: Any, total: int) -> int | None:
     return i
 
 
+def _next_result(mine: Any, results: Any) -> Any:
+    """The next result of the parent's thread or of a process, or None after a short
+    wait for either (the caller then checks the processes are alive)."""
+    import queue
+
+    try:
+        return mine.get(timeout=0.5) if results is None else mine.get_nowait()
+    except queue.Empty:
+        pass
+    if results is None:
+        return None
+    try:
+        return results.get(timeout=0.05)
+    except queue.Empty:
+        return None
+
+
 def _die_with(parent: int) -> None:
     """End this process when ``parent`` dies: Linux's parent-death signal, and a check of
     the parent's pid before every chunk elsewhere (a worker must not outlive its run)."""
@@ -116,14 +133,22 @@ def iterate_local(tasks: list[ChunkTask], workers: int) -> Iterator[ChunkResult]
     imports and content are loaded already, starts at once and each spawned process
     joins when its start-up (a fresh interpreter, the engine, polars; docs/measured.md) is
     done. Spawn, not fork: polars hangs in forked workers once the parent has used it
-    (shared/TOOLCHAIN_NOTES.md)."""
+    (shared/TOOLCHAIN_NOTES.md).
+
+    The parent's own worker thread hands its results over a thread queue, never the
+    processes' queue: putting into a process queue starts a feeder thread in the parent
+    that holds two of its semaphores, and a run stopped early (Ctrl-C, a full disk) left
+    that daemon thread to the interpreter's shutdown, which could cut a semaphore's
+    clean-up short; the resource tracker then printed a warning after the resume command
+    (about one Ctrl-C in thirty)."""
     import queue
 
     import multiprocess as mp
 
     ctx = mp.get_context("spawn")
     counter = ctx.Value("i", 0)
-    results = ctx.Queue()
+    results = ctx.Queue() if workers > 1 else None
+    mine: queue.SimpleQueue[ChunkResult | _WorkerFailure] = queue.SimpleQueue()
     procs = [
         ctx.Process(target=_process_worker, args=(tasks, counter, results, os.getpid()), daemon=True)
         for _ in range(workers - 1)
@@ -131,14 +156,13 @@ def iterate_local(tasks: list[ChunkTask], workers: int) -> Iterator[ChunkResult]
     for proc in procs:
         proc.start()
     stop = threading.Event()
-    local = threading.Thread(target=_thread_worker, args=(tasks, counter, results, stop), daemon=True)
+    local = threading.Thread(target=_thread_worker, args=(tasks, counter, mine, stop), daemon=True)
     local.start()
     left = len(tasks)
     try:
         while left:
-            try:
-                item = results.get(timeout=0.5)
-            except queue.Empty:
+            item = _next_result(mine, results)
+            if item is None:
                 dead = [p.exitcode for p in procs if p.exitcode not in (None, 0)]
                 if dead:
                     raise WorkerLost(f"a worker process died (exit code {dead[0]})") from None
@@ -157,8 +181,3 @@ def iterate_local(tasks: list[ChunkTask], workers: int) -> Iterator[ChunkResult]
         for proc in procs:
             proc.join()
         local.join()
-        # Results put by the parent's own worker thread and never read (the run stopped
-        # early: a full disk, a failure, Ctrl-C) sit in the queue's buffer; at exit its
-        # feeder thread would block writing them into a pipe nobody reads any more (seen
-        # once under load: the run printed its sentence, then hung). They are abandoned.
-        results.cancel_join_thread()

@@ -5,12 +5,14 @@ any number of workers."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import polars as pl
 import pytest
 
 from cryhavoc_sim.games import get_game
 from cryhavoc_sim.runner.chunk import content_for
-from cryhavoc_sim.runner.scenario import load_scenario
+from cryhavoc_sim.runner.scenario import Scenario, load_scenario
 from cryhavoc_sim.tuning.ablation import ablate
 
 
@@ -35,7 +37,9 @@ def test_values_are_paired_differences_the_same_at_any_worker_count() -> None:
     sc = load_scenario("warcry_all_decks").with_overrides(games=32)
     one = ablate(sc, ["WC149", "WC2"], workers=1)
     two = ablate(sc, ["WC149", "WC2"], workers=2)
-    assert one.values == two.values and one.games_played == 3 * 32
+    # the scenario's 32 games, then each card's 14 games that hold it on one side (a game
+    # where no side holds it would replay unchanged)
+    assert one.values == two.values and one.games_played == 32 + 2 * 14 and not one.unpaired
     assert one.players == "heuristic in every seat" and one.reconstructed
     by_unit = {v.unit: v for v in one.values}
     for v in one.values:
@@ -111,8 +115,16 @@ def test_cry_havoc_offers_its_factions_tactics_and_default_skills() -> None:
     skill = hooks.ablated(content, "skill:humans.scouting").skills["humans.scouting"]
     assert skill.effect == () and content.skills["humans.scouting"].effect
     # only a game the Humans play holds their card: two-player games rotate three pairings
-    held = [hooks.holders(content, sc.setup, i, "humans.drop_troopers") for i in range(12)]
+    held = [hooks.holders(content, sc.setup, i, "humans.drop_troopers", frozenset()) for i in range(12)]
     assert set(held) == {("humans",), ()} and held.count(()) == 4
+    # "experienced": the Default and one Skill dealt at random (Setup 5c), so every Skill
+    # of the invaders can be ablated; first-time players hold the Default only
+    skills = {u for u in units if u.startswith("skill:")}
+    assert skills == {f"skill:{k}" for k, v in content.skills.items() if v.faction != "trogs"}
+    quick = load_scenario("quick")
+    assert {u for u in hooks.units(content, quick.setup) if u.startswith("skill:")} == {
+        f"skill:{k}" for k, v in content.skills.items() if v.default
+    }
 
 
 def test_cry_havoc_ablation_is_paired_and_the_same_at_any_worker_count() -> None:
@@ -153,3 +165,128 @@ def test_an_ablated_skill_is_never_offered_and_played_names_units() -> None:
                 seen = hooks.played(module, played, c)
                 assert all(u in c.cards or u.removeprefix("skill:") in c.skills for _, u in seen), seen
     assert used["with"] > 0 and used["without"] == 0, used
+
+
+def _dealt_games(sc: Scenario, content: Any, n: int) -> list[Any]:
+    """Games 0..n-1 of ``sc`` played on ``content``, with their events."""
+    module = get_game("cryhavoc")
+    return [module.play(sc.setup, content, sc.seed, i, True) for i in range(n)]
+
+
+def test_the_twins_are_dealt_the_same_skills() -> None:
+    """Blanking a Skill keeps its place in the content's table, so setup shuffles the same
+    list with the same random numbers: both twins hold the same Skills, Regions and
+    Initiative in every game (Setup 5c). Removing the Skill instead would deal others
+    (the check below would then fail): ``ablate`` refuses such pairs."""
+    from dataclasses import replace
+
+    sc = load_scenario("four_player").with_overrides(games=24)  # veteran: two dealt at random
+    module = get_game("cryhavoc")
+    hooks = module.ablation
+    content = content_for(sc)
+    from cryhavoc_sim.storage.schema import EVENT_COLUMNS
+
+    kind = EVENT_COLUMNS.index("kind")
+
+    def setup_rows(played: Any) -> list[tuple[Any, ...]]:  # Seat, HQ and Skills of each faction
+        rows = [r for r in module.stored_events(played) if r[kind] == "setup"]
+        assert len(rows) == 4
+        return rows
+
+    for unit in ("skill:pilgrims.teleport", "skill:humans.recon_forces", "skill:trogs.nest_call"):
+        base = _dealt_games(sc, content, 24)
+        twin = _dealt_games(sc, hooks.ablated(content, unit), 24)
+        assert [hooks.dealt(p) for p in base] == [hooks.dealt(p) for p in twin]
+        assert [setup_rows(p) for p in base] == [setup_rows(p) for p in twin]
+        assert any((f, unit) in hooks.dealt(p) for p in base for f in ("humans", "pilgrims", "trogs"))
+    # the dealt Skills are the game state's: the Default and two more for every player
+    for p in base:
+        dealt = hooks.dealt(p)
+        assert {f for f, _ in dealt} == {"humans", "pilgrims", "machines", "trogs"} and len(dealt) == 12
+    # the design it guards against: the Skill gone from the table deals differently
+    gone = replace(content, skills={k: v for k, v in content.skills.items() if k != "pilgrims.teleport"})
+    assert [hooks.dealt(p) for p in _dealt_games(sc, gone, 24)] != [hooks.dealt(p) for p in base]
+
+
+def test_a_twin_dealt_differently_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
+    from dataclasses import replace
+
+    from cryhavoc_sim.games.cryhavoc.ablation import CryHavocAblation
+
+    def removed(self: Any, content: Any, unit: str) -> Any:
+        sid = unit.removeprefix("skill:")
+        return replace(content, skills={k: v for k, v in content.skills.items() if k != sid})
+
+    monkeypatch.setattr(CryHavocAblation, "ablated", removed)
+    sc = load_scenario("four_player").with_overrides(games=24)  # the Pilgrims hold Teleport in some
+    with pytest.raises(RuntimeError, match="changed the deal"):
+        ablate(sc, ["skill:pilgrims.teleport"], workers=1)
+
+
+def test_a_blanked_skill_changes_only_the_games_that_hold_it() -> None:
+    """A game in which nobody holds the Skill plays the same, event for event; the games
+    holding it are the pairs, and there it changes play. Its cost goes with its effect:
+    the heuristic values stored Crystals only for a Skill that can spend them."""
+    from cryhavoc_sim.games.cryhavoc.bots.heuristic import HeuristicBot
+    from cryhavoc_sim.games.cryhavoc.bots.personalities import personality
+    from cryhavoc_sim.rng import stream
+
+    sc = load_scenario("four_player").with_overrides(games=40)
+    module = get_game("cryhavoc")
+    hooks = module.ablation
+    content = content_for(sc)
+    unit = "skill:pilgrims.teleport"
+    without = hooks.ablated(content, unit)
+    blank = without.skills["pilgrims.teleport"]
+    assert (blank.effect, blank.cost_crystals, blank.cost_units) == ((), 0, 0)
+    assert {k: v for k, v in without.skills.items() if k != blank.id} == {
+        k: v for k, v in content.skills.items() if k != blank.id
+    } and list(without.skills) == list(content.skills)
+    held = changed = 0
+    for p, q in zip(_dealt_games(sc, content, 40), _dealt_games(sc, without, 40), strict=True):
+        holds = ("pilgrims", unit) in hooks.dealt(p)
+        same = module.stored_events(p) == module.stored_events(q)
+        assert same or holds, "a game without the Skill in any hand played differently"
+        held += holds
+        changed += not same
+        if holds and not {"pilgrims.crystal_ward", "pilgrims.crystal_offering"} & set(
+            q.state.players["pilgrims"].skills
+        ):
+            bot = HeuristicBot("pilgrims", personality("pilgrims"), stream(0, "test"))
+            assert bot.stock_value(q.state, "pilgrims") == 0.0  # no Skill left to spend a Crystal on
+            assert bot.stock_value(p.state, "pilgrims") == 0.5
+    assert 0 < held < 40 and changed > 0
+    # only the games that hold it are replayed: their number, as ablate counts them
+    result = ablate(sc, [unit], workers=1)
+    assert result.games_played == 40 + held and result.values[0].games == held
+
+
+def test_a_skill_nobody_holds_gives_no_pair_and_dealt_skills_their_reading() -> None:
+    """Three players, "experienced": one deal (three games, the Initiative rotated) holds
+    each invader's Default and one of its four other Skills; the three Skills nobody was
+    dealt give no pair and are named, not valued, and are not replayed. A dealt Skill's
+    second reading compares its holder's games with it and without it."""
+    sc = load_scenario("three_player").with_overrides(games=3)
+    module = get_game("cryhavoc")
+    hooks = module.ablation
+    content = content_for(sc)
+    dealt = hooks.dealt(module.play(sc.setup, content, sc.seed, 0, False))
+    humans = sorted(f"skill:{k}" for k, v in content.skills.items() if v.faction == "humans")
+    held = [u for u in humans if ("humans", u) in dealt]
+    nobody = [u for u in humans if u not in held]
+    assert len(held) == 2 and len(nobody) == 3  # the Default and one at random
+    result = ablate(sc, humans, workers=1)
+    assert result.unpaired == tuple(nobody)
+    assert {v.unit for v in result.values} == set(held) and result.games_played == 3 + 2 * 3
+    # the Skill dealt at random has no games without it here (one deal); the Default none ever
+    assert all(v.not_dealt_rate is None and v.dealt_gap is None for v in result.values)
+    more = load_scenario("three_player").with_overrides(games=60)
+    values = {v.unit: v for v in ablate(more, ["skill:humans.scouting", "skill:humans.recon_forces"]).values}
+    assert values["skill:humans.scouting"].dealt_gap is None  # the Default: always held
+    recon = values["skill:humans.recon_forces"]
+    games = [module.play(more.setup, content, more.seed, i, False) for i in range(60)]
+    apart = [g for g in games if ("humans", "skill:humans.recon_forces") not in hooks.dealt(g)]
+    assert recon.games == 60 - len(apart) and recon.not_dealt_rate == pytest.approx(
+        sum("humans" in g.winners for g in apart) / len(apart)
+    )
+    assert recon.dealt_gap == pytest.approx(recon.with_rate - recon.not_dealt_rate)

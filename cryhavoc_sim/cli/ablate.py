@@ -62,6 +62,8 @@ def ablate(
                 {
                     "scenario": result.scenario,
                     "game": result.game,
+                    "seed": sc.seed,
+                    "scenario_games": sc.games,  # then each ablation's replays: games_played in all
                     "games_played": result.games_played,
                     "players": result.players,
                     "content_reconstructed": result.reconstructed,

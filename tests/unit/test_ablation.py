@@ -290,3 +290,40 @@ def test_a_skill_nobody_holds_gives_no_pair_and_dealt_skills_their_reading() -> 
         sum("humans" in g.winners for g in apart) / len(apart)
     )
     assert recon.dealt_gap == pytest.approx(recon.with_rate - recon.not_dealt_rate)
+
+
+def test_the_command_prints_the_same_skills_table_at_any_worker_count(
+    tmp_path: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``ablate`` on dealt Skills: the cost line, the 'won when not dealt' column, a Skill
+    no game dealt named below the table; ``--json`` the same values at -j 1 and -j 2,
+    nothing written."""
+    import json
+
+    from typer.testing import CliRunner
+
+    from cryhavoc_sim.cli import app
+
+    args = ["ablate", "three_player", "-n", "6", "-j"]  # two deals: each Human holds two of five
+    asked = [f"--card=skill:humans.{s}" for s in ("scouting", "recon_forces", "veteran_forces")]
+    asked += [f"--card=skill:humans.{s}" for s in ("forced_march", "frontier_survey")]
+    monkeypatch.chdir(tmp_path)
+    text = CliRunner().invoke(app, [*args, "1", *asked])
+    one = CliRunner().invoke(app, [*args, "1", *asked, "--json"])
+    two = CliRunner().invoke(app, [*args, "2", *asked, "--json"])
+    assert text.exit_code == 0 and one.exit_code == 0 and two.exit_code == 0, text.output
+    assert list(tmp_path.iterdir()) == []
+    a, b = json.loads(one.output), json.loads(two.output)
+    assert a["values"] == b["values"] and a["unpaired"] == b["unpaired"] and len(a["unpaired"]) == 2
+    # the scenario's games, then each Skill's games that dealt it
+    assert a["games_played"] == 6 + sum(v["games"] for v in a["values"]) == 6 + 6 + 3 + 3
+    assert (a["seed"], a["scenario_games"]) == (3, 6)
+    lines = text.output.splitlines()
+    assert "the scenario's 6 games, then 12 replayed" in lines[0]
+    assert lines[1].endswith("| won when not dealt (gap: when dealt less not)")
+    assert any(
+        line.startswith("skill:humans.scouting |") and line.endswith("| always held") for line in lines
+    )
+    assert lines[-2].startswith("No pair (no game of the 6 held it on exactly one side): skill:humans.")
+    dealt = [v for v in a["values"] if v["games"] == 3]
+    assert len(dealt) == 2 and all(v["dealt_gap"] is not None for v in dealt)

@@ -49,9 +49,12 @@ class WarCryAblation:
         return frozenset()
 
     def eligible(self, content: Content, setup: Any, game_id: int, unit: str) -> tuple[str, ...]:
-        """The sides of game ``game_id`` whose army deck holds ``unit``."""
+        """The sides of game ``game_id`` whose army deck holds ``unit``, one entry a side:
+        a mirror match names the deck twice (both sides hold the card, so no pair; its
+        winner is that deck whichever twin, which read as one side made every mirror a
+        pair of two wins)."""
         armies = setup.pairing(game_id).armies
-        return tuple(a for a in dict.fromkeys(armies) if unit in content.armies[a].cards)
+        return tuple(a for a in armies if unit in content.armies[a].cards)
 
     def holders(
         self, content: Content, setup: Any, game_id: int, unit: str, dealt: frozenset[tuple[str, str]]

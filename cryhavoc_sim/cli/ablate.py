@@ -23,7 +23,7 @@ def ablate(
         typer.Option(
             "--card",
             help="A card id to ablate (repeatable; default: every card with abilities; Cry Havoc: a Tactics"
-            " card's id or skill:<id> of a default Skill).",
+            " card's id or skill:<id> of a Skill the scenario deals).",
         ),
     ] = None,
     games: Annotated[
@@ -42,8 +42,10 @@ def ablate(
 ) -> None:
     """Causal card values by paired ablation: the scenario's games as they are, then again
     with each card's abilities blanked (its statistics kept; Cry Havoc: a Tactics card's
-    Tactic or a default Skill's effect), on the same seeds; each card's value is what its
-    abilities add to the win rate of the side holding it, with a 95% interval by deals. Writes nothing; prints the cost in games and minutes.
+    Tactic or a Skill's effect), on the same seeds; each card's value is what its
+    abilities add to the win rate of the side holding it, with a 95% interval by deals.
+    Only the games where one side holds the card are replayed (a Skill dealt at random: the
+    games it was dealt in). Writes nothing; prints the cost in games and minutes.
 
     Example: cryhavoc-sim ablate warcry_all_decks --card WC149 -n 160"""
     from cryhavoc_sim.runner.scenario import load_scenario
@@ -60,24 +62,30 @@ def ablate(
                 {
                     "scenario": result.scenario,
                     "game": result.game,
+                    "seed": sc.seed,
+                    "scenario_games": sc.games,  # then each ablation's replays: games_played in all
                     "games_played": result.games_played,
                     "players": result.players,
                     "content_reconstructed": result.reconstructed,
                     "seconds": round(result.seconds, 1),
                     "values": [asdict(v) for v in result.values],
+                    "unpaired": list(result.unpaired),
                 },
                 indent=2,
             )
         )
         return
+    replays = result.games_played - sc.games
     typer.echo(
         f"Ablation of {len(result.values)} card(s) in {result.scenario}, played by {result.players}:"
-        f" {result.games_played:,} games in {result.seconds / 60:.1f} minutes (each ablation replays the"
-        f" scenario's {sc.games:,} games)."
+        f" {result.games_played:,} games in {result.seconds / 60:.1f} minutes (the scenario's {sc.games:,}"
+        f" games, then {replays:,} replayed: each ablation replays the games in which one side holds the card)."
     )
+    dealt = any(v.not_dealt_rate is not None for v in result.values)
     typer.echo(
         "card | name | games | deals | with | without | value (95% interval by deals)"
         " | won when played (gap) | observational reading"
+        + (" | won when not dealt (gap: when dealt less not)" if dealt else "")
     )
     for v in result.values:
         seen = (
@@ -85,10 +93,21 @@ def ablate(
             if v.played_rate is None or v.observed_gap is None
             else f"{v.played_rate:.1%} ({v.observed_gap * 100:+.1f})"
         )
+        apart = (
+            ""
+            if not dealt
+            else " | always held"
+            if v.not_dealt_rate is None or v.dealt_gap is None
+            else f" | {v.not_dealt_rate:.1%} ({v.dealt_gap * 100:+.1f})"
+        )
         typer.echo(
             f"{v.unit} | {v.name} | {v.games:,} | {v.deals:,} | {v.with_rate:.1%} | {v.without_rate:.1%} |"
             f" {v.value * 100:+.1f} points ({v.low * 100:+.1f} to {v.high * 100:+.1f}) | {seen} |"
-            f" {'DISAGREES' if v.disagrees else 'agrees'}"
+            f" {'DISAGREES' if v.disagrees else 'agrees'}{apart}"
+        )
+    if result.unpaired:
+        typer.echo(
+            f"No pair (no game of the {sc.games:,} held it on exactly one side): {', '.join(result.unpaired)}."
         )
     if result.reconstructed:
         typer.echo(RECONSTRUCTED_NOTICE)

@@ -1400,7 +1400,7 @@ CASES = [
     Case(
         "ablate_unknown_card",
         lambda d: ["ablate", "warcry_all_decks", "--card", "WC999", "-n", "4", "-j", "1"],
-        "--card: 'WC999' is not a card with abilities in the decks of warcry_all_decks; allowed: WC130",
+        "--card: 'WC999' is not a card with abilities that warcry_all_decks deals; allowed: WC130",
     ),
     Case(
         "ablate_a_game_without_ablation",
@@ -1410,7 +1410,19 @@ CASES = [
     Case(
         "ablate_a_terrain_card",
         lambda d: ["ablate", "quick", "--card", "mountain.1", "-n", "4", "-j", "1"],
-        "--card: 'mountain.1' is not a card with abilities in the decks of quick; allowed:",
+        "--card: 'mountain.1' is not a Tactics card or Skill with an effect that quick deals; allowed:",
+    ),
+    Case(
+        "ablate_an_unknown_skill",
+        lambda d: ["ablate", "three_player", "--card", "skill:humans.nope", "-n", "4", "-j", "1"],
+        "--card: 'skill:humans.nope' is not a Tactics card or Skill with an effect that three_player deals;"
+        " allowed: skill:humans.forced_march, skill:humans.frontier_survey,",
+    ),
+    Case(
+        "ablate_a_skill_never_dealt",  # first-time players hold their Default only (Setup 5c)
+        lambda d: ["ablate", "quick", "--card", "skill:humans.recon_forces", "-n", "4", "-j", "1"],
+        "is not a Tactics card or Skill with an effect that quick deals; allowed: skill:humans.scouting,"
+        " skill:machines.reconfigure, skill:pilgrims.extraction, skill:trogs.nest_call.",
     ),
     Case(
         "train_value_unknown_sampling",

@@ -14,6 +14,8 @@ from cryhavoc_sim.games.warcry.content import Content
 
 class WarCryAblation:
     what = "card"  # what an ablation names (--card)
+    kinds = "card with abilities"  # what can be ablated, in words
+    played_by_unit = False  # played() names cards by their printed names
 
     def units(self, content: Content, setup: Any) -> dict[str, str]:
         """Every card with abilities in the scenario's army decks: id -> name."""
@@ -41,10 +43,24 @@ class WarCryAblation:
             (r[side], r[detail]) for r in module.stored_events(played) if r[kind] in PLAYED and r[detail]
         )
 
-    def holders(self, content: Content, setup: Any, game_id: int, unit: str) -> tuple[str, ...]:
-        """The sides of game ``game_id`` whose army deck holds ``unit``."""
+    def dealt(self, played: Any) -> frozenset[tuple[str, str]]:
+        """Nothing is dealt that the decks' lists do not say: who holds a card is known
+        before a game is played (:meth:`eligible`)."""
+        return frozenset()
+
+    def eligible(self, content: Content, setup: Any, game_id: int, unit: str) -> tuple[str, ...]:
+        """The sides of game ``game_id`` whose army deck holds ``unit``, one entry a side:
+        a mirror match names the deck twice (both sides hold the card, so no pair; its
+        winner is that deck whichever twin, which read as one side made every mirror a
+        pair of two wins)."""
         armies = setup.pairing(game_id).armies
-        return tuple(a for a in dict.fromkeys(armies) if unit in content.armies[a].cards)
+        return tuple(a for a in armies if unit in content.armies[a].cards)
+
+    def holders(
+        self, content: Content, setup: Any, game_id: int, unit: str, dealt: frozenset[tuple[str, str]]
+    ) -> tuple[str, ...]:
+        """The sides of game ``game_id`` holding ``unit``: those whose deck lists it."""
+        return self.eligible(content, setup, game_id, unit)
 
 
 ABLATION = WarCryAblation()

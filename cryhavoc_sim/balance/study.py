@@ -156,9 +156,10 @@ def run_balance(
 ) -> BalanceSummary:
     """Play every rung of ``plan`` into ``out`` (see the module's layout); the results
     table is written once every rung is complete."""
-    from cryhavoc_sim.runner.executor import run_scenario
+    from cryhavoc_sim.runner.executor import RunOptions
     from cryhavoc_sim.runner.rundir import refuse_links
-    from cryhavoc_sim.sweeps.files import open_record, run_complete, write_json
+    from cryhavoc_sim.studies.play import Part, play_parts
+    from cryhavoc_sim.studies.record import open_record, run_complete, write_json
 
     open_record(
         out, BALANCE_FILE, "balance study", "identity", plan.identity, "another scenario or rungs", resume
@@ -181,37 +182,21 @@ def run_balance(
     from cryhavoc_sim.runner.estimate import attempted
 
     bar = None if quiet else _overall_bar(plan, done, workers)
+
+    def show(i: int) -> None:  # the rung about to play
+        assert bar is not None
+        bar.set_description(f"rung {i + 1}/{len(plan.rungs)} {plan.rungs[i].spec}")
+        bar.n = sum(s.games for s, d in zip(plan.scenarios, done, strict=True) if d) + attempted(
+            rung_dir(out, i)
+        )
+        bar.refresh()
+
+    parts = [Part(sc, rung_dir(out, i), plan.expected(i)) for i, sc in enumerate(plan.scenarios)]
+    options = RunOptions(
+        workers, quiet=quiet, executor=executor, scheduler=scheduler, rule=rule, progress=bar
+    )
     try:
-        for i, (rung, sc) in enumerate(zip(plan.rungs, plan.scenarios, strict=True)):
-            if done[i]:
-                continue
-            where = rung_dir(out, i)
-            if bar is not None:
-                bar.set_description(f"rung {i + 1}/{len(plan.rungs)} {rung.spec}")
-                bar.n = sum(s.games for s, d in zip(plan.scenarios, done, strict=True) if d) + attempted(
-                    where
-                )
-                bar.refresh()
-            result = run_scenario(
-                sc,
-                where,
-                workers,
-                (where / "manifest.json").exists(),
-                quiet,
-                True,
-                False,
-                executor,
-                scheduler,
-                rule,
-                progress=bar,
-            )
-            summary.played_now += result.played_now
-            summary.errors += result.errors
-            if result.interrupted:
-                summary.interrupted = True
-                summary.stopped = result.worker_lost
-                break
-            done[i] = run_complete(where, plan.expected(i))
+        play_parts(parts, options, summary, done, show if bar is not None else None)
     finally:
         if bar is not None:
             bar.close()

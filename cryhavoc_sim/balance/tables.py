@@ -61,7 +61,7 @@ def _rung_rates(run: Any, rung: str) -> list[RungRate]:
 def rung_run(out: Path, index: int, entry: dict[str, Any]) -> Any:
     """Rung ``index``'s verified run, refused when it is not the run the study asked for
     there (its record's ``config_hash``: a rung's directory replaced by another's)."""
-    from cryhavoc_sim.sweeps.files import load_study_run
+    from cryhavoc_sim.studies.record import load_study_run
 
     expected = entry.get("config_hash") if isinstance(entry, dict) else None
     return load_study_run(rung_dir(out, index), expected if isinstance(expected, str) else None)

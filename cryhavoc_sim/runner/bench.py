@@ -35,11 +35,11 @@ ROUNDS = 3
 def _timed_run(
     games: int, workers: int, record: bool, out: Path, bot: str = "random", game: str = DEFAULT_GAME
 ) -> float:
-    from cryhavoc_sim.runner.executor import run_scenario
+    from cryhavoc_sim.runner.executor import RunOptions, run_scenario
 
     sc = parse_scenario(get_game(game).bench_scenario(bot)).with_overrides(games=games)
     started = time.perf_counter()
-    run_scenario(sc, out, workers=workers, quiet=True, record_events=record)
+    run_scenario(sc, out, RunOptions(workers, quiet=True, record_events=record))
     return time.perf_counter() - started
 
 
@@ -49,7 +49,7 @@ SEARCH_GAMES = 3
 def timed_search_child(game: str = DEFAULT_GAME) -> None:
     """In a fresh process, pinned to one CPU: one game to warm up, then the seconds per
     game of ``game``'s search-bot scenario ("nan" when it has none)."""
-    from cryhavoc_sim.runner.executor import run_scenario
+    from cryhavoc_sim.runner.executor import RunOptions, run_scenario
 
     found = get_game(game).search_bench_scenario()
     if found is None:
@@ -60,9 +60,10 @@ def timed_search_child(game: str = DEFAULT_GAME) -> None:
         os.sched_setaffinity(0, cpus)
     sc = parse_scenario(found[1])
     with tempfile.TemporaryDirectory() as tmp:
-        run_scenario(sc.with_overrides(games=1), Path(tmp) / "warm", workers=1, quiet=True)
+        quiet = RunOptions(quiet=True)
+        run_scenario(sc.with_overrides(games=1), Path(tmp) / "warm", quiet)
         started = time.perf_counter()
-        run_scenario(sc.with_overrides(games=SEARCH_GAMES), Path(tmp) / "timed", workers=1, quiet=True)
+        run_scenario(sc.with_overrides(games=SEARCH_GAMES), Path(tmp) / "timed", quiet)
     print((time.perf_counter() - started) / SEARCH_GAMES)
 
 

@@ -113,7 +113,7 @@ def write_results(out: Path) -> pl.DataFrame:
     ``measures.parquet`` (cell x the game's own measures) from the cells' run
     directories; returns the first."""
     from cryhavoc_sim.analysis.identical import play_digest
-    from cryhavoc_sim.sweeps.files import load_study_run
+    from cryhavoc_sim.studies.record import load_study_run
     from cryhavoc_sim.writing import write_parquet
 
     record = read_record(out)

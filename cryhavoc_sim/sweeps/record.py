@@ -9,8 +9,8 @@ from pathlib import Path
 from typing import Any
 
 from cryhavoc_sim.errors import UserError
+from cryhavoc_sim.studies.files import DesignError, read_regular
 from cryhavoc_sim.sweeps.design import METHODS
-from cryhavoc_sim.sweeps.files import DesignError, read_regular
 
 SWEEP_FILE = "sweep.json"
 # 10,000 cells of a few factors' values, the design text and SALib's matrix fit well inside.

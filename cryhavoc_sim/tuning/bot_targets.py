@@ -35,7 +35,7 @@ from pathlib import Path
 from typing import Any
 
 from cryhavoc_sim.runner.scenario import Scenario, load_scenario
-from cryhavoc_sim.sweeps.files import DesignError, fail, read_file, read_head, whole
+from cryhavoc_sim.studies.files import DesignError, fail, read_file, read_head, whole
 
 FIELDS = (
     "name",

@@ -30,9 +30,10 @@ from pathlib import Path
 from typing import Any
 
 from cryhavoc_sim.errors import UserError
+from cryhavoc_sim.runner.executor import RunOptions
 from cryhavoc_sim.runner.plan import config_hash
-from cryhavoc_sim.sweeps.design import scenario_with
-from cryhavoc_sim.sweeps.files import open_record, run_complete, write_json, write_text
+from cryhavoc_sim.studies.play import Part, play_parts, scenario_with
+from cryhavoc_sim.studies.record import open_record, write_json, write_text
 from cryhavoc_sim.tuning.bot_targets import STEP, BotTargets
 from cryhavoc_sim.tuning.search import propose
 
@@ -48,6 +49,7 @@ class BotTuneSummary:
     seconds: float = 0.0
     interrupted: bool = False
     stopped: str | None = None
+    errors: int = 0
     record: dict[str, Any] = field(default_factory=dict)
     bar: Any = None  # the tuning's one progress bar (None: quiet)
 
@@ -127,7 +129,6 @@ def _play(
     summary: BotTuneSummary,
 ) -> Any:
     """Play the arms into ``run_dir`` (completing a partial run); the run's seats."""
-    from cryhavoc_sim.runner.executor import run_scenario
     from cryhavoc_sim.storage.reader import load_run
 
     sc = scenario_with(
@@ -139,17 +140,11 @@ def _play(
         f"{label} of bot tuning {targets.name} ({faction})",
         f"{targets.path} ({faction}, {label})",
     )
-    if not run_complete(run_dir, config_hash(sc)):  # a complete run of another trial is refused
-        if summary.bar is not None:
-            summary.bar.set_description(f"{faction} {label}")
-        result = run_scenario(
-            sc, run_dir, workers, (run_dir / "manifest.json").exists(), quiet, progress=summary.bar
-        )
-        summary.played_now += result.played_now
-        if result.interrupted:
-            summary.interrupted = True
-            summary.stopped = result.worker_lost
-            raise _Stopped
+    bar = summary.bar
+    shown = (lambda _: bar.set_description(f"{faction} {label}")) if bar is not None else None
+    options = RunOptions(workers, quiet=quiet, progress=bar)
+    if not play_parts([Part(sc, run_dir, config_hash(sc))], options, summary, None, shown):
+        raise _Stopped
     return load_run(run_dir).seats
 
 

@@ -327,7 +327,7 @@ def against_model(path: Path | None) -> ValueModel | None:
 
 def write_model(path: Path, model: ValueModel) -> None:
     """Write ``model`` to ``path`` whole or not at all, never through a link."""
-    from cryhavoc_sim.sweeps.files import write_text
+    from cryhavoc_sim.studies.record import write_text
 
     try:
         path.parent.mkdir(parents=True, exist_ok=True)

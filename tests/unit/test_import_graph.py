@@ -10,8 +10,11 @@
 
    - ``cli``: ``cli/``, ``__main__.py``, ``build_native.py`` (commands).
    - ``api``: ``api.py`` and the package's ``__init__.py`` (the notebook API).
-   - ``studies``: ``tuning/``, ``balance/``, ``sweeps/`` (studies built on runs; tuning and
-     balance read sweeps' record files, so they share one layer).
+   - ``studies``: ``tuning/``, ``balance/``, ``sweeps/`` (studies built on runs; a
+     calibration's targets read a sweep's factors and a balance study's rungs, so they
+     share one layer).
+   - ``kit``: ``studies/`` (what every study stands on: its input file, its directory's
+     record and runs, its scenarios played into their sub-folders); it imports no study.
    - ``report``: ``report/`` (report -> runner: a report loads the run's content and
      scenario as the runner does).
    - ``runner``: ``runner/`` (runner -> analysis: the stopping rules' confidence
@@ -122,7 +125,7 @@ def test_importing_the_core_loads_no_game() -> None:
 
 
 # Top to bottom; "game" (a game's own package) is placed between runner and analysis.
-LAYERS = ("cli", "api", "studies", "report", "runner", "game", "analysis", "storage", "games", "base")
+LAYERS = ("cli", "api", "studies", "kit", "report", "runner", "game", "analysis", "storage", "games", "base")
 RANK = {name: len(LAYERS) - i for i, name in enumerate(LAYERS)}
 TOP = {
     "cli": "cli",
@@ -133,6 +136,7 @@ TOP = {
     "tuning": "studies",
     "balance": "studies",
     "sweeps": "studies",
+    "studies": "kit",
     "report": "report",
     "runner": "runner",
     "analysis": "analysis",

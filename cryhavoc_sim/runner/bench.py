@@ -480,7 +480,9 @@ def run_bench(games: int, against: str | None = None) -> None:
             f"  search bot            {min(r['search'] for r in rounds):8.2f} s per four-player game:"
             f" {search[0]} (best of {ROUNDS} rounds of {SEARCH_GAMES} games)"
         )
-    print(_in_child("from cryhavoc_sim.tuning.leaf_match import bench_child\nbench_child()\n"))
+    # Cry Havoc's searches side by side (games/cryhavoc/leaf_match.py), named in the child's
+    # code: the one place the bench reaches a game's own module other than by the registry
+    print(_in_child("from cryhavoc_sim.games.cryhavoc.leaf_match import bench_child\nbench_child()\n"))
     clone, det, saved = _state_costs_in_child()
     print(
         f"  a 4-player game in Round 3: clone {clone:.1f} us, determinize {det:.1f} us, save {saved:.0f} us"

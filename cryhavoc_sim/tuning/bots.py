@@ -34,7 +34,7 @@ from cryhavoc_sim.runner.executor import RunOptions
 from cryhavoc_sim.runner.plan import config_hash
 from cryhavoc_sim.studies.play import Part, play_parts, scenario_with
 from cryhavoc_sim.studies.record import open_record, write_json, write_text
-from cryhavoc_sim.tuning.bot_targets import STEP, BotTargets
+from cryhavoc_sim.tuning.bot_targets import STEP, BotTargets, bot_weights
 from cryhavoc_sim.tuning.search import propose
 
 TUNE_FILE = "tune_bots.json"
@@ -61,11 +61,9 @@ class _Stopped(Exception):
 def trial_bot(targets: BotTargets, weights: dict[str, float]) -> str:
     """The bot name playing ``weights`` over the base personality: the heuristic, or the
     targets' search seat with them as its own personality (``paired:16:balanced{...}``)."""
-    from cryhavoc_sim.games.cryhavoc.bots.personalities import weighted
-
-    return (
-        f"{targets.seat}:{weighted(targets.base, weights)}" if weights else f"{targets.seat}:{targets.base}"
-    )
+    if not weights:
+        return f"{targets.seat}:{targets.base}"
+    return f"{targets.seat}:{bot_weights(targets.scenario).weighted(targets.base, weights)}"
 
 
 def holm(pvalues: dict[str, float], alpha: float) -> dict[str, bool]:
@@ -375,9 +373,6 @@ def best_toml(targets: BotTargets, record: dict[str, Any]) -> str:
     """The confirmed weights as personality tables, each with how it was measured."""
     import tomli_w
 
-    from cryhavoc_sim.games.cryhavoc.bots.personalities import personality, personality_of
-    from cryhavoc_sim.games.cryhavoc.state import RULES
-
     lines = [
         f"# Bot tuning {targets.name} ({targets.mode}, the tuned seat {targets.seat}) against"
         f" {', '.join(targets.population)}"
@@ -391,14 +386,9 @@ def best_toml(targets: BotTargets, record: dict[str, Any]) -> str:
             f" paired games ({r['better']} better, {r['worse']} worse, p = {r['p']:.3g}): {verdict}."
         )
         if r["confirmed"]:
-            spec = RULES.bot_spec(r["bot"], f)
-            p = personality_of(f, spec.personality or "balanced", spec.weights)
-            base = personality(f, targets.base)
-            tables.setdefault(f, {})["tuned"] = {
-                w: getattr(p, w)
-                for w in record["factions"][f]["trials"][0]["weights"]
-                if getattr(p, w) != getattr(base, w)
-            }
+            keys = list(record["factions"][f]["trials"][0]["weights"])
+            tuned = bot_weights(targets.scenario).changed(f, r["bot"], targets.base, keys)
+            tables.setdefault(f, {})["tuned"] = tuned
     return (
         "\n".join(lines) + "\n" + (tomli_w.dumps(tables) if tables else "# No faction's weights confirmed.\n")
     )

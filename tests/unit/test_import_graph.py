@@ -1,6 +1,8 @@
 """The import graph, checked on the source (function-level and TYPE_CHECKING imports too).
 
-1. The game-agnostic parts of the tool import nothing from a game's own package: they
+1. The game-agnostic parts of the tool (the commands, the notebook API, the studies
+   (``tuning/``, ``balance/``, ``sweeps/``) and their kit (``studies/``), the report, the
+   runner, analysis, storage) import nothing from a game's own package: they
    reach a game only through the registry (``cryhavoc_sim.games``) and the protocol
    (``cryhavoc_sim.games.protocol``); also checked in a fresh interpreter for what
    importing the core loads.
@@ -43,6 +45,10 @@ from pathlib import Path
 PACKAGE = Path(__file__).resolve().parents[2] / "cryhavoc_sim"
 # The parts the brief names game-agnostic, and the package's own top level.
 CORE = (
+    "tuning",
+    "balance",
+    "sweeps",
+    "studies",
     "runner",
     "storage",
     "analysis",
@@ -118,6 +124,9 @@ def test_importing_the_core_loads_no_game() -> None:
         "import cryhavoc_sim.cli, cryhavoc_sim.api, cryhavoc_sim.report.build, cryhavoc_sim.runner.executor\n"
         "import cryhavoc_sim.runner.ladder, cryhavoc_sim.runner.soak, cryhavoc_sim.runner.bench\n"
         "import cryhavoc_sim.runner.replay, cryhavoc_sim.analysis, cryhavoc_sim.storage.reader\n"
+        "import cryhavoc_sim.sweeps.run, cryhavoc_sim.sweeps.report, cryhavoc_sim.balance.report\n"
+        "import cryhavoc_sim.tuning.search, cryhavoc_sim.tuning.bots, cryhavoc_sim.tuning.value\n"
+        "import cryhavoc_sim.tuning.winmodel, cryhavoc_sim.tuning.policy, cryhavoc_sim.studies.play\n"
         "print(sorted(m for m in sys.modules if m.startswith('cryhavoc_sim.games.cryhavoc')))\n"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout

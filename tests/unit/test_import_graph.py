@@ -244,3 +244,24 @@ def test_the_check_catches_an_upward_import(tmp_path: Path) -> None:
         "runner/rundir.py (runner)",
         "storage/schema.py (storage)",
     ]
+
+
+# What each study may import of another: tuning reads a sweep's factors and a cell's
+# tables, and a balance study's rungs (a calibration's targets are written in them);
+# sweeps and balance import no other study. What they share is the kit (``studies/``).
+STUDY_IMPORTS = {
+    "tuning": {"sweeps/design.py", "sweeps/analyse.py", "balance/rungs.py"},
+    "sweeps": set(),
+    "balance": set(),
+}
+
+
+def test_the_studies_stand_beside_each_other_on_the_kit() -> None:
+    found: dict[str, set[str]] = {study: set() for study in STUDY_IMPORTS}
+    for study in STUDY_IMPORTS:
+        for path in sorted((PACKAGE / study).rglob("*.py")):
+            for name in imported_modules(path):
+                target = module_file(name) if name.startswith("cryhavoc_sim.") else None
+                if target is not None and target.parts[0] in STUDY_IMPORTS and target.parts[0] != study:
+                    found[study].add(str(target))
+    assert found == STUDY_IMPORTS

@@ -354,8 +354,9 @@ def balance(
     each side's verdict: *stable* when the top two rungs make the same statement against
     the fair share and agree within ``margin`` (0.05 = 5 points), else *skill-sensitive*.
     An interrupted study there is completed."""
+    from cryhavoc_sim.balance.record import BALANCE_FILE
     from cryhavoc_sim.balance.report import build_balance_report
-    from cryhavoc_sim.balance.study import BALANCE_FILE, plan_balance, run_balance
+    from cryhavoc_sim.balance.study import plan_balance, run_balance
 
     _play_counts(n_games, seed, workers)
     sc = scenario if isinstance(scenario, Scenario) else load_scenario(scenario)

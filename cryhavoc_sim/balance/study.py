@@ -26,19 +26,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from cryhavoc_sim.balance.record import BALANCE_FILE, rung_dir
 from cryhavoc_sim.balance.rungs import Rung, parse_rungs, rung_scenario
+from cryhavoc_sim.balance.verdict import DEFAULT_MARGIN, margin_problem
 from cryhavoc_sim.errors import UserError
 from cryhavoc_sim.runner.scenario import Scenario
-
-BALANCE_FILE = "balance.json"
-DEFAULT_MARGIN = 0.05
-
-
-def margin_problem(margin: float) -> str | None:
-    """Why ``margin`` (a share: 0.05 is 5 points) cannot be used, or None."""
-    if isinstance(margin, bool) or not isinstance(margin, int | float) or not 0 < margin < 0.5:
-        return f"the margin is {margin!r}; allowed: more than 0 and less than 50 points (0.05 = 5 points)."
-    return None
 
 
 @dataclass(frozen=True)
@@ -113,10 +105,6 @@ class BalanceSummary:
     interrupted: bool = False
     stopped: str | None = None
     errors: int = 0
-
-
-def rung_dir(out: Path, index: int) -> Path:
-    return out / "rungs" / f"r{index:02d}"
 
 
 def _record(plan: BalancePlan, status: str, done: list[bool]) -> dict[str, Any]:
@@ -219,21 +207,3 @@ def _overall_bar(plan: BalancePlan, done: list[bool], workers: int) -> Any:
     left = [(sc, sc.games) for sc, d in zip(plan.scenarios, done, strict=True) if not d]
     total = sum(sc.games for sc in plan.scenarios)
     return study_bar(left, total, total - sum(n for _, n in left), workers, plan.scenario.games, "rung")
-
-
-def read_record(out: Path) -> dict[str, Any]:
-    """The study's ``balance.json``, or one sentence: missing, not a regular file, or
-    not the JSON object this tool writes."""
-    path = out / BALANCE_FILE
-    if path.is_symlink() or (path.exists() and not path.is_file()):
-        raise UserError(f"{path}: is not a regular file; a balance study's record is one the tool wrote.")
-    try:
-        data = json.loads(path.read_text())
-    except FileNotFoundError:
-        raise UserError(f"{out}: not a balance study (no {BALANCE_FILE}).") from None
-    except (OSError, ValueError, RecursionError) as exc:
-        why = str(exc).splitlines()[0][:200] if str(exc) else type(exc).__name__
-        raise UserError(f"{path}: is unreadable or corrupt ({why}).") from None
-    if not isinstance(data, dict) or not isinstance(data.get("rungs"), list):
-        raise UserError(f"{path}: is not a balance study's record (no list of rungs).")
-    return data

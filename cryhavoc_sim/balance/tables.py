@@ -11,8 +11,8 @@ from typing import Any
 
 import polars as pl
 
+from cryhavoc_sim.balance.record import read_record, rung_dir
 from cryhavoc_sim.balance.rungs import Rung, family_trend, upper_stronger
-from cryhavoc_sim.balance.study import read_record, rung_dir
 from cryhavoc_sim.balance.verdict import RungRate, Trend, Verdict, paired_tost, trend, verdict
 from cryhavoc_sim.games.search.skill import family_of
 from cryhavoc_sim.writing import write_parquet
@@ -135,7 +135,7 @@ class Findings:
 
 def findings(out: Path, margin: float | None = None) -> Findings:
     """The verdicts of the study in ``out`` at ``margin`` (None: the study's own)."""
-    from cryhavoc_sim.balance.study import margin_problem
+    from cryhavoc_sim.balance.verdict import margin_problem
     from cryhavoc_sim.errors import UserError
 
     record = read_record(out)

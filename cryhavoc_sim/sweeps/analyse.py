@@ -27,8 +27,8 @@ import polars as pl
 
 from cryhavoc_sim.analysis.deals import effective_n
 from cryhavoc_sim.analysis.wilson import wilson_interval
+from cryhavoc_sim.sweeps.record import cell_dir
 from cryhavoc_sim.sweeps.record import read_record as read_record
-from cryhavoc_sim.sweeps.run import cell_dir
 
 CLEAR_MARGIN = 0.10  # "clearly superior": more than 10 points above the fair share
 

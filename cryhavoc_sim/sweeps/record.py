@@ -17,6 +17,11 @@ SWEEP_FILE = "sweep.json"
 MAX_RECORD_BYTES = 64_000_000
 
 
+def cell_dir(out: Path, cell: int) -> Path:
+    """Where cell ``cell``'s run is in the sweep ``out``."""
+    return out / "cells" / f"c{cell:04d}"
+
+
 def read_record(out: Path) -> dict[str, Any]:
     """``out/sweep.json``, checked to be a sweep record (one sentence otherwise)."""
     path = out / SWEEP_FILE

@@ -30,6 +30,7 @@ from cryhavoc_sim.studies.play import Part, play_parts
 from cryhavoc_sim.studies.record import open_record, run_complete, write_json
 from cryhavoc_sim.sweeps.design import Design
 from cryhavoc_sim.sweeps.record import SWEEP_FILE as SWEEP_FILE
+from cryhavoc_sim.sweeps.record import cell_dir
 
 
 @dataclass
@@ -42,10 +43,6 @@ class SweepSummary:
     interrupted: bool = False
     stopped: str | None = None  # why it stopped early (a worker lost, a full disk, errors)
     errors: int = 0
-
-
-def cell_dir(out: Path, cell: int) -> Path:
-    return out / "cells" / f"c{cell:04d}"
 
 
 def _record(design: Design, status: str, done: list[bool], expected: list[str]) -> dict[str, Any]:

@@ -30,13 +30,10 @@ HOLDOUT = 5  # every fifth game is held out for scoring
 MAX_GAMES = 100_000  # hours of play on one core; more is a typo
 DEFAULT_GAMES = 2400
 DEFAULT_RATE = 0.05
-DEFAULT_BOT = "paired:16"  # self-play at about ismcts:48's strength, affordable
 MAX_WORKERS = 64
 C = 1.0  # inverse L2 strength of the logistic fit on standardised features
 
 Row = tuple[list[float], float]  # features, target in [0, 1]
-DEFAULT_TARGET = "win"  # both targets tried: docs/measured.md, "The searches' design choices"
-DEFAULT_AT = "rounds"
 
 
 @dataclass(frozen=True, slots=True)
@@ -181,21 +178,24 @@ def check_counts(games: Any, seed: Any, rate: Any, workers: Any = 1) -> None:
 def train_value(
     games: int = DEFAULT_GAMES,
     seed: int = 1,
-    bot: str = DEFAULT_BOT,
+    bot: str | None = None,
     rate: float = DEFAULT_RATE,
     against: Any = None,
-    target: str = DEFAULT_TARGET,
-    at: str = DEFAULT_AT,
+    target: str | None = None,
+    at: str | None = None,
     workers: int = 1,
     progress: bool = False,
     game: str = DEFAULT_GAME,
 ) -> Fitted:
     """Sample ``games`` self-play games of ``bot`` from ``seed``, fit the model on four
     games in five, and score it (and ``against``) on the fifth. ``target`` and ``at``:
-    see the game's ``sample_game``. The defaults make Cry Havoc's shipped model (with
-    ``seed`` 1)."""
+    see the game's ``sample_game``; ``bot``, ``target`` and ``at`` None: the game's
+    defaults, which make its shipped model (with ``seed`` 1)."""
     check_counts(games, seed, rate, workers)
     part = trainer(game)
+    bot = part.DEFAULT_BOT if bot is None else bot
+    target = part.DEFAULT_TARGET if target is None else target
+    at = part.DEFAULT_AT if at is None else at
     part.check(bot, target, at)
     if games < HOLDOUT:  # the scores would be of no state: nan, not a measurement
         raise ScenarioError(

@@ -30,6 +30,9 @@ Row = tuple[list[float], float]  # features, target in [0, 1]
 TARGETS = ("win", "round")
 SAMPLINGS = ("rounds", "rate")
 SELF_PLAY = ("random", "heuristic", "paired")  # the bots train-value plays with
+DEFAULT_BOT = "paired:16"  # self-play at about ismcts:48's strength, affordable
+DEFAULT_TARGET = "win"  # both targets tried: docs/measured.md, "The searches' design choices"
+DEFAULT_AT = "rounds"
 
 
 def sample_game(

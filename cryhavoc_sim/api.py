@@ -43,7 +43,7 @@ def simulate(
     A finished run of the same configuration in ``out`` is reused (nothing is played); an
     interrupted one is completed; one of another configuration is a ``UserError``.
     """
-    from cryhavoc_sim.runner.executor import run_scenario
+    from cryhavoc_sim.runner.executor import RunOptions, run_scenario
     from cryhavoc_sim.runner.manifest import resume_problem
 
     _play_counts(n_games, seed, workers)
@@ -64,7 +64,7 @@ def simulate(
         if old.get("status") == "complete":
             return _open_run(run_dir)
         resume = True
-    summary = run_scenario(sc, run_dir, workers=workers, resume=resume, quiet=quiet)
+    summary = run_scenario(sc, run_dir, RunOptions(workers, resume, quiet))
     if summary.worker_lost:
         raise RuntimeError(
             f"{run_dir}: {summary.worker_lost}; {summary.games_done} games are kept and calling"
@@ -321,7 +321,7 @@ def train_policy(
         game, n_games, seed, iterations, rate, expert, None, workers, deals=deals, field_deals=field_deals
     )
     if out is not None:
-        from cryhavoc_sim.sweeps.files import write_text
+        from cryhavoc_sim.studies.record import write_text
 
         folder = Path(out)
         folder.mkdir(parents=True, exist_ok=True)
@@ -354,8 +354,9 @@ def balance(
     each side's verdict: *stable* when the top two rungs make the same statement against
     the fair share and agree within ``margin`` (0.05 = 5 points), else *skill-sensitive*.
     An interrupted study there is completed."""
+    from cryhavoc_sim.balance.record import BALANCE_FILE
     from cryhavoc_sim.balance.report import build_balance_report
-    from cryhavoc_sim.balance.study import BALANCE_FILE, plan_balance, run_balance
+    from cryhavoc_sim.balance.study import plan_balance, run_balance
 
     _play_counts(n_games, seed, workers)
     sc = scenario if isinstance(scenario, Scenario) else load_scenario(scenario)

@@ -107,7 +107,7 @@ def _trust(record: dict[str, Any], top_run: Any, reconstructed: bool) -> list[st
 
 def build_balance_report(out: Path, margin: float | None = None, target: Path | None = None) -> BalanceReport:
     """Write the report of the balance study in ``out`` into ``target`` (default out/report)."""
-    from cryhavoc_sim.balance.study import rung_dir
+    from cryhavoc_sim.balance.record import rung_dir
     from cryhavoc_sim.balance.tables import rung_run
     from cryhavoc_sim.games import get_game
     from cryhavoc_sim.report.figures import new_figure, save_figure

@@ -26,19 +26,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from cryhavoc_sim.balance.record import BALANCE_FILE, rung_dir
 from cryhavoc_sim.balance.rungs import Rung, parse_rungs, rung_scenario
+from cryhavoc_sim.balance.verdict import DEFAULT_MARGIN, margin_problem
 from cryhavoc_sim.errors import UserError
 from cryhavoc_sim.runner.scenario import Scenario
-
-BALANCE_FILE = "balance.json"
-DEFAULT_MARGIN = 0.05
-
-
-def margin_problem(margin: float) -> str | None:
-    """Why ``margin`` (a share: 0.05 is 5 points) cannot be used, or None."""
-    if isinstance(margin, bool) or not isinstance(margin, int | float) or not 0 < margin < 0.5:
-        return f"the margin is {margin!r}; allowed: more than 0 and less than 50 points (0.05 = 5 points)."
-    return None
 
 
 @dataclass(frozen=True)
@@ -115,10 +107,6 @@ class BalanceSummary:
     errors: int = 0
 
 
-def rung_dir(out: Path, index: int) -> Path:
-    return out / "rungs" / f"r{index:02d}"
-
-
 def _record(plan: BalancePlan, status: str, done: list[bool]) -> dict[str, Any]:
     return {
         "kind": "cryhavoc-sim balance",
@@ -156,9 +144,10 @@ def run_balance(
 ) -> BalanceSummary:
     """Play every rung of ``plan`` into ``out`` (see the module's layout); the results
     table is written once every rung is complete."""
-    from cryhavoc_sim.runner.executor import run_scenario
+    from cryhavoc_sim.runner.executor import RunOptions
     from cryhavoc_sim.runner.rundir import refuse_links
-    from cryhavoc_sim.sweeps.files import open_record, run_complete, write_json
+    from cryhavoc_sim.studies.play import Part, play_parts
+    from cryhavoc_sim.studies.record import open_record, run_complete, write_json
 
     open_record(
         out, BALANCE_FILE, "balance study", "identity", plan.identity, "another scenario or rungs", resume
@@ -181,37 +170,21 @@ def run_balance(
     from cryhavoc_sim.runner.estimate import attempted
 
     bar = None if quiet else _overall_bar(plan, done, workers)
+
+    def show(i: int) -> None:  # the rung about to play
+        assert bar is not None
+        bar.set_description(f"rung {i + 1}/{len(plan.rungs)} {plan.rungs[i].spec}")
+        bar.n = sum(s.games for s, d in zip(plan.scenarios, done, strict=True) if d) + attempted(
+            rung_dir(out, i)
+        )
+        bar.refresh()
+
+    parts = [Part(sc, rung_dir(out, i), plan.expected(i)) for i, sc in enumerate(plan.scenarios)]
+    options = RunOptions(
+        workers, quiet=quiet, executor=executor, scheduler=scheduler, rule=rule, progress=bar
+    )
     try:
-        for i, (rung, sc) in enumerate(zip(plan.rungs, plan.scenarios, strict=True)):
-            if done[i]:
-                continue
-            where = rung_dir(out, i)
-            if bar is not None:
-                bar.set_description(f"rung {i + 1}/{len(plan.rungs)} {rung.spec}")
-                bar.n = sum(s.games for s, d in zip(plan.scenarios, done, strict=True) if d) + attempted(
-                    where
-                )
-                bar.refresh()
-            result = run_scenario(
-                sc,
-                where,
-                workers,
-                (where / "manifest.json").exists(),
-                quiet,
-                True,
-                False,
-                executor,
-                scheduler,
-                rule,
-                progress=bar,
-            )
-            summary.played_now += result.played_now
-            summary.errors += result.errors
-            if result.interrupted:
-                summary.interrupted = True
-                summary.stopped = result.worker_lost
-                break
-            done[i] = run_complete(where, plan.expected(i))
+        play_parts(parts, options, summary, done, show if bar is not None else None)
     finally:
         if bar is not None:
             bar.close()
@@ -234,21 +207,3 @@ def _overall_bar(plan: BalancePlan, done: list[bool], workers: int) -> Any:
     left = [(sc, sc.games) for sc, d in zip(plan.scenarios, done, strict=True) if not d]
     total = sum(sc.games for sc in plan.scenarios)
     return study_bar(left, total, total - sum(n for _, n in left), workers, plan.scenario.games, "rung")
-
-
-def read_record(out: Path) -> dict[str, Any]:
-    """The study's ``balance.json``, or one sentence: missing, not a regular file, or
-    not the JSON object this tool writes."""
-    path = out / BALANCE_FILE
-    if path.is_symlink() or (path.exists() and not path.is_file()):
-        raise UserError(f"{path}: is not a regular file; a balance study's record is one the tool wrote.")
-    try:
-        data = json.loads(path.read_text())
-    except FileNotFoundError:
-        raise UserError(f"{out}: not a balance study (no {BALANCE_FILE}).") from None
-    except (OSError, ValueError, RecursionError) as exc:
-        why = str(exc).splitlines()[0][:200] if str(exc) else type(exc).__name__
-        raise UserError(f"{path}: is unreadable or corrupt ({why}).") from None
-    if not isinstance(data, dict) or not isinstance(data.get("rungs"), list):
-        raise UserError(f"{path}: is not a balance study's record (no list of rungs).")
-    return data

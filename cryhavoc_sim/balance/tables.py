@@ -11,8 +11,8 @@ from typing import Any
 
 import polars as pl
 
+from cryhavoc_sim.balance.record import read_record, rung_dir
 from cryhavoc_sim.balance.rungs import Rung, family_trend, upper_stronger
-from cryhavoc_sim.balance.study import read_record, rung_dir
 from cryhavoc_sim.balance.verdict import RungRate, Trend, Verdict, paired_tost, trend, verdict
 from cryhavoc_sim.games.search.skill import family_of
 from cryhavoc_sim.writing import write_parquet
@@ -61,7 +61,7 @@ def _rung_rates(run: Any, rung: str) -> list[RungRate]:
 def rung_run(out: Path, index: int, entry: dict[str, Any]) -> Any:
     """Rung ``index``'s verified run, refused when it is not the run the study asked for
     there (its record's ``config_hash``: a rung's directory replaced by another's)."""
-    from cryhavoc_sim.sweeps.files import load_study_run
+    from cryhavoc_sim.studies.record import load_study_run
 
     expected = entry.get("config_hash") if isinstance(entry, dict) else None
     return load_study_run(rung_dir(out, index), expected if isinstance(expected, str) else None)
@@ -135,7 +135,7 @@ class Findings:
 
 def findings(out: Path, margin: float | None = None) -> Findings:
     """The verdicts of the study in ``out`` at ``margin`` (None: the study's own)."""
-    from cryhavoc_sim.balance.study import margin_problem
+    from cryhavoc_sim.balance.verdict import margin_problem
     from cryhavoc_sim.errors import UserError
 
     record = read_record(out)

@@ -39,6 +39,15 @@ from dataclasses import dataclass
 
 from cryhavoc_sim.analysis.wilson import Z95
 
+DEFAULT_MARGIN = 0.05
+
+
+def margin_problem(margin: float) -> str | None:
+    """Why ``margin`` (a share: 0.05 is 5 points) cannot be used, or None."""
+    if isinstance(margin, bool) or not isinstance(margin, int | float) or not 0 < margin < 0.5:
+        return f"the margin is {margin!r}; allowed: more than 0 and less than 50 points (0.05 = 5 points)."
+    return None
+
 
 @dataclass(frozen=True, slots=True)
 class RungRate:

@@ -100,7 +100,7 @@ def run(
     (or: cryhavoc-sim run four_player --precision 0.02 --max-games 40000)"""
     import shlex
 
-    from cryhavoc_sim.runner.executor import run_scenario
+    from cryhavoc_sim.runner.executor import RunOptions, run_scenario
     from cryhavoc_sim.runner.precision import (
         PRECISION_CAP,
         Precision,
@@ -144,9 +144,10 @@ def run(
         if rule is not None:
             sc = capped(sc, max_games or PRECISION_CAP, rule.target)
         run_dir = out or Path("runs") / f"{sc.name}-{sc.seed}"
-        summary = run_scenario(
-            sc, run_dir, workers, resume, quiet, not no_events, fail_fast, executor.value, scheduler, rule
+        options = RunOptions(
+            workers, resume, quiet, not no_events, fail_fast, executor.value, scheduler, rule
         )
+        summary = run_scenario(sc, run_dir, options)
     except UserError as exc:
         raise _fail(str(exc)) from None
     again = shlex.join(

@@ -20,7 +20,7 @@ def _interrupted(kind: str, target: Path | None, again: Callable[[Path], str]) -
     if target is None or not target.exists():
         typer.echo(f"Interrupted before the {kind} wrote anything.", err=True)
     else:
-        from cryhavoc_sim.sweeps.files import mark_interrupted
+        from cryhavoc_sim.studies.record import mark_interrupted
 
         # Ctrl-C just after the record was first written, before the study's own handler
         mark_interrupted(target / ("sweep.json" if kind == "sweep" else "tune.json"))

@@ -35,11 +35,11 @@ ROUNDS = 3
 def _timed_run(
     games: int, workers: int, record: bool, out: Path, bot: str = "random", game: str = DEFAULT_GAME
 ) -> float:
-    from cryhavoc_sim.runner.executor import run_scenario
+    from cryhavoc_sim.runner.executor import RunOptions, run_scenario
 
     sc = parse_scenario(get_game(game).bench_scenario(bot)).with_overrides(games=games)
     started = time.perf_counter()
-    run_scenario(sc, out, workers=workers, quiet=True, record_events=record)
+    run_scenario(sc, out, RunOptions(workers, quiet=True, record_events=record))
     return time.perf_counter() - started
 
 
@@ -49,7 +49,7 @@ SEARCH_GAMES = 3
 def timed_search_child(game: str = DEFAULT_GAME) -> None:
     """In a fresh process, pinned to one CPU: one game to warm up, then the seconds per
     game of ``game``'s search-bot scenario ("nan" when it has none)."""
-    from cryhavoc_sim.runner.executor import run_scenario
+    from cryhavoc_sim.runner.executor import RunOptions, run_scenario
 
     found = get_game(game).search_bench_scenario()
     if found is None:
@@ -60,9 +60,10 @@ def timed_search_child(game: str = DEFAULT_GAME) -> None:
         os.sched_setaffinity(0, cpus)
     sc = parse_scenario(found[1])
     with tempfile.TemporaryDirectory() as tmp:
-        run_scenario(sc.with_overrides(games=1), Path(tmp) / "warm", workers=1, quiet=True)
+        quiet = RunOptions(quiet=True)
+        run_scenario(sc.with_overrides(games=1), Path(tmp) / "warm", quiet)
         started = time.perf_counter()
-        run_scenario(sc.with_overrides(games=SEARCH_GAMES), Path(tmp) / "timed", workers=1, quiet=True)
+        run_scenario(sc.with_overrides(games=SEARCH_GAMES), Path(tmp) / "timed", quiet)
     print((time.perf_counter() - started) / SEARCH_GAMES)
 
 
@@ -479,7 +480,9 @@ def run_bench(games: int, against: str | None = None) -> None:
             f"  search bot            {min(r['search'] for r in rounds):8.2f} s per four-player game:"
             f" {search[0]} (best of {ROUNDS} rounds of {SEARCH_GAMES} games)"
         )
-    print(_in_child("from cryhavoc_sim.tuning.leaf_match import bench_child\nbench_child()\n"))
+    # Cry Havoc's searches side by side (games/cryhavoc/leaf_match.py), named in the child's
+    # code: the one place the bench reaches a game's own module other than by the registry
+    print(_in_child("from cryhavoc_sim.games.cryhavoc.leaf_match import bench_child\nbench_child()\n"))
     clone, det, saved = _state_costs_in_child()
     print(
         f"  a 4-player game in Round 3: clone {clone:.1f} us, determinize {det:.1f} us, save {saved:.0f} us"

@@ -34,6 +34,26 @@ from cryhavoc_sim.runner.scenario import Scenario
 from cryhavoc_sim.storage.ledger import ledger
 
 
+@dataclass(frozen=True, slots=True)
+class RunOptions:
+    """How a scenario is played, not what (the scenario says that): worker processes,
+    completing the run already in the directory (``resume``), no progress bar
+    (``quiet``), event logging, stopping at the first game that raises (``fail_fast``),
+    the executor (``"local"`` or ``"dask"``) and its ``scheduler``, a stopping ``rule``
+    (runner/precision.py), and ``progress``: a study's one overall bar (tqdm), advanced
+    instead of a bar of the run's own."""
+
+    workers: int = 1
+    resume: bool = False
+    quiet: bool = False
+    record_events: bool = True
+    fail_fast: bool = False
+    executor: str = "local"
+    scheduler: str | None = None
+    rule: Rule | None = None
+    progress: Any = None
+
+
 @dataclass
 class RunSummary:
     run_dir: Path
@@ -80,27 +100,16 @@ def already_there(run_dir: Path) -> str:
     return f"{run_dir}: a run already exists there; add --resume to complete it or choose another -o."
 
 
-def run_scenario(
-    scenario: Scenario,
-    run_dir: Path,
-    workers: int = 1,
-    resume: bool = False,
-    quiet: bool = False,
-    record_events: bool = True,
-    fail_fast: bool = False,
-    executor: str = "local",
-    scheduler: str | None = None,
-    rule: Rule | None = None,
-    progress: Any = None,
-) -> RunSummary:
-    """Play every planned game of ``scenario`` into ``run_dir`` (see OUTPUT_CONTRACT).
-    With a stopping ``rule`` (runner/precision.py), ``scenario.games`` is the cap and the
-    run ends at the first look where the rule stops, keeping exactly the games before it.
-    ``progress``: a study's one overall bar (tqdm), advanced instead of a bar of the run's own.
+def run_scenario(scenario: Scenario, run_dir: Path, options: RunOptions = RunOptions()) -> RunSummary:
+    """Play every planned game of ``scenario`` into ``run_dir`` (see OUTPUT_CONTRACT), as
+    ``options`` say. With a stopping ``options.rule`` (runner/precision.py),
+    ``scenario.games`` is the cap and the run ends at the first look where the rule
+    stops, keeping exactly the games before it.
 
     Bad input (an unusable directory, a run of something else, a second writer) raises
     :class:`UserError` before anything is written; a directory this call created for
     nothing is removed again."""
+    resume, record_events, rule = options.resume, options.record_events, options.rule
     content = content_for(scenario)  # validates content before anything is written
     check_target(run_dir)
     refuse_links(run_dir)
@@ -136,20 +145,7 @@ def run_scenario(
         if not resume and manifest_path.exists():  # another run finished here meanwhile: its
             raise UserError(already_there(run_dir))  # directory, which nothing here removes
         try:
-            return _run_locked(
-                scenario,
-                content,
-                run_dir,
-                workers,
-                resume,
-                quiet,
-                record_events,
-                fail_fast,
-                executor,
-                scheduler,
-                rule,
-                progress,
-            )
+            return _run_locked(scenario, content, run_dir, options)
         except UserError:
             if created:  # bad input found under the lock: leave nothing behind
                 import shutil
@@ -158,22 +154,10 @@ def run_scenario(
             raise
 
 
-def _run_locked(
-    scenario: Scenario,
-    content: Any,
-    run_dir: Path,
-    workers: int,
-    resume: bool,
-    quiet: bool,
-    record_events: bool,
-    fail_fast: bool,
-    executor: str,
-    scheduler: str | None,
-    rule: Rule | None = None,
-    progress: Any = None,
-) -> RunSummary:
+def _run_locked(scenario: Scenario, content: Any, run_dir: Path, options: RunOptions) -> RunSummary:
     import uuid
 
+    rule, progress = options.rule, options.progress
     manifest_path = run_dir / "manifest.json"
     chash = config_hash(scenario, rule)
     size = chunk_size(scenario.games)
@@ -184,21 +168,33 @@ def _run_locked(
         size, plan = block * max(1, 500 // block), "fixed"
         looks = Looks(rule, block)
     kept: dict[int, dict[str, Any]] = {}
-    if resume:
-        old = check_resume(run_dir, scenario, content.digest, record_events, rule)
+    if options.resume:
+        old = check_resume(run_dir, scenario, content.digest, options.record_events, rule)
         size, plan = old["config"]["chunk_size"], old["config"]["chunk_plan"]
         entries = ledger(old) or {}
         kept = {s: entries[s] for s in verified_chunks(run_dir, entries)}
     elif manifest_path.exists():  # written between the check and the lock
         raise UserError(already_there(run_dir))
-    dask = connect_dask(workers, scheduler) if executor == "dask" else None  # before writing anything
+    dask = (
+        connect_dask(options.workers, options.scheduler) if options.executor == "dask" else None
+    )  # before writing anything
     drop_unproven(run_dir, set(kept))
     run_id = f"{scenario.name}-{scenario.seed}-{chash[:8]}"
     chunks = plan_chunks(scenario, size, plan)
     todo = [c for c in chunks if c[0] not in kept]
     writer = uuid.uuid4().hex
     manifest = new_manifest(
-        scenario, content, run_id, writer, chash, (size, plan), record_events, executor, fail_fast, rule, kept
+        scenario,
+        content,
+        run_id,
+        writer,
+        chash,
+        (size, plan),
+        options.record_events,
+        options.executor,
+        options.fail_fast,
+        rule,
+        kept,
     )
     count_games(manifest)
     try:
@@ -206,7 +202,17 @@ def _run_locked(
     except OSError as exc:
         raise UserError(f"{run_dir}: cannot write the manifest ({exc.strerror or exc}).") from None
     tasks = [
-        ChunkTask(scenario, str(run_dir), run_id, a, b, record_events, fail_fast, writer, looks is not None)
+        ChunkTask(
+            scenario,
+            str(run_dir),
+            run_id,
+            a,
+            b,
+            options.record_events,
+            options.fail_fast,
+            writer,
+            looks is not None,
+        )
         for a, b in todo
     ]
     if looks is not None:  # kept chunks are looked at first, as if just played
@@ -222,13 +228,13 @@ def _run_locked(
         total=scenario.games,
         initial=already,
         unit="game",
-        disable=quiet,
+        disable=options.quiet,
         file=sys.stderr,
         dynamic_ncols=True,
     )
     started = time.perf_counter()
     summary = RunSummary(run_dir, manifest["games_done"], 0, {}, 0.0)
-    results = _iterate(tasks, workers, dask)
+    results = _iterate(tasks, options.workers, dask)
     try:
         for result in results:
             manifest["chunks"][str(result.start)] = {
@@ -255,7 +261,7 @@ def _run_locked(
                     if n
                 )
             )
-            if fail_fast and result.errors:
+            if options.fail_fast and result.errors:
                 break
             if looks is not None and looks.add(result.start, result.stop, result.outcomes or ()):
                 break

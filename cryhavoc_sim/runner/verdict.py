@@ -55,7 +55,7 @@ def play_for_gate(
     (or reuse / complete a run of the same rule there); returns the manifest's record.
     Raises :class:`GateInterrupted` when play stops before the gate decided."""
     from cryhavoc_sim.games import get_game
-    from cryhavoc_sim.runner.executor import run_scenario
+    from cryhavoc_sim.runner.executor import RunOptions, run_scenario
     from cryhavoc_sim.runner.gate import refuse_other_run
     from cryhavoc_sim.runner.precision import PRECISION_CAP, Gate, capped, precision_problem, stopped
     from cryhavoc_sim.runner.scenario import load_scenario
@@ -85,7 +85,7 @@ def play_for_gate(
     rates = {r["faction"]: r["wins"] / r["games"] for r in baseline["win_rates"]}
     rule = Gate(rates, tolerance, precision)
     resume = (run_dir / "manifest.json").exists()  # complete it, or reuse it when complete
-    summary = run_scenario(sc, run_dir, workers, resume, True, True, False, "local", None, rule)
+    summary = run_scenario(sc, run_dir, RunOptions(workers, resume, quiet=True, rule=rule))
     if summary.interrupted:
         raise GateInterrupted(summary)
     return stopped(run_dir)

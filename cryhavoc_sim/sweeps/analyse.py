@@ -27,8 +27,8 @@ import polars as pl
 
 from cryhavoc_sim.analysis.deals import effective_n
 from cryhavoc_sim.analysis.wilson import wilson_interval
+from cryhavoc_sim.sweeps.record import cell_dir
 from cryhavoc_sim.sweeps.record import read_record as read_record
-from cryhavoc_sim.sweeps.run import cell_dir
 
 CLEAR_MARGIN = 0.10  # "clearly superior": more than 10 points above the fair share
 
@@ -113,7 +113,7 @@ def write_results(out: Path) -> pl.DataFrame:
     ``measures.parquet`` (cell x the game's own measures) from the cells' run
     directories; returns the first."""
     from cryhavoc_sim.analysis.identical import play_digest
-    from cryhavoc_sim.sweeps.files import load_study_run
+    from cryhavoc_sim.studies.record import load_study_run
     from cryhavoc_sim.writing import write_parquet
 
     record = read_record(out)

@@ -44,7 +44,8 @@ from typing import Any
 from cryhavoc_sim.errors import ContentError, ScenarioError
 from cryhavoc_sim.runner.rundir import MAX_GAMES
 from cryhavoc_sim.runner.scenario import Scenario, load_scenario, parse_scenario
-from cryhavoc_sim.sweeps.files import DesignError, fail, read_file, read_head, shown, whole
+from cryhavoc_sim.studies.files import DesignError, fail, read_file, read_head, shown, whole
+from cryhavoc_sim.studies.play import scenario_target, scenario_with
 
 METHODS = ("grid", "oat", "lhs", "morris", "sobol")
 SWEEP_FIELDS = ("name", "scenario", "method", "games", "seed", "samples", "description")
@@ -135,42 +136,6 @@ class Design:
             f"cell {cell} of sweep {self.name} ({self.method}) over {self.base.name}",
             f"{self.path} (cell {cell})",
         )
-
-
-def scenario_with(
-    base: Scenario, values: dict[str, Any], name: str, games: int, seed: int, description: str, where: str
-) -> Scenario:
-    """``base`` as an ordinary scenario with ``values`` set (content paths into
-    [overrides], ``rules.x`` into [rules], ...), renamed, with its games and seed."""
-    import tomli_w
-
-    doc = tomllib.loads(base.text)
-    head = doc.setdefault("scenario", {})
-    head["name"] = name
-    head["games"], head["seed"] = games, seed
-    if base.content_dir:
-        head["content"] = base.content_dir
-    head["description"] = description
-    # the base's win model travels as its checked text: a path in the document would be
-    # read against ``where`` (the sweep's or targets file), not the base scenario
-    head.pop("win_model", None)
-    for path, value in values.items():
-        table, key = _target(path, base)
-        doc.setdefault(table, {})[key] = value
-    from dataclasses import replace
-
-    return replace(parse_scenario(tomli_w.dumps(doc), where), win_model=base.win_model)
-
-
-def _target(path: str, base: Scenario) -> tuple[str, str]:
-    """The scenario table and key a path sets: ``rules.x`` -> ([rules], x); a content
-    path -> ([overrides], path)."""
-    from cryhavoc_sim.games import get_game
-
-    head, _, rest = path.partition(".")
-    if head in ("scenario", *get_game(base.game).scenario_tables) and rest:
-        return head, rest
-    return "overrides", path
 
 
 # The shipped designs: package data; the repository's top-level ``designs/`` links here.
@@ -290,7 +255,7 @@ def parse_factor(path: str, key: str, raw: Any, base: Scenario, section: str = "
     from cryhavoc_sim.games import get_game
 
     game = get_game(base.game)
-    table, _ = _target(key, base)
+    table, _ = scenario_target(key, base)
     if raw == "plausible":
         if table != "overrides":
             raise fail(path, where, "is 'plausible', but only content numbers declare plausible values")

@@ -9,12 +9,17 @@ from pathlib import Path
 from typing import Any
 
 from cryhavoc_sim.errors import UserError
+from cryhavoc_sim.studies.files import DesignError, read_regular
 from cryhavoc_sim.sweeps.design import METHODS
-from cryhavoc_sim.sweeps.files import DesignError, read_regular
 
 SWEEP_FILE = "sweep.json"
 # 10,000 cells of a few factors' values, the design text and SALib's matrix fit well inside.
 MAX_RECORD_BYTES = 64_000_000
+
+
+def cell_dir(out: Path, cell: int) -> Path:
+    """Where cell ``cell``'s run is in the sweep ``out``."""
+    return out / "cells" / f"c{cell:04d}"
 
 
 def read_record(out: Path) -> dict[str, Any]:

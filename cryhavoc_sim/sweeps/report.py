@@ -148,7 +148,7 @@ def build_sweep_report(out: Path, report_dir: Path | None = None) -> Path:
 
     from cryhavoc_sim.errors import UserError
     from cryhavoc_sim.report.figures import new_figure, save_figure
-    from cryhavoc_sim.sweeps.files import refuse_links
+    from cryhavoc_sim.studies.record import refuse_links
 
     record = read_record(out)
     if record.get("status") != "complete" or not (out / "results.parquet").exists():

@@ -24,10 +24,13 @@ from pathlib import Path
 from typing import Any
 
 from cryhavoc_sim.errors import UserError
+from cryhavoc_sim.runner.executor import RunOptions
 from cryhavoc_sim.runner.plan import config_hash
+from cryhavoc_sim.studies.play import Part, play_parts
+from cryhavoc_sim.studies.record import open_record, run_complete, write_json
 from cryhavoc_sim.sweeps.design import Design
-from cryhavoc_sim.sweeps.files import open_record, run_complete, write_json
 from cryhavoc_sim.sweeps.record import SWEEP_FILE as SWEEP_FILE
+from cryhavoc_sim.sweeps.record import cell_dir
 
 
 @dataclass
@@ -40,10 +43,6 @@ class SweepSummary:
     interrupted: bool = False
     stopped: str | None = None  # why it stopped early (a worker lost, a full disk, errors)
     errors: int = 0
-
-
-def cell_dir(out: Path, cell: int) -> Path:
-    return out / "cells" / f"c{cell:04d}"
 
 
 def _record(design: Design, status: str, done: list[bool], expected: list[str]) -> dict[str, Any]:
@@ -89,8 +88,6 @@ def run_sweep(
     scheduler: str | None = None,
 ) -> SweepSummary:
     """Play every cell of ``design`` into ``out`` (see the module's layout)."""
-    from cryhavoc_sim.runner.executor import run_scenario
-
     record_path = out / SWEEP_FILE
     old = open_record(
         out,
@@ -139,39 +136,19 @@ def run_sweep(
         timed = [(scenarios[left[0]], design.games * len(left))] if left else []
         total = design.games * len(scenarios)
         bar = study_bar(timed, total, total - design.games * len(left), workers, design.games, "cell")
+
+    def show(i: int) -> None:  # the cell about to play
+        assert bar is not None
+        values = ", ".join(f"{k} = {json.dumps(v)}" for k, v in design.cell_values(i).items()) or "as shipped"
+        bar.write(f"cell {i + 1}/{len(scenarios)}: {values}", file=sys.stdout)
+        bar.set_description(f"cell {i + 1}/{len(scenarios)}")
+        bar.n = design.games * sum(done) + attempted(cell_dir(out, i))
+        bar.refresh()
+
+    parts = [Part(sc, cell_dir(out, i), expected[i]) for i, sc in enumerate(scenarios)]
+    options = RunOptions(workers, quiet=quiet, executor=executor, scheduler=scheduler, progress=bar)
     try:
-        for i, sc in enumerate(scenarios):
-            if done[i]:
-                continue
-            where = cell_dir(out, i)
-            if bar is not None:
-                values = (
-                    ", ".join(f"{k} = {json.dumps(v)}" for k, v in design.cell_values(i).items())
-                    or "as shipped"
-                )
-                bar.write(f"cell {i + 1}/{len(scenarios)}: {values}", file=sys.stdout)
-                bar.set_description(f"cell {i + 1}/{len(scenarios)}")
-                bar.n = design.games * sum(done) + attempted(where)
-                bar.refresh()
-            result = run_scenario(
-                sc,
-                where,
-                workers,
-                (where / "manifest.json").exists(),
-                quiet,
-                True,
-                False,
-                executor,
-                scheduler,
-                progress=bar,
-            )
-            summary.played_now += result.played_now
-            summary.errors += result.errors
-            if result.interrupted:
-                summary.interrupted = True
-                summary.stopped = result.worker_lost
-                break
-            done[i] = run_complete(where, expected[i])
+        play_parts(parts, options, summary, done, show if bar is not None else None)
         if all(done):  # the results first: a record saying complete has them beside it
             from cryhavoc_sim.sweeps.analyse import write_results
 

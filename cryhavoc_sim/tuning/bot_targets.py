@@ -35,7 +35,7 @@ from pathlib import Path
 from typing import Any
 
 from cryhavoc_sim.runner.scenario import Scenario, load_scenario
-from cryhavoc_sim.sweeps.files import DesignError, fail, read_file, read_head, whole
+from cryhavoc_sim.studies.files import DesignError, fail, read_file, read_head, whole
 
 FIELDS = (
     "name",
@@ -107,9 +107,17 @@ def load_bot_targets(path: str | Path, max_games: int | None = None) -> BotTarge
     return parse_bot_targets(text, where, max_games)
 
 
-def parse_bot_targets(text: str, path: str = "<targets>", max_games: int | None = None) -> BotTargets:
-    from cryhavoc_sim.games.cryhavoc.bots.personalities import personality_names
+def bot_weights(scenario: Scenario) -> Any:
+    """The game's personality weights as a bot tuning sets them (its module's
+    ``bot_weights``: Cry Havoc's, games/cryhavoc/bot_weights.py)."""
+    from cryhavoc_sim.games import get_game
 
+    found = getattr(get_game(scenario.game), "bot_weights", None)
+    assert found is not None, scenario.game  # _scenario admits only a game whose bots have them
+    return found
+
+
+def parse_bot_targets(text: str, path: str = "<targets>", max_games: int | None = None) -> BotTargets:
     doc, head, name = read_head(text, path, "tune_bots", ("tune_bots", "parameters"), FIELDS)
     mode = head.get("mode", "population")
     if mode not in MODES:
@@ -129,15 +137,16 @@ def parse_bot_targets(text: str, path: str = "<targets>", max_games: int | None 
             "tune_bots.factions",
             f"is {factions!r}; allowed: a list of different factions among {', '.join(playing)}",
         )
+    weights = bot_weights(scenario)
     base = head.get("base", "balanced")
     for f in factions:
-        if base not in personality_names(f):
+        if base not in weights.names(f):
             raise fail(
                 path,
                 "tune_bots.base",
-                f"is {base!r}, no personality of {f}; allowed: {', '.join(personality_names(f))}",
+                f"is {base!r}, no personality of {f}; allowed: {', '.join(weights.names(f))}",
             )
-    population = _population(path, head.get("population"), playing)
+    population = _population(path, head.get("population"), playing, scenario)
     seat = _seat(path, head.get("seat", "heuristic"))
     trials = whole(head, path, "tune_bots", "trials", 30, 1, MAX_TRIALS)
     games = whole(head, path, "tune_bots", "games", 300, 10, 1_000_000)
@@ -149,7 +158,7 @@ def parse_bot_targets(text: str, path: str = "<targets>", max_games: int | None 
     raw = doc.get("parameters")
     if not isinstance(raw, dict) or not raw:
         raise DesignError(f"{path}: needs a [parameters] table naming at least one weight and its range.")
-    parameters = tuple(_weight(path, k, v) for k, v in raw.items())
+    parameters = tuple(_weight(path, k, v, weights) for k, v in raw.items())
     out = BotTargets(
         name,
         path,
@@ -220,8 +229,11 @@ def _seat(path: str, raw: Any) -> str:
     )
 
 
-def _population(path: str, raw: Any, playing: list[str]) -> tuple[str, ...]:
-    from cryhavoc_sim.games.cryhavoc.bots.registry import bot_problem
+def _population(path: str, raw: Any, playing: list[str], scenario: Scenario) -> tuple[str, ...]:
+    from cryhavoc_sim.games import get_game
+    from cryhavoc_sim.games.botspec import BotNameError
+
+    rules = get_game(scenario.game).rules
 
     if raw is None:
         raw = ["heuristic"]
@@ -238,21 +250,22 @@ def _population(path: str, raw: Any, playing: list[str]) -> tuple[str, ...]:
         )
     for i, bot in enumerate(raw):
         for f in playing:
-            problem = bot_problem(bot, f)
-            if problem:
-                raise fail(path, f"tune_bots.population[{i}]", f"is {bot!r}, which {problem} ({f})")
+            try:
+                rules.bot_spec(bot, f)
+            except BotNameError as exc:
+                raise fail(
+                    path, f"tune_bots.population[{i}]", f"is {bot!r}, which {exc.problem} ({f})"
+                ) from None
     return tuple(raw)
 
 
-def _weight(path: str, key: str, raw: Any) -> Weight:
-    from cryhavoc_sim.games.cryhavoc.bots.personalities import INT_WEIGHTS, weight_problem
-
+def _weight(path: str, key: str, raw: Any, weights: Any) -> Weight:
     where = f"parameters.{key}"
-    if weight_problem(key, 0) and key not in INT_WEIGHTS:
-        raise fail(path, where, str(weight_problem(key, 0)))
-    ok = isinstance(raw, list) and len(raw) == 2 and all(not weight_problem(key, v) for v in raw)
+    if weights.weight_problem(key, 0) and not weights.whole(key):
+        raise fail(path, where, str(weights.weight_problem(key, 0)))
+    ok = isinstance(raw, list) and len(raw) == 2 and all(not weights.weight_problem(key, v) for v in raw)
     if not ok or raw[0] >= raw[1]:
-        kind = "whole numbers" if key in INT_WEIGHTS else "numbers"
+        kind = "whole numbers" if weights.whole(key) else "numbers"
         top = 1 if key == "token_risk" else 10
         raise fail(path, where, f"must be [low, high], {kind} with 0 <= low < high <= {top}, got {raw!r}")
-    return Weight(key, float(raw[0]), float(raw[1]), key in INT_WEIGHTS)
+    return Weight(key, float(raw[0]), float(raw[1]), weights.whole(key))

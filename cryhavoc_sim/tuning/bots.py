@@ -30,10 +30,11 @@ from pathlib import Path
 from typing import Any
 
 from cryhavoc_sim.errors import UserError
+from cryhavoc_sim.runner.executor import RunOptions
 from cryhavoc_sim.runner.plan import config_hash
-from cryhavoc_sim.sweeps.design import scenario_with
-from cryhavoc_sim.sweeps.files import open_record, run_complete, write_json, write_text
-from cryhavoc_sim.tuning.bot_targets import STEP, BotTargets
+from cryhavoc_sim.studies.play import Part, play_parts, scenario_with
+from cryhavoc_sim.studies.record import open_record, write_json, write_text
+from cryhavoc_sim.tuning.bot_targets import STEP, BotTargets, bot_weights
 from cryhavoc_sim.tuning.search import propose
 
 TUNE_FILE = "tune_bots.json"
@@ -48,6 +49,7 @@ class BotTuneSummary:
     seconds: float = 0.0
     interrupted: bool = False
     stopped: str | None = None
+    errors: int = 0
     record: dict[str, Any] = field(default_factory=dict)
     bar: Any = None  # the tuning's one progress bar (None: quiet)
 
@@ -59,11 +61,9 @@ class _Stopped(Exception):
 def trial_bot(targets: BotTargets, weights: dict[str, float]) -> str:
     """The bot name playing ``weights`` over the base personality: the heuristic, or the
     targets' search seat with them as its own personality (``paired:16:balanced{...}``)."""
-    from cryhavoc_sim.games.cryhavoc.bots.personalities import weighted
-
-    return (
-        f"{targets.seat}:{weighted(targets.base, weights)}" if weights else f"{targets.seat}:{targets.base}"
-    )
+    if not weights:
+        return f"{targets.seat}:{targets.base}"
+    return f"{targets.seat}:{bot_weights(targets.scenario).weighted(targets.base, weights)}"
 
 
 def holm(pvalues: dict[str, float], alpha: float) -> dict[str, bool]:
@@ -127,7 +127,6 @@ def _play(
     summary: BotTuneSummary,
 ) -> Any:
     """Play the arms into ``run_dir`` (completing a partial run); the run's seats."""
-    from cryhavoc_sim.runner.executor import run_scenario
     from cryhavoc_sim.storage.reader import load_run
 
     sc = scenario_with(
@@ -139,17 +138,11 @@ def _play(
         f"{label} of bot tuning {targets.name} ({faction})",
         f"{targets.path} ({faction}, {label})",
     )
-    if not run_complete(run_dir, config_hash(sc)):  # a complete run of another trial is refused
-        if summary.bar is not None:
-            summary.bar.set_description(f"{faction} {label}")
-        result = run_scenario(
-            sc, run_dir, workers, (run_dir / "manifest.json").exists(), quiet, progress=summary.bar
-        )
-        summary.played_now += result.played_now
-        if result.interrupted:
-            summary.interrupted = True
-            summary.stopped = result.worker_lost
-            raise _Stopped
+    bar = summary.bar
+    shown = (lambda _: bar.set_description(f"{faction} {label}")) if bar is not None else None
+    options = RunOptions(workers, quiet=quiet, progress=bar)
+    if not play_parts([Part(sc, run_dir, config_hash(sc))], options, summary, None, shown):
+        raise _Stopped
     return load_run(run_dir).seats
 
 
@@ -380,9 +373,6 @@ def best_toml(targets: BotTargets, record: dict[str, Any]) -> str:
     """The confirmed weights as personality tables, each with how it was measured."""
     import tomli_w
 
-    from cryhavoc_sim.games.cryhavoc.bots.personalities import personality, personality_of
-    from cryhavoc_sim.games.cryhavoc.state import RULES
-
     lines = [
         f"# Bot tuning {targets.name} ({targets.mode}, the tuned seat {targets.seat}) against"
         f" {', '.join(targets.population)}"
@@ -396,14 +386,9 @@ def best_toml(targets: BotTargets, record: dict[str, Any]) -> str:
             f" paired games ({r['better']} better, {r['worse']} worse, p = {r['p']:.3g}): {verdict}."
         )
         if r["confirmed"]:
-            spec = RULES.bot_spec(r["bot"], f)
-            p = personality_of(f, spec.personality or "balanced", spec.weights)
-            base = personality(f, targets.base)
-            tables.setdefault(f, {})["tuned"] = {
-                w: getattr(p, w)
-                for w in record["factions"][f]["trials"][0]["weights"]
-                if getattr(p, w) != getattr(base, w)
-            }
+            keys = list(record["factions"][f]["trials"][0]["weights"])
+            tuned = bot_weights(targets.scenario).changed(f, r["bot"], targets.base, keys)
+            tables.setdefault(f, {})["tuned"] = tuned
     return (
         "\n".join(lines) + "\n" + (tomli_w.dumps(tables) if tables else "# No faction's weights confirmed.\n")
     )

@@ -25,9 +25,10 @@ from pathlib import Path
 from typing import Any
 
 from cryhavoc_sim.errors import UserError
+from cryhavoc_sim.runner.executor import RunOptions
 from cryhavoc_sim.runner.plan import config_hash
-from cryhavoc_sim.sweeps.design import scenario_with
-from cryhavoc_sim.sweeps.files import open_record, run_complete, write_json, write_text
+from cryhavoc_sim.studies.play import Part, play_parts, scenario_with
+from cryhavoc_sim.studies.record import open_record, write_json, write_text
 from cryhavoc_sim.tuning.targets import Target, Targets
 
 TUNE_FILE = "tune.json"
@@ -43,6 +44,7 @@ class TuneSummary:
     seconds: float = 0.0
     interrupted: bool = False
     stopped: str | None = None
+    errors: int = 0
     best: dict[str, Any] | None = None
     reference: dict[str, Any] | None = None
     record: dict[str, Any] = field(default_factory=dict)
@@ -106,10 +108,9 @@ def _play(
     summary: TuneSummary,
     bar: Any = None,
 ) -> dict[str, dict[str, Any]] | None:
-    """Play every target's scenario with ``values`` into ``where``; None when stopped.
-    ``bar``: the calibration's one progress bar."""
-    from cryhavoc_sim.runner.executor import run_scenario
-
+    """Play every target's scenario with ``values`` into ``where``; None when stopped
+    (a part-played target is no trial's score). ``bar``: the calibration's one progress bar."""
+    options = RunOptions(workers, quiet=quiet, progress=bar)
     found = {}
     for t in targets.targets:
         sc = scenario_with(
@@ -122,19 +123,10 @@ def _play(
             f"{targets.path} ({label}, {t.name})",
         )
         run_dir = where / t.name
-        if not run_complete(run_dir, config_hash(sc)):  # a complete run of another trial is refused
-            if bar is not None:
-                bar.set_description(f"{label} {t.name}")
-            result = run_scenario(
-                sc, run_dir, workers, (run_dir / "manifest.json").exists(), quiet, progress=bar
-            )
-            summary.played_now += result.played_now
-            if result.interrupted:  # a part-played target is no trial's score
-                summary.interrupted = True
-                summary.stopped = result.worker_lost
-                return None
-        elif bar is not None:
-            bar.update(targets.games)
+        shown = (lambda _, name=t.name: bar.set_description(f"{label} {name}")) if bar is not None else None
+        skipped = (lambda _: bar.update(targets.games)) if bar is not None else None
+        if not play_parts([Part(sc, run_dir, config_hash(sc))], options, summary, None, shown, skipped):
+            return None
         found[t.name] = _rates(run_dir)
     return found
 

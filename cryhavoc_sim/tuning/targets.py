@@ -42,8 +42,8 @@ from pathlib import Path
 from typing import Any
 
 from cryhavoc_sim.runner.scenario import NAME, Scenario, load_scenario
+from cryhavoc_sim.studies.files import DesignError, fail, read_file, read_head, shown, whole
 from cryhavoc_sim.sweeps.design import MAX_FACTORS, Factor, check_value_count, parse_factor
-from cryhavoc_sim.sweeps.files import DesignError, fail, read_file, read_head, shown, whole
 
 TUNE_FIELDS = ("name", "trials", "games", "seed", "content_name", "content", "rungs", "description")
 TARGET_FIELDS = ("scenario", "fair_within", "win_rate", "harder_than")

@@ -1,22 +1,12 @@
-"""Fitting the learned leaf value (``games/cryhavoc/bots/value_model.py``) from self-play:
-``cryhavoc-sim train-value`` and ``api.train_value``.
-
-Games cycle through 2, 3 and 4 players and the solo mode, their line-ups and experience
-levels (``engine/playout.py``'s cycle), one bot in every seat (the paired-rollout search
-``paired:16`` by default; the tuned heuristic or ``random`` for a quick fit), each game
-on its seed from (master seed, game index). Which states give rows (``at``):
-
-- ``rounds`` (the default): the first state of every Round after the first, the states
-  the search's leaf values (its rollouts stop at the end of the Round they start in);
-- ``rate``: before each answer, a state kept with probability ``rate`` (its own stream of
-  the game's seed: a few percent of states, so the rows of one game are not all alike, as
-  TAG's ExpertIteration samples).
-
-Each kept state gives one row per player: its features as that player sees them, and the
-target (``win``: whether that player won; ``round``: today's search's leaf value at the
-start of the next Round). Every ``HOLDOUT``-th game (index 4, 9, 14, ...) is held out:
-the fitted model and the ``against`` model are scored on them (log-loss, accuracy),
-never fitted on them. ``workers`` play the games in processes; the rows come back in game order.
+"""Fitting a game's learned value from self-play: ``cryhavoc-sim train-value`` and
+``api.train_value``. The games are played in ``workers`` processes, the rows come back
+in game order; the fit is a logistic model on standardised features. What the games are,
+which of their states give rows and what a row holds, which bots may play them and the
+model's file are the game's (its module's ``value_training``: Cry Havoc's learned leaf
+value, ``games/cryhavoc/value_training.py``). Every ``HOLDOUT``-th game (index 4, 9, 14,
+...) is held out: the fitted model and the ``against`` model are scored on them
+(log-loss, accuracy), never fitted on them. A game with a win model instead
+(``games/winprob.py``) is fitted by ``tuning/winmodel.py`` with this module's fit.
 
 scikit-learn is needed here only (``pip install cryhavoc-sim[train]``); the model ships
 as coefficients on the raw features (the standardisation folded in) and plays without it.
@@ -34,110 +24,60 @@ from pathlib import Path
 from typing import Any
 
 from cryhavoc_sim.errors import ScenarioError, UserError
-from cryhavoc_sim.games.cryhavoc.bots.features import FEATURES, features
-from cryhavoc_sim.games.cryhavoc.bots.value_model import ValueModel
+from cryhavoc_sim.games import DEFAULT_GAME, get_game
 
 HOLDOUT = 5  # every fifth game is held out for scoring
 MAX_GAMES = 100_000  # hours of play on one core; more is a typo
 DEFAULT_GAMES = 2400
 DEFAULT_RATE = 0.05
-DEFAULT_BOT = "paired:16"  # self-play at about ismcts:48's strength, affordable
 MAX_WORKERS = 64
 C = 1.0  # inverse L2 strength of the logistic fit on standardised features
 
 Row = tuple[list[float], float]  # features, target in [0, 1]
-TARGETS = ("win", "round")
-DEFAULT_TARGET = "win"  # both targets tried: docs/measured.md, "The searches' design choices"
-SAMPLINGS = ("rounds", "rate")
-SELF_PLAY = ("random", "heuristic", "paired")  # the bots train-value plays with
-DEFAULT_AT = "rounds"
 
 
 @dataclass(frozen=True, slots=True)
 class Fitted:
     """A fitted model and how it and the ``against`` model score on the held-out games."""
 
-    model: ValueModel
+    model: Any  # the game's (Cry Havoc's: bots/value_model.py's ValueModel)
     train_rows: int
     holdout_rows: int
     scores: dict[str, float]  # log_loss, accuracy
     against_scores: dict[str, float] | None
 
 
+def trainer(game: str) -> Any:
+    """The game's part of the training (its module's ``value_training``), or one sentence."""
+    module = get_game(game)
+    found = getattr(module, "value_training", None)
+    if found is None:
+        raise ScenarioError(f"game is {game!r}, which has no learned value; allowed: a game that has one.")
+    return found
+
+
 def sample_game(
-    master_seed: int, index: int, bot: str, rate: float, target: str = "win", at: str = "rate"
+    master_seed: int,
+    index: int,
+    bot: str,
+    rate: float,
+    target: str = "win",
+    at: str = "rate",
+    game: str = DEFAULT_GAME,
 ) -> Iterator[Row]:
-    """The rows of game ``index`` (see the module docstring). ``target``: ``win``, whether
-    the player won; ``round``, what today's search values the position at the start of
-    the next Round (``round_value``), the leaf its full rollout would reach. ``at``:
-    ``rate`` or ``rounds``, which states are kept."""
-    from cryhavoc_sim.games.cryhavoc.content import load_content
-    from cryhavoc_sim.games.cryhavoc.engine.newgame import new_game
-    from cryhavoc_sim.games.cryhavoc.engine.playout import playout_spec, setup_for
-    from cryhavoc_sim.games.cryhavoc.state import RULES, CryHavocState
-    from cryhavoc_sim.games.harness.driver import play
-    from cryhavoc_sim.games.harness.play import seat_bots
-    from cryhavoc_sim.games.harness.seeds import Seeds
-    from cryhavoc_sim.rng import stream
-
-    if at not in SAMPLINGS:
-        raise ValueError(f"at is {at!r}; allowed: {', '.join(SAMPLINGS)}")
-    seed, factions, experience = playout_spec(master_seed, index)
-    seeds = Seeds(seed)
-    game = new_game(
-        _content(load_content), setup_for(factions, experience), seeds.game(), record_events=False
-    )
-    state = CryHavocState(game)
-    bots = seat_bots(RULES, state, dict.fromkeys(factions, bot), seeds)
-    sampler = stream(seed, "value-sample")
-    kept: list[tuple[str, list[float], int]] = []
-    done: list[Row] = []
-    last = [game.round]  # the Round of the last state seen
-
-    def observe(st: CryHavocState) -> None:
-        g = st.game
-        if target == "round":  # the Round of the oldest open rows is over
-            while kept and (g.outcome is not None or g.round > kept[0][2]):
-                f, x, _ = kept.pop(0)
-                done.append((x, round_value(g, f)))
-        if at == "rounds":
-            keep = g.outcome is None and g.round > last[0]
-            last[0] = g.round
-        else:
-            keep = g.outcome is None and sampler.random() < rate
-        if keep:
-            kept.extend((f, features(g, f), g.round) for f in g.player_factions)
-
-    play(state, bots, observe)
-    assert game.outcome is not None
-    yield from done
-    winner = game.outcome.winner
-    for f, x, _ in kept:
-        yield x, 1.0 if f == winner else 0.0
+    """The rows of game ``index`` (the game's ``sample_game``: for Cry Havoc, see
+    games/cryhavoc/value_training.py)."""
+    rows: Iterator[Row] = trainer(game).sample_game(master_seed, index, bot, rate, target, at)
+    return rows
 
 
-def round_value(g: Any, f: str) -> float:
-    """Today's search's leaf value (``bots/ismcts.py``, ``standing_value``)."""
-    from cryhavoc_sim.games.cryhavoc.bots.ismcts import standing_value
-
-    return standing_value(g, f)
-
-
-_CONTENT: list[Any] = []
-
-
-def _content(load: Any) -> Any:
-    if not _CONTENT:
-        _CONTENT.append(load())
-    return _CONTENT[0]
-
-
-Task = tuple[int, int, str, float, str, str]  # master seed, game index, bot, rate, target, at
+# game, master seed, game index, bot, rate, target, at
+Task = tuple[str, int, int, str, float, str, str]
 
 
 def _game_rows(task: Task) -> list[Row]:
-    master_seed, index, bot, rate, target, at = task
-    return list(sample_game(master_seed, index, bot, rate, target, at))
+    game, master_seed, index, bot, rate, target, at = task
+    return list(sample_game(master_seed, index, bot, rate, target, at, game))
 
 
 def sample(
@@ -149,6 +89,7 @@ def sample(
     at: str = "rate",
     workers: int = 1,
     progress: bool = False,
+    game: str = DEFAULT_GAME,
 ) -> tuple[list[Row], list[Row]]:
     """(training rows, held-out rows) of ``games`` games from ``master_seed``, played in
     ``workers`` processes (the same rows in the same order at any number); ``progress``:
@@ -157,7 +98,7 @@ def sample(
 
     from cryhavoc_sim.runner.pool import ordered_map
 
-    tasks: list[Task] = [(master_seed, i, bot, rate, target, at) for i in range(games)]
+    tasks: list[Task] = [(game, master_seed, i, bot, rate, target, at) for i in range(games)]
     train: list[Row] = []
     held: list[Row] = []
 
@@ -173,9 +114,9 @@ def sample(
     return train, held
 
 
-def fit(rows: list[Row], provenance: dict[str, Any]) -> ValueModel:
-    """A logistic model of the rows (scikit-learn, standardised features, L2 ``C``),
-    returned as coefficients on the raw features."""
+def fit(rows: list[Row], provenance: dict[str, Any]) -> tuple[tuple[float, ...], float]:
+    """A logistic model of the rows (scikit-learn, standardised features, L2 ``C``):
+    (coefficients on the raw features, intercept), each rounded to 10 places."""
     labels = {y >= 0.5 for _, y in rows}
     if len(labels) < 2:
         raise UserError(
@@ -206,10 +147,10 @@ def fit(rows: list[Row], provenance: dict[str, Any]) -> ValueModel:
         )
     w = clf.coef_[0] / scale
     b = float(clf.intercept_[0] - (w * mean).sum())
-    return ValueModel(tuple(round(float(v), 10) for v in w), round(b, 10), provenance)
+    return tuple(round(float(v), 10) for v in w), round(b, 10)
 
 
-def score(model: ValueModel, rows: list[Row]) -> dict[str, float]:
+def score(model: Any, rows: list[Row]) -> dict[str, float]:
     """Log-loss and accuracy of ``model`` on ``rows`` (pure Python)."""
     if not rows:
         return {"log_loss": math.nan, "accuracy": math.nan}
@@ -237,56 +178,38 @@ def check_counts(games: Any, seed: Any, rate: Any, workers: Any = 1) -> None:
 def train_value(
     games: int = DEFAULT_GAMES,
     seed: int = 1,
-    bot: str = DEFAULT_BOT,
+    bot: str | None = None,
     rate: float = DEFAULT_RATE,
-    against: ValueModel | None = None,
-    target: str = DEFAULT_TARGET,
-    at: str = DEFAULT_AT,
+    against: Any = None,
+    target: str | None = None,
+    at: str | None = None,
     workers: int = 1,
     progress: bool = False,
+    game: str = DEFAULT_GAME,
 ) -> Fitted:
     """Sample ``games`` self-play games of ``bot`` from ``seed``, fit the model on four
     games in five, and score it (and ``against``) on the fifth. ``target`` and ``at``:
-    see :func:`sample_game`. The defaults make the shipped model (with ``seed`` 1)."""
-    from cryhavoc_sim.games.botspec import BotNameError
-    from cryhavoc_sim.games.cryhavoc.bots.registry import BOTS_VERSION, parse_bot
-    from cryhavoc_sim.games.cryhavoc.content import load_content
-    from cryhavoc_sim.games.cryhavoc.engine.game import RULES_VERSION
-
+    see the game's ``sample_game``; ``bot``, ``target`` and ``at`` None: the game's
+    defaults, which make its shipped model (with ``seed`` 1)."""
     check_counts(games, seed, rate, workers)
-    not_self_play = ScenarioError(
-        f"--bot: {bot!r} cannot play the self-play games; allowed: random, heuristic[:<personality>]"
-        " or paired[:<N>] (a tree search's self-play takes hours here, a learned-leaf search"
-        " would learn from its own model)."
-    )
-    for f in ("humans", "pilgrims", "machines", "trogs"):
-        try:
-            spec = parse_bot(bot, f)
-        except BotNameError as exc:
-            if not bot.startswith(SELF_PLAY):  # not even of a self-play bot's family
-                raise not_self_play from None
-            raise ScenarioError(f"--bot: {exc}.") from None
-        if spec.kind not in SELF_PLAY:
-            raise not_self_play
-    if target not in TARGETS:
-        raise ScenarioError(f"target is {target!r}; allowed: {', '.join(TARGETS)}.")
-    if at not in SAMPLINGS:
-        raise ScenarioError(f"--at is {at!r}; allowed: {', '.join(SAMPLINGS)}.")
+    part = trainer(game)
+    bot = part.DEFAULT_BOT if bot is None else bot
+    target = part.DEFAULT_TARGET if target is None else target
+    at = part.DEFAULT_AT if at is None else at
+    part.check(bot, target, at)
     if games < HOLDOUT:  # the scores would be of no state: nan, not a measurement
         raise ScenarioError(
             f"games is {games}; allowed: at least {HOLDOUT} (every {HOLDOUT}th game is held out to score"
             f" the model, and {games} leave none to score it on)."
         )
-    train, held = sample(games, seed, bot, rate, target, at, workers, progress)
+    train, held = sample(games, seed, bot, rate, target, at, workers, progress, game)
     if not held:
         raise ScenarioError(
             f"the {games:,} games left no held-out state to score the model on; allowed: more games (-n)"
             f"{' or a higher --rate' if at == 'rate' else ''}."
         )
     provenance = {
-        "rules_version": RULES_VERSION,
-        "bots_version": BOTS_VERSION,
-        "content": _content(load_content).content_id,
+        **part.played_with(),
         "seed": seed,
         "games": games,
         "bot": bot,
@@ -294,9 +217,9 @@ def train_value(
         **({"rate": rate} if at == "rate" else {}),
         "target": target,
         "train_rows": len(train),
-        "features": len(FEATURES),
+        "features": part.features_count(),
     }
-    model = fit(train, provenance)
+    model = part.model(*fit(train, provenance), provenance)
     return Fitted(
         model,
         len(train),
@@ -306,28 +229,16 @@ def train_value(
     )
 
 
-def against_model(path: Path | None) -> ValueModel | None:
+def against_model(path: Path | None, game: str = DEFAULT_GAME) -> Any:
     """The model a new fit is scored next to: the file ``path`` (checked: a one-sentence
     :class:`ScenarioError` if it does not fit), else the shipped model, or None when the
     shipped one no longer fits the features (the one case a refit is for)."""
-    from cryhavoc_sim.games.cryhavoc.bots.value_model import load_model, shipped_model
-
-    if path is not None:
-        try:
-            return load_model(path)
-        except RecursionError:  # JSON nested deeper than the parser's stack
-            raise ScenarioError(
-                f"{path}: is nested too deeply to be a value model; allowed: a file written by train-value."
-            ) from None
-    try:
-        return shipped_model()
-    except ScenarioError:
-        return None
+    return trainer(game).against_model(path)
 
 
-def write_model(path: Path, model: ValueModel) -> None:
+def write_model(path: Path, model: Any) -> None:
     """Write ``model`` to ``path`` whole or not at all, never through a link."""
-    from cryhavoc_sim.sweeps.files import write_text
+    from cryhavoc_sim.studies.record import write_text
 
     try:
         path.parent.mkdir(parents=True, exist_ok=True)

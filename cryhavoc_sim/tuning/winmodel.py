@@ -1,6 +1,6 @@
 """Fitting a game's win model (``games/winprob.py``) from self-play through the state
 protocol: ``cryhavoc-sim train-value --game NAME`` for a game other than Cry Havoc (whose
-win model is its search's learned leaf value, ``tuning/value.py``).
+win model is its search's learned leaf value, ``games/cryhavoc/value_training.py``).
 
 Game ``index`` plays the rules' ``soak_setup(index)`` (every player count, card set or
 pairing in turn) on the seed recipe's streams of (master seed, index), the bot ``bot``
@@ -168,10 +168,8 @@ def train_win_model(
         "features": len(line.features),
         "reads": line.reads,
     }
-    fitted = fit(train, provenance)
-    model = WinModel(
-        line.game, line.features_version, tuple(line.features), fitted.coef, fitted.intercept, provenance
-    )
+    coef, intercept = fit(train, provenance)
+    model = WinModel(line.game, line.features_version, tuple(line.features), coef, intercept, provenance)
     return FittedWin(
         model, len(train), len(held), scores(model, held), scores(against, held) if against else None
     )

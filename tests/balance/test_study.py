@@ -10,9 +10,10 @@ from pathlib import Path
 import polars as pl
 import pytest
 
+from cryhavoc_sim.balance.record import rung_dir
 from cryhavoc_sim.balance.report import build_balance_report
 from cryhavoc_sim.balance.rungs import Rung, RungError, parse_rungs, rung_scenario
-from cryhavoc_sim.balance.study import plan_balance, run_balance, rung_dir
+from cryhavoc_sim.balance.study import plan_balance, run_balance
 from cryhavoc_sim.errors import UserError
 from cryhavoc_sim.runner.scenario import load_scenario
 

@@ -73,7 +73,7 @@ def test_a_sweep_cell_keeps_its_base_scenario_s_win_model(tmp_path: Path) -> Non
     it where the sweep file is: the base's win model travels as its checked text, not as a
     path read against the wrong folder."""
     from cryhavoc_sim.runner.scenario import load_scenario
-    from cryhavoc_sim.sweeps.design import scenario_with
+    from cryhavoc_sim.studies.play import scenario_with
 
     (tmp_path / "base").mkdir()
     mine = _model(tmp_path / "base", 0.25)

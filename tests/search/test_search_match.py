@@ -1,11 +1,11 @@
-"""The head-to-head match of two searches (tuning/leaf_match.py, what ``make bench`` prints
+"""The head-to-head match of two searches (games/cryhavoc/leaf_match.py, what ``make bench`` prints
 side by side): every pairing both ways on the same deals, wins counted for the new bot,
 its Wilson interval, each bot's time a decision; and the four-player timing."""
 
 from __future__ import annotations
 
 from cryhavoc_sim.analysis.wilson import wilson
-from cryhavoc_sim.tuning.leaf_match import describe, four_player_seconds, head_to_head
+from cryhavoc_sim.games.cryhavoc.leaf_match import describe, four_player_seconds, head_to_head
 
 
 def test_a_match_plays_every_pairing_both_ways_and_counts_the_new_bot() -> None:

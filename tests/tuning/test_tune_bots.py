@@ -14,7 +14,7 @@ import pytest
 from cryhavoc_sim.errors import ScenarioError
 from cryhavoc_sim.games.cryhavoc.bots.personalities import personality, weighted
 from cryhavoc_sim.games.cryhavoc.bots.registry import bot_problem
-from cryhavoc_sim.sweeps.files import DesignError
+from cryhavoc_sim.studies.files import DesignError
 from cryhavoc_sim.tuning.bot_targets import load_bot_targets, parse_bot_targets
 from cryhavoc_sim.tuning.bots import holm, paired_test
 

@@ -65,18 +65,19 @@ def test_a_complete_target_is_read_with_a_progress_bar_and_an_interrupted_one_is
     from types import SimpleNamespace
 
     import cryhavoc_sim.runner.executor as executor
+    import cryhavoc_sim.studies.play as play
     import cryhavoc_sim.tuning.search as search
 
     targets = load_targets(setup(tmp_path, TARGETS))
     bar = SimpleNamespace(updates=[], update=lambda n: bar.updates.append(n), set_description=lambda s: None)
     summary = search.TuneSummary(tmp_path / "out", 1)
-    monkeypatch.setattr(search, "run_complete", lambda run_dir, h: True)
+    monkeypatch.setattr(play, "run_complete", lambda run_dir, h: True)
     monkeypatch.setattr(search, "_rates", lambda run_dir: {"read": str(run_dir)})
     found = search._play(targets, {}, tmp_path / "t0", "t0", 1, False, summary, bar)
     assert found is not None and set(found) == {t.name for t in targets.targets}
     assert bar.updates == [targets.games] * len(targets.targets)
-    monkeypatch.setattr(search, "run_complete", lambda run_dir, h: False)
-    stopped = SimpleNamespace(played_now=3, interrupted=True, worker_lost=None)
+    monkeypatch.setattr(play, "run_complete", lambda run_dir, h: False)
+    stopped = SimpleNamespace(played_now=3, errors=0, interrupted=True, worker_lost=None)
     monkeypatch.setattr(executor, "run_scenario", lambda *a, **k: stopped)
     assert search._play(targets, {}, tmp_path / "t1", "t1", 1, False, summary, bar) is None
     assert summary.interrupted and summary.played_now == 3

@@ -42,7 +42,7 @@ def test_the_report_names_every_figure(
         lambda python=None: (30.0, 70.0, 310.0) if python else (25.0, 60.0, 300.0),
     )
     real_child = bench._in_child
-    monkeypatch.setattr(  # the learned-leaf side by side (tuning/leaf_match.py) plays real games
+    monkeypatch.setattr(  # the learned-leaf side by side (games/cryhavoc/leaf_match.py) plays real games
         bench,
         "_in_child",
         lambda code, python=None: "  learned-leaf search   x" if "leaf" in code else real_child(code, python),

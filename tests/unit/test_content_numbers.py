@@ -191,12 +191,12 @@ def test_a_scenario_overrides_content(tmp_path: Path) -> None:
 
 def test_a_run_with_overrides_records_and_uses_them(tmp_path: Path) -> None:
     from cryhavoc_sim.runner.chunk import content_for
-    from cryhavoc_sim.runner.executor import run_scenario
+    from cryhavoc_sim.runner.executor import RunOptions, run_scenario
 
     sc = parse_scenario(SCENARIO, str(tmp_path / "ov.toml"))
     assert content_for(sc).factions["trogs"].units == 12
     assert content_for(sc).content_id != load_content().content_id
-    run_scenario(sc, tmp_path / "run", workers=1, quiet=True)
+    run_scenario(sc, tmp_path / "run", RunOptions(quiet=True))
     manifest = json.loads((tmp_path / "run" / "manifest.json").read_text())
     assert manifest["config"]["overrides"] == {"factions.trogs.units": 12, "tokens.war_party.*.trogs": 1}
     assert manifest["content_id"] == content_for(sc).content_id

@@ -97,7 +97,7 @@ def test_a_killed_worker_stops_the_run_and_resume_completes_it(tmp_path: Path) -
     import multiprocess as mp
     import polars as pl
 
-    from cryhavoc_sim.runner.executor import run_scenario
+    from cryhavoc_sim.runner.executor import RunOptions, run_scenario
 
     scenario = parse_scenario(TINY.replace("players = 2", "players = 4")).with_overrides(games=1600)
     out = tmp_path / "run"
@@ -115,12 +115,12 @@ def test_a_killed_worker_stops_the_run_and_resume_completes_it(tmp_path: Path) -
 
     killer = threading.Thread(target=kill_the_worker)
     killer.start()
-    summary = run_scenario(scenario, out, workers=2, quiet=True)
+    summary = run_scenario(scenario, out, RunOptions(workers=2, quiet=True))
     killer.join()
     assert killed and summary.interrupted and summary.worker_lost is not None
     assert "died" in summary.worker_lost
     assert json.loads((out / "manifest.json").read_text())["status"] == "interrupted"
-    done = run_scenario(scenario, out, workers=1, resume=True, quiet=True)
+    done = run_scenario(scenario, out, RunOptions(resume=True, quiet=True))
     assert not done.interrupted
     games = pl.read_parquet(out / "games" / "*.parquet")
     assert games["game_id"].sort().to_list() == list(range(1600))

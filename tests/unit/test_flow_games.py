@@ -121,13 +121,13 @@ def test_decisions_are_counted_only_when_asked_and_change_no_game(game: str, tmp
     """Counted (and a search's value gaps logged) only with ``decisions = true``; the same
     games with it and without it."""
     from cryhavoc_sim.analysis.decisions import decision_gaps, decision_points
-    from cryhavoc_sim.runner.executor import run_scenario
+    from cryhavoc_sim.runner.executor import RunOptions, run_scenario
 
     searcher, seat = SEARCH_SEAT[game]
     text = SCENARIOS[game].format(n=4) + f"[bots]\n{seat}\n"
-    run_scenario(parse_scenario(text), tmp_path / "off", workers=1, quiet=True)
+    run_scenario(parse_scenario(text), tmp_path / "off", RunOptions(quiet=True))
     asked = text.replace("seed = 4\n", "seed = 4\ndecisions = true\n")
-    run_scenario(parse_scenario(asked), tmp_path / "on", workers=1, quiet=True)
+    run_scenario(parse_scenario(asked), tmp_path / "on", RunOptions(quiet=True))
     off, on = load_run(tmp_path / "off"), load_run(tmp_path / "on")
     assert off.seats.collect()["decisions"].null_count() == off.seats.collect().height
     # the same games: every table but the counts themselves

@@ -22,10 +22,6 @@ E = "games/cryhavoc/engine/"
 KNOWN: dict[frozenset[str], str] = {
     # the protocol names the ladder's records for types only
     frozenset({"games/harness/ladder.py", "games/protocol.py"}): "protocol -> ladder for types",
-    # the study writes its tables; the tables read the study's records
-    frozenset({"balance/study.py", "balance/tables.py"}): "study -> tables in a function",
-    # a sweep analyses itself when its last cell is done
-    frozenset({"sweeps/analyse.py", "sweeps/run.py"}): "run -> analyse in a function",
     # the Game holds its requests, steps and roles; they name the Game for types only
     frozenset({E + "decisions.py", E + "flow.py", E + "game.py", E + "roles.py"}): (
         "decisions, flow, roles -> game for types"

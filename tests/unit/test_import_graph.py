@@ -1,6 +1,8 @@
 """The import graph, checked on the source (function-level and TYPE_CHECKING imports too).
 
-1. The game-agnostic parts of the tool import nothing from a game's own package: they
+1. The game-agnostic parts of the tool (the commands, the notebook API, the studies
+   (``tuning/``, ``balance/``, ``sweeps/``) and their kit (``studies/``), the report, the
+   runner, analysis, storage) import nothing from a game's own package: they
    reach a game only through the registry (``cryhavoc_sim.games``) and the protocol
    (``cryhavoc_sim.games.protocol``); also checked in a fresh interpreter for what
    importing the core loads.
@@ -10,8 +12,11 @@
 
    - ``cli``: ``cli/``, ``__main__.py``, ``build_native.py`` (commands).
    - ``api``: ``api.py`` and the package's ``__init__.py`` (the notebook API).
-   - ``studies``: ``tuning/``, ``balance/``, ``sweeps/`` (studies built on runs; tuning and
-     balance read sweeps' record files, so they share one layer).
+   - ``studies``: ``tuning/``, ``balance/``, ``sweeps/`` (studies built on runs; a
+     calibration's targets read a sweep's factors and a balance study's rungs, so they
+     share one layer).
+   - ``kit``: ``studies/`` (what every study stands on: its input file, its directory's
+     record and runs, its scenarios played into their sub-folders); it imports no study.
    - ``report``: ``report/`` (report -> runner: a report loads the run's content and
      scenario as the runner does).
    - ``runner``: ``runner/`` (runner -> analysis: the stopping rules' confidence
@@ -40,6 +45,10 @@ from pathlib import Path
 PACKAGE = Path(__file__).resolve().parents[2] / "cryhavoc_sim"
 # The parts the brief names game-agnostic, and the package's own top level.
 CORE = (
+    "tuning",
+    "balance",
+    "sweeps",
+    "studies",
     "runner",
     "storage",
     "analysis",
@@ -115,6 +124,9 @@ def test_importing_the_core_loads_no_game() -> None:
         "import cryhavoc_sim.cli, cryhavoc_sim.api, cryhavoc_sim.report.build, cryhavoc_sim.runner.executor\n"
         "import cryhavoc_sim.runner.ladder, cryhavoc_sim.runner.soak, cryhavoc_sim.runner.bench\n"
         "import cryhavoc_sim.runner.replay, cryhavoc_sim.analysis, cryhavoc_sim.storage.reader\n"
+        "import cryhavoc_sim.sweeps.run, cryhavoc_sim.sweeps.report, cryhavoc_sim.balance.report\n"
+        "import cryhavoc_sim.tuning.search, cryhavoc_sim.tuning.bots, cryhavoc_sim.tuning.value\n"
+        "import cryhavoc_sim.tuning.winmodel, cryhavoc_sim.tuning.policy, cryhavoc_sim.studies.play\n"
         "print(sorted(m for m in sys.modules if m.startswith('cryhavoc_sim.games.cryhavoc')))\n"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
@@ -122,7 +134,7 @@ def test_importing_the_core_loads_no_game() -> None:
 
 
 # Top to bottom; "game" (a game's own package) is placed between runner and analysis.
-LAYERS = ("cli", "api", "studies", "report", "runner", "game", "analysis", "storage", "games", "base")
+LAYERS = ("cli", "api", "studies", "kit", "report", "runner", "game", "analysis", "storage", "games", "base")
 RANK = {name: len(LAYERS) - i for i, name in enumerate(LAYERS)}
 TOP = {
     "cli": "cli",
@@ -133,6 +145,7 @@ TOP = {
     "tuning": "studies",
     "balance": "studies",
     "sweeps": "studies",
+    "studies": "kit",
     "report": "report",
     "runner": "runner",
     "analysis": "analysis",
@@ -231,3 +244,24 @@ def test_the_check_catches_an_upward_import(tmp_path: Path) -> None:
         "runner/rundir.py (runner)",
         "storage/schema.py (storage)",
     ]
+
+
+# What each study may import of another: tuning reads a sweep's factors and a cell's
+# tables, and a balance study's rungs (a calibration's targets are written in them);
+# sweeps and balance import no other study. What they share is the kit (``studies/``).
+STUDY_IMPORTS = {
+    "tuning": {"sweeps/design.py", "sweeps/analyse.py", "balance/rungs.py"},
+    "sweeps": set(),
+    "balance": set(),
+}
+
+
+def test_the_studies_stand_beside_each_other_on_the_kit() -> None:
+    found: dict[str, set[str]] = {study: set() for study in STUDY_IMPORTS}
+    for study in STUDY_IMPORTS:
+        for path in sorted((PACKAGE / study).rglob("*.py")):
+            for name in imported_modules(path):
+                target = module_file(name) if name.startswith("cryhavoc_sim.") else None
+                if target is not None and target.parts[0] in STUDY_IMPORTS and target.parts[0] != study:
+                    found[study].add(str(target))
+    assert found == STUDY_IMPORTS

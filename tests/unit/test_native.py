@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from cryhavoc_sim import native
-from cryhavoc_sim.runner.executor import run_scenario
+from cryhavoc_sim.runner.executor import RunOptions, run_scenario
 from cryhavoc_sim.runner.scenario import parse_scenario
 
 
@@ -108,7 +108,7 @@ def test_compiled_and_plain_python_write_the_same_tables(players: int, persona: 
     template = SCENARIO if players > 0 else CAVE_TROLL
     text = template.format(games=16, players=abs(players), persona=persona)
     (tmp_path / "s.toml").write_text(text)
-    run_scenario(parse_scenario(text), tmp_path / "compiled", workers=1, quiet=True)
+    run_scenario(parse_scenario(text), tmp_path / "compiled", RunOptions(quiet=True))
     plain_run = ["run", str(tmp_path / "s.toml"), "-o", str(tmp_path / "plain"), "-j", "1", "--quiet"]
     subprocess.run(
         [sys.executable, "-m", "cryhavoc_sim", *plain_run],

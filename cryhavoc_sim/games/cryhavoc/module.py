@@ -201,6 +201,21 @@ class CryHavoc:
 
         return ABLATION
 
+    @property
+    def bot_weights(self) -> Any:
+        """Its heuristic's personality weights as ``tune-bots`` sets them (bot_weights.py)."""
+        from cryhavoc_sim.games.cryhavoc import bot_weights
+
+        return bot_weights
+
+    @property
+    def value_training(self) -> Any:
+        """Its search's learned leaf value, fitted from self-play (``train-value``,
+        value_training.py; ``tuning/value.py`` plays and fits)."""
+        from cryhavoc_sim.games.cryhavoc import value_training
+
+        return value_training
+
     def ladder_pairings(self) -> Sequence[Pairing]:
         """Every 2-player line-up, both ways of handing out its two factions, each bot
         kind going first once: 12 games a rotation."""

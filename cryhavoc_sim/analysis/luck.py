@@ -22,16 +22,21 @@ def deal_share(seats: pl.LazyFrame, games: pl.LazyFrame) -> pl.LazyFrame:
         .join(games.select("run_id", "game_id", "seed"), on=["run_id", "game_id"])
         .select("faction", "seed", pl.col("won").cast(pl.Float64).alias("y"))
     )
+    # each float sum is taken over its values sorted, one after another (cum_sum): the
+    # rows reach a group in an order, and polars' sum adds them in pieces, that vary
+    # from call to call, which changed the shares' last digits (same seed, same games)
     per_deal = rows.group_by("faction", "seed").agg(
-        pl.len().alias("n"), ((pl.col("y") - pl.col("y").mean()) ** 2).sum().alias("ss_within")
+        pl.len().alias("n"),
+        ((pl.col("y") - pl.col("y").mean()) ** 2).sort().cum_sum().last().alias("ss_within"),
     )
     deals = per_deal.group_by("faction").agg(
         pl.len().alias("deals"),
-        pl.col("ss_within").sum().alias("ss_within"),
+        pl.col("ss_within").sort().cum_sum().last().alias("ss_within"),
         (pl.col("n").cast(pl.Float64) ** 2).sum().alias("sum_n2"),
     )
     total = rows.group_by("faction").agg(
-        pl.len().alias("games"), ((pl.col("y") - pl.col("y").mean()) ** 2).sum().alias("ss_total")
+        pl.len().alias("games"),
+        ((pl.col("y") - pl.col("y").mean()) ** 2).sort().cum_sum().last().alias("ss_total"),
     )
     n, g = pl.col("games").cast(pl.Float64), pl.col("deals").cast(pl.Float64)
     msb = (pl.col("ss_total") - pl.col("ss_within")) / (g - 1)

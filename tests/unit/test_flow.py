@@ -283,3 +283,35 @@ def test_the_deal_share_is_one_when_the_deal_decides_and_zero_when_it_tells_noth
     # one game a deal: the deal cannot be told from the game
     alone = deal_share(*frames([True, False, True], [1, 2, 3])).collect().row(0, named=True)
     assert alone["deal_share"] is None
+
+
+def test_the_deal_share_is_the_same_on_every_reading(tmp_path: Any) -> None:
+    """The same games read again give the same shares to the last digit: the rows reach a
+    group in an order, and polars' float sum adds them in pieces, that vary from call to
+    call (a balance report's summary.json differed in eta2's last digit)."""
+    import random
+
+    from cryhavoc_sim.analysis.luck import deal_share
+
+    rng = random.Random(5)
+    for part in range(6):  # six shards of 100 games: three a deal, each with three sides
+        ids = [g for g in range(part * 100, part * 100 + 100) for _ in range(3)]
+        pl.DataFrame(
+            {
+                "run_id": ["r"] * 300,
+                "game_id": ids,
+                "faction": ["x", "y", "z"] * 100,
+                "is_npc": [False] * 300,
+                "won": [rng.random() < 0.4 for _ in ids],
+            }
+        ).write_parquet(tmp_path / f"seats-{part}.parquet")
+        games = range(part * 100, part * 100 + 100)
+        pl.DataFrame(
+            {"run_id": ["r"] * 100, "game_id": list(games), "seed": [(g // 3) * 7919 for g in games]}
+        ).write_parquet(tmp_path / f"games-{part}.parquet")
+    seats, games = (
+        pl.scan_parquet(tmp_path / "seats-*.parquet"),
+        pl.scan_parquet(tmp_path / "games-*.parquet"),
+    )
+    readings = {tuple(deal_share(seats, games).collect().rows()) for _ in range(12)}
+    assert len(readings) == 1

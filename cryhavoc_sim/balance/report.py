@@ -5,7 +5,6 @@ trends; Markdown, HTML and ``summary.json`` with each side's status."""
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -274,8 +273,10 @@ def build_balance_report(out: Path, margin: float | None = None, target: Path | 
         "trust": trust,
         "headline": lines,
     }
+    from cryhavoc_sim.report.summary import summary_text
+
     summary_path = where / "summary.json"
-    write_file(summary_path, json.dumps(summary, indent=2, default=str) + "\n")
+    write_file(summary_path, summary_text(summary))
     from cryhavoc_sim.report.build import NOTICE
 
     md, html = write_pages(

@@ -16,6 +16,7 @@ from cryhavoc_sim.games import DEFAULT_GAME, get_game
 from cryhavoc_sim.report.flow import with_flow
 from cryhavoc_sim.report.headline import headline, rate_text, summary_entry
 from cryhavoc_sim.report.page import write_pages
+from cryhavoc_sim.report.summary import summary_text
 from cryhavoc_sim.storage.reader import Run
 from cryhavoc_sim.writing import make_dirs, save_figure, write_file
 
@@ -305,7 +306,7 @@ def build_report(run: Run, out: Path, sensitive: tuple[str, Path] | None = None)
     trust = trust_lines(players, reconstructed, own.trust)
     summary["trust"] = trust
     summary_path = out / "summary.json"
-    write_file(summary_path, json.dumps(summary, indent=2, default=str) + "\n")
+    write_file(summary_path, summary_text(summary))
 
     title = f"{game.title} report: {m.get('scenario')} ({games_in_deals(n_games, n_deals)})"
     scenario_text = _scenario_text(m)

@@ -13,6 +13,7 @@ import polars as pl
 
 from cryhavoc_sim.report.build import NOTICE
 from cryhavoc_sim.report.headline import pct, rate_text
+from cryhavoc_sim.report.summary import summary_text
 from cryhavoc_sim.sweeps.analyse import (
     level_means,
     measure_table,
@@ -267,7 +268,7 @@ def build_sweep_report(out: Path, report_dir: Path | None = None) -> Path:
         "spans": span.to_dicts(),
         "indices": indices.to_dicts() if indices is not None else None,
     }
-    write_file(target / "summary.json", json.dumps(summary, indent=2, default=str) + "\n")
+    write_file(target / "summary.json", summary_text(summary))
     return html_path
 
 

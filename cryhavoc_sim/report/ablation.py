@@ -244,7 +244,7 @@ def write_ablation(out: Path, record: Mapping[str, Any], notice: str | None) -> 
     """Write :data:`FILES` into ``out``, whole or not at all (see the module docstring)."""
     check_out(out)
     missing = [p for p in (out.absolute().parent, *out.absolute().parent.parents) if not p.exists()]
-    tmp = out.absolute().parent / f".{out.name}.tmp-{os.getpid()}"
+    tmp = out.absolute().parent / f".{out.absolute().name}.tmp-{os.getpid()}"
     try:
         try:
             out.absolute().parent.mkdir(parents=True, exist_ok=True)
@@ -256,7 +256,7 @@ def write_ablation(out: Path, record: Mapping[str, Any], notice: str | None) -> 
         _figure(tmp / FILES[2], record)
         check_out(out)  # nothing came there while the files were written
         try:
-            os.rename(tmp, out)  # onto nothing, or onto an empty folder
+            os.rename(tmp, out.absolute())  # onto nothing, or onto an empty folder
         except OSError as exc:
             raise UserError(f"{out}: cannot be written ({exc.strerror or exc}); choose another -o.") from None
     except BaseException:

@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from cryhavoc_sim.errors import UserError
-from cryhavoc_sim.writing import save_figure, write_file
+from cryhavoc_sim.writing import WriteError, save_figure, write_file
 
 FILES = ("ablation.json", "ablation.md", "ablation.png")
 
@@ -47,9 +47,10 @@ def check_out(out: Path) -> None:
     if inside:
         shown = ", ".join(inside[:3]) + (", ..." if len(inside) > 3 else "")
         raise UserError(f"{out}: is not empty ({shown}); choose a new or empty directory for the ablation.")
-    existing = next(p for p in (out.absolute(), *out.absolute().parents) if p.exists())
-    if not os.access(existing if existing != out.absolute() else existing.parent, os.W_OK | os.X_OK):
-        raise UserError(f"{out}: cannot be written ({existing} is read-only); choose another -o.")
+    # the folder the new one is made in (renamed into, for an empty target) must be writable
+    place = next(p for p in out.absolute().parents if p.exists())
+    if not os.access(place, os.W_OK | os.X_OK):
+        raise UserError(f"{out}: cannot be written ({place} is read-only); choose another -o.")
 
 
 def today() -> str:
@@ -251,9 +252,12 @@ def write_ablation(out: Path, record: Mapping[str, Any], notice: str | None) -> 
             tmp.mkdir()
         except OSError as exc:
             raise UserError(f"{out}: cannot be written ({exc.strerror or exc}); choose another -o.") from None
-        write_file(tmp / FILES[0], json.dumps(record, indent=2) + "\n")
-        write_file(tmp / FILES[1], markdown(record, notice))
-        _figure(tmp / FILES[2], record)
+        try:
+            write_file(tmp / FILES[0], json.dumps(record, indent=2) + "\n")
+            write_file(tmp / FILES[1], markdown(record, notice))
+            _figure(tmp / FILES[2], record)
+        except WriteError as exc:  # named by the target, not the temporary folder
+            raise WriteError(out, exc.why) from None
         check_out(out)  # nothing came there while the files were written
         try:
             os.rename(tmp, out.absolute())  # onto nothing, or onto an empty folder

@@ -251,7 +251,7 @@ def write_ablation(out: Path, record: Mapping[str, Any], notice: str | None) -> 
             out.absolute().parent.mkdir(parents=True, exist_ok=True)
             tmp.mkdir()
         except OSError as exc:
-            raise UserError(f"{out}: cannot be written ({exc.strerror or exc}); choose another -o.") from None
+            raise WriteError(out, str(exc.strerror or exc)) from None
         try:
             write_file(tmp / FILES[0], json.dumps(record, indent=2) + "\n")
             write_file(tmp / FILES[1], markdown(record, notice))
@@ -262,7 +262,7 @@ def write_ablation(out: Path, record: Mapping[str, Any], notice: str | None) -> 
         try:
             os.rename(tmp, out.absolute())  # onto nothing, or onto an empty folder
         except OSError as exc:
-            raise UserError(f"{out}: cannot be written ({exc.strerror or exc}); choose another -o.") from None
+            raise WriteError(out, str(exc.strerror or exc)) from None
     except BaseException:
         if tmp.is_dir() and not tmp.is_symlink():
             shutil.rmtree(tmp, ignore_errors=True)

@@ -1,7 +1,8 @@
 """The report of a finished balance study: a headline per side (its statement against its
 fair share at the top rung and whether it is stable, unproven or skill-sensitive), a figure of the
-win rate by rung with 95% bands and the fair share, the tables of rates, verdicts and
-trends; Markdown, HTML and ``summary.json`` with each side's status."""
+win rate by rung with 95% bands and the fair share, a figure of luck against skill (the
+deal's share of each side's outcome variance by rung), the tables of rates, verdicts,
+trends and luck; Markdown, HTML and ``summary.json`` with each side's status."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ from typing import Any
 
 import polars as pl
 
-from cryhavoc_sim.balance.luck import luck_line, luck_table
+from cryhavoc_sim.balance.luck import NOTED, luck_line, luck_table
 from cryhavoc_sim.balance.tables import Findings, findings
 from cryhavoc_sim.balance.verdict import Trend, Verdict
 from cryhavoc_sim.writing import make_dirs, write_file
@@ -26,6 +27,7 @@ class BalanceReport:
     summary: Path
     figure: Path
     findings: Findings
+    luck_figure: Path | None = None
 
 
 def _words(statement: str, plural: bool) -> str:
@@ -86,6 +88,48 @@ def rung_figure(ax: Any, results: pl.DataFrame, palette: Mapping[str, str], titl
     ax.set_title(title)
     ax.legend(loc="best", fontsize="small")
     ax.grid(axis="y", alpha=0.3)
+
+
+def luck_figure(ax: Any, luck: pl.DataFrame, palette: Mapping[str, str], title: str) -> None:
+    """Each side's deal share of its outcome variance (ICC(1)) by rung, weakest left; a
+    rung where no deal had two games (no estimate) is a gap in its line. The share from
+    which the headline names a side is dashed."""
+    from cryhavoc_sim.report.figures import colour
+
+    rungs = luck.select("rung_index", "rung").unique().sort("rung_index")
+    for side in sorted(set(luck["side"].to_list())):
+        part = luck.filter(pl.col("side") == side).sort("rung_index")
+        ys = [float("nan") if v is None else v * 100 for v in part["deal_share"].to_list()]
+        ax.plot(part["rung_index"].to_list(), ys, marker="o", color=colour(side, palette), label=_side(side))
+    ax.axhline(
+        NOTED * 100,
+        color="0.4",
+        linestyle="--",
+        linewidth=1,
+        label=f"{NOTED:.0%}: the headline names the side",
+    )
+    ax.set_xticks(rungs["rung_index"].to_list(), rungs["rung"].to_list())
+    ax.set_xlabel("rung: the bot in every seat (weakest left), the same deals at every rung")
+    ax.set_ylabel(
+        "deal's share of the outcome variance (%)\nICC(1): 0 the deal tells nothing, 100 it decides"
+    )
+    top = max([NOTED * 100 + 5, *[v * 100 + 5 for v in luck["deal_share"].drop_nulls().to_list()]])
+    ax.set_ylim(0, min(100, top))
+    ax.set_title(title)
+    ax.legend(loc="upper left", fontsize="small", bbox_to_anchor=(1.0, 1.0))
+    ax.grid(axis="y", alpha=0.3)
+
+
+LUCK_READING = (
+    "Each side's share of the variance of its result (won or not) that the deal"
+    " explains, ICC(1) over the deals (Shrout and Fleiss 1979), at each rung from the weakest (left) to the"
+    " strongest. The rungs play the same deals, so a line that falls to the right is skill overcoming the"
+    " draw, and one that stays high is the deal deciding whatever the play. A fair reading compares a"
+    " side with itself across the rungs and with the other sides at one rung: it says how much the deal"
+    " decides, not whether the game is balanced (a side at its fair share may still have its games"
+    " decided by the deal),"
+    " and with few deals a share is noisy (it is clipped at 0; a missing point had no deal with two games)."
+)
 
 
 def _trust(record: dict[str, Any], top_run: Any, reconstructed: bool) -> list[str]:
@@ -157,6 +201,13 @@ def build_balance_report(out: Path, margin: float | None = None, target: Path | 
     )
     png = where / "balance_rungs.png"
     save_figure(fig, png)
+    fig, ax = new_figure((9, 5))
+    luck_figure(ax, luck, game.side_colours, f"{record['scenario']}: luck against skill by rung")
+    if reconstructed:
+        fig.text(0.99, 0.005, "reconstructed content", ha="right", fontsize=7, color="#aa0000")
+    fig.tight_layout(rect=(0, 0.03, 1, 1))
+    luck_png = where / "balance_luck.png"
+    save_figure(fig, luck_png)
 
     rates = found.results.select(
         "rung",
@@ -293,9 +344,9 @@ def build_balance_report(out: Path, margin: float | None = None, target: Path | 
             ),
             ("Margin", f"{found.margin * 100:g} points"),
         ],
-        [("Win rate by rung", png)],
+        [("Win rate by rung", png), (f"Luck against skill by rung\n{LUCK_READING}", luck_png)],
         tables,
         ("scenario", "Scenario", "toml", str(record.get("scenario_text", ""))),
         trust,
     )
-    return BalanceReport(where, html, md, summary_path, png, found)
+    return BalanceReport(where, html, md, summary_path, png, found, luck_png)

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import json
 from dataclasses import asdict
-from typing import Annotated
+from pathlib import Path
+from typing import Annotated, Any
 
 import typer
 
@@ -39,41 +40,52 @@ def ablate(
         int | None, typer.Option("-j", "--workers", min=1, help="Processes (default: CPUs).")
     ] = None,
     as_json: Annotated[bool, _flag("--json", help="Print the values as JSON.")] = False,
+    out: Annotated[
+        Path | None,
+        typer.Option(
+            "-o",
+            "--out",
+            help="Also write ablation.json, ablation.md and the ranked figure ablation.png into this new or"
+            " empty directory (whole or not at all).",
+        ),
+    ] = None,
 ) -> None:
     """Causal card values by paired ablation: the scenario's games as they are, then again
     with each card's abilities blanked (its statistics kept; Cry Havoc: a Tactics card's
     Tactic or a Skill's effect), on the same seeds; each card's value is what its
     abilities add to the win rate of the side holding it, with a 95% interval by deals.
     Only the games where one side holds the card are replayed (a Skill dealt at random: the
-    games it was dealt in). Writes nothing; prints the cost in games and minutes.
+    games it was dealt in). Prints the cost in games and minutes; with -o DIR it also
+    writes the values (ablation.json), the ranked table (ablation.md) and a forest plot
+    (ablation.png) there, else nothing.
 
-    Example: cryhavoc-sim ablate warcry_all_decks --card WC149 -n 160"""
+    Example: cryhavoc-sim ablate warcry_all_decks --card WC149 -n 160 -o ablations/wc149"""
+    from cryhavoc_sim.report.ablation import check_out, write_ablation
     from cryhavoc_sim.runner.scenario import load_scenario
     from cryhavoc_sim.tuning.ablation import ablate as run_ablation
 
     try:
+        if out is not None:
+            check_out(out)  # before a game is played
         sc = load_scenario(scenario).with_overrides(games=games, seed=seed)
         result = run_ablation(sc, card, workers or _cpus())
+        printed = {
+            "scenario": result.scenario,
+            "game": result.game,
+            "seed": sc.seed,
+            "scenario_games": sc.games,  # then each ablation's replays: games_played in all
+            "games_played": result.games_played,
+            "players": result.players,
+            "content_reconstructed": result.reconstructed,
+            "seconds": round(result.seconds, 1),
+            "values": [asdict(v) for v in result.values],
+            "unpaired": list(result.unpaired),
+        }
+        written = None if out is None else write_ablation(out, _record(printed, sc), _notice(result))
     except UserError as exc:
         raise _fail(str(exc)) from None
     if as_json:
-        typer.echo(
-            json.dumps(
-                {
-                    "scenario": result.scenario,
-                    "game": result.game,
-                    "seed": sc.seed,
-                    "scenario_games": sc.games,  # then each ablation's replays: games_played in all
-                    "games_played": result.games_played,
-                    "players": result.players,
-                    "content_reconstructed": result.reconstructed,
-                    "seconds": round(result.seconds, 1),
-                    "values": [asdict(v) for v in result.values],
-                    "unpaired": list(result.unpaired),
-                },
-                indent=2,
-            )
-        )
+        typer.echo(json.dumps(printed, indent=2))
         return
     replays = result.games_played - sc.games
     typer.echo(
@@ -109,5 +121,36 @@ def ablate(
         typer.echo(
             f"No pair (no game of the {sc.games:,} held it on exactly one side): {', '.join(result.unpaired)}."
         )
+    if written:
+        typer.echo(f"Written to {out}: {', '.join(p.name for p in written)}.")
     if result.reconstructed:
         typer.echo(RECONSTRUCTED_NOTICE)
+
+
+def _notice(result: Any) -> str | None:
+    from cryhavoc_sim.report.build import NOTICE
+
+    return NOTICE if result.reconstructed else None
+
+
+def _record(printed: dict[str, Any], sc: Any) -> dict[str, Any]:
+    """``ablation.json``: what --json prints but the seconds (the same seed writes the same
+    bytes), with the content, the scenario as played, the bots and their versions, the date."""
+    from cryhavoc_sim.games import get_game
+    from cryhavoc_sim.report.ablation import today
+    from cryhavoc_sim.runner.chunk import content_for
+
+    module = get_game(sc.game)
+    content = content_for(sc)
+    bots = module.config(sc.setup).get("bots")
+    return {
+        "kind": "cryhavoc-sim ablate",
+        **{k: v for k, v in printed.items() if k != "seconds"},
+        "bots": bots if isinstance(bots, dict) else None,
+        "bots_version": module.bots_version,
+        "rules_version": module.rules_version,
+        "content_id": content.content_id,
+        "content_hash": content.digest,
+        "scenario_text": sc.text,
+        "date": today(),
+    }

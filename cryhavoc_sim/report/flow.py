@@ -73,7 +73,14 @@ def decision_sections(run: Any, game: Any) -> ReportSections:
             )
         )
         summary["decision_gaps"] = gaps.to_dicts()
-    return ReportSections(tables=tables, summary=summary)
+    caption = f"Decisions with a choice, by {side} and request kind" + (
+        " (and searched decisions that matter)" if gaps.height else ""
+    )
+    palette = game.side_colours
+    figures: list[tuple[str, str, Callable[[Any], None]]] = [
+        ("decisions", caption, lambda ax: _decisions(ax, table, gaps, palette, side))
+    ]
+    return ReportSections(figures=figures, tables=tables, summary=summary)
 
 
 def flow_sections(run: Any, game: Any) -> ReportSections:
@@ -241,3 +248,65 @@ def _comebacks(ax: Any, per_game: pl.DataFrame) -> None:
     ax.set_xlabel("comeback factor (log scale; dashed: 5 and 10)")
     ax.set_ylabel("games")
     ax.legend(fontsize=8)
+
+
+def _decisions(ax: Any, table: pl.DataFrame, gaps: pl.DataFrame, palette: Any, side: str) -> None:
+    """A dot plot: one row per request kind (the most asked on top), one dot per side at
+    its share of decisions with more than one legal answer; where a search answered, a
+    hollow diamond at the share of its searched decisions with a gap over 0.05. The
+    figure grows with the kinds (Cry Havoc asks about twenty), so every row stays legible."""
+    from matplotlib.lines import Line2D
+    from matplotlib.ticker import PercentFormatter
+
+    from cryhavoc_sim.report.figures import colour, label
+
+    asked = (
+        table.group_by("kind").agg(pl.col("asked").sum()).sort(["asked", "kind"], descending=[True, False])
+    )
+    kinds = asked["kind"].to_list()
+    sides = sorted(set(table["faction"].to_list()))
+    ax.figure.set_size_inches(7.5, max(4.2, 1.6 + 0.3 * len(kinds)))
+    row = {k: len(kinds) - 1 - i for i, k in enumerate(kinds)}  # the most asked on top
+    step = 0.7 / max(1, len(sides))
+    searched = {(r["faction"], r["kind"]): r["share_over_5pt"] for r in gaps.iter_rows(named=True)}
+    handles = []
+    for i, s in enumerate(sides):
+        c = colour(s, palette)
+        offset = ((len(sides) - 1) / 2 - i) * step  # the first side on top, as in the legend
+        part = table.filter(pl.col("faction") == s)
+        ys = [row[k] + offset for k in part["kind"].to_list()]
+        ax.scatter(part["share_with_choice"].to_list(), ys, s=28, color=c, zorder=3)
+        mine = [(v, row[k] + offset) for (f, k), v in searched.items() if f == s]
+        if mine:
+            ax.scatter(
+                [v for v, _ in mine], [y for _, y in mine], s=46, marker="D", facecolors="white",
+                edgecolors=c, linewidths=1.4, zorder=4,
+            )  # fmt: skip
+        handles.append(Line2D([], [], marker="o", linestyle="", color=c, label=label(s)))
+    handles.append(
+        Line2D(
+            [],
+            [],
+            marker="o",
+            linestyle="",
+            color="#555555",
+            label="dot: share with more than one legal answer",
+        )
+    )
+    if gaps.height:
+        handles.append(
+            Line2D(
+                [], [], marker="D", linestyle="", markerfacecolor="white", markeredgecolor="#555555",
+                label="diamond: share of the searched\ndecisions with a gap over 0.05",
+            )
+        )  # fmt: skip
+    counts = dict(zip(kinds, asked["asked"].to_list(), strict=True))
+    ax.set_yticks(range(len(kinds)), [f"{label(k)} ({counts[k]:,})" for k in reversed(kinds)], fontsize=8)
+    ax.set_ylim(-0.6, len(kinds) - 0.4)
+    ax.set_xlim(-0.03, 1.06)
+    ax.xaxis.set_major_formatter(PercentFormatter(1.0))
+    ax.grid(axis="x", alpha=0.3)
+    ax.set_xlabel("share of the decisions asked\n(a request with one legal answer is no decision)")
+    ax.set_ylabel("request kind (decisions asked)")
+    ax.set_title(f"Decisions with a choice by {side} and request kind")
+    ax.legend(handles=handles, fontsize=8, loc="upper left", bbox_to_anchor=(1.0, 1.0))

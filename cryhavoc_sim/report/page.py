@@ -118,14 +118,17 @@ def write_pages(
     trust: list[str] | None = None,
 ) -> tuple[Path, Path]:
     """Write ``report.md`` and ``report.html`` into ``out``: figures are (caption, PNG
-    beside the pages), tables (caption, polars frame; a caption's first line is the
+    beside the pages; as with a table, a caption's first line is the figure's heading and
+    any further lines a note printed under it, both in its alt text), tables (caption, polars frame; a caption's first line is the
     table's heading, any further lines a note printed under it), ``closing`` an optional
     last section (anchor, heading, code language, preformatted text), ``trust`` the lines
     of a "How far to trust this" box above the headline. Returns both paths."""
     notes = [c.partition("\n") for c, _ in tables]  # (heading, _, note) of every table
+    # (heading, note) of every figure: a reading too long for a heading goes under it
+    shown = [(c.partition("\n")[0], c.partition("\n")[2].strip()) for c, _ in figures]
     # (anchor, label) of every section: figures and tables may share a caption
     sections = (
-        [(anchor("figure " + c), f"Figure: {c}") for c, _ in figures]
+        [(anchor("figure " + c), f"Figure: {c}") for c, _ in shown]
         + [(anchor("table " + h), f"Table: {h}") for h, _, _ in notes]
         + ([(closing[0], closing[1])] if closing else [])
     )
@@ -137,8 +140,9 @@ def write_pages(
     md += ["## Headline", "", *[f"- {line}" for line in headline], ""]
     md += ["## Contents", "", *[f"- [{label}](#{a})" for a, label in sections], ""]
     md += [f"- **{k}**: {v}" for k, v in facts] + [""]
-    for caption, path in figures:
+    for (caption, note), (_, path) in zip(shown, figures, strict=True):
         md += [f'<a id="{anchor("figure " + caption)}"></a>', "", f"![{caption}]({path.name})", ""]
+        md += [f"*{note}*", ""] if note else []
     for (heading, _, note), (_, frame) in zip(notes, tables, strict=True):
         md += [f'<a id="{anchor("table " + heading)}"></a>', "", f"## {heading}", ""]
         md += [note.strip(), ""] if note.strip() else []
@@ -157,20 +161,22 @@ def write_pages(
     md_path = out / "report.md"
     write_file(md_path, "\n".join(md))
 
-    def img(caption: str, path: Path) -> str:
+    def img(caption: str, note: str, path: Path) -> str:
         png = path.read_bytes()
         width, height = png_size(png)
         data = base64.b64encode(png).decode()
+        alt = f"{caption}. {note}" if note else caption
+        reading = f"{inline(note)} " if note else ""
         # linked to its PNG beside the page: on a phone the figure opens full size to zoom
         return (
             f'<figure id="{anchor("figure " + caption)}"><a href="{html.escape(path.name)}">'
-            f'<img alt="{html.escape(caption)}" width="{width // 2}" height="{height // 2}"'
+            f'<img alt="{html.escape(alt)}" width="{width // 2}" height="{height // 2}"'
             f' src="data:image/png;base64,{data}"/></a>'
-            f'<figcaption><a href="{html.escape(path.name)}">{html.escape(path.name)}</a>: full size</figcaption>'
+            f'<figcaption>{reading}<a href="{html.escape(path.name)}">{html.escape(path.name)}</a>: full size</figcaption>'
             "</figure>"
         )
 
-    imgs = "".join(img(caption, p) for caption, p in figures)
+    imgs = "".join(img(caption, note, p) for (caption, note), (_, p) in zip(shown, figures, strict=True))
     box = f'<div class="notice"><b>Notice.</b> {inline(notice)}</div>' if notice else ""
     if trust:
         lines = "".join(f"<li>{inline(line)}</li>" for line in trust)

@@ -28,6 +28,13 @@ def test_balance_from_the_command_line(tmp_path: Path) -> None:
     luck = json.loads((out / "report" / "summary.json").read_text())["luck"]
     assert {(r["rung"], r["games"], r["deals"]) for r in luck} == {("random", 8, 4), ("heuristic", 8, 4)}
     assert len(luck) == 4 and "Luck against skill" in (out / "report" / "report.md").read_text()
+    # ... and drawn: the deal's share by rung, its reading under the figure
+    md = (out / "report" / "report.md").read_text()
+    assert (
+        out / "report" / "balance_luck.png"
+    ).is_file() and "![Luck against skill by rung](balance_luck.png)" in md
+    assert "a line that falls to the right is skill overcoming the draw" in md
+    assert 'href="balance_luck.png"' in (out / "report" / "report.html").read_text()
 
     again = cli(
         "balance", "cave_troll_2p", "--rungs", "random,heuristic", "-n", "8", "-o", str(out), "--resume",

@@ -100,6 +100,20 @@ def test_a_report_on_a_read_only_disk_is_not_blamed_on_the_run(run: Path, read_o
     one_sentence(proc, "cannot write there", "Read-only file system")
 
 
+def test_ablate_on_a_read_only_disk_is_refused_before_playing(read_only: Path) -> None:
+    proc = cli(
+        "ablate", "warcry_all_decks", "--card", "WC149", "-n", "4", "-j", "1", "-o", str(read_only / "a")
+    )
+    one_sentence(proc, "a: cannot be written", "is read-only")
+    assert "Ablation of" not in proc.stdout
+
+
+def test_ablate_on_a_full_disk_leaves_nothing(full: Path) -> None:
+    proc = cli("ablate", "warcry_all_decks", "--card", "WC149", "-n", "4", "-j", "1", "-o", str(full / "a"))
+    one_sentence(proc, "a: cannot be written", "No space left on device", "nothing was left half-written")
+    assert sorted(p.name for p in full.iterdir()) == ["filler"]
+
+
 def test_an_unwritable_step_summary(run: Path, read_only: Path) -> None:
     proc = cli(
         "check",

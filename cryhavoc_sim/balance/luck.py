@@ -40,6 +40,6 @@ def luck_line(table: pl.DataFrame) -> str | None:
     low = table.filter((pl.col("side") == side) & (pl.col("rung_index") == 0))["deal_share"]
     since = f" ({float(low[0]):.0%} at the lowest rung)" if low.len() and low[0] is not None else ""
     return (
-        f"The deal decides much of {side}'s result: it explains {share:.0%} of the variance of its"
-        f" outcome at the top rung{since}; see 'Luck against skill'."
+        f"{str(side).capitalize()}: the deal decides much of the result; it explains {share:.0%} of the"
+        f" variance of its outcome at the top rung{since}; see 'Luck against skill'."
     )

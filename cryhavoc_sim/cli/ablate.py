@@ -45,8 +45,8 @@ def ablate(
         typer.Option(
             "-o",
             "--out",
-            help="Also write ablation.json, ablation.md and the ranked figure ablation.png into this new or"
-            " empty directory (whole or not at all).",
+            help="Also write the values (ablation.json), the ranked table in Markdown and the ranked figure"
+            " (ablation.png) into this new or empty directory (whole or not at all).",
         ),
     ] = None,
 ) -> None:
@@ -56,7 +56,7 @@ def ablate(
     abilities add to the win rate of the side holding it, with a 95% interval by deals.
     Only the games where one side holds the card are replayed (a Skill dealt at random: the
     games it was dealt in). Prints the cost in games and minutes; with -o DIR it also
-    writes the values (ablation.json), the ranked table (ablation.md) and a forest plot
+    writes the values (ablation.json), the ranked table in Markdown and a forest plot
     (ablation.png) there, else nothing.
 
     Example: cryhavoc-sim ablate warcry_all_decks --card WC149 -n 160 -o ablations/wc149"""

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import polars as pl
 
+NOTED = 0.2  # a deal share from which a headline (a run's report, balance's) names the side
+
 
 def deal_share(seats: pl.LazyFrame, games: pl.LazyFrame) -> pl.LazyFrame:
     """Per faction (side): games, deals, the deal's share of the outcome's variance

@@ -10,7 +10,7 @@ from typing import Any
 
 import polars as pl
 
-NOTED = 0.2  # a deal share from which the balance headline names it
+from cryhavoc_sim.analysis.luck import NOTED
 
 
 def luck_table(out: Path, record: dict[str, Any]) -> pl.DataFrame:

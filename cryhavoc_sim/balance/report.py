@@ -13,7 +13,8 @@ from typing import Any
 
 import polars as pl
 
-from cryhavoc_sim.balance.luck import NOTED, luck_line, luck_table
+from cryhavoc_sim.analysis.luck import NOTED
+from cryhavoc_sim.balance.luck import luck_line, luck_table
 from cryhavoc_sim.balance.tables import Findings, findings
 from cryhavoc_sim.balance.verdict import Trend, Verdict
 from cryhavoc_sim.writing import make_dirs, write_file

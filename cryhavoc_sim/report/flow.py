@@ -27,10 +27,12 @@ FINE = 4.0  # ... in games read at this many checkpoints or more on average (few
 
 
 def with_flow(own: ReportSections, run: Any, game: Any) -> ReportSections:
-    """``own`` (a game's sections) with the calibration, game-flow and decision sections
-    added."""
+    """``own`` (a game's sections) with the calibration, game-flow, decision and luck
+    sections added."""
+    from cryhavoc_sim.report.luck import luck_sections
+
     out = own
-    for extra in (flow_sections(run, game), decision_sections(run, game)):
+    for extra in (flow_sections(run, game), decision_sections(run, game), luck_sections(run, game)):
         out = ReportSections(
             [*out.figures, *extra.figures],
             [*out.tables, *extra.tables],

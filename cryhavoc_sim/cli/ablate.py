@@ -88,9 +88,13 @@ def ablate(
         typer.echo(json.dumps(printed, indent=2))
         return
     replays = result.games_played - sc.games
+    whole = max(1, round(result.seconds))
+    took = (
+        f"{whole} second{'s' * (whole > 1)}" if result.seconds < 90 else f"{result.seconds / 60:.1f} minutes"
+    )
     typer.echo(
         f"Ablation of {len(result.values)} card(s) in {result.scenario}, played by {result.players}:"
-        f" {result.games_played:,} games in {result.seconds / 60:.1f} minutes (the scenario's {sc.games:,}"
+        f" {result.games_played:,} games in {took} (the scenario's {sc.games:,}"
         f" games, then {replays:,} replayed: each ablation replays the games in which one side holds the card)."
     )
     dealt = any(v.not_dealt_rate is not None for v in result.values)

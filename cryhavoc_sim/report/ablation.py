@@ -1,11 +1,13 @@
 """What ``ablate -o DIR`` writes: ``ablation.json`` (the values as ``--json`` prints them,
-with the content, the scenario as played, the bots, their versions and the date),
+with the content, the scenario file as read and the games and seed it was played with,
+the bots, their versions and the date),
 ``ablation.md`` (the ranked table in words) and ``ablation.png`` (a forest plot of the
 values with their 95% intervals by deals, the observational reading beside each).
 
 The folder appears whole or not at all: the files are written into a temporary folder
-beside it, which is then renamed into place; an error or Ctrl-C on the way removes the
-temporary folder (and any folder made on the way to it). A symbolic link at the target,
+beside it, which is then renamed into place (an existing empty folder, such as ".", is
+kept and the files moved into it one by one, taken out again on a failure); an error or
+Ctrl-C on the way removes the temporary folder (and any folder made on the way to it). A symbolic link at the target,
 or a target that is not a new or empty folder, is refused before a game is played
 (:func:`check_out`) and again before the rename.
 
@@ -241,6 +243,22 @@ def _figure(path: Path, record: Mapping[str, Any]) -> None:
         plt.close(fig)
 
 
+def _fill(tmp: Path, out: Path) -> None:
+    """Move the files of ``tmp`` into the existing empty folder ``out``, which keeps its
+    identity (a shell standing in it, its mode and owner), then remove ``tmp``; on a
+    failure the files already moved are taken out again, so ``out`` stays empty."""
+    moved: list[Path] = []
+    try:
+        for name in FILES:
+            os.replace(tmp / name, out / name)
+            moved.append(out / name)
+    except BaseException:
+        for path in moved:
+            path.unlink(missing_ok=True)
+        raise
+    tmp.rmdir()
+
+
 def write_ablation(out: Path, record: Mapping[str, Any], notice: str | None) -> list[Path]:
     """Write :data:`FILES` into ``out``, whole or not at all (see the module docstring)."""
     check_out(out)
@@ -260,7 +278,10 @@ def write_ablation(out: Path, record: Mapping[str, Any], notice: str | None) -> 
             raise WriteError(out, exc.why) from None
         check_out(out)  # nothing came there while the files were written
         try:
-            os.rename(tmp, out.absolute())  # onto nothing, or onto an empty folder
+            if out.exists():  # an empty folder the user made (or "."): kept, filled file by file
+                _fill(tmp, out)
+            else:
+                os.rename(tmp, out.absolute())
         except OSError as exc:
             raise WriteError(out, str(exc.strerror or exc)) from None
     except BaseException:

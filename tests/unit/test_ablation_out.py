@@ -49,6 +49,20 @@ def test_ablate_writes_its_three_files_the_same_at_any_worker_count(tmp_path: Pa
     assert not [p for p in tmp_path.iterdir() if p.name.startswith(".")]  # no temporary folder left
 
 
+def test_an_empty_folder_is_filled_not_replaced(tmp_path: Path) -> None:
+    """``-o .`` or a folder the user made: the same folder (a shell standing in it keeps
+    seeing the files), its mode kept."""
+    target = tmp_path / "mine"
+    target.mkdir(mode=0o750)
+    before = os.stat(target)
+    done = invoke("-j", "1", "-o", str(target))
+    assert done.exit_code == 0, done.output
+    after = os.stat(target)
+    assert (after.st_ino, after.st_mode) == (before.st_ino, before.st_mode)
+    assert sorted(p.name for p in target.iterdir()) == ["ablation.json", "ablation.md", "ablation.png"]
+    assert not [p for p in tmp_path.iterdir() if p.name.startswith(".")]
+
+
 @pytest.mark.parametrize("kind", ["not empty", "link", "dangling link"])
 def test_ablate_refuses_a_used_folder_or_a_link_before_playing(tmp_path: Path, kind: str) -> None:
     target = tmp_path / "out"

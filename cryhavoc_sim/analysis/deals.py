@@ -73,6 +73,11 @@ class Estimate:
         return self.rate * (1 - self.rate) / self.games * self.design_effect if self.games else 0.25
 
 
+MIN_DEALS = 30  # fewer deals: no paired reading marks a disagreement (an interval from a few
+# deals, of width 0 when every pair agreed, says little, and the reading it is held
+# against is itself a rate of a few games)
+
+
 def independent(games: Sequence[int]) -> bool:
     """Whether every deal is one game (nothing is shared: the games are independent)."""
     return all(g <= 1 for g in games)

@@ -60,6 +60,7 @@ def ablate(
     (ablation.png) there, else nothing.
 
     Example: cryhavoc-sim ablate warcry_all_decks --card WC149 -n 160 -o ablations/wc149"""
+    from cryhavoc_sim.analysis.deals import MIN_DEALS
     from cryhavoc_sim.report.ablation import check_out, write_ablation
     from cryhavoc_sim.runner.scenario import load_scenario
     from cryhavoc_sim.tuning.ablation import ablate as run_ablation
@@ -119,7 +120,7 @@ def ablate(
         typer.echo(
             f"{v.unit} | {v.name} | {v.games:,} | {v.deals:,} | {v.with_rate:.1%} | {v.without_rate:.1%} |"
             f" {v.value * 100:+.1f} points ({v.low * 100:+.1f} to {v.high * 100:+.1f}) | {seen} |"
-            f" {'DISAGREES' if v.disagrees else 'agrees'}{apart}"
+            f" {'DISAGREES' if v.disagrees else 'agrees' if v.deals >= MIN_DEALS else 'too few deals'}{apart}"
         )
     if result.unpaired:
         typer.echo(

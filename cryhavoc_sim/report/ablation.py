@@ -26,6 +26,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
+from cryhavoc_sim.analysis.deals import MIN_DEALS
 from cryhavoc_sim.errors import UserError
 from cryhavoc_sim.writing import WriteError, save_figure, write_file
 
@@ -133,7 +134,7 @@ def markdown(record: Mapping[str, Any], notice: str | None) -> str:
             f"{v['without_rate']:.1%}",
             f"{points(v['value'])} ({points(v['low'])} to {points(v['high'])})",
             seen,
-            "DISAGREES" if v["disagrees"] else "agree",
+            "DISAGREES" if v["disagrees"] else "agree" if v["deals"] >= MIN_DEALS else "too few deals",
         ]
         if dealt:
             row.append("always held" if v.get("dealt_gap") is None else points(v["dealt_gap"]))

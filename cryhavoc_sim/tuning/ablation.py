@@ -35,6 +35,7 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
+from cryhavoc_sim.analysis.deals import MIN_DEALS
 from cryhavoc_sim.errors import ScenarioError
 from cryhavoc_sim.runner.scenario import Scenario
 
@@ -223,7 +224,7 @@ def ablate(scenario: Scenario, units: list[str] | None = None, workers: int = 1)
                 high,
                 played_rate,
                 gap,
-                gap is not None and not low <= gap <= high,
+                gap is not None and deals >= MIN_DEALS and not low <= gap <= high,
                 not_dealt,
                 None if not_dealt is None else with_rate - not_dealt,
             )

@@ -100,3 +100,17 @@ def test_an_interruption_while_writing_leaves_nothing(
     with pytest.raises(KeyboardInterrupt):
         ablation.write_ablation(tmp_path / "empty", {"values": []}, None)
     assert [p.name for p in tmp_path.iterdir()] == ["empty"] and not os.listdir(tmp_path / "empty")
+
+
+def test_few_deals_mark_no_disagreement() -> None:
+    """With a handful of deals every twin can agree, the interval shrinks to 0 to 0, and
+    any observational gap would read as a disagreement: under MIN_DEALS deals none is
+    marked, and the table says why (a review finding: WC2 from 12 games read DISAGREES)."""
+    from cryhavoc_sim.analysis.deals import MIN_DEALS
+
+    done = CliRunner().invoke(app, ["ablate", "warcry_all_decks", "--card", "WC2", "-n", "32", "-j", "1"])
+    assert done.exit_code == 0, done.output
+    row = next(line for line in done.output.splitlines() if line.startswith("WC2 |"))
+    assert "DISAGREES" not in row and "too few deals" in row
+    printed = json.loads(invoke("-j", "1", "--json").output)
+    assert all(not v["disagrees"] for v in printed["values"] if v["deals"] < MIN_DEALS)

@@ -13,7 +13,8 @@ def test_floats_keep_twelve_digits_at_any_depth() -> None:
     again = {"a": 0.3333333333333334, "b": [0.9926316666666666, (1.0, 2)], "c": {"d": 0.34834599999999997}}
     assert summary_text(noisy) == summary_text(again)
     assert steady(noisy) == {"a": 0.333333333333, "b": [0.992631666667, [1.0, 2]], "c": {"d": 0.348346}}
-    assert steady(1e-30 / 3) == 3.33333333333e-31 and steady(123456789012345.0) == 123456789012000.0
+    assert steady(1e-9 / 3) == 3.33333333333e-10 and steady(123456789012345.0) == 123456789012000.0
+    assert steady(0.1 + 0.2 - 0.3) == 0.0 and steady(-(0.1 + 0.2 - 0.3)) == 0.0
     assert math.isnan(steady(math.nan)) and steady(math.inf) == math.inf and steady(True) is True
 
 

@@ -77,8 +77,7 @@ def train_value(
     if module.name != "cryhavoc":
         _train_win_model(module.name, games, seed, bot or "heuristic", workers, out, against)
         return
-    bot = bot or "paired:16"
-    try:
+    try:  # bot None: the game's own self-play bot (games/cryhavoc/value_training.py)
         value.check_counts(games, seed, rate, workers)
         base = value.against_model(against)
         fitted = value.train_value(games, seed, bot, rate, base, target, at, workers, progress=True)

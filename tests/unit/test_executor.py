@@ -39,6 +39,22 @@ def test_every_chunk_is_played_once_by_the_parent_and_a_spawned_worker(tmp_path:
     assert len(list((tmp_path / "games").glob("chunk-*.parquet"))) == 4
 
 
+def test_the_parent_runs_no_queue_feeder(tmp_path: Path) -> None:
+    """The parent's own worker thread hands its chunks over a thread queue: a put into the
+    processes' queue starts a feeder thread in the parent holding two of its semaphores,
+    which an early Ctrl-C left to the interpreter's shutdown (a resource-tracker warning
+    printed after the resume command)."""
+    import threading
+
+    scenario = parse_scenario(TINY)
+    tasks = [ChunkTask(scenario, str(tmp_path), "tiny", a, a + 5) for a in range(0, 20, 5)]
+    seen = set()
+    for _ in iterate_local(tasks, 2):
+        seen |= {t.name for t in threading.enumerate()}
+    seen |= {t.name for t in threading.enumerate()}
+    assert not [name for name in seen if "QueueFeeder" in name]
+
+
 def test_a_failing_worker_is_reported_not_waited_for(tmp_path: Path) -> None:
     scenario = replace(parse_scenario(TINY), content_dir=str(tmp_path / "no-such-content"))
     tasks = [ChunkTask(scenario, str(tmp_path), "tiny", a, a + 5) for a in range(0, 20, 5)]

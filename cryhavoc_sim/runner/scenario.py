@@ -31,7 +31,6 @@ from typing import TYPE_CHECKING, Any
 from cryhavoc_sim.errors import ScenarioError
 from cryhavoc_sim.fields import field_error, get_field
 from cryhavoc_sim.games import DEFAULT_GAME, UnknownGame, get_game
-from cryhavoc_sim.games.harness.deal import Deal
 from cryhavoc_sim.inputs import read_text
 from cryhavoc_sim.runner.rundir import MAX_GAMES
 
@@ -70,11 +69,6 @@ class Scenario:
     @property
     def override_map(self) -> dict[str, Any]:
         return dict(self.overrides)
-
-    def deal(self, game_id: int) -> Deal:
-        """Game ``game_id``'s deal: its seed, setup, bots and policy (the game's module
-        derives it; ``games/harness/deal.py``)."""
-        return get_game(self.game).deal(self.setup, self.seed, game_id)
 
     def win_model_of(self, line: WinLine | None = None) -> Any:
         """The win model its games' lines are read with: the scenario's, else the game's

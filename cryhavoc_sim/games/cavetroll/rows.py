@@ -1,4 +1,4 @@
-"""One Cave Troll game of a scenario: played by its bots, and turned into rows.
+"""One Cave Troll game of a scenario: its deal (played by the harness), and its rows.
 
 A player is a colour (``player``); its side (``faction``) is its seat in the turn order
 ("seat 1" first). The games table's ``variant`` holds the card set, ``final_vp`` the
@@ -7,23 +7,22 @@ marked ``won`` in the seats table)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from cryhavoc_sim.games.cavetroll.content import CaveTrollContent
 from cryhavoc_sim.games.cavetroll.game import COLOURS, CaveTrollGame
 from cryhavoc_sim.games.cavetroll.scenario import CaveTrollSetup, side_of
-from cryhavoc_sim.games.cavetroll.state import PLAY_RULES, CaveTrollState
+from cryhavoc_sim.games.cavetroll.state import PLAY_RULES
 from cryhavoc_sim.games.cavetroll.state import Deal as Table
 from cryhavoc_sim.games.harness.deal import Deal
 from cryhavoc_sim.games.harness.deal import deal as dealt
 from cryhavoc_sim.games.harness.driver import GameDidNotEnd
-from cryhavoc_sim.games.harness.play import play_deal
 from cryhavoc_sim.games.protocol import GameRows, Played
 
 RULES_VERSION = "cavetroll-rules-3"  # 3: Thief, Wraith, scoring after resolution, chest (text fidelity); 2: gold sources renamed
 MAX_ANSWERS = 20_000  # a game that has not ended by then raises (its seed is kept in errors)
-__all__ = ["MAX_ANSWERS", "GameDidNotEnd", "deal", "game_rows", "play_game", "played", "stored_events"]
+__all__ = ["MAX_ANSWERS", "GameDidNotEnd", "deal", "game_rows", "played", "stored_events"]
 
 
 def deal(setup: CaveTrollSetup, master_seed: int, game_id: int) -> Deal:
@@ -34,23 +33,6 @@ def deal(setup: CaveTrollSetup, master_seed: int, game_id: int) -> Deal:
     return dealt(
         PLAY_RULES, master_seed, index, table, COLOURS[:players], dict(setup.bots), limit=MAX_ANSWERS
     )
-
-
-def play_game(
-    setup: CaveTrollSetup,
-    content: CaveTrollContent,
-    master_seed: int,
-    game_id: int,
-    record_events: bool = True,
-    watch: Callable[[Any], None] | None = None,
-) -> CaveTrollGame:
-    """Game ``game_id`` of a scenario, played to its end by the scenario's bots (the
-    harness's :func:`~cryhavoc_sim.games.harness.play.play_deal`, under
-    :data:`~.state.PLAY_RULES`); past ``MAX_ANSWERS`` answers, :class:`GameDidNotEnd`."""
-    state: CaveTrollState = play_deal(
-        PLAY_RULES, content, deal(setup, master_seed, game_id), record_events, watch
-    )
-    return state.game
 
 
 def played(g: CaveTrollGame) -> Played:

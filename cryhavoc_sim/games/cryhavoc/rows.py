@@ -1,11 +1,10 @@
-"""One Cry Havoc game of a scenario: played, and turned into rows (pure: spec in, rows out).
+"""One Cry Havoc game of a scenario: its deal (the harness plays it), and its rows.
 
 A Cry Havoc player is its faction: ``player`` and ``faction`` hold the same string, and
 ``other_player`` the same as ``other_faction`` (shared/OUTPUT_CONTRACT.md)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 from cryhavoc_sim.games.cryhavoc.content.schema import ContentSet
@@ -13,10 +12,9 @@ from cryhavoc_sim.games.cryhavoc.engine import RULES_VERSION, Game, GameSetup
 from cryhavoc_sim.games.cryhavoc.engine.log import STORED_EVENT_COLUMNS
 from cryhavoc_sim.games.cryhavoc.engine.trogs import NPC
 from cryhavoc_sim.games.cryhavoc.scenario import CryHavocSetup
-from cryhavoc_sim.games.cryhavoc.state import RULES, CryHavocState, KnobbedSetup
+from cryhavoc_sim.games.cryhavoc.state import RULES, KnobbedSetup
 from cryhavoc_sim.games.harness.deal import Deal
 from cryhavoc_sim.games.harness.deal import deal as dealt
-from cryhavoc_sim.games.harness.play import play_deal
 from cryhavoc_sim.games.protocol import GameRows, Played
 
 
@@ -36,20 +34,6 @@ def deal(setup: CryHavocSetup, master_seed: int, game_id: int) -> Deal:
     automaton = ("trogs",) if setup.mode == "solo" else ()
     knobbed = KnobbedSetup(game, setup.rules)
     return dealt(RULES, master_seed, index, knobbed, factions, names, policy, automata=automaton)
-
-
-def play_game(
-    setup: CryHavocSetup,
-    content: ContentSet,
-    master_seed: int,
-    game_id: int,
-    record_events: bool = True,
-    watch: Callable[[Any], None] | None = None,
-) -> Game:
-    """Game ``game_id`` of a scenario played to its end by its bots (the harness's
-    :func:`~cryhavoc_sim.games.harness.play.play_deal`; the solo Trogs by the automaton)."""
-    state: CryHavocState = play_deal(RULES, content, deal(setup, master_seed, game_id), record_events, watch)
-    return state.game
 
 
 def played(game: Game) -> Played:

@@ -2,8 +2,10 @@
 
 What the game *is* (its states, bots and invariants) is :attr:`GameModule.rules`
 (``games/state.py``), which the harness plays (``games/harness/``: soak, copy and
-determinize testers, ladder). The runner plays games through :meth:`GameModule.play` and
-stores the rows :meth:`GameModule.rows` returns; the scenario parser reads the generic fields (name,
+determinize testers, ladder). The runner derives each game's deal once
+(:meth:`GameModule.deal`), has the harness play it (``harness.play.play_deal``, by
+``play_rules`` where a game has them, else ``rules``) and stores the rows
+:meth:`GameModule.rows` returns; the scenario parser reads the generic fields (name,
 games, seed, game, content, description) and hands the rest to
 :meth:`GameModule.parse_setup`; the report adds :meth:`GameModule.report_sections` to
 its own; bench, replay and the ``content`` command each call one method.
@@ -21,6 +23,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
+    from cryhavoc_sim.games.harness.deal import Deal
     from cryhavoc_sim.games.harness.ladder import Pairing
     from cryhavoc_sim.games.state import Rules
     from cryhavoc_sim.games.winprob import WinLine
@@ -273,10 +276,6 @@ class GameModule(Protocol):
         count their confidence sequences in blocks (analysis/sequential.py)."""
         ...
 
-    def seed_of(self, setup: Any, master_seed: int, game_id: int) -> int:
-        """Game ``game_id``'s own seed (it replays the game alone)."""
-        ...
-
     def shipped_content(self, name: str) -> str | None:
         """The directory of the shipped content set called ``name``, or None."""
         ...
@@ -294,17 +293,14 @@ class GameModule(Protocol):
         (path -> value) set; any problem is a ContentError naming the file or path."""
         ...
 
-    def play(
-        self,
-        setup: Any,
-        content: Any,
-        master_seed: int,
-        game_id: int,
-        record_events: bool,
-        watch: Callable[[Any], None] | None = None,
-    ) -> Played:
-        """Game ``game_id`` played to its end; ``watch`` (the win-probability recorder,
-        ``games/winprob.py``) is shown every state before its answer and only reads it."""
+    def deal(self, setup: Any, master_seed: int, game_id: int) -> Deal:
+        """Game ``game_id``'s deal (``games/harness/deal.py``): its seed, the setup its rules
+        make the state from, each seat's bot spec and the policy, derived once (the
+        runner's only call for them); the harness plays it (``harness.play.play_deal``)."""
+        ...
+
+    def played(self, deal: Deal, state: Any) -> Played:
+        """The final state of ``deal`` as the runner needs it: the sides that won and sat."""
         ...
 
     def win_line(self) -> WinLine | None:
@@ -312,11 +308,8 @@ class GameModule(Protocol):
         (``games/winprob.py``); None when the game has none."""
         ...
 
-    def rows(self, setup: Any, content: Any, played: Played, game_id: int) -> GameRows: ...
-
-    def policy_of(self, setup: Any, game_id: int) -> str:
-        """The name of the bot line-up (policy) that plays game ``game_id``
-        (:data:`~cryhavoc_sim.storage.schema.DEFAULT_POLICY` when there is one)."""
+    def rows(self, setup: Any, content: Any, played: Played, deal: Deal) -> GameRows:
+        """The rows of ``played``, the game ``deal`` of a scenario with ``setup``."""
         ...
 
     def stored_events(self, played: Played) -> list[tuple[Any, ...]]:

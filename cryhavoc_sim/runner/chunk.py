@@ -13,7 +13,8 @@ from pathlib import Path
 from typing import Any
 
 from cryhavoc_sim.games import get_game
-from cryhavoc_sim.runner.play import Rows, play_one
+from cryhavoc_sim.games.protocol import GameModule
+from cryhavoc_sim.runner.play import Rows, play_deal
 from cryhavoc_sim.runner.rundir import ensure_writer
 from cryhavoc_sim.runner.scenario import Scenario
 from cryhavoc_sim.storage.ledger import file_sha256
@@ -57,10 +58,11 @@ class ShardWriteError(Exception):
     wrote nothing that counts, and the run stops so that --resume can complete it."""
 
 
-def content_for(scenario: Scenario) -> Any:
+def content_for(scenario: Scenario, game: GameModule | None = None) -> Any:
     """The scenario's content set, loaded once per process while its files stay the same
-    (a notebook that edits content and simulates again gets the new set)."""
-    game = get_game(scenario.game)
+    (a notebook that edits content and simulates again gets the new set); ``game``: the
+    scenario's game module, when the caller has it."""
+    game = game or get_game(scenario.game)
     stamp = []
     for path in game.content_files(scenario.content_dir):
         try:
@@ -90,7 +92,8 @@ def run_chunk(task: ChunkTask, stop: Callable[[], bool] | None = None) -> ChunkR
     from cryhavoc_sim.storage.writer import to_frame, write_shard
 
     scenario = task.scenario
-    content = content_for(scenario)
+    module = get_game(scenario.game)  # the chunk's one look-up of its game
+    content = content_for(scenario, module)
     rows = Rows()
     frames: dict[str, list[Any]] = {t: [] for t in rows.tables}
 
@@ -112,18 +115,20 @@ def run_chunk(task: ChunkTask, stop: Callable[[], bool] | None = None) -> ChunkR
                 flush()
             if stop is not None and stop():
                 raise ChunkStopped(f"chunk {task.start}-{task.stop} stopped at game {game_id}")
+            # the game's seed, bots and policy, derived once (games/harness/deal.py)
+            deal = module.deal(scenario.setup, scenario.seed, game_id)
             try:
-                result = play_one(scenario, content, game_id, task.record_events)
+                result = play_deal(module, scenario, content, deal, task.record_events)
             except Exception as exc:
                 errors += 1
                 first_error = first_error or f"game {game_id}: {exc!r}"
-                rows.add_error(game_id, scenario.seed_of(game_id), repr(exc), traceback.format_exc())
+                rows.add_error(game_id, deal.seed, repr(exc), traceback.format_exc())
                 if task.outcomes:
                     outcomes.append(None)
                 if task.fail_fast:
                     break
                 continue
-            rows.add_game(task.run_id, scenario, content, game_id, result)
+            rows.add_game(task.run_id, module, scenario, content, game_id, deal, result)
             if task.outcomes:
                 outcomes.append((result.winners, tuple(result.sides)))
             for w in result.winners:  # a shared win counts for each of its sides, as `won` does
@@ -135,13 +140,12 @@ def run_chunk(task: ChunkTask, stop: Callable[[], bool] | None = None) -> ChunkR
     if not frames["games"]:
         frames["games"] = [to_frame("games", Rows().tables["games"])]
     shards: dict[str, str] = {}
-    game = get_game(scenario.game)
     footer = {
         "cryhavoc_sim.run_id": task.run_id,
         "cryhavoc_sim.game": scenario.game,
         "cryhavoc_sim.scenario": scenario.name,
         "cryhavoc_sim.content_id": content.content_id,
-        "cryhavoc_sim.rules_version": game.rules_version,
+        "cryhavoc_sim.rules_version": module.rules_version,
     }
     ensure_writer(run_dir, task.writer)
     try:

@@ -1,12 +1,15 @@
 """Play one game of a scenario and collect its rows, whatever the game (pure: spec in,
-rows out). The game's own module plays it and says what its rows hold."""
+rows out). The game's module derives its deal once, the harness plays it, and the
+module says what its rows hold."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from cryhavoc_sim.games import get_game
-from cryhavoc_sim.games.protocol import Played
+from cryhavoc_sim.games.harness.deal import Deal
+from cryhavoc_sim.games.harness.play import play_deal as harness_play
+from cryhavoc_sim.games.protocol import GameModule, Played
 from cryhavoc_sim.runner.scenario import Scenario
 from cryhavoc_sim.storage.schema import FILLED
 
@@ -14,22 +17,38 @@ from cryhavoc_sim.storage.schema import FILLED
 def play_one(
     scenario: Scenario, content: Any, game_id: int, record_events: bool = True, lines: bool = True
 ) -> Played:
-    """Game ``game_id`` of ``scenario``; with ``lines`` (and a game that has a win model),
-    each player's win-probability line recorded as it plays (``games/winprob.py``: the
-    recorder only reads states, so the game is the same without it)."""
+    """Game ``game_id`` of ``scenario`` (its deal derived here); see :func:`play_deal`."""
+    module = get_game(scenario.game)
+    return play_deal(
+        module, scenario, content, module.deal(scenario.setup, scenario.seed, game_id), record_events, lines
+    )
+
+
+def play_deal(
+    module: GameModule,
+    scenario: Scenario,
+    content: Any,
+    deal: Deal,
+    record_events: bool = True,
+    lines: bool = True,
+) -> Played:
+    """The game ``deal`` of ``scenario`` (a game of ``module``) played through the
+    harness; with ``lines`` (and a game that has a win model), each player's
+    win-probability line recorded as it plays (``games/winprob.py``: the recorder only
+    reads states, so the game is the same without it)."""
     from dataclasses import replace
 
-    module = get_game(scenario.game)
+    rules = play_rules(module)
     line = module.win_line() if lines else None
     if line is None and not scenario.decisions:
-        return module.play(scenario.setup, content, scenario.seed, game_id, record_events)
+        return module.played(deal, harness_play(rules, content, deal, record_events))
     from contextlib import nullcontext
 
     from cryhavoc_sim.games.decisions import DecisionCounter
     from cryhavoc_sim.games.search.gaps import logging_gaps
     from cryhavoc_sim.games.winprob import LineRecorder
 
-    recorder = LineRecorder(line, scenario.win_model_of()) if line is not None else None
+    recorder = LineRecorder(line, scenario.win_model_of(line)) if line is not None else None
     counter = DecisionCounter() if scenario.decisions else None
     watch: Any = recorder or counter
     if recorder is not None and counter is not None:
@@ -40,12 +59,18 @@ def play_one(
 
     # with the counter, every search in this game logs its decisions' value gaps into it
     with logging_gaps(counter.gaps) if counter is not None else nullcontext():
-        played = module.play(scenario.setup, content, scenario.seed, game_id, record_events, watch)
+        played = module.played(deal, harness_play(rules, content, deal, record_events, watch))
     return replace(
         played,
         lines=recorder.lines() if recorder is not None else None,
         decisions=counter.rows() if counter is not None else None,
     )
+
+
+def play_rules(module: GameModule) -> Any:
+    """The rules a scenario's games are played by: the module's ``play_rules`` where it
+    has them (Cave Troll's trust its own bots' answers), else its ``rules``."""
+    return getattr(module, "play_rules", None) or module.rules
 
 
 def _append(columns: dict[str, list[Any]], row: dict[str, Any]) -> None:
@@ -65,17 +90,25 @@ class Rows:
         }
         self.run_id: str | None = None
 
-    def add_game(self, run_id: str, scenario: Scenario, content: Any, game_id: int, played: Played) -> None:
-        module = get_game(scenario.game)
-        rows = module.rows(scenario.setup, content, played, game_id)
+    def add_game(
+        self,
+        run_id: str,
+        module: GameModule,
+        scenario: Scenario,
+        content: Any,
+        game_id: int,
+        deal: Deal,
+        played: Played,
+    ) -> None:
+        rows = module.rows(scenario.setup, content, played, deal)
         # run_id, and player / other_player when the game leaves them out, are filled
         # when the rows become a frame (storage/writer.py to_frame).
         self.run_id = run_id
         head = {
             "game_id": game_id,
-            "seed": scenario.seed_of(game_id),
+            "seed": deal.seed,
             "scenario": scenario.name,
-            "policy": module.policy_of(scenario.setup, game_id),
+            "policy": deal.policy,
         }
         _append(self.tables["games"], {**rows.game, **head})
         lines = played.lines or {}

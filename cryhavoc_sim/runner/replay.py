@@ -11,7 +11,7 @@ from typing import Any
 from cryhavoc_sim.errors import UserError
 from cryhavoc_sim.games import get_game
 from cryhavoc_sim.runner.chunk import content_for
-from cryhavoc_sim.runner.play import play_one
+from cryhavoc_sim.runner.play import play_deal
 from cryhavoc_sim.runner.rundir import bots_version_of
 from cryhavoc_sim.runner.scenario import Scenario, parse_scenario
 from cryhavoc_sim.storage.reader import load_run, read_manifest
@@ -59,8 +59,9 @@ def replay(run_dir: Path, game_id: int) -> Replay:
             " allowed: the id of a game it played (its games table's game_id)."
         )
     game = get_game(sc.game)
-    played = play_one(sc, content_for(sc), game_id)
-    result = Replay(game_id, sc.seed_of(game_id), game.narrate(played), None)
+    deal = game.deal(sc.setup, sc.seed, game_id)
+    played = play_deal(game, sc, content_for(sc, game), deal)
+    result = Replay(game_id, deal.seed, game.narrate(played), None)
     played_by = bots_version_of(manifest)
     if played_by != game.bots_version:
         result.not_compared = (

@@ -26,13 +26,16 @@ import re
 import tomllib
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from cryhavoc_sim.errors import ScenarioError
 from cryhavoc_sim.fields import field_error, get_field
 from cryhavoc_sim.games import DEFAULT_GAME, UnknownGame, get_game
 from cryhavoc_sim.inputs import read_text
 from cryhavoc_sim.runner.rundir import MAX_GAMES
+
+if TYPE_CHECKING:
+    from cryhavoc_sim.games.winprob import WinLine
 
 # The shipped scenarios: package data (so an installed wheel has them), and the
 # repository's top-level ``scenarios/`` is a link to this directory.
@@ -67,14 +70,12 @@ class Scenario:
     def override_map(self) -> dict[str, Any]:
         return dict(self.overrides)
 
-    def seed_of(self, game_id: int) -> int:
-        """Game ``game_id``'s own seed."""
-        return get_game(self.game).seed_of(self.setup, self.seed, game_id)
-
-    def win_model_of(self) -> Any:
+    def win_model_of(self, line: WinLine | None = None) -> Any:
         """The win model its games' lines are read with: the scenario's, else the game's
-        shipped one; None for a game without a win line."""
-        line = get_game(self.game).win_line()
+        shipped one; None for a game without a win line. ``line``: the game's win line,
+        when the caller has it."""
+        if line is None:
+            line = get_game(self.game).win_line()
         if line is None:
             return None
         if self.win_model is None:

@@ -9,6 +9,9 @@ from typing import Any
 
 import polars as pl
 
+# the policy of a scenario with one bot line-up, as a game's deal names it
+from cryhavoc_sim.games.harness.deal import DEFAULT_POLICY as DEFAULT_POLICY
+
 # 2: seats.player, seats.run_id, events.player, events.other_player, events.run_id.
 # 3: games.policy.
 # 4: seats.win_line, seats.decisions.
@@ -85,8 +88,6 @@ EVENTS: dict[str, Any] = {
     "other_player": pl.String,
     "run_id": pl.String,
 }
-
-DEFAULT_POLICY = "default"  # the policy of a scenario with one bot line-up
 
 # A game whose players are its sides (Cry Havoc) leaves these empty; they are filled
 # from the side's column (storage/writer.py, and storage/reader.py for old runs).

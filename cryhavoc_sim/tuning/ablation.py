@@ -90,27 +90,29 @@ def ablation_of(module: Any) -> Any:
     return hooks
 
 
-Outcome = tuple[tuple[str, ...], Held, Held]  # winners, (side, unit or name) played, dealt
+Outcome = tuple[tuple[str, ...], Held, Held, int]  # winners, (side, unit or name) played, dealt, seed
 
 
 def _outcomes(task: Task) -> list[Outcome]:
     """The winners of the given games of the scenario, with ``unit`` ablated (None: as
     shipped, with the cards each side played, from its events), and what each side was
-    dealt."""
+    dealt, and the game's seed."""
     from cryhavoc_sim.games import get_game
     from cryhavoc_sim.runner.chunk import content_for
+    from cryhavoc_sim.runner.play import play_deal
 
     scenario, unit, game_ids = task
     module = get_game(scenario.game)
-    content = content_for(scenario)
+    content = content_for(scenario, module)
     hooks = ablation_of(module)
     if unit is not None:
         content = hooks.ablated(content, unit)
     out: list[Outcome] = []
     for i in game_ids:
-        played = module.play(scenario.setup, content, scenario.seed, i, unit is None)
+        deal = module.deal(scenario.setup, scenario.seed, i)
+        played = play_deal(module, scenario, content, deal, unit is None, lines=False)
         seen: Held = hooks.played(module, played, content) if unit is None else frozenset()
-        out.append((tuple(played.winners), seen, hooks.dealt(played)))
+        out.append((tuple(played.winners), seen, hooks.dealt(played), deal.seed))
     return out
 
 
@@ -178,7 +180,7 @@ def ablate(scenario: Scenario, units: list[str] | None = None, workers: int = 1)
                     f"ablate: game {i} without {unit} was dealt {sorted(without[i][2])}, as shipped"
                     f" {sorted(base[i][2])}: the ablated content changed the deal, so the games are no pairs"
                 )
-            row = per_deal.setdefault(scenario.seed_of(i), [0, 0, 0])
+            row = per_deal.setdefault(base[i][3], [0, 0, 0])
             won = side in base[i][0]
             row[0] += won
             row[1] += side in without[i][0]

@@ -96,11 +96,11 @@ card_set = ["classic", "variant"]
 [bots]
 default = "{bot}"
 """
-    from cryhavoc_sim.games.cavetroll.rows import play_game
+    from cryhavoc_sim.runner.play import play_one
 
     sc = parse_scenario(text)
     for i in range(6):
-        g = play_game(sc.setup, CONTENT, sc.seed, i)
+        g = play_one(sc, CONTENT, i, lines=False).state
         assert g.over and g.winners
 
 

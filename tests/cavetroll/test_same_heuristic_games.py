@@ -11,8 +11,8 @@ import hashlib
 import pytest
 
 from cryhavoc_sim.games import get_game
-from cryhavoc_sim.games.cavetroll import rows
 from cryhavoc_sim.games.cavetroll.content import load_content
+from cryhavoc_sim.runner.play import play_one
 from cryhavoc_sim.runner.scenario import Scenario, parse_scenario
 
 MIXED = """
@@ -58,7 +58,7 @@ MIXED_GAMES = (
 
 
 def _played(sc: Scenario, game_id: int) -> tuple[tuple[int, ...], str]:
-    g = rows.play_game(sc.setup, load_content(), sc.seed, game_id, True)
+    g = play_one(sc, load_content(), game_id, True, lines=False).state
     assert g.events is not None
     return tuple(g.gold[p] for p in g.players), hashlib.sha256(repr(g.events).encode()).hexdigest()[:16]
 

@@ -11,6 +11,7 @@ import pytest
 from typer.testing import CliRunner
 
 from cryhavoc_sim import cli
+from cryhavoc_sim.games import get_game
 from cryhavoc_sim.runner import chunk
 
 SCENARIO = '[scenario]\nname = "err"\ngames = 30\nseed = 4\nplayers = 2\n'
@@ -18,14 +19,23 @@ SCENARIO = '[scenario]\nname = "err"\ngames = 30\nseed = 4\nplayers = 2\n'
 
 @pytest.fixture
 def broken(monkeypatch: pytest.MonkeyPatch) -> None:
-    real = chunk.play_one
+    real = chunk.play_deal
+    module = get_game("cryhavoc")
+    real_deal = module.deal
+    dealt: dict[int, int] = {}  # id(deal) -> its game
 
-    def flaky(scenario, content, game_id, record_events=True):  # type: ignore[no-untyped-def]
-        if game_id in (7, 21):
-            raise RuntimeError(f"boom in game {game_id}")
-        return real(scenario, content, game_id, record_events)
+    def deal(setup, master_seed, game_id):  # type: ignore[no-untyped-def]
+        d = real_deal(setup, master_seed, game_id)
+        dealt[id(d)] = game_id
+        return d
 
-    monkeypatch.setattr(chunk, "play_one", flaky)
+    def flaky(module, scenario, content, deal, record_events=True):  # type: ignore[no-untyped-def]
+        if dealt[id(deal)] in (7, 21):
+            raise RuntimeError(f"boom in game {dealt[id(deal)]}")
+        return real(module, scenario, content, deal, record_events)
+
+    monkeypatch.setattr(module, "deal", deal)
+    monkeypatch.setattr(chunk, "play_deal", flaky)
 
 
 def test_failed_games_are_kept_and_the_run_goes_on(tmp_path: Path, broken: None) -> None:

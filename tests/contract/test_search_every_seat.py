@@ -12,8 +12,8 @@ from cryhavoc_sim.games.cryhavoc.bots.heuristic import HeuristicBot
 from cryhavoc_sim.games.cryhavoc.bots.personalities import personality
 from cryhavoc_sim.games.cryhavoc.content import load_content
 from cryhavoc_sim.games.cryhavoc.engine import Choice
-from cryhavoc_sim.games.cryhavoc.rows import play_game
 from cryhavoc_sim.rng import stream
+from cryhavoc_sim.runner.play import play_one
 from cryhavoc_sim.runner.scenario import parse_scenario
 from tests.contract.test_clone import new_game
 
@@ -31,7 +31,7 @@ def test_the_searches_play_every_seat(case: str, bot: str) -> None:
     text = f'[scenario]\nname = "search"\ngames = 1\nseed = 2\n{CASES[case]}\n\n[bots]\ndefault = "{bot}"\n'
 
     sc = parse_scenario(text)
-    game = play_game(sc.setup, load_content(), sc.seed, 0, False)
+    game = play_one(sc, load_content(), 0, False, lines=False).state
     assert game.outcome is not None and game.request is None
 
 

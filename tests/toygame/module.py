@@ -6,21 +6,20 @@ says how a scenario names Bluff's bots, what its rows hold and how a game reads.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from cryhavoc_sim.errors import ScenarioError
 from cryhavoc_sim.games.harness.costs import state_costs
+from cryhavoc_sim.games.harness.deal import Deal
+from cryhavoc_sim.games.harness.deal import deal as dealt
 from cryhavoc_sim.games.harness.ladder import Pairing
-from cryhavoc_sim.games.harness.play import play_game
-from cryhavoc_sim.games.harness.seeds import Seeds
 from cryhavoc_sim.games.protocol import GameRows, Measure, Played, ReportSections, Vocabulary
-from cryhavoc_sim.rng import game_seed
-from cryhavoc_sim.storage.schema import DEFAULT_POLICY
 from tests.toygame import content as bluff_content
-from tests.toygame.rules import BOT_NAMES, PLAYERS, RULES, BluffState, Deal
+from tests.toygame.rules import BOT_NAMES, PLAYERS, RULES, BluffState
+from tests.toygame.rules import Deal as Hands
 
 EVENT_KINDS = {
     "ante": "player puts amount chips in the pot before the deal",
@@ -80,9 +79,6 @@ class Bluff:
     def block_size(self, setup: BluffSetup) -> int:
         return 1
 
-    def seed_of(self, setup: BluffSetup, master_seed: int, game_id: int) -> int:
-        return game_seed(master_seed, game_id)
-
     def shipped_content(self, name: str) -> str | None:
         return str(bluff_content.DATA) if name == "bluff" else None
 
@@ -96,25 +92,16 @@ class Bluff:
     def load_content(self, content_dir: str | None, overrides: Mapping[str, Any] | None = None) -> Any:
         return bluff_content.load_content(content_dir, overrides)
 
-    def play(
-        self,
-        setup: BluffSetup,
-        content: Any,
-        master_seed: int,
-        game_id: int,
-        record_events: bool,
-        watch: Callable[[Any], None] | None = None,
-    ) -> Played:
-        seeds = Seeds(self.seed_of(setup, master_seed, game_id))
-        state: BluffState = play_game(
-            RULES, content, Deal(), seeds, dict(setup.bots), record_events, observe=watch
-        )
+    def deal(self, setup: BluffSetup, master_seed: int, game_id: int) -> Deal:
+        return dealt(RULES, master_seed, game_id, Hands(), PLAYERS, dict(setup.bots))
+
+    def played(self, deal: Deal, state: BluffState) -> Played:
         return Played(state.winners, PLAYERS, state)
 
     def win_line(self) -> None:
         return None  # Bluff has no win-probability line: its report has no game-flow section
 
-    def rows(self, setup: BluffSetup, content: Any, played: Played, game_id: int) -> GameRows:
+    def rows(self, setup: BluffSetup, content: Any, played: Played, deal: Deal) -> GameRows:
         state: BluffState = played.state
         game = {
             "variant": "standard",
@@ -136,7 +123,7 @@ class Bluff:
             {
                 "faction": p,
                 "seat": i + 1,
-                "bot": dict(setup.bots)[p],
+                "bot": deal.bot_name(p),
                 "is_npc": False,
                 "final_vp": chips[p],
                 "rank": 1 + sum(1 for q in PLAYERS if chips[q] > chips[p]),
@@ -151,9 +138,6 @@ class Bluff:
         rows = self.stored_events(played)
         events: dict[str, Sequence[Any]] = {c: [r[i] for r in rows] for i, c in enumerate(EVENT_COLUMNS)}
         return GameRows(game, seats, events)
-
-    def policy_of(self, setup: BluffSetup, game_id: int) -> str:
-        return DEFAULT_POLICY
 
     def stored_events(self, played: Played) -> list[tuple[Any, ...]]:
         state: BluffState = played.state
@@ -196,8 +180,8 @@ class Bluff:
 
     def ladder_pairings(self) -> Sequence[Pairing]:
         return [
-            Pairing(Deal(), "first", "second", "first", "second", True),
-            Pairing(Deal(), "second", "first", "second", "first", False),
+            Pairing(Hands(), "first", "second", "first", "second", True),
+            Pairing(Hands(), "second", "first", "second", "first", False),
         ]
 
     def skill_lineup(self, budgets: Sequence[int]) -> list[str]:

@@ -13,6 +13,7 @@ import pytest
 from cryhavoc_sim.analysis.deals import MIN_DEALS
 from cryhavoc_sim.games import get_game
 from cryhavoc_sim.runner.chunk import content_for
+from cryhavoc_sim.runner.play import play_one
 from cryhavoc_sim.runner.scenario import Scenario, load_scenario
 from cryhavoc_sim.tuning.ablation import ablate
 
@@ -59,10 +60,10 @@ def test_values_are_paired_differences_the_same_at_any_worker_count() -> None:
     )
     assert bloodpack.deals < MIN_DEALS and not bloodpack.disagrees and not by_unit["WC149"].disagrees
     # the Swordsmen's support does change games (the same seeds play differently)
-    base = [get_game("warcry").play(sc.setup, content_for(sc), sc.seed, i, False).winners for i in range(32)]
+    base = [play_one(sc, content_for(sc), i, False, lines=False).winners for i in range(32)]
     hooks = get_game("warcry").ablation
     changed = [
-        get_game("warcry").play(sc.setup, hooks.ablated(content_for(sc), "WC149"), sc.seed, i, False).winners
+        play_one(sc, hooks.ablated(content_for(sc), "WC149"), i, False, lines=False).winners
         for i in range(32)
     ]
     assert base != changed
@@ -162,7 +163,7 @@ def test_an_ablated_skill_is_never_offered_and_played_names_units() -> None:
     used = {"with": 0, "without": 0}
     for label, c in (("with", content), ("without", without)):
         for i in range(8):
-            played = module.play(sc.setup, c, sc.seed, i, True)
+            played = play_one(sc, c, i, True, lines=False)
             rows = module.stored_events(played)
             used[label] += sum(r[kind] == "skill" and r[detail] == "trogs.nest_call" for r in rows)
             if label == "with":
@@ -173,8 +174,7 @@ def test_an_ablated_skill_is_never_offered_and_played_names_units() -> None:
 
 def _dealt_games(sc: Scenario, content: Any, n: int) -> list[Any]:
     """Games 0..n-1 of ``sc`` played on ``content``, with their events."""
-    module = get_game("cryhavoc")
-    return [module.play(sc.setup, content, sc.seed, i, True) for i in range(n)]
+    return [play_one(sc, content, i, True, lines=False) for i in range(n)]
 
 
 def test_the_twins_are_dealt_the_same_skills() -> None:
@@ -274,7 +274,7 @@ def test_a_skill_nobody_holds_gives_no_pair_and_dealt_skills_their_reading() -> 
     module = get_game("cryhavoc")
     hooks = module.ablation
     content = content_for(sc)
-    dealt = hooks.dealt(module.play(sc.setup, content, sc.seed, 0, False))
+    dealt = hooks.dealt(play_one(sc, content, 0, False, lines=False))
     humans = sorted(f"skill:{k}" for k, v in content.skills.items() if v.faction == "humans")
     held = [u for u in humans if ("humans", u) in dealt]
     nobody = [u for u in humans if u not in held]
@@ -288,7 +288,7 @@ def test_a_skill_nobody_holds_gives_no_pair_and_dealt_skills_their_reading() -> 
     values = {v.unit: v for v in ablate(more, ["skill:humans.scouting", "skill:humans.recon_forces"]).values}
     assert values["skill:humans.scouting"].dealt_gap is None  # the Default: always held
     recon = values["skill:humans.recon_forces"]
-    games = [module.play(more.setup, content, more.seed, i, False) for i in range(60)]
+    games = [play_one(more, content, i, False, lines=False) for i in range(60)]
     apart = [g for g in games if ("humans", "skill:humans.recon_forces") not in hooks.dealt(g)]
     assert recon.games == 60 - len(apart) and recon.not_dealt_rate == pytest.approx(
         sum("humans" in g.winners for g in apart) / len(apart)

@@ -14,6 +14,7 @@ from cryhavoc_sim.games.botspec import BotNameError, BotSpec
 from cryhavoc_sim.games.cryhavoc.bots import registry
 from cryhavoc_sim.rng import stream
 from cryhavoc_sim.runner.chunk import content_for
+from cryhavoc_sim.runner.play import play_one
 from cryhavoc_sim.runner.scenario import parse_scenario
 
 GAMES = ("cryhavoc", "cavetroll", "warcry")
@@ -121,7 +122,6 @@ def test_a_game_reads_each_seats_bot_name_once(game: str, monkeypatch: pytest.Mo
     import importlib
 
     sc = parse_scenario(ONE_GAME[game])  # the scenario's own check reads the names first
-    module = get_game(game)
     content = content_for(sc)
     catalogue = importlib.import_module(PARSERS[game])
     real = catalogue.parse_bot
@@ -135,5 +135,5 @@ def test_a_game_reads_each_seats_bot_name_once(game: str, monkeypatch: pytest.Mo
     monkeypatch.setattr(catalogue, "parse_bot", counted)
     for game_id in range(2):
         calls.clear()
-        played = module.play(sc.setup, content, sc.seed, game_id, False)
+        played = play_one(sc, content, game_id, False, lines=False)
         assert len(calls) == len(played.sides), (game, calls, played.sides)

@@ -15,8 +15,10 @@ import polars as pl
 import pytest
 
 from cryhavoc_sim.games import get_game
+from cryhavoc_sim.games.harness.play import play_deal as harness_play
 from cryhavoc_sim.games.winprob import LineRecorder
 from cryhavoc_sim.runner.chunk import content_for
+from cryhavoc_sim.runner.play import play_deal, play_rules
 from cryhavoc_sim.runner.scenario import parse_scenario
 from cryhavoc_sim.storage.reader import load_run
 
@@ -43,9 +45,10 @@ def test_recording_the_line_does_not_change_the_game(game: str) -> None:
     line = module.win_line()
     assert line is not None
     for game_id in range(0, 6, 2):
-        plain = module.play(sc.setup, content, sc.seed, game_id, True)
+        deal = module.deal(sc.setup, sc.seed, game_id)
+        plain = play_deal(module, sc, content, deal, True, lines=False)
         rec = LineRecorder(line, line.shipped())
-        watched = module.play(sc.setup, content, sc.seed, game_id, True, rec)
+        watched = module.played(deal, harness_play(play_rules(module), content, deal, True, rec))
         assert module.stored_events(plain) == module.stored_events(watched)
         assert plain.winners == watched.winners
         lines = rec.lines()

@@ -32,4 +32,7 @@ def test_a_scenario_names_its_game_or_plays_cry_havoc() -> None:
     explicit = parse_scenario(HEAD.replace("games = 5", 'game = "cryhavoc"\ngames = 5'))
     assert implicit.game == explicit.game == "cryhavoc"
     assert implicit.setup == explicit.setup
-    assert [implicit.seed_of(i) for i in range(6)] == [explicit.seed_of(i) for i in range(6)]
+    deal = get_game(implicit.game).deal
+    assert [deal(implicit.setup, implicit.seed, i) for i in range(6)] == [
+        deal(explicit.setup, explicit.seed, i) for i in range(6)
+    ]

@@ -23,8 +23,8 @@ from cryhavoc_sim.games.cryhavoc.bots.value_model import (
 )
 from cryhavoc_sim.games.cryhavoc.content import load_content
 from cryhavoc_sim.games.cryhavoc.engine.visibility import determinize, observation
-from cryhavoc_sim.games.cryhavoc.rows import play_game
 from cryhavoc_sim.rng import stream
+from cryhavoc_sim.runner.play import play_one
 from cryhavoc_sim.runner.scenario import parse_scenario
 from cryhavoc_sim.tuning import value
 from tests.conftest import seat_decider
@@ -141,7 +141,7 @@ def test_the_leaf_search_plays_every_seat_to_the_end(case: str, bot: str) -> Non
     """Every answer goes through the engine's validation (an illegal one raises)."""
     text = f'[scenario]\nname = "leaf"\ngames = 1\nseed = 4\n{CASES[case]}\n\n[bots]\ndefault = "{bot}"\n'
     sc = parse_scenario(text)
-    game = play_game(sc.setup, load_content(), sc.seed, 0, False)
+    game = play_one(sc, load_content(), 0, False, lines=False).state
     assert game.outcome is not None and game.request is None
 
 
@@ -269,7 +269,7 @@ def test_the_leaf_search_plays_within_a_restriction() -> None:
             f'[bots]\ndefault = "heuristic"\nhumans = "{bot}"\n'
         )
         sc = parse_scenario(text)
-        game = play_game(sc.setup, load_content(), sc.seed, 0, True)
+        game = play_one(sc, load_content(), 0, True, lines=False).state
         assert game.outcome is not None
         skills[bot] = [e for e in game.events if e.kind == "skill" and e.faction == "humans"]
     assert skills["ismcts-leaf:2"] and not skills["ismcts-leaf:2/no-skills"]

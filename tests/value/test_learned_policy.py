@@ -24,10 +24,10 @@ from cryhavoc_sim.games.cryhavoc.bots.policy_features import ATTRIBUTES, CONTEXT
 from cryhavoc_sim.games.cryhavoc.bots.registry import bot_problem
 from cryhavoc_sim.games.cryhavoc.content import load_content
 from cryhavoc_sim.games.cryhavoc.engine.visibility import determinize, observation
-from cryhavoc_sim.games.cryhavoc.rows import play_game
 from cryhavoc_sim.games.harness.play import named_bot
 from cryhavoc_sim.games.policy.model import PolicyModel, Table, parse_policy
 from cryhavoc_sim.rng import stream
+from cryhavoc_sim.runner.play import play_one
 from cryhavoc_sim.runner.scenario import parse_scenario
 from tests.contract.test_clone import new_game
 
@@ -92,7 +92,7 @@ def test_the_learned_policy_plays_every_seat_to_the_end(case: str, bot: str) -> 
     for seed in (4, 5):
         text = f'[scenario]\nname = "learned"\ngames = 1\nseed = {seed}\n{CASES[case]}\n\n[bots]\ndefault = "{bot}"\n'
         sc = parse_scenario(text)
-        game = play_game(sc.setup, load_content(), sc.seed, 0, True)
+        game = play_one(sc, load_content(), 0, True, lines=False).state
         assert game.outcome is not None and game.request is None
         if bot.endswith("/no-battles"):
             invaders = set(game.player_factions)
@@ -179,7 +179,7 @@ def test_no_action_that_does_nothing_before_the_last_round() -> None:
         for game_id in range(3):
             text = f'[scenario]\nname = "e"\ngames = 3\nseed = 9\nplayers = 3\n\n[bots]\ndefault = "{bot}"\n'
             sc = parse_scenario(text)
-            game = play_game(sc.setup, load_content(), sc.seed, game_id, True)
+            game = play_one(sc, load_content(), game_id, True, lines=False).state
             for e in game.events:
                 events.append({"game_id": game_id, **dict(zip(STORED_EVENT_COLUMNS, e, strict=False))})
             seats += [{"game_id": game_id, "faction": f, "is_npc": False} for f in game.player_factions]

@@ -18,6 +18,7 @@ from cryhavoc_sim.games.warcry.rules import RULES, Setup, new_game
 from cryhavoc_sim.games.warcry.search import WIDTH, WarCrySearch
 from cryhavoc_sim.games.warcry.state import PLAYERS
 from cryhavoc_sim.rng import Rng, stream
+from cryhavoc_sim.runner.play import play_one
 from cryhavoc_sim.runner.scenario import parse_scenario
 
 
@@ -72,7 +73,7 @@ def test_the_learned_policy_plays_through_a_scenario(bot: str) -> None:
     module = get_game("warcry")
     content = module.load_content(None)
     for i in range(4):
-        played = module.play(sc.setup, content, sc.seed, i, False)
+        played = play_one(sc, content, i, False, lines=False)
         assert played.state.is_over
 
 

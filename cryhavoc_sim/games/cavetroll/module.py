@@ -5,7 +5,7 @@ narrator.py, report.py, playout.py, bots.py, content.py, numbers.py)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -13,6 +13,7 @@ from cryhavoc_sim.games.cavetroll import scenario
 from cryhavoc_sim.games.protocol import GameRows, Measure, Played, ReportSections, Vocabulary
 
 if TYPE_CHECKING:
+    from cryhavoc_sim.games.harness.deal import Deal
     from cryhavoc_sim.games.harness.ladder import Pairing
     from cryhavoc_sim.games.winprob import WinLine
 
@@ -88,9 +89,6 @@ class CaveTroll:
     def block_size(self, setup: scenario.CaveTrollSetup) -> int:
         return setup.block()
 
-    def seed_of(self, setup: scenario.CaveTrollSetup, master_seed: int, game_id: int) -> int:
-        return setup.plan(master_seed, game_id)[0]
-
     def shipped_content(self, name: str) -> str | None:
         from cryhavoc_sim.games.cavetroll.numbers import shipped_sets
 
@@ -113,33 +111,33 @@ class CaveTroll:
 
         return load_content(content_dir, overrides)
 
-    def play(
-        self,
-        setup: scenario.CaveTrollSetup,
-        content: Any,
-        master_seed: int,
-        game_id: int,
-        record_events: bool,
-        watch: Callable[[Any], None] | None = None,
-    ) -> Played:
+    @property
+    def play_rules(self) -> Any:
+        """A scenario's games trust the answers of the game's own random and heuristic bots
+        (``state.PLAY_RULES``); the soak, the testers and the ladder check every answer."""
+        from cryhavoc_sim.games.cavetroll.state import PLAY_RULES
+
+        return PLAY_RULES
+
+    def deal(self, setup: scenario.CaveTrollSetup, master_seed: int, game_id: int) -> Deal:
         from cryhavoc_sim.games.cavetroll import rows
 
-        return rows.played(rows.play_game(setup, content, master_seed, game_id, record_events, watch))
+        return rows.deal(setup, master_seed, game_id)
+
+    def played(self, deal: Deal, state: Any) -> Played:
+        from cryhavoc_sim.games.cavetroll import rows
+
+        return rows.played(state.game)
 
     def win_line(self) -> WinLine:
         from cryhavoc_sim.games.cavetroll.winline import LINE
 
         return LINE
 
-    def rows(self, setup: scenario.CaveTrollSetup, content: Any, played: Played, game_id: int) -> GameRows:
+    def rows(self, setup: scenario.CaveTrollSetup, content: Any, played: Played, deal: Deal) -> GameRows:
         from cryhavoc_sim.games.cavetroll import rows
 
-        return rows.game_rows(setup, content, played, game_id)
-
-    def policy_of(self, setup: scenario.CaveTrollSetup, game_id: int) -> str:
-        from cryhavoc_sim.storage.schema import DEFAULT_POLICY
-
-        return DEFAULT_POLICY
+        return rows.game_rows(setup, content, played, deal)
 
     def stored_events(self, played: Played) -> list[tuple[Any, ...]]:
         from cryhavoc_sim.games.cavetroll import rows

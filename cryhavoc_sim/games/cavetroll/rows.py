@@ -1,4 +1,4 @@
-"""One Cave Troll game of a scenario: played by its bots, and turned into rows.
+"""One Cave Troll game of a scenario: its deal (played by the harness), and its rows.
 
 A player is a colour (``player``); its side (``faction``) is its seat in the turn order
 ("seat 1" first). The games table's ``variant`` holds the card set, ``final_vp`` the
@@ -7,39 +7,32 @@ marked ``won`` in the seats table)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from cryhavoc_sim.games.cavetroll.content import CaveTrollContent
-from cryhavoc_sim.games.cavetroll.game import CaveTrollGame
+from cryhavoc_sim.games.cavetroll.game import COLOURS, CaveTrollGame
 from cryhavoc_sim.games.cavetroll.scenario import CaveTrollSetup, side_of
-from cryhavoc_sim.games.cavetroll.state import PLAY_RULES, CaveTrollState, Deal
+from cryhavoc_sim.games.cavetroll.state import PLAY_RULES
+from cryhavoc_sim.games.cavetroll.state import Deal as Table
+from cryhavoc_sim.games.harness.deal import Deal
+from cryhavoc_sim.games.harness.deal import deal as dealt
 from cryhavoc_sim.games.harness.driver import GameDidNotEnd
-from cryhavoc_sim.games.harness.play import play_game as play_game_of
-from cryhavoc_sim.games.harness.seeds import Seeds
 from cryhavoc_sim.games.protocol import GameRows, Played
 
 RULES_VERSION = "cavetroll-rules-3"  # 3: Thief, Wraith, scoring after resolution, chest (text fidelity); 2: gold sources renamed
 MAX_ANSWERS = 20_000  # a game that has not ended by then raises (its seed is kept in errors)
-__all__ = ["MAX_ANSWERS", "GameDidNotEnd", "game_rows", "play_game", "played", "stored_events"]
+__all__ = ["MAX_ANSWERS", "GameDidNotEnd", "deal", "game_rows", "played", "stored_events"]
 
 
-def play_game(
-    setup: CaveTrollSetup,
-    content: CaveTrollContent,
-    master_seed: int,
-    game_id: int,
-    record_events: bool = True,
-    watch: Callable[[Any], None] | None = None,
-) -> CaveTrollGame:
-    """Game ``game_id`` of a scenario, played to its end by the scenario's bots (the
-    harness's driver loop); past ``MAX_ANSWERS`` answers, :class:`GameDidNotEnd`."""
-    seed, players, card_set, first = setup.plan(master_seed, game_id)
-    deal = Deal(players, card_set, setup.must_use_all_actions, setup.tie, first)
-    state: CaveTrollState = play_game_of(
-        PLAY_RULES, content, deal, Seeds(seed), dict(setup.bots), record_events, MAX_ANSWERS, watch
+def deal(setup: CaveTrollSetup, master_seed: int, game_id: int) -> Deal:
+    """Game ``game_id`` of a scenario (its plan: the deal's index, players, card set and
+    first seat), each colour's bot read once; past ``MAX_ANSWERS`` answers it raises."""
+    index, players, card_set, first = setup.plan(game_id)
+    table = Table(players, card_set, setup.must_use_all_actions, setup.tie, first)
+    return dealt(
+        PLAY_RULES, master_seed, index, table, COLOURS[:players], dict(setup.bots), limit=MAX_ANSWERS
     )
-    return state.game
 
 
 def played(g: CaveTrollGame) -> Played:
@@ -52,7 +45,7 @@ def _round(g: CaveTrollGame, turn: int) -> int:
     return 0 if turn == 0 else min(127, (turn - 1) // len(g.players) + 1)
 
 
-def game_rows(setup: CaveTrollSetup, content: CaveTrollContent, result: Played, game_id: int) -> GameRows:
+def game_rows(setup: CaveTrollSetup, content: CaveTrollContent, result: Played, deal: Deal) -> GameRows:
     g: CaveTrollGame = result.state
     n = len(g.players)
     row = {
@@ -78,7 +71,7 @@ def game_rows(setup: CaveTrollSetup, content: CaveTrollContent, result: Played, 
         {
             "faction": side_of(g.seat_of(p)),
             "seat": g.seat_of(p),
-            "bot": setup.bot_of(p),
+            "bot": deal.bot_name(p),
             "is_npc": False,
             "final_vp": g.gold[p],
             "rank": 1 + sum(1 for q in g.players if g.gold[q] > g.gold[p]),

@@ -30,7 +30,6 @@ from cryhavoc_sim.errors import ScenarioError
 from cryhavoc_sim.fields import field_error, get_field
 from cryhavoc_sim.games.cavetroll.catalogue import check_bot_name
 from cryhavoc_sim.games.cavetroll.game import CARD_SETS, COLOURS, TIES
-from cryhavoc_sim.rng import game_seed
 
 FIELDS = ("players", "card_set", "seats")
 TABLES = ("bots", "rules")
@@ -61,23 +60,21 @@ class CaveTrollSetup:
         """Games that are one balanced draw: each kind of game, from every seat."""
         return sum(n if self.seats == "rotate" else 1 for n, _ in self.deals)
 
-    def plan(self, master_seed: int, game_id: int) -> tuple[int, int, str, int | None]:
-        """(seed, players, card set, first player's seat or None for random) of game
-        ``game_id``. ``rotate``: one deal (one seed) is played once with each player
-        going first, so seats are compared on the same cards."""
+    def plan(self, game_id: int) -> tuple[int, int, str, int | None]:
+        """(deal index, players, card set, first player's seat or None for random) of game
+        ``game_id``; its seed is the seed recipe's for the deal index (rows.deal).
+        ``rotate``: one deal (one seed) is played once with each player going first, so
+        seats are compared on the same cards."""
         deals = self.deals
         if self.seats == "random":
             n, card_set = deals[game_id % len(deals)]
-            return game_seed(master_seed, game_id), n, card_set, None
+            return game_id, n, card_set, None
         block, offset = divmod(game_id, self.block())
         for k, (n, card_set) in enumerate(deals):
             if offset < n:
-                return game_seed(master_seed, block * len(deals) + k), n, card_set, offset
+                return block * len(deals) + k, n, card_set, offset
             offset -= n
         raise AssertionError("offset beyond the block")
-
-    def bot_of(self, colour: str) -> str:
-        return dict(self.bots)[colour]
 
 
 def parse_setup(head: dict[str, Any], doc: dict[str, Any], path: str) -> CaveTrollSetup:

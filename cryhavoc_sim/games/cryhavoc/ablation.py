@@ -107,7 +107,7 @@ class CryHavocAblation:
         owner = (
             content.skills[unit[len(SKILL) :]].faction if unit.startswith(SKILL) else content.cards[unit].deck
         )
-        factions = setup.plan(0, game_id)[1]  # the line-up does not depend on the seed
+        factions = setup.plan(game_id)[1]
         return (owner,) if owner in factions else ()
 
     def holders(

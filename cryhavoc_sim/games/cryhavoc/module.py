@@ -6,7 +6,7 @@ narrator.py, report.py, engine/playout.py, ...); heavy imports happen on first u
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -14,6 +14,7 @@ from cryhavoc_sim.games.cryhavoc import scenario
 from cryhavoc_sim.games.protocol import GameRows, Measure, Played, ReportSections, Vocabulary
 
 if TYPE_CHECKING:
+    from cryhavoc_sim.games.harness.deal import Deal
     from cryhavoc_sim.games.harness.ladder import Pairing
     from cryhavoc_sim.games.winprob import WinLine
 
@@ -90,9 +91,6 @@ class CryHavoc:
     def block_size(self, setup: scenario.CryHavocSetup) -> int:
         return setup.block()
 
-    def seed_of(self, setup: scenario.CryHavocSetup, master_seed: int, game_id: int) -> int:
-        return setup.plan(master_seed, game_id)[0]
-
     def shipped_content(self, name: str) -> str | None:
         from cryhavoc_sim.games.cryhavoc.content.loader import shipped_sets
 
@@ -115,31 +113,25 @@ class CryHavoc:
 
         return load_content(content_dir, overrides)
 
-    def play(
-        self,
-        setup: scenario.CryHavocSetup,
-        content: Any,
-        master_seed: int,
-        game_id: int,
-        record_events: bool,
-        watch: Callable[[Any], None] | None = None,
-    ) -> Played:
+    def deal(self, setup: scenario.CryHavocSetup, master_seed: int, game_id: int) -> Deal:
         from cryhavoc_sim.games.cryhavoc import rows
 
-        return rows.played(rows.play_game(setup, content, master_seed, game_id, record_events, watch))
+        return rows.deal(setup, master_seed, game_id)
+
+    def played(self, deal: Deal, state: Any) -> Played:
+        from cryhavoc_sim.games.cryhavoc import rows
+
+        return rows.played(state.game)
 
     def win_line(self) -> WinLine:
         from cryhavoc_sim.games.cryhavoc.winline import LINE
 
         return LINE
 
-    def rows(self, setup: scenario.CryHavocSetup, content: Any, played: Played, game_id: int) -> GameRows:
+    def rows(self, setup: scenario.CryHavocSetup, content: Any, played: Played, deal: Deal) -> GameRows:
         from cryhavoc_sim.games.cryhavoc import rows
 
-        return rows.game_rows(setup, content, played, game_id)
-
-    def policy_of(self, setup: scenario.CryHavocSetup, game_id: int) -> str:
-        return setup.policy_of(game_id)[0]
+        return rows.game_rows(setup, content, played, deal)
 
     def stored_events(self, played: Played) -> list[tuple[Any, ...]]:
         from cryhavoc_sim.games.cryhavoc import rows

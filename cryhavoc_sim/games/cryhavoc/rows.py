@@ -1,53 +1,39 @@
-"""One Cry Havoc game of a scenario: played, and turned into rows (pure: spec in, rows out).
+"""One Cry Havoc game of a scenario: its deal (the harness plays it), and its rows.
 
 A Cry Havoc player is its faction: ``player`` and ``faction`` hold the same string, and
 ``other_player`` the same as ``other_faction`` (shared/OUTPUT_CONTRACT.md)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 from cryhavoc_sim.games.cryhavoc.content.schema import ContentSet
-from cryhavoc_sim.games.cryhavoc.engine import RULES_VERSION, Game, GameSetup, new_game
+from cryhavoc_sim.games.cryhavoc.engine import RULES_VERSION, Game, GameSetup
 from cryhavoc_sim.games.cryhavoc.engine.log import STORED_EVENT_COLUMNS
 from cryhavoc_sim.games.cryhavoc.engine.trogs import NPC
 from cryhavoc_sim.games.cryhavoc.scenario import CryHavocSetup
-from cryhavoc_sim.games.cryhavoc.state import RULES, CryHavocState
-from cryhavoc_sim.games.harness.driver import play
-from cryhavoc_sim.games.harness.play import seat_bots
-from cryhavoc_sim.games.harness.seeds import Seeds
+from cryhavoc_sim.games.cryhavoc.state import RULES, KnobbedSetup
+from cryhavoc_sim.games.harness.deal import Deal
+from cryhavoc_sim.games.harness.deal import deal as dealt
 from cryhavoc_sim.games.protocol import GameRows, Played
 
 
-def play_game(
-    setup: CryHavocSetup,
-    content: ContentSet,
-    master_seed: int,
-    game_id: int,
-    record_events: bool = True,
-    watch: Callable[[Any], None] | None = None,
-) -> Game:
-    """Game ``game_id`` of a scenario, played to its end by the scenario's bots (the
-    harness's driver loop; the solo mode's Trogs by the automaton)."""
-    seed, factions, initiative = setup.plan(master_seed, game_id)
-    game = new_game(
-        content,
-        GameSetup(
-            factions,
-            setup.experience,
-            initiative=initiative,
-            mode=setup.mode,
-            difficulty=setup.difficulty or 2,
-        ),
-        Seeds(seed).game(),
-        setup.rules,
-        record_events,
-        seed=seed,
+def deal(setup: CryHavocSetup, master_seed: int, game_id: int) -> Deal:
+    """Game ``game_id`` of a scenario (its plan: the deal's index, factions, Initiative),
+    with the policy's bot in every seat; the solo Trogs keep the name the scenario gave
+    them (their row's ``bot``, "automaton") and are played by the automaton."""
+    index, factions, initiative = setup.plan(game_id)
+    policy, names = setup.policy_of(game_id)
+    game = GameSetup(
+        factions,
+        setup.experience,
+        initiative=initiative,
+        mode=setup.mode,
+        difficulty=setup.difficulty or 2,
     )
-    state = CryHavocState(game)
-    play(state, seat_bots(RULES, state, setup.policy_of(game_id)[1], Seeds(seed)), watch)
-    return game
+    automaton = ("trogs",) if setup.mode == "solo" else ()
+    knobbed = KnobbedSetup(game, setup.rules)
+    return dealt(RULES, master_seed, index, knobbed, factions, names, policy, automata=automaton)
 
 
 def played(game: Game) -> Played:
@@ -56,7 +42,7 @@ def played(game: Game) -> Played:
     return Played((o.winner,) if o.winner is not None else (), tuple(o.seats), game)
 
 
-def game_rows(setup: CryHavocSetup, content: ContentSet, result: Played, game_id: int) -> GameRows:
+def game_rows(setup: CryHavocSetup, content: ContentSet, result: Played, deal: Deal) -> GameRows:
     game: Game = result.state
     o = game.outcome
     assert o is not None
@@ -75,14 +61,13 @@ def game_rows(setup: CryHavocSetup, content: ContentSet, result: Played, game_id
         "lineup": ",".join(sorted(game.setup_spec.factions)),
         "difficulty": setup.difficulty or None,
     }
-    names = setup.policy_of(game_id)[1]
     seats = []
     for f, p in game.players.items():
         seats.append(
             {
                 "faction": f,
                 "seat": o.seats.index(f) + 1 if f in o.seats else None,
-                "bot": names[f] if game.role(f) != NPC else "npc",
+                "bot": deal.bot_name(f) if game.role(f) != NPC else "npc",
                 "is_npc": game.is_npc(f),
                 "final_vp": p.vp,
                 "rank": o.ranking.index(f) + 1 if f in o.ranking else None,

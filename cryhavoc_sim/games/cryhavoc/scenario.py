@@ -27,8 +27,7 @@ from cryhavoc_sim.errors import ScenarioError
 from cryhavoc_sim.fields import field_error, get_field
 from cryhavoc_sim.games.cryhavoc.content.schema import FACTIONS, INVADERS
 from cryhavoc_sim.games.cryhavoc.engine.rules import EXPERIENCE_SKILLS, Rules
-from cryhavoc_sim.rng import game_seed
-from cryhavoc_sim.storage.schema import DEFAULT_POLICY
+from cryhavoc_sim.games.harness.deal import DEFAULT_POLICY
 
 FIELDS = ("players", "factions", "experience", "variant", "mode", "difficulty", "seats", "policies")
 MAX_POLICIES = 16
@@ -64,20 +63,21 @@ class CryHavocSetup:
         width = self.players + (1 if self.mode == "solo" else 0) if self.seats == "rotate" else 1
         return max(1, len(self.policies)) * width * len(self.lineups)
 
-    def plan(self, master_seed: int, game_id: int) -> tuple[int, tuple[str, ...], tuple[str, ...] | None]:
-        """(seed, factions, initial Initiative or None for random) of game ``game_id``.
+    def plan(self, game_id: int) -> tuple[int, tuple[str, ...], tuple[str, ...] | None]:
+        """(deal index, factions, initial Initiative or None for random) of game
+        ``game_id``; its seed is the seed recipe's for the deal index (rows.deal).
 
         ``seats = "rotate"``: consecutive games share a deal (one seed) and rotate the
         Initiative order through it, so each faction takes each seat equally often and a
         seat comparison sees the same deals. Several policies play each plan in turn."""
         game_id //= max(1, len(self.policies))
         if self.seats == "random":
-            return game_seed(master_seed, game_id), self.lineups[game_id % len(self.lineups)], None
+            return game_id, self.lineups[game_id % len(self.lineups)], None
         width = self.players + (1 if self.mode == "solo" else 0)
         deal, turn = divmod(game_id, width)
         factions = self.lineups[deal % len(self.lineups)]
         order = (*factions, "trogs") if self.mode == "solo" else factions
-        return game_seed(master_seed, deal), factions, order[turn:] + order[:turn]
+        return deal, factions, order[turn:] + order[:turn]
 
 
 def parse_setup(head: dict[str, Any], doc: dict[str, Any], path: str) -> CryHavocSetup:

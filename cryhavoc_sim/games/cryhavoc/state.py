@@ -15,13 +15,23 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Hashable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from cryhavoc_sim.games.botspec import BotSpec
 from cryhavoc_sim.games.cryhavoc.engine import Choice, Decider, Game, GameSetup, Subset, new_game
 from cryhavoc_sim.games.cryhavoc.engine.decisions import IllegalDecision
+from cryhavoc_sim.games.cryhavoc.engine.rules import Rules as Knobs
 from cryhavoc_sim.games.state import Answer, Bot, PlayerId, illegal
 from cryhavoc_sim.rng import Rng
+
+
+@dataclass(frozen=True, slots=True)
+class KnobbedSetup:
+    """A scenario's game as its deal holds it: the setup and the scenario's [rules] knobs."""
+
+    setup: GameSetup
+    knobs: Knobs
 
 
 class CryHavocState:
@@ -170,8 +180,11 @@ class CryHavocRules:
         return f"{','.join(setup.factions)} {setup.experience}"
 
     def new_state(
-        self, content: Any, setup: GameSetup, seed: int, rng: Rng, record_events: bool
+        self, content: Any, setup: GameSetup | KnobbedSetup, seed: int, rng: Rng, record_events: bool
     ) -> CryHavocState:
+        """A game of ``setup`` (with a scenario's rule knobs when it is a :class:`KnobbedSetup`)."""
+        if isinstance(setup, KnobbedSetup):
+            return CryHavocState(new_game(content, setup.setup, rng, setup.knobs, record_events, seed=seed))
         return CryHavocState(new_game(content, setup, rng, None, record_events, seed=seed))
 
     def bot(self, spec: BotSpec, player: PlayerId, rng: Rng) -> Bot[CryHavocState]:

@@ -1,11 +1,13 @@
-"""One game from a setup, seeds and bot names: the state made by the game's rules, a bot
-for every seat on its own stream (the seed recipe), played by the driver loop."""
+"""One game from a setup, seeds and bot names, or from a :class:`~.deal.Deal`: the state
+made by the game's rules, a bot for every seat on its own stream (the seed recipe),
+played by the driver loop. :func:`play_deal` is how every game of a scenario is played."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from cryhavoc_sim.games.harness.deal import Deal
 from cryhavoc_sim.games.harness.driver import MAX_ANSWERS, play
 from cryhavoc_sim.games.harness.seeds import Seeds
 from cryhavoc_sim.games.state import Bot, GameState, Rules
@@ -50,3 +52,23 @@ def play_game(
     ``observe`` sees every state before its answer and the last (the driver loop's)."""
     state = new_game(rules, content, setup, seeds, record_events)
     return play(state, seat_bots(rules, state, names, seeds), observe, limit=limit)
+
+
+def play_deal(
+    rules: Rules[Any],
+    content: Any,
+    deal: Deal,
+    record_events: bool = True,
+    observe: Callable[[Any], None] | None = None,
+) -> Any:
+    """The game ``deal`` played to its end with ``content`` by ``rules``; the final state.
+    Each seat's bot is built from the deal's spec on its own stream; the game's own
+    deciders (:meth:`Rules.extras`: Cry Havoc's solo automaton) play the seats without one.
+    ``observe`` sees every state before its answer and the last."""
+    s = Seeds(deal.seed)
+    state: GameState = rules.new_state(content, deal.setup, deal.seed, s.game(), record_events)
+    bots: dict[str, Bot[Any]] = dict(rules.extras(state))
+    for player, _, spec in deal.bots:
+        if spec is not None:
+            bots[player] = rules.bot(spec, player, s.bot(player))
+    return play(state, bots, observe, limit=deal.limit)

@@ -11,7 +11,7 @@ deck (the ``faction`` column), a player a seat ("one", "two").
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -19,16 +19,14 @@ from typing import TYPE_CHECKING, Any
 from cryhavoc_sim.errors import ContentError, ScenarioError
 from cryhavoc_sim.games.botspec import BotNameError
 from cryhavoc_sim.games.harness.costs import state_costs
+from cryhavoc_sim.games.harness.deal import Deal
+from cryhavoc_sim.games.harness.deal import deal as dealt
 from cryhavoc_sim.games.harness.ladder import Pairing
-from cryhavoc_sim.games.harness.play import play_game
-from cryhavoc_sim.games.harness.seeds import Seeds
 from cryhavoc_sim.games.protocol import GameRows, Measure, Played, ReportSections, Vocabulary
 from cryhavoc_sim.games.warcry import content as wc_content
 from cryhavoc_sim.games.warcry.bots import PERSONALITIES
 from cryhavoc_sim.games.warcry.rules import RULES, Setup
 from cryhavoc_sim.games.warcry.state import PLAYERS, WarCryState
-from cryhavoc_sim.rng import game_seed
-from cryhavoc_sim.storage.schema import DEFAULT_POLICY
 
 EVENT_KINDS = {
     "fields_first": "player chose (or was chosen) to field first in the Battle (round)",
@@ -164,9 +162,6 @@ class WarCry:
     def block_size(self, setup: WarCrySetup) -> int:
         return len(setup.decks) ** 2
 
-    def seed_of(self, setup: WarCrySetup, master_seed: int, game_id: int) -> int:
-        return game_seed(master_seed, game_id)
-
     def shipped_content(self, name: str) -> str | None:
         return str(wc_content.DATA) if name == "warcry" else None
 
@@ -180,30 +175,13 @@ class WarCry:
     def load_content(self, content_dir: str | None, overrides: Mapping[str, Any] | None = None) -> Any:
         return wc_content.load_content(content_dir, overrides)
 
-    def play(
-        self,
-        setup: WarCrySetup,
-        content: Any,
-        master_seed: int,
-        game_id: int,
-        record_events: bool,
-        watch: Callable[[Any], None] | None = None,
-    ) -> Played:
-        seeds = Seeds(self.seed_of(setup, master_seed, game_id))
-        pairing = setup.pairing(game_id)
-        for army in pairing.armies:  # a deck the scenario's content set lacks (checked here when
-            if army not in content.armies:  # the scenario's content could not be read at parse time)
-                allowed = ", ".join(sorted(content.armies))
-                raise ScenarioError(f"field 'scenario.decks' names {army!r}; allowed: {allowed}.")
-        for army, action in zip(pairing.armies, pairing.actions, strict=True):
-            problem = wc_content.check_pair(content.armies[army], content.actions[action])
-            if problem:
-                raise ScenarioError(f"field 'scenario.decks': {problem}.")
-        state: WarCryState = play_game(
-            RULES, content, pairing, seeds, dict(setup.bots), record_events, observe=watch
-        )
-        deck = dict(zip(PLAYERS, pairing.armies, strict=True))
-        return Played(tuple(deck[w] for w in state.winners), pairing.armies, state)
+    def deal(self, setup: WarCrySetup, master_seed: int, game_id: int) -> Deal:
+        return dealt(RULES, master_seed, game_id, setup.pairing(game_id), PLAYERS, dict(setup.bots))
+
+    def played(self, deal: Deal, state: WarCryState) -> Played:
+        armies: tuple[str, str] = deal.setup.armies
+        deck = dict(zip(PLAYERS, armies, strict=True))
+        return Played(tuple(deck[w] for w in state.winners), armies, state)
 
     def win_line(self) -> WinLine:
         from cryhavoc_sim.games.warcry.winline import LINE
@@ -217,9 +195,9 @@ class WarCry:
 
         return ABLATION
 
-    def rows(self, setup: WarCrySetup, content: Any, played: Played, game_id: int) -> GameRows:
+    def rows(self, setup: WarCrySetup, content: Any, played: Played, deal: Deal) -> GameRows:
         state: WarCryState = played.state
-        armies = setup.pairing(game_id).armies
+        armies = deal.setup.armies
         game = {
             "variant": f"{armies[0]} v {armies[1]}",
             "game": "warcry",
@@ -239,7 +217,7 @@ class WarCry:
             {
                 "faction": armies[i],
                 "seat": i + 1,
-                "bot": dict(setup.bots)[p],
+                "bot": deal.bot_name(p),
                 "is_npc": False,
                 "final_vp": state.wins[i],
                 "rank": 1 if state.winner == i else 2,
@@ -262,9 +240,6 @@ class WarCry:
             (seq, battle, "battle", deck.get(player or ""), kind, None, None, amount, detail, player, None)
             for seq, (battle, kind, player, amount, detail) in enumerate(state.events or ())
         ]
-
-    def policy_of(self, setup: WarCrySetup, game_id: int) -> str:
-        return DEFAULT_POLICY
 
     def stored_events(self, played: Played) -> list[tuple[Any, ...]]:
         state: WarCryState = played.state

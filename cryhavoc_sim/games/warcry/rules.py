@@ -9,9 +9,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from cryhavoc_sim.errors import ScenarioError
 from cryhavoc_sim.games.botspec import BotSpec
 from cryhavoc_sim.games.state import Bot, PlayerId
-from cryhavoc_sim.games.warcry.content import Card, Content, load_content
+from cryhavoc_sim.games.warcry.content import Card, Content, check_pair, load_content
 from cryhavoc_sim.games.warcry.state import ACTION_DECK, ARMY_DECK, PLAYERS, WarCryState
 from cryhavoc_sim.rng import Rng
 
@@ -73,6 +74,17 @@ class WarCryRules:
         return f"{setup.armies[0]} v {setup.armies[1]}"
 
     def new_state(self, content: Any, setup: Setup, seed: int, rng: Rng, record_events: bool) -> WarCryState:
+        """A game of ``setup``; a deck the content set lacks, or an army and action deck of
+        two alignments, is refused in the scenario's words (a scenario whose content could
+        not be read when it was parsed is checked only here)."""
+        for army in setup.armies:
+            if army not in content.armies:
+                allowed = ", ".join(sorted(content.armies))
+                raise ScenarioError(f"field 'scenario.decks' names {army!r}; allowed: {allowed}.")
+        for army, action in zip(setup.armies, setup.actions, strict=True):
+            problem = check_pair(content.armies[army], content.actions[action])
+            if problem:
+                raise ScenarioError(f"field 'scenario.decks': {problem}.")
         return new_game(content, setup, rng, record_events)
 
     def bot_spec(self, name: str, player: PlayerId) -> BotSpec:

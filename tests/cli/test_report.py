@@ -25,7 +25,7 @@ def test_report_writes_html_markdown_figures_and_summary(tmp_path: Path) -> None
     rep = tmp_path / "rep"
     page = (rep / "report.html").read_text()
     assert (
-        page.count("data:image/png;base64,") == 10  # with the three game-flow figures
+        page.count("data:image/png;base64,") == 11  # with the three game-flow figures and the luck
         and "RECONSTRUCTED" in page
         and "Win rate by faction" in page
     )

@@ -81,7 +81,7 @@ def test_rates_print_with_their_intervals_and_no_raw_bounds(report: Path) -> Non
 def test_figures_are_drawn_at_twice_the_size_they_are_shown(report: Path) -> None:
     page = (report / "report.html").read_text()
     shown = re.findall(r'<img alt="[^"]*" width="(\d+)" height="(\d+)"', page)
-    assert len(shown) == 10  # seven of the run, three of its game flow (report/flow.py)
+    assert len(shown) == 11  # seven of the run, three of its game flow, the luck (report/luck.py)
     png = (report / "win_rates.png").read_bytes()
     width = int.from_bytes(png[16:20], "big")
     assert width >= 1200 and any(int(w) == width // 2 for w, _ in shown)
@@ -155,7 +155,7 @@ def test_the_report_opens_in_chromium_with_every_image_and_the_headline(report: 
         [CHROMIUM, *flags, "--dump-dom", page.as_uri()], capture_output=True, text=True, timeout=120
     )
     assert dom.returncode == 0, dom.stderr[-2000:]
-    assert '<p id="probe">images 10/10</p>' in dom.stdout
+    assert '<p id="probe">images 11/11</p>' in dom.stdout
     assert "Headline" in dom.stdout and "of their fair share of 25%" in dom.stdout
     shot = tmp_path / "top.png"
     subprocess.run(

@@ -39,7 +39,6 @@ def luck_line(table: pl.DataFrame) -> str | None:
     side, share = shares["side"][0], float(shares["deal_share"][0])
     low = table.filter((pl.col("side") == side) & (pl.col("rung_index") == 0))["deal_share"]
     since = f" ({float(low[0]):.0%} at the lowest rung)" if low.len() and low[0] is not None else ""
-    return (
-        f"{str(side).capitalize()}: the deal decides much of the result; it explains {share:.0%} of the"
-        f" variance of its outcome at the top rung{since}; see 'Luck against skill'."
-    )
+    from cryhavoc_sim.report.luck import decided_line
+
+    return decided_line(str(side), share, f" at the top rung{since}; see 'Luck against skill'.")

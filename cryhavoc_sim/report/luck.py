@@ -53,19 +53,25 @@ def luck_sections(run: Any, game: Any) -> ReportSections:
         ["deal_share", "faction"], descending=[True, False]
     )
     if top.height and float(top["deal_share"][0]) >= NOTED:
-        from cryhavoc_sim.report.figures import label
-
         row = top.row(0, named=True)
-        findings.append(
-            f"{label(row['faction'])}: the deal decides much of the result; it explains"
-            f" {float(row['deal_share']):.0%} of the variance of its outcome over {row['deals']:,} deals"
-            f" (see '{CAPTION}')."
-        )
+        tail = f" over {row['deals']:,} deals (see '{CAPTION}')."
+        findings.append(decided_line(row["faction"], float(row["deal_share"]), tail))
     return ReportSections(
         figures=figures,
         tables=[(f"{CAPTION}, by {side} (ICC(1) over the deals; eta2 the raw between-deal share)", shown)],
         summary={"luck": table.to_dicts()},
         findings=findings,
+    )
+
+
+def decided_line(side: str, share: float, tail: str) -> str:
+    """The headline sentence for a side the deal decides much of (a run's report, and
+    balance's at its top rung); ``tail``: where the share was read and where to look."""
+    from cryhavoc_sim.report.figures import label
+
+    return (
+        f"{label(side)}: the deal decides much of the result; it explains {share:.0%} of the"
+        f" variance of its outcome{tail}"
     )
 
 

@@ -402,6 +402,9 @@ def _study_dir_replaced(
     return setup
 
 
+ABLATE_ONE = ("ablate", "warcry_all_decks", "--card", "WC149", "-n", "4", "-j", "1")  # the -o cases' command
+
+
 def _planted(where: str, *command: str, folder: bool = False) -> Callable[[Path], list[str]]:
     """``command`` with a symbolic link at ``where`` (in the work directory) to a file (or
     a folder) the tool must not write into."""
@@ -1426,52 +1429,17 @@ CASES = [
     ),
     Case(
         "ablate_out_not_empty",  # a finished run's folder: refused before a game is played
-        lambda d: [
-            "ablate",
-            "warcry_all_decks",
-            "--card",
-            "WC149",
-            "-n",
-            "4",
-            "-j",
-            "1",
-            "-o",
-            str(d / "done"),
-        ],
+        lambda d: [*ABLATE_ONE, "-o", str(d / "done")],
         "done: is not empty (",
     ),
     Case(
         "ablate_out_a_symlink",
-        _planted(
-            "abl",
-            "ablate",
-            "warcry_all_decks",
-            "--card",
-            "WC149",
-            "-n",
-            "4",
-            "-j",
-            "1",
-            "-o",
-            "{d}/abl",
-            folder=True,
-        ),
+        _planted("abl", *ABLATE_ONE, "-o", "{d}/abl", folder=True),
         "abl: is a symbolic link; the tool never writes through a link",
     ),
     Case(
         "ablate_out_a_file",
-        lambda d: [
-            "ablate",
-            "warcry_all_decks",
-            "--card",
-            "WC149",
-            "-n",
-            "4",
-            "-j",
-            "1",
-            "-o",
-            str(d / "s.toml"),
-        ],
+        lambda d: [*ABLATE_ONE, "-o", str(d / "s.toml")],
         "s.toml: is a file, not a directory; give a new or empty directory for the ablation.",
     ),
     Case(

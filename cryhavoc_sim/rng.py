@@ -67,6 +67,13 @@ def game_seed(master_seed: int, game_index: int) -> int:
     return _hash64("cryhavoc-sim/game", master_seed, game_index)
 
 
+def study_seed(seed: int, purpose: str, index: int) -> int:
+    """A scenario seed (below 2**31) for the ``index``-th set of deals a study plays for
+    ``purpose`` beside a scenario of seed ``seed`` (a calibration's later stages, its
+    confirmation on fresh deals)."""
+    return _hash64("cryhavoc-sim/study", seed, purpose, index) % 2**31
+
+
 def stream(seed: int, name: str) -> Rng:
     """An independent generator for the named purpose within one game."""
     return Rng(_hash64("cryhavoc-sim/stream", seed, name))

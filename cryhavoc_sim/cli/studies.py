@@ -148,8 +148,10 @@ def tune(
     quiet: Annotated[bool, _flag("--quiet", "-q", help="No progress bars.")] = False,
 ) -> None:
     """Calibrate content numbers to targets: Optuna's TPE proposes values inside their
-    ranges, every target scenario is played with them, and the best set is written as a
-    new content set (OUT/content/<content_name>/) and as OUT/best.toml.
+    ranges, every target scenario is played with them (with first_games, by successive
+    halving: only the trials that rank well play on), and the best set is written as a
+    new content set (OUT/content/<content_name>/) and as OUT/best.toml; with confirm, the
+    best trials are played again on fresh deals and chosen there.
 
     Example: cryhavoc-sim tune targets/calibration.toml -j 2"""
     import shlex
@@ -186,21 +188,39 @@ def tune(
     typer.echo(
         f"Calibration of {plan.trials} trials complete in {target} ({summary.played_now:,} games played now)."
     )
+    trials = summary.record["trials"]
+    full = sum(1 for t in trials if not t.get("pruned"))
+    if full < len(trials):
+        typer.echo(
+            f"Successive halving: {full} of {len(trials)} trials played all {plan.games:,} games a target;"
+            f" the others stopped after {plan.stage_games[0]:,} or more."
+        )
     typer.echo(
-        f"Shipped content: score {summary.reference['score']:.4f}; best (trial {best['trial']}): {best['score']:.4f}."
+        f"Shipped content: score {summary.reference['score']:.4f}; best (trial {best['trial']}): {best['score']:.4f}"
+        f" on the deals every trial played."
     )
+    fresh = best.get("confirmed")
+    if fresh is not None:
+        confirm = summary.record["confirm"]
+        others = ", ".join(f"{k} {v['score']:.4f}" for k, v in confirm.items() if k != "shipped")
+        typer.echo(
+            f"On fresh deals ({plan.games:,} games a target): shipped content {confirm['shipped']['score']:.4f};"
+            f" the best {plan.confirm} trials {others}; chosen: trial {best['trial']}."
+        )
     typer.echo("Best values: " + ", ".join(f"{k} = {json.dumps(v)}" for k, v in best["values"].items()))
-    for name, found in best["found"].items():
+    shown = fresh or best
+    where = " (on fresh deals)" if fresh is not None else ""
+    for name, found in shown["found"].items():
         rates = ", ".join(
             f"{s} {r['rate']:.1%}" for s, r in sorted(found["sides"].items(), key=lambda x: -x[1]["rate"])
         )
-        typer.echo(f"  {name}: {rates}")
-    if best["missed"]:
+        typer.echo(f"  {name}{where}: {rates}")
+    if shown["missed"]:
         typer.echo(
-            f"The best set still misses {len(best['missed'])} of the targets' conditions: "
-            + "; ".join(best["missed"])
+            f"The best set still misses {len(shown['missed'])} of the targets' conditions{where}: "
+            + "; ".join(shown["missed"])
         )
     else:
-        typer.echo("Every target is met.")
+        typer.echo(f"Every target is met{where}.")
     typer.echo(f"Content set written to {written} (and the values to {target / 'best.toml'}).")
     typer.echo(RECONSTRUCTED_NOTICE)

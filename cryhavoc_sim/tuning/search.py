@@ -4,15 +4,25 @@ played with them, the shortfall from the targets is scored; resumable trial by t
 ```
 TUNE_DIR/
   tune.json          the targets file's text, the shipped content's score ("reference"),
-                     every finished trial (values, score, each target's rates) and the best
-  trials/t0000/<scenario>/   one ordinary run directory per target per trial
+                     every finished trial (values, each stage's score and rates, the last
+                     stage's score, whether it was stopped early), the confirmation, the best
+  trials/t0000/<scenario>/      one ordinary run directory per target per trial (stage 0)
+  trials/t0000.s1/<scenario>/   the trial's next stage (successive halving): new deals
+  confirm/t0000/<scenario>/     a best trial again, on fresh deals (``confirm``)
   best.toml          the best values as a scenario [overrides] table
-  content/<name>/    the content set written with the best values (tune --write)
+  content/<name>/    the content set written with the best values
 ```
 
+Successive halving: a trial plays its first stage (``first_games`` a target), and each
+next stage's new games only while its score, over every game it has played, ranks among
+the best 1/``halving`` of the trials that played as many (the trials before it: the rule
+of asynchronous successive halving, which needs no trial to wait for another). A trial
+stopped early is told to TPE as pruned, with its scores so far.
+
 Determinism: trial ``n``'s proposal comes from a sampler seeded with (seed, n) and
-conditioned on trials 0..n-1 only, and every trial plays the same seeds; so a resumed
-search proposes, plays and scores exactly what an uninterrupted one would.
+conditioned on trials 0..n-1 only, every trial plays the same seeds at each stage, and
+whether it plays on depends on trials 0..n only; so a resumed search proposes, plays and
+scores exactly what an uninterrupted one would.
 """
 
 from __future__ import annotations
@@ -25,6 +35,7 @@ from pathlib import Path
 from typing import Any
 
 from cryhavoc_sim.errors import UserError
+from cryhavoc_sim.rng import study_seed
 from cryhavoc_sim.runner.executor import RunOptions
 from cryhavoc_sim.runner.plan import config_hash
 from cryhavoc_sim.studies.play import Part, play_parts, scenario_with
@@ -51,7 +62,7 @@ class TuneSummary:
 
 
 def _rates(run_dir: Path) -> dict[str, Any]:
-    """A target run's sides (rate, fair share) and its pooled player win rate."""
+    """A target run's sides (rate, fair share, wins, games) and its pooled player win rate."""
     from cryhavoc_sim.storage.reader import load_run
     from cryhavoc_sim.sweeps.analyse import cell_tables
 
@@ -61,10 +72,40 @@ def _rates(run_dir: Path) -> dict[str, Any]:
     wins = sum(r["wins"] for r in rows)
     return {
         "sides": {
-            r["side"]: {"rate": r["win_rate"], "fair": r["fair_share"], "games": r["games"]} for r in rows
+            r["side"]: {
+                "rate": r["win_rate"],
+                "fair": r["fair_share"],
+                "games": r["games"],
+                "wins": r["wins"],
+            }
+            for r in rows
         },
         "win_rate": wins / games if games else 0.0,
+        "wins": wins,
+        "games": games,
     }
+
+
+def pooled(parts: list[dict[str, dict[str, Any]]]) -> dict[str, dict[str, Any]]:
+    """Each target's rates over the games of several stages (``_rates`` of each, summed)."""
+    if len(parts) == 1:
+        return parts[0]
+    out: dict[str, dict[str, Any]] = {}
+    for name in parts[0]:
+        runs = [p[name] for p in parts]
+        sides: dict[str, dict[str, Any]] = {}
+        for side in sorted({s for r in runs for s in r["sides"]}):
+            had = [r["sides"][side] for r in runs if side in r["sides"]]
+            games, wins = sum(h["games"] for h in had), sum(h["wins"] for h in had)
+            sides[side] = {
+                "rate": wins / games if games else 0.0,
+                "fair": had[0]["fair"],
+                "games": games,
+                "wins": wins,
+            }
+        games, wins = sum(r["games"] for r in runs), sum(r["wins"] for r in runs)
+        out[name] = {"sides": sides, "win_rate": wins / games if games else 0.0, "wins": wins, "games": games}
+    return out
 
 
 def score(targets: tuple[Target, ...], found: dict[str, dict[str, Any]]) -> tuple[float, list[str]]:
@@ -98,6 +139,30 @@ def score(targets: tuple[Target, ...], found: dict[str, dict[str, Any]]) -> tupl
     return total, missed
 
 
+def new_games(targets: Targets, stage: int) -> int:
+    """The games a target ``stage`` adds (-1, the confirmation: ``games`` on fresh deals)."""
+    if stage < 0:
+        return targets.games
+    games = targets.stage_games
+    return games[stage] - (games[stage - 1] if stage else 0)
+
+
+def seed_of(target: Target, stage: int) -> int:
+    """The seed of a target's games in ``stage`` (-1: the confirmation's)."""
+    if stage == 0:
+        return target.scenario.seed
+    if stage < 0:
+        return study_seed(target.scenario.seed, "confirm", 0)
+    return study_seed(target.scenario.seed, "stage", stage)
+
+
+def stage_dir(out: Path, label: str, stage: int) -> Path:
+    """Where a trial's (or the shipped content's) stage plays."""
+    if stage < 0:
+        return out / "confirm" / label
+    return out / "trials" / (label if stage == 0 else f"{label}.s{stage}")
+
+
 def _play(
     targets: Targets,
     values: dict[str, Any],
@@ -107,28 +172,93 @@ def _play(
     quiet: bool,
     summary: TuneSummary,
     bar: Any = None,
+    stage: int = 0,
 ) -> dict[str, dict[str, Any]] | None:
-    """Play every target's scenario with ``values`` into ``where``; None when stopped
-    (a part-played target is no trial's score). ``bar``: the calibration's one progress bar."""
+    """Play every target's scenario of ``stage`` with ``values`` into ``where``; None
+    when stopped (a part-played target is no trial's score). ``bar``: the calibration's
+    one progress bar."""
     options = RunOptions(workers, quiet=quiet, progress=bar)
+    games = new_games(targets, stage)
     found = {}
+    what = "confirmation" if stage < 0 else f"stage {stage}" if stage else ""
     for t in targets.targets:
         sc = scenario_with(
             t.scenario,
             values,
             f"{t.name}-{label}",
-            targets.games,
-            t.scenario.seed,
-            f"{label} of calibration {targets.name}",
-            f"{targets.path} ({label}, {t.name})",
+            games,
+            seed_of(t, stage),
+            f"{label} of calibration {targets.name}" + (f", {what}" if what else ""),
+            f"{targets.path} ({label}, {t.name}{', ' + what if what else ''})",
         )
         run_dir = where / t.name
         shown = (lambda _, name=t.name: bar.set_description(f"{label} {name}")) if bar is not None else None
-        skipped = (lambda _: bar.update(targets.games)) if bar is not None else None
+        skipped = (lambda _: bar.update(games)) if bar is not None else None
         if not play_parts([Part(sc, run_dir, config_hash(sc))], options, summary, None, shown, skipped):
             return None
         found[t.name] = _rates(run_dir)
     return found
+
+
+def stages_of(entry: dict[str, Any], targets: Targets) -> list[dict[str, Any]]:
+    """A trial's (or the reference's) stages; a record of a calibration without halving
+    (or of an older version) holds one, its whole score."""
+    got: list[dict[str, Any]] = entry.get("stages") or [
+        {"games": targets.games, "score": entry["score"], "missed": entry["missed"], "found": entry["found"]}
+    ]
+    return got
+
+
+def plays_on(score_now: float, stage: int, earlier: list[dict[str, Any]], targets: Targets) -> bool:
+    """Whether a trial scoring ``score_now`` after ``stage`` plays the next stage: its
+    score ranks among the best 1/halving of the earlier trials' scores after the same stage
+    and its own (ties go to the earlier trials)."""
+    scores = [st[stage]["score"] for t in earlier if len(st := stages_of(t, targets)) > stage]
+    better = sum(1 for x in scores if x <= score_now)
+    keep = -(-(len(scores) + 1) // targets.halving)  # ceil
+    return better < keep
+
+
+def _play_stages(
+    targets: Targets,
+    values: dict[str, Any],
+    out: Path,
+    label: str,
+    workers: int,
+    quiet: bool,
+    summary: TuneSummary,
+    bar: Any,
+    earlier: list[dict[str, Any]] | None,
+) -> dict[str, Any] | None:
+    """Play ``values`` stage by stage into ``out``'s trial folder ``label``: every stage
+    (``earlier`` None: the shipped content's reference) or while the score ranks among the
+    best of ``earlier`` trials. Its entry (each stage's games, score, missed, rates over every
+    game so far; the last stage's as its own; ``pruned``), or None when stopped."""
+    parts: list[dict[str, dict[str, Any]]] = []
+    stages: list[dict[str, Any]] = []
+    last = len(targets.stage_games) - 1
+    for k, games in enumerate(targets.stage_games):
+        found = _play(targets, values, stage_dir(out, label, k), label, workers, quiet, summary, bar, k)
+        if found is None:
+            return None
+        parts.append(found)
+        now = pooled(parts)
+        value, missed = score(targets.targets, now)
+        stages.append({"games": games, "score": value, "missed": missed, "found": now})
+        if k < last and earlier is not None and not plays_on(value, k, earlier, targets):
+            if bar is not None:  # the games it will not play leave the bar's total
+                bar.total -= (targets.games - games) * len(targets.targets)
+                bar.refresh()
+            break
+    end = stages[-1]
+    return {
+        "games": end["games"],
+        "score": end["score"],
+        "missed": end["missed"],
+        "found": end["found"],
+        "stages": stages,
+        "pruned": end["games"] < targets.games,
+    }
 
 
 def target_identity(targets: Targets) -> dict[str, dict[str, Any]]:
@@ -213,32 +343,15 @@ def run_tune(
     started = time.perf_counter()
     bar = None
     if not quiet:  # trials play the targets' bots: one timed game of each target stands for all
-        from cryhavoc_sim.runner.estimate import study_bar
-
-        per_trial = targets.games * len(targets.targets)
-        left = targets.trials + 1 - len(record["trials"]) - (record["reference"] is not None)
-        total = per_trial * (targets.trials + 1)
-        timed = [(t.scenario, targets.games * left) for t in targets.targets] if left else []
-        bar = study_bar(timed, total, total - per_trial * left, workers, targets.games, "target and trial")
+        bar = _bar(targets, record, workers)
     try:
         if record["reference"] is None:  # the shipped content, scored the same way
-            found = _play(targets, {}, out / "trials" / "shipped", "shipped", workers, quiet, summary, bar)
-            if found is None:
+            entry = _play_stages(targets, {}, out, "shipped", workers, quiet, summary, bar, None)
+            if entry is None:
                 return summary
-            value, missed = score(targets.targets, found)
-            record["reference"] = {"score": value, "missed": missed, "found": found}
+            record["reference"] = entry
             write_json(record_path, record)
-        dists: dict[str, optuna.distributions.BaseDistribution] = {
-            p.path: optuna.distributions.IntDistribution(0, len(p.values) - 1)
-            if p.numeric
-            else optuna.distributions.CategoricalDistribution(list(range(len(p.values))))
-            for p in targets.parameters
-        }
-        study = optuna.create_study(direction="minimize")
-        for t in record["trials"]:
-            study.add_trial(
-                optuna.trial.create_trial(params=t["indices"], distributions=dists, value=t["score"])
-            )
+        study, dists = _study(targets, record["trials"])
         for n in range(len(record["trials"]), targets.trials):
             trial = propose(study, dists, targets.seed, n, targets.trials)
             indices = {p.path: int(trial.params[p.path]) for p in targets.parameters}
@@ -249,25 +362,28 @@ def run_tune(
                     + ", ".join(f"{k} = {json.dumps(v)}" for k, v in values.items()),
                     file=sys.stdout,
                 )
-            found = _play(
-                targets, values, out / "trials" / f"t{n:04d}", f"t{n:04d}", workers, quiet, summary, bar
-            )
-            if found is None:
-                return summary
-            value, missed = score(targets.targets, found)
-            study.tell(trial, value)
-            record["trials"].append(
-                {
-                    "trial": n,
-                    "indices": indices,
-                    "values": values,
-                    "score": value,
-                    "missed": missed,
-                    "found": found,
+            same = earlier_same(record["trials"], values)
+            if same is not None:  # the same values play the same games: read, not replayed
+                entry = {k: same[k] for k in ENTRY_KEYS} | {
+                    "played_as": same.get("played_as", label_of(same))
                 }
-            )
+                if bar is not None:
+                    bar.total -= targets.games * len(targets.targets)
+                    bar.write(
+                        f"  the values of trial {same['trial'] + 1}: its games and score", file=sys.stdout
+                    )
+            else:
+                entry = _play_stages(
+                    targets, values, out, f"t{n:04d}", workers, quiet, summary, bar, record["trials"]
+                )
+                if entry is None:
+                    return summary
+            _tell(study, trial, entry)
+            record["trials"].append({"trial": n, "indices": indices, "values": values, **entry})
             write_json(record_path, record)
-        best = min(record["trials"], key=lambda t: (t["score"], t["trial"]))
+        if not _confirm(targets, record, out, workers, quiet, summary, bar):
+            return summary
+        best = chosen(targets, record)
         record["best"] = best["trial"]
         record["status"] = "complete"
         write_json(record_path, record)
@@ -275,10 +391,12 @@ def run_tune(
         summary.reference = record["reference"]
         import tomli_w
 
+        fresh = best.get("confirmed")
+        said = f"; on fresh deals {fresh['score']:.5f}" if fresh else ""
         write_text(
             out / "best.toml",
             f"# The best values of calibration {targets.name} (trial {best['trial']} of {targets.trials}),"
-            f" score {best['score']:.5f}.\n" + tomli_w.dumps({"overrides": best["values"]}),
+            f" score {best['score']:.5f}{said}.\n" + tomli_w.dumps({"overrides": best["values"]}),
         )
         return summary
     except KeyboardInterrupt:  # between two runs (a run catches its own and says so)
@@ -292,6 +410,141 @@ def run_tune(
         if summary.interrupted:
             record["status"] = "interrupted"
             write_json(record_path, record)
+
+
+def _bar(targets: Targets, record: dict[str, Any], workers: int) -> Any:
+    """The calibration's one progress bar: its total as if every trial played every
+    stage (a trial stopped early takes its games off), the time left estimated the same way."""
+    from cryhavoc_sim.runner.estimate import study_bar
+
+    per_trial = targets.games * len(targets.targets)
+    confirming = targets.confirm + 1 if targets.confirm else 0
+    runs = targets.trials + 1 + confirming
+    done = sum(t.get("games", targets.games) for t in record["trials"]) * len(targets.targets)
+    done += per_trial * (record["reference"] is not None) + per_trial * len(record.get("confirm") or {})
+    left_trials = targets.trials - len(record["trials"])
+    total = per_trial * runs - sum(
+        targets.games - t.get("games", targets.games) for t in record["trials"]
+    ) * len(targets.targets)
+    left = left_trials + (record["reference"] is None) + confirming - len(record.get("confirm") or {})
+    timed = [(t.scenario, targets.games * left) for t in targets.targets] if left else []
+    return study_bar(timed, total, done, workers, targets.stage_games[0], "target and trial")
+
+
+def _study(targets: Targets, trials: list[dict[str, Any]]) -> tuple[Any, dict[str, Any]]:
+    """An Optuna study holding the recorded trials as they were told (each stage's score
+    an intermediate value at its games; pruned or complete), and the parameters' distributions."""
+    import optuna
+
+    dists: dict[str, optuna.distributions.BaseDistribution] = {
+        p.path: optuna.distributions.IntDistribution(0, len(p.values) - 1)
+        if p.numeric
+        else optuna.distributions.CategoricalDistribution(list(range(len(p.values))))
+        for p in targets.parameters
+    }
+    study = optuna.create_study(direction="minimize")
+    for t in trials:
+        steps = {st["games"]: st["score"] for st in stages_of(t, targets)}
+        pruned = bool(t.get("pruned"))
+        study.add_trial(
+            optuna.trial.create_trial(
+                params=t["indices"],
+                distributions=dists,
+                value=t["score"],  # a pruned trial's: its last stage's, as ``tell`` records it
+                intermediate_values=steps,
+                state=optuna.trial.TrialState.PRUNED if pruned else optuna.trial.TrialState.COMPLETE,
+            )
+        )
+    return study, dists
+
+
+def _tell(study: Any, trial: Any, entry: dict[str, Any]) -> None:
+    """Tell TPE a played trial as :func:`_study` rebuilds it from the record."""
+    import optuna
+
+    for st in entry["stages"]:
+        trial.report(st["score"], st["games"])
+    if entry["pruned"]:
+        study.tell(trial, state=optuna.trial.TrialState.PRUNED)
+    else:
+        study.tell(trial, entry["score"])
+
+
+ENTRY_KEYS = ("games", "score", "missed", "found", "stages", "pruned")
+
+
+def label_of(trial: dict[str, Any]) -> str:
+    """A trial's name in folders and the record: t0007."""
+    return f"t{trial['trial']:04d}"
+
+
+def earlier_same(trials: list[dict[str, Any]], values: dict[str, Any]) -> dict[str, Any] | None:
+    """An earlier trial with ``values`` (TPE proposes a set again, more often the fewer
+    values there are): the same values play the same games, so its entry is the new
+    trial's too, pruned or not, and its folders hold the games."""
+    for t in trials:
+        if t["values"] == values and "stages" in t:
+            return t
+    return None
+
+
+def finalists(targets: Targets, trials: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The trials the confirmation plays again: the best ``confirm`` of those that played
+    every game, by score (then by trial)."""
+    full, seen = [], set()
+    for t in sorted((t for t in trials if not t.get("pruned")), key=lambda t: (t["score"], t["trial"])):
+        key = json.dumps(t["values"], sort_keys=True)
+        if key not in seen:  # a repeated set is confirmed once
+            seen.add(key)
+            full.append(t)
+    return full[: targets.confirm]
+
+
+def _confirm(
+    targets: Targets,
+    record: dict[str, Any],
+    out: Path,
+    workers: int,
+    quiet: bool,
+    summary: TuneSummary,
+    bar: Any,
+) -> bool:
+    """Play the shipped content and the finalists on fresh deals, ``games`` a target each,
+    into ``record["confirm"]`` (label -> score, missed, rates); False when stopped."""
+    if not targets.confirm:
+        return True
+    done = record.setdefault("confirm", {})
+    todo = [("shipped", "shipped", {})] + [
+        (label_of(t), t.get("played_as", label_of(t)), t["values"])
+        for t in finalists(targets, record["trials"])
+    ]
+    for name, label, values in todo:
+        if name in done:
+            continue
+        if bar is not None:
+            bar.write(f"confirming {name} on fresh deals", file=sys.stdout)
+        found = _play(targets, values, stage_dir(out, label, -1), label, workers, quiet, summary, bar, -1)
+        if found is None:
+            return False
+        value, missed = score(targets.targets, found)
+        done[name] = {"score": value, "missed": missed, "found": found}
+        write_json(out / TUNE_FILE, record)
+    return True
+
+
+def chosen(targets: Targets, record: dict[str, Any]) -> dict[str, Any]:
+    """The best trial: the finalist with the best score on fresh deals (``confirmed``:
+    that score; a tie goes to the better score on the trials' deals), or without a
+    confirmation the best score of a trial that played every game."""
+    full = [t for t in record["trials"] if not t.get("pruned")]
+    confirm = record.get("confirm")
+    if not confirm:
+        return min(full, key=lambda t: (t["score"], t["trial"]))
+    best = min(
+        finalists(targets, record["trials"]),
+        key=lambda t: (confirm[label_of(t)]["score"], t["score"], t["trial"]),
+    )
+    return {**best, "confirmed": confirm[label_of(best)]}
 
 
 def write_best(targets: Targets, best: dict[str, Any], out: Path) -> Path:

@@ -4,7 +4,7 @@
 [tune]
 name = "calibration"            # the default output directory tunes/<name>
 trials = 40                     # Optuna trials (each plays every target's scenario)
-games = 1000                    # games per target scenario per trial (same seeds every trial)
+games = 1080                    # games per target scenario per trial (same seeds every trial)
 seed = 1                        # the search's seed
 content_name = "cryhavoc-base-calibrated"   # the name of the content set it writes
 content = "cryhavoc-base-reconstructed"      # optional: the shipped set every target plays
@@ -12,6 +12,14 @@ content = "cryhavoc-base-reconstructed"      # optional: the shipped set every t
 rungs = ["ismcts:16", "ismcts:32"]   # optional: judge every target at each of these rungs,
                                 # the rung's bot in every seat (as `balance` plays them);
                                 # default: each scenario's own bots
+first_games = 120               # optional, successive halving: a trial first plays this many
+                                # games a target, and plays on (x halving each time, up to
+                                # `games`) only while its score ranks among the best
+                                # 1/halving of the trials that played as many
+halving = 3                     # optional (default 3): the factor of games between stages
+confirm = 3                     # optional: the best 3 trials (and the shipped content) are
+                                # played again, `games` a target on fresh deals, and the
+                                # best of them on those deals is the one chosen
 
 [parameters]                    # the numbers the search sets, as in a sweep's [factors]
 "tokens.war_party.*.trogs" = "plausible"
@@ -32,6 +40,12 @@ With ``rungs``, each target is played once per rung (named ``<scenario>.<rung>``
 within a rung. The search minimises the sum of the targets' shortfalls, squared (zero when every target
 is met), plus a hundredth of each faction's squared distance from its fair share (among
 sets that meet every target, the most even). Everything is checked before anything runs.
+
+Successive halving (``first_games``) spends the games on the trials worth them: every
+stage's games are whole deals of every target (a multiple of each target's deal size),
+and a stage's new games are the same deals in every trial. ``confirm`` answers the
+winner's curse: the best of many trials, each scored on the same few deals, looks better
+on those deals than it is; its score on deals no trial was chosen on does not.
 """
 
 from __future__ import annotations
@@ -45,7 +59,19 @@ from cryhavoc_sim.runner.scenario import NAME, Scenario, load_scenario
 from cryhavoc_sim.studies.files import DesignError, fail, read_file, read_head, shown, whole
 from cryhavoc_sim.sweeps.design import MAX_FACTORS, Factor, check_value_count, parse_factor
 
-TUNE_FIELDS = ("name", "trials", "games", "seed", "content_name", "content", "rungs", "description")
+TUNE_FIELDS = (
+    "name",
+    "trials",
+    "games",
+    "seed",
+    "content_name",
+    "content",
+    "rungs",
+    "first_games",
+    "halving",
+    "confirm",
+    "description",
+)
 TARGET_FIELDS = ("scenario", "fair_within", "win_rate", "harder_than")
 MAX_TRIALS = 2000
 
@@ -85,11 +111,20 @@ class Targets:
     content_name: str
     parameters: tuple[Factor, ...]
     targets: tuple[Target, ...]
+    stages: tuple[int, ...] = ()  # games a target after each stage (successive halving); () = (games,)
+    halving: int = 3
+    confirm: int = 0  # best trials re-played on fresh deals before one is chosen
+
+    @property
+    def stage_games(self) -> tuple[int, ...]:
+        """The games a target a trial has played after each stage: ``(games,)`` without halving."""
+        return self.stages or (self.games,)
 
     @property
     def total_games(self) -> int:
-        """Every game the calibration plays: each trial's and the shipped content's reference."""
-        return (self.trials + 1) * self.games * len(self.targets)
+        """Every game the calibration can play, at most: each trial's (if every trial played
+        every stage), the shipped content's reference, and the confirmation's."""
+        return (self.trials + 1 + (self.confirm + 1 if self.confirm else 0)) * self.games * len(self.targets)
 
 
 # The shipped targets files: package data; the repository's top-level ``targets/`` links here.
@@ -144,7 +179,22 @@ def parse_targets(text: str, path: str = "<targets>", max_games: int | None = No
         raise fail(path, "parameters", f"names {len(raw):,} paths; allowed: at most {MAX_FACTORS}")
     check_value_count(path, raw, "parameters")
     parameters = tuple(parse_factor(path, key, value, base, "parameters") for key, value in raw.items())
-    out = Targets(name, path, text, trials, games, seed, content_name, parameters, tuple(targets))
+    stages, halving = _stages(path, head, games, targets)
+    confirm = whole(head, path, "tune", "confirm", 0, 0, min(20, trials))
+    out = Targets(
+        name,
+        path,
+        text,
+        trials,
+        games,
+        seed,
+        content_name,
+        parameters,
+        tuple(targets),
+        stages,
+        halving,
+        confirm,
+    )
     if max_games is not None and out.total_games > max_games:
         raise fail(
             path,
@@ -154,6 +204,39 @@ def parse_targets(text: str, path: str = "<targets>", max_games: int | None = No
             f" allowed with --max-games: at most {max_games:,}",
         )
     return out
+
+
+def _stages(
+    path: str, head: dict[str, Any], games: int, targets: list[Target]
+) -> tuple[tuple[int, ...], int]:
+    """The games a target after each stage of successive halving, and its factor:
+    ``first_games``, x ``halving`` each stage, the last ``games``; () without halving.
+    Every stage ends on whole deals of every target."""
+    from math import lcm
+
+    halving = whole(head, path, "tune", "halving", 3, 2, 10)
+    if "first_games" not in head:
+        if "halving" in head:
+            raise fail(
+                path, "tune.halving", "needs tune.first_games (the games a target of a trial's first stage)"
+            )
+        return (), halving
+    first = whole(head, path, "tune", "first_games", None, 1, max(1, games - 1))
+    from cryhavoc_sim.games import get_game
+
+    deal = lcm(*(get_game(t.scenario.game).block_size(t.scenario.setup) for t in targets))
+    for key, value in (("first_games", first), ("games", games)):
+        if value % deal:
+            raise fail(
+                path,
+                f"tune.{key}",
+                f"is {value:,}, not whole deals of every target; allowed: a multiple of {deal}"
+                " (each target's games of one deal)",
+            )
+    stages = [first]
+    while stages[-1] * halving < games:
+        stages.append(stages[-1] * halving)
+    return (*stages, games), halving
 
 
 def rung_tag(spec: str) -> str:

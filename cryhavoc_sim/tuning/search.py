@@ -291,14 +291,19 @@ def _changed(old: Any, new: dict[str, dict[str, Any]]) -> str | None:
     return None
 
 
-def propose(study: Any, dists: dict[str, Any], seed: int, n: int, trials: int) -> Any:
+def propose(
+    study: Any, dists: dict[str, Any], seed: int, n: int, trials: int, start: tuple[tuple[str, int], ...] = ()
+) -> Any:
     """Trial ``n``'s proposal: TPE seeded with (seed, n), conditioned on the study's
     trials 0..n-1 only (random for the first third, at most 10), so a resumed search
-    proposes exactly what an uninterrupted one would."""
+    proposes exactly what an uninterrupted one would; trial 0 takes the ``start`` values
+    (the others the sampler's)."""
     import optuna
 
     startup = max(1, min(10, trials // 3))
     study.sampler = optuna.samplers.TPESampler(seed=(seed * 1_000_003 + n) % 2**32, n_startup_trials=startup)
+    if n == 0 and start:
+        study.enqueue_trial(dict(start))
     return study.ask(dists)
 
 
@@ -353,7 +358,7 @@ def run_tune(
             write_json(record_path, record)
         study, dists = _study(targets, record["trials"])
         for n in range(len(record["trials"]), targets.trials):
-            trial = propose(study, dists, targets.seed, n, targets.trials)
+            trial = propose(study, dists, targets.seed, n, targets.trials, targets.start)
             indices = {p.path: int(trial.params[p.path]) for p in targets.parameters}
             values = {p.path: p.values[indices[p.path]] for p in targets.parameters}
             if bar is not None:

@@ -25,6 +25,9 @@ confirm = 3                     # optional: the best 3 trials (and the shipped c
 "tokens.war_party.*.trogs" = "plausible"
 "factions.trogs.units" = { range = [12, 16] }
 
+[start]                         # optional: the first trial's values (an earlier best, say);
+"factions.trogs.units" = 14     # each among its parameter's values; the rest the search's
+
 [[target]]
 scenario = "four_player"
 fair_within = 0.10              # every faction within 10 points of its fair share
@@ -56,7 +59,7 @@ from pathlib import Path
 from typing import Any
 
 from cryhavoc_sim.runner.scenario import NAME, Scenario, load_scenario
-from cryhavoc_sim.studies.files import DesignError, fail, read_file, read_head, shown, whole
+from cryhavoc_sim.studies.files import DesignError, fail, named, read_file, read_head, shown, whole
 from cryhavoc_sim.sweeps.design import MAX_FACTORS, Factor, check_value_count, parse_factor
 
 TUNE_FIELDS = (
@@ -114,6 +117,7 @@ class Targets:
     stages: tuple[int, ...] = ()  # games a target after each stage (successive halving); () = (games,)
     halving: int = 3
     confirm: int = 0  # best trials re-played on fresh deals before one is chosen
+    start: tuple[tuple[str, int], ...] = ()  # the first trial's values: (path, index in its values)
 
     @property
     def stage_games(self) -> tuple[int, ...]:
@@ -138,7 +142,7 @@ def load_targets(path: str | Path, max_games: int | None = None) -> Targets:
 
 
 def parse_targets(text: str, path: str = "<targets>", max_games: int | None = None) -> Targets:
-    doc, head, name = read_head(text, path, "tune", ("tune", "parameters", "target"), TUNE_FIELDS)
+    doc, head, name = read_head(text, path, "tune", ("tune", "parameters", "target", "start"), TUNE_FIELDS)
     trials = whole(head, path, "tune", "trials", 40, 1, MAX_TRIALS)
     games = whole(head, path, "tune", "games", 1000, 10, 1_000_000)
     seed = whole(head, path, "tune", "seed", 0, 0, 2**31 - 1)
@@ -181,6 +185,7 @@ def parse_targets(text: str, path: str = "<targets>", max_games: int | None = No
     parameters = tuple(parse_factor(path, key, value, base, "parameters") for key, value in raw.items())
     stages, halving = _stages(path, head, games, targets)
     confirm = whole(head, path, "tune", "confirm", 0, 0, min(20, trials))
+    start = _start(path, doc.get("start"), parameters)
     out = Targets(
         name,
         path,
@@ -194,6 +199,7 @@ def parse_targets(text: str, path: str = "<targets>", max_games: int | None = No
         stages,
         halving,
         confirm,
+        start,
     )
     if max_games is not None and out.total_games > max_games:
         raise fail(
@@ -237,6 +243,29 @@ def _stages(
     while stages[-1] * halving < games:
         stages.append(stages[-1] * halving)
     return (*stages, games), halving
+
+
+def _start(path: str, raw: Any, parameters: tuple[Factor, ...]) -> tuple[tuple[str, int], ...]:
+    """The ``[start]`` table: each path a parameter's, each value among its values (as
+    the index the search proposes)."""
+    if raw is None:
+        return ()
+    if not isinstance(raw, dict) or not raw:
+        raise fail(path, "start", "must be a table of parameter paths and the first trial's values")
+    by_path = {p.path: p for p in parameters}
+    out = []
+    for key, value in raw.items():
+        factor = by_path.get(key)
+        if factor is None:
+            raise fail(
+                path, f"start.{key[:80]}", "is not among [parameters]; allowed: " + named(sorted(by_path))
+            )
+        same = [i for i, v in enumerate(factor.values) if v == value and type(v) is type(value)]
+        if not same:
+            allowed = ", ".join(shown(v, 30) for v in factor.values[:12])
+            raise fail(path, f"start.{key[:80]}", f"is {shown(value)}, not among its values ({allowed})")
+        out.append((key, same[0]))
+    return tuple(out)
 
 
 def rung_tag(spec: str) -> str:

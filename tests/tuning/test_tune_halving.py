@@ -212,3 +212,31 @@ def test_the_study_rebuilt_from_the_record_is_the_one_told_as_trials_were_played
 
     assert shape(rebuilt) == shape(live)
     assert shape(live)[1][0] == optuna.trial.TrialState.PRUNED
+
+
+def test_the_first_trial_plays_the_start_values(tmp_path: Path) -> None:
+    text = TARGETS.replace("trials = 3", "trials = 2") + (
+        '\n[start]\n"structures.humans.*.build_cost" = 3\n"skills.humans.scouting.cost_units" = 0\n'
+    )
+    summary = search.run_tune(load_targets(setup(tmp_path, text)), tmp_path / "tu", quiet=True)
+    assert summary.best is not None
+    first = json.loads((tmp_path / "tu" / "tune.json").read_text())["trials"][0]
+    assert first["values"] == {"skills.humans.scouting.cost_units": 0, "structures.humans.*.build_cost": 3}
+
+
+@pytest.mark.parametrize(
+    ("start", "message"),
+    [
+        (
+            '"structures.humans.*.build_cost" = 2',
+            "start.structures.humans.*.build_cost' is 2, not among its values (1, 3)",
+        ),
+        ('"factions.trogs.units" = 12', "start.factions.trogs.units' is not among [parameters]; allowed:"),
+        ('"structures.humans.*.build_cost" = "3"', "is '3', not among its values"),
+    ],
+)
+def test_bad_start_values_are_one_sentence(tmp_path: Path, start: str, message: str) -> None:
+    path = setup(tmp_path, TARGETS + f"\n[start]\n{start}\n")
+    with pytest.raises(UserError) as err:
+        load_targets(path)
+    assert message in str(err.value), str(err.value)

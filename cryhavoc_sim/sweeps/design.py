@@ -259,7 +259,7 @@ def parse_factor(path: str, key: str, raw: Any, base: Scenario, section: str = "
     if raw == "plausible":
         if table != "overrides":
             raise fail(path, where, "is 'plausible', but only content numbers declare plausible values")
-        content = _base_content(base)
+        content = base_content(base)
         found = [p for p in content.plausible if p.path == key]
         if not found:
             declared = ", ".join(p.path for p in content.plausible)
@@ -292,12 +292,12 @@ def parse_factor(path: str, key: str, raw: Any, base: Scenario, section: str = "
     if len({json.dumps(v) for v in values}) != len(values):
         raise fail(path, where, f"repeats a value in {shown(list(values))}")
     # every value playable on its own, before anything runs; and which one is shipped
-    shipped = _base_content(base) if table == "overrides" else None
+    shipped = base_content(base) if table == "overrides" else None
     same = [_check_value(path, where, key, value, table, base, game, shipped) for value in values]
     return Factor(key, values, same.index(True) if True in same else None)
 
 
-def _base_content(base: Scenario) -> Any:
+def base_content(base: Scenario) -> Any:
     """The base scenario's content as loaded, once per design (every factor reads it)."""
     key = (base.game, base.content_dir, json.dumps(base.overrides, sort_keys=True, default=str))
     if key not in _BASE_CONTENT:

@@ -332,7 +332,14 @@ def run_tune(
             "name": targets.name,
             "targets_path": targets.path,
             "targets_text": targets.text,
-            "parameters": [{"path": p.path, "values": list(p.values)} for p in targets.parameters],
+            "parameters": [
+                {
+                    "path": p.path,
+                    "values": list(p.values),
+                    **({"reason": why} if (why := dict(targets.reasons).get(p.path)) else {}),
+                }
+                for p in targets.parameters
+            ],
             "targets": [t.describe() for t in targets.targets],
             "played": identity,
             "reference": None,
@@ -561,6 +568,9 @@ def write_best(targets: Targets, best: dict[str, Any], out: Path) -> Path:
     note = (
         f"cryhavoc-sim tune {Path(targets.path).name}, Optuna TPE, trial {best['trial']} of {targets.trials}"
     )
+    widened = [f"{path}: {why}" for path, why in targets.reasons if path in best["values"]]
+    if widened:  # the evidence a value beyond the declared range stands on travels with it
+        note += "; beyond the declared range: " + "; ".join(widened)
     written: Path = get_game(base.game).write_content(
         base.content_dir, best["values"], out / "content" / targets.content_name, targets.content_name, note
     )

@@ -118,6 +118,7 @@ class Targets:
     halving: int = 3
     confirm: int = 0  # best trials re-played on fresh deals before one is chosen
     start: tuple[tuple[str, int], ...] = ()  # the first trial's values: (path, index in its values)
+    reasons: tuple[tuple[str, str], ...] = ()  # (path, why) of values beyond the declared ones
 
     @property
     def stage_games(self) -> tuple[int, ...]:
@@ -181,8 +182,11 @@ def parse_targets(text: str, path: str = "<targets>", max_games: int | None = No
         )
     if len(raw) > MAX_FACTORS:
         raise fail(path, "parameters", f"names {len(raw):,} paths; allowed: at most {MAX_FACTORS}")
-    check_value_count(path, raw, "parameters")
-    parameters = tuple(parse_factor(path, key, value, base, "parameters") for key, value in raw.items())
+    plain, reasons = _reasons(path, raw)
+    check_value_count(path, plain, "parameters")
+    parameters = tuple(parse_factor(path, key, value, base, "parameters") for key, value in plain.items())
+    for factor in parameters:
+        _within_declared(path, factor, base, reasons.get(factor.path))
     stages, halving = _stages(path, head, games, targets)
     confirm = whole(head, path, "tune", "confirm", 0, 0, min(20, trials))
     start = _start(path, doc.get("start"), parameters)
@@ -200,6 +204,7 @@ def parse_targets(text: str, path: str = "<targets>", max_games: int | None = No
         halving,
         confirm,
         start,
+        tuple(sorted(reasons.items())),
     )
     if max_games is not None and out.total_games > max_games:
         raise fail(
@@ -243,6 +248,60 @@ def _stages(
     while stages[-1] * halving < games:
         stages.append(stages[-1] * halving)
     return (*stages, games), halving
+
+
+MAX_REASON = 500
+
+
+def _reasons(path: str, raw: dict[str, Any]) -> tuple[dict[str, Any], dict[str, str]]:
+    """[parameters] without their reasons, and the reasons: ``{ range = [...], reason = "..." }``
+    or ``{ values = [...], reason = "..." }`` sets values beyond a number's declared
+    plausible ones, and says on what evidence."""
+    plain, reasons = {}, {}
+    for key, value in raw.items():
+        if isinstance(value, dict) and "reason" in value:
+            why = value["reason"]
+            if not isinstance(why, str) or not why.strip() or len(why) > MAX_REASON:
+                raise fail(
+                    path,
+                    f"parameters.{key[:80]}.reason",
+                    f"must say in 1 to {MAX_REASON} characters what evidence widens the range, got {shown(why)}",
+                )
+            reasons[key] = why.strip()
+            value = {k: v for k, v in value.items() if k != "reason"}
+            if set(value) == {"values"}:
+                value = value["values"]
+        plain[key] = value
+    return plain, reasons
+
+
+def _within_declared(path: str, factor: Factor, base: Scenario, reason: str | None) -> None:
+    """A content number's values must be among its declared plausible values, unless the
+    parameter gives the reason it goes beyond them (a rulebook sentence, a published count,
+    a photograph's description: the issue's standard of evidence)."""
+    from cryhavoc_sim.studies.play import scenario_target
+    from cryhavoc_sim.sweeps.design import base_content
+
+    if scenario_target(factor.path, base)[0] != "overrides":
+        return  # a rules knob or a scenario field: no content range to keep to
+    content = base_content(base)
+    found = [p for p in content.plausible if p.path == factor.path]
+    declared = list(found[0].values()) if found else []
+    beyond = [v for v in factor.values if v not in declared]
+    if not beyond or reason is not None:
+        return
+    where = f"parameters.{factor.path[:80]}"
+    said = (
+        f"its declared plausible values ({', '.join(shown(v, 30) for v in declared[:12])})"
+        if declared
+        else ("no declared plausible values (a printed or not yet reviewed number)")
+    )
+    raise fail(
+        path,
+        where,
+        f"sets {', '.join(shown(v, 30) for v in beyond[:6])} beyond {said}; allowed: those values, or the"
+        ' same with reason = "..." naming the evidence that widens them',
+    )
 
 
 def _start(path: str, raw: Any, parameters: tuple[Factor, ...]) -> tuple[tuple[str, int], ...]:

@@ -140,7 +140,7 @@ trials = 1
 games = 12
 
 [parameters]
-"board.R04.gold" = [1, 2]
+"board.R04.gold" = { values = [1, 2], reason = "a test: the square's gold either way" }
 
 [[target]]
 scenario = "cave_troll_2p"

@@ -240,3 +240,35 @@ def test_bad_start_values_are_one_sentence(tmp_path: Path, start: str, message: 
     with pytest.raises(UserError) as err:
         load_targets(path)
     assert message in str(err.value), str(err.value)
+
+
+def test_values_beyond_the_declared_range_need_a_reason(tmp_path: Path) -> None:
+    """A calibration keeps to the declared plausible values; going beyond them takes the
+    evidence, which the record and the written content set carry."""
+    wide = '"skills.humans.scouting.cost_units" = { range = [0, 3] }'
+    text = TARGETS.replace('"skills.humans.scouting.cost_units" = "plausible"', wide)
+    with pytest.raises(UserError) as err:
+        load_targets(setup(tmp_path, text))
+    assert (
+        "parameters.skills.humans.scouting.cost_units' sets 2, 3 beyond its declared plausible values (0, 1)"
+        in str(err.value)
+    )
+    with pytest.raises(UserError, match=r"reason' must say in 1 to 500 characters"):
+        load_targets(setup(tmp_path, text.replace("[0, 3] }", '[0, 3], reason = " " }')))
+    why = "the rulebook's reference card prices Scouting at up to 3 Units (a photograph)"
+    text = text.replace("[0, 3] }", f'[0, 3], reason = "{why}" }}').replace("trials = 3", "trials = 2")
+    targets = load_targets(setup(tmp_path, text))
+    assert dict(targets.reasons) == {"skills.humans.scouting.cost_units": why}
+    assert targets.parameters[0].values == (0, 1, 2, 3)
+    # a list with a reason, too
+    listed = text.replace(
+        f'{{ range = [0, 3], reason = "{why}" }}', f'{{ values = [0, 2], reason = "{why}" }}'
+    )
+    assert load_targets(setup(tmp_path, listed)).parameters[0].values == (0, 2)
+    setup(tmp_path, text)
+    done = cli("tune", "t.toml", "-o", "tu", "-q", "-j", "1", cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    record = json.loads((tmp_path / "tu" / "tune.json").read_text())
+    assert record["parameters"][0]["reason"] == why
+    skills = (tmp_path / "tu" / "content" / "tiny-calibrated" / "skills.toml").read_text()
+    assert f"beyond the declared range: skills.humans.scouting.cost_units: {why}" in skills

@@ -48,11 +48,33 @@ def calibrated_docs(
         item["rationale"] = f"{item.get('rationale', '')} Calibrated: {changes} ({note}{earlier}).".strip()
         if item.get("text"):  # the printed-style text keeps its old numbers: say what changed
             item["text"] = f"{item['text']} [Calibrated: {changes}.]"
+    _widen(out, overrides, note)
     head = out["content.toml"].setdefault("content", {})
     source = head.get("name", "the shipped set")
     head["name"] = name
     head["description"] = f"{head.get('description', '')} Calibrated from {source}: {note}.".strip()
     return out
+
+
+def _widen(out: dict[str, Any], overrides: Mapping[str, Any], note: str) -> None:
+    """A declared plausible range (or choice) that leaves out a value now set is widened
+    to hold it, its rationale saying so (``note`` carries the evidence a calibration gave
+    for going beyond it): a set's own value is always among its plausible ones."""
+    for doc in out.values():
+        for entry in doc.get("plausible", []) if isinstance(doc, dict) else []:
+            if not isinstance(entry, dict) or entry.get("path") not in overrides:
+                continue
+            value = overrides[entry["path"]]
+            r, choices = entry.get("range"), entry.get("choices")
+            if isinstance(r, list) and len(r) == 2 and isinstance(value, int) and not r[0] <= value <= r[1]:
+                entry["range"] = [min(r[0], value), max(r[1], value)]
+            elif isinstance(choices, list) and value not in choices:
+                entry["choices"] = [*choices, value]
+            else:
+                continue
+            entry["rationale"] = (
+                f"{entry.get('rationale', '')} Widened to hold {json.dumps(value)} ({note}).".strip()
+            )
 
 
 def _write(path: Path, text: str) -> None:

@@ -222,5 +222,10 @@ def tune(
         )
     else:
         typer.echo(f"Every target is met{where}.")
-    typer.echo(f"Content set written to {written} (and the values to {target / 'best.toml'}).")
+    cost = summary.record.get("cost") or {}
+    typer.echo(
+        f"Content set written to {written} (and the values to {target / 'best.toml'}); the calibration"
+        f" as a page: {target / 'tune.md'} ({cost.get('games', 0):,} games, {cost.get('seconds', 0) / 60:.1f}"
+        f" minutes over {cost.get('parts', 1)} part(s))."
+    )
     typer.echo(RECONSTRUCTED_NOTICE)

@@ -10,6 +10,7 @@ TUNE_DIR/
   trials/t0000.s1/<scenario>/   the trial's next stage (successive halving): new deals
   confirm/t0000/<scenario>/     a best trial again, on fresh deals (``confirm``)
   best.toml          the best values as a scenario [overrides] table
+  tune.md            the calibration as a page: asked, cost, every trial, the confirmation
   content/<name>/    the content set written with the best values
 ```
 
@@ -353,6 +354,7 @@ def run_tune(
     write_json(record_path, record)
     summary = TuneSummary(out, targets.trials, record=record)
     started = time.perf_counter()
+    spent = dict(record.get("cost") or {})  # the parts before this one
     bar = None
     if not quiet:  # trials play the targets' bots: one timed game of each target stands for all
         bar = _bar(targets, record, workers)
@@ -398,10 +400,17 @@ def run_tune(
         best = chosen(targets, record)
         record["best"] = best["trial"]
         record["status"] = "complete"
+        record["cost"] = _cost(spent, summary, started)
         write_json(record_path, record)
         summary.best = best
         summary.reference = record["reference"]
         import tomli_w
+
+        from cryhavoc_sim.runner.results import RECONSTRUCTED_NOTICE
+        from cryhavoc_sim.tuning.summary import summary_page
+
+        shipped = {p.path: p.values[p.shipped] for p in targets.parameters if p.shipped is not None}
+        write_text(out / "tune.md", summary_page(targets, record, shipped, RECONSTRUCTED_NOTICE))
 
         fresh = best.get("confirmed")
         said = f"; on fresh deals {fresh['score']:.5f}" if fresh else ""
@@ -419,9 +428,20 @@ def run_tune(
             bar.close()
         summary.done = len(record["trials"])
         summary.seconds = time.perf_counter() - started
-        if summary.interrupted:
+        if summary.interrupted or summary.stopped:
             record["status"] = "interrupted"
+            record["cost"] = _cost(spent, summary, started)
             write_json(record_path, record)
+
+
+def _cost(before: dict[str, Any], summary: TuneSummary, started: float) -> dict[str, Any]:
+    """What the calibration has cost over every part so far: games played, wall-clock
+    seconds, parts (``before``: the record's cost when this part began)."""
+    return {
+        "games": before.get("games", 0) + summary.played_now,
+        "seconds": round(before.get("seconds", 0.0) + time.perf_counter() - started, 1),
+        "parts": before.get("parts", 0) + 1,
+    }
 
 
 def _bar(targets: Targets, record: dict[str, Any], workers: int) -> Any:

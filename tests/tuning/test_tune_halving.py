@@ -120,6 +120,20 @@ def test_a_halving_calibration_plays_each_stage_on_its_own_deals_and_confirms_on
     assert "On fresh deals (36 games a target): shipped content" in done.stdout
     assert f"chosen: trial {best['trial']}" in done.stdout
     assert "on fresh deals" in (tmp_path / "tu" / "best.toml").read_text()
+    # what it cost: every game played, counted once (a set proposed again plays none)
+    played = sum(len(list((tmp_path / "tu").glob(f"{d}/*/r2/manifest.json"))) for d in ("trials", "confirm"))
+    games = {"": 12, ".s1": 24}
+    counted = sum(
+        games[Path(m).parent.parent.name.partition(".")[1] + Path(m).parent.parent.name.partition(".")[2]]
+        for m in (tmp_path / "tu").glob("trials/*/r2/manifest.json")
+    ) + 36 * len(list((tmp_path / "tu").glob("confirm/*/r2/manifest.json")))
+    assert played and record["cost"]["games"] == counted and record["cost"]["parts"] == 1
+    page = (tmp_path / "tu" / "tune.md").read_text()
+    assert "## On fresh deals" in page and f"Trial {best['trial']}:" in page
+    assert (
+        "RECONSTRUCTED" in page and "Successive halving" not in page
+    )  # the page says 'successive halving by 3'
+    assert f"{record['cost']['games']:,} games in" in page and "tune.md" in done.stdout
 
 
 def test_a_set_proposed_again_is_read_not_replayed(tmp_path: Path) -> None:

@@ -11,7 +11,7 @@ samples = 8                 # lhs: rows; morris: trajectories; sobol: base sampl
 
 [factors]                   # path = values
 "tokens.war_party.*.trogs" = [1, 2, 3]        # these values
-"factions.trogs.units" = "plausible"          # the range the content file declares
+"tokens.nest.*.trogs" = "plausible"           # the range the content file declares
 "rules.war_party_trogs_delta" = { range = [-1, 1] }   # whole numbers low..high
 ```
 

@@ -23,10 +23,10 @@ confirm = 3                     # optional: the best 3 trials (and the shipped c
 
 [parameters]                    # the numbers the search sets, as in a sweep's [factors]
 "tokens.war_party.*.trogs" = "plausible"
-"factions.trogs.units" = { range = [12, 16] }
+"tokens.nest.*.trogs" = { range = [1, 3] }
 
 [start]                         # optional: the first trial's values (an earlier best, say);
-"factions.trogs.units" = 14     # each among its parameter's values; the rest the search's
+"tokens.nest.*.trogs" = 2       # each among its parameter's values; the rest the search's
 
 [[target]]
 scenario = "four_player"

@@ -1011,7 +1011,7 @@ CASES = [
     ),
     Case(
         "plausible_pattern_huge",
-        content_with("factions.toml", 'path = "factions.trogs.units"', f'path = "{HUGE_PATTERN}"'),
+        content_with("skills.toml", 'path = "skills.humans.scouting.cost_units"', f'path = "{HUGE_PATTERN}"'),
         "field 'path' names more than 256 paths",
     ),
     Case(
@@ -1036,12 +1036,12 @@ CASES = [
     ),
     Case(
         "plausible_outside",
-        content_with("factions.toml", "range = [12, 18]", "range = [17, 18]"),
-        "leaves out the shipped value 16",
+        content_with("tokens.toml", 'trogs"\nrange = [1, 4]', 'trogs"\nrange = [2, 4]'),
+        "leaves out the shipped value 1",
     ),
     Case(
         "plausible_no_path",
-        content_with("factions.toml", 'path = "factions.trogs.units"', 'path = "factions.trogs.figures"'),
+        content_with("skills.toml", 'path = "skills.humans.scouting.cost_units"', 'path = "skills.humans.scouting.costs"'),
         "names no number of the content",
     ),
     Case(

@@ -14,13 +14,13 @@ def test_a_shipped_design_loads(name: str) -> None:
 
 
 def test_the_worked_example_is_27_cells_the_shipped_one_among_them() -> None:
-    """Each factor's first value is the shipped one, so the grid's (1, 12, 1) point is
+    """Each factor's first value is the shipped one, so the grid's (1, 16, 1) point is
     cell 0: played once, read at those values (it was a 28th cell playing cell 0's games)."""
     d = load_design("four_player_numbers")
     assert len(d.cells) == 27 and d.games == 2000 and d.base.name == "four_player"
     assert d.cell_levels(0) == {
         "tokens.war_party.*.trogs": 1,
-        "factions.trogs.units": 12,
+        "factions.trogs.units": 16,
         "structures.humans.*.build_cost": 1,
     }
     assert load_design("four_player_numbers", games=50).total_games == 27 * 50

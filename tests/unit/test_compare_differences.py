@@ -109,16 +109,16 @@ def test_no_difference_says_what_an_interval_excluding_zero_means() -> None:
 
 def test_a_value_one_run_leaves_alone_is_read_from_its_shipped_files() -> None:
     """Both values of everything changed: where one run does not override a path, its
-    value is what that run's shipped content set holds there (the Trogs' 12 figures, the
+    value is what that run's shipped content set holds there (the Trogs' 16 figures, the
     1 Trog of every War Party token); a set the tool does not ship stays "as in the files"."""
-    shipped = "cryhavoc-base-calibrated@1"
+    shipped = "cryhavoc-base-calibrated@2"
     a = manifest({}, {}, f"{shipped}+aaa", "aaa")
     b = manifest({}, {"tokens.war_party.*.trogs": 2, "factions.trogs.units": 15}, f"{shipped}+bbb", "bbb")
     assert run_differences(a, b) == [
-        "content (factions.trogs.units: A 12 (as in the files), B 15;"
+        "content (factions.trogs.units: A 16 (as in the files), B 15;"
         " tokens.war_party.*.trogs: A 1 (as in the files), B 2)"
     ]
     assert run_differences(b, a) == [
-        "content (factions.trogs.units: A 15, B 12 (as in the files);"
+        "content (factions.trogs.units: A 15, B 16 (as in the files);"
         " tokens.war_party.*.trogs: A 2, B 1 (as in the files))"
     ]

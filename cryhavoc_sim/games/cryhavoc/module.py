@@ -208,6 +208,14 @@ class CryHavoc:
 
         return value_training
 
+    @property
+    def search_match(self) -> Any:
+        """Its searches against today's search, head to head, and the lines ``make bench``
+        prints of them (``bench_child``; leaf_match.py)."""
+        from cryhavoc_sim.games.cryhavoc import leaf_match
+
+        return leaf_match
+
     def ladder_pairings(self) -> Sequence[Pairing]:
         """Every 2-player line-up, both ways of handing out its two factions, each bot
         kind going first once: 12 games a rotation."""

@@ -26,7 +26,8 @@ PACKAGE = Path(__file__).resolve().parent
 # Modules compiled, relative to the package; each one's package ``__init__`` puts its
 # compiled folder first (a test checks). Left interpreted: rng.py (a random.Random
 # subclass that mypyc cannot compile safely), and the modules off the hot path (engine
-# invariants, log, newgame, playout and rules; the content loader; the bot registry).
+# invariants, log, newgame, playout and rules; the content loader; the bot registry; each
+# game's harness Rules, its rules.py).
 COMPILED = (
     "games/cryhavoc/engine/actions.py",
     "games/cryhavoc/engine/battle.py",

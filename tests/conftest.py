@@ -214,7 +214,8 @@ def seat_decider(name: str, faction: str, seed: int) -> Decider:
     (``decide(request, game)``), made the one way every game's bots are: the catalogue
     reads the name once (``RULES.bot_spec``), ``RULES.bot`` builds it on the seat's stream
     of the seed recipe (``Seeds(seed).bot(faction)``)."""
-    from cryhavoc_sim.games.cryhavoc.state import RULES, DeciderBot
+    from cryhavoc_sim.games.cryhavoc.rules import RULES
+    from cryhavoc_sim.games.cryhavoc.state import DeciderBot
     from cryhavoc_sim.games.harness.play import named_bot
     from cryhavoc_sim.games.harness.seeds import Seeds
 

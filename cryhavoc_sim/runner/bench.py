@@ -197,9 +197,9 @@ def timed_child(games: int, workers: int, record: bool, out: str, bot: str, game
     print(_timed_run(games, workers, record, Path(out), bot, game))
 
 
-def _in_child(code: str, python: str | None = None) -> str:
+def _in_child(code: str, python: str | None = None, whole: bool = False) -> str:
     """Run ``code`` in a fresh interpreter (``python``: another checkout's); the last
-    line it prints."""
+    line it prints (``whole``: every line)."""
     proc = subprocess.run(
         [python or sys.executable, "-c", code],
         capture_output=True,
@@ -207,7 +207,17 @@ def _in_child(code: str, python: str | None = None) -> str:
         check=True,
         cwd=tempfile.gettempdir(),
     )
+    if whole:  # the first line's indent kept
+        return proc.stdout.rstrip().lstrip("\n")
     return proc.stdout.strip().splitlines()[-1]
+
+
+def search_match_child(game: str = DEFAULT_GAME) -> None:
+    """In a fresh process: the lines of the game's own search match (its module's optional
+    ``search_match``: Cry Havoc's searches against today's search), if it has one."""
+    match = getattr(get_game(game), "search_match", None)
+    if match is not None:
+        match.bench_child()
 
 
 def _timed(
@@ -480,9 +490,12 @@ def run_bench(games: int, against: str | None = None) -> None:
             f"  search bot            {min(r['search'] for r in rounds):8.2f} s per four-player game:"
             f" {search[0]} (best of {ROUNDS} rounds of {SEARCH_GAMES} games)"
         )
-    # Cry Havoc's searches side by side (games/cryhavoc/leaf_match.py), named in the child's
-    # code: the one place the bench reaches a game's own module other than by the registry
-    print(_in_child("from cryhavoc_sim.games.cryhavoc.leaf_match import bench_child\nbench_child()\n"))
+    # the default game's searches side by side, through the registry (its search_match)
+    match = _in_child(
+        "from cryhavoc_sim.runner.bench import search_match_child\nsearch_match_child()\n", whole=True
+    )
+    if match:
+        print(match)
     clone, det, saved = _state_costs_in_child()
     print(
         f"  a 4-player game in Round 3: clone {clone:.1f} us, determinize {det:.1f} us, save {saved:.0f} us"

@@ -10,7 +10,8 @@ import pytest
 from cryhavoc_sim.games.cavetroll.board import Figure
 from cryhavoc_sim.games.cavetroll.content import load_content
 from cryhavoc_sim.games.cavetroll.game import CaveTrollGame
-from cryhavoc_sim.games.cavetroll.playout import random_game, random_playouts, violations
+from cryhavoc_sim.games.cavetroll.invariants import violations
+from cryhavoc_sim.games.cavetroll.playout import random_game, random_playouts
 from cryhavoc_sim.rng import stream
 
 CONTENT = load_content()

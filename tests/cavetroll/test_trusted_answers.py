@@ -9,7 +9,8 @@ import pytest
 
 import cryhavoc_sim.games.cavetroll.state as adapter
 from cryhavoc_sim.games.cavetroll.content import load_content
-from cryhavoc_sim.games.cavetroll.state import PLAY_RULES, RULES, CaveTrollRules, CaveTrollState, Deal
+from cryhavoc_sim.games.cavetroll.rules import PLAY_RULES, RULES, CaveTrollRules, Deal
+from cryhavoc_sim.games.cavetroll.state import CaveTrollState
 from cryhavoc_sim.games.harness.play import named_bot, new_game, play_game, seat_bots
 from cryhavoc_sim.games.harness.seeds import seeds
 from cryhavoc_sim.games.state import IllegalAnswer

@@ -113,7 +113,7 @@ def test_cave_troll_determinization_keeps_the_observation_and_redraws_the_rest()
     shuffle was seeded the same), and plays on to a legal end."""
     from collections import Counter
 
-    from cryhavoc_sim.games.cavetroll.playout import violations
+    from cryhavoc_sim.games.cavetroll.invariants import violations
 
     g = CaveTrollGame.new(CAVE_TROLL, 4, stream(9, "game"))
     walker = build(parse_bot("random"), stream(9, "walk"))

@@ -8,7 +8,7 @@ import collections
 
 import pytest
 
-from cryhavoc_sim.games.cryhavoc.engine.playout import random_playouts
+from cryhavoc_sim.games.cryhavoc.random_games import random_playouts
 
 GAMES = 2100  # at least 2,000 (issue #2); split over the parametrised chunks below
 CHUNKS = 6

@@ -9,8 +9,9 @@ import pytest
 
 from cryhavoc_sim.games.cavetroll.catalogue import build, parse_bot
 from cryhavoc_sim.games.cavetroll.content import load_content
+from cryhavoc_sim.games.cavetroll.rules import RULES, Deal
 from cryhavoc_sim.games.cavetroll.search import CaveTrollSearch
-from cryhavoc_sim.games.cavetroll.state import RULES, CaveTrollState, Deal
+from cryhavoc_sim.games.cavetroll.state import CaveTrollState
 from cryhavoc_sim.games.harness.play import new_game, play_game
 from cryhavoc_sim.games.harness.seeds import seeds
 from cryhavoc_sim.rng import stream

@@ -42,10 +42,14 @@ def test_the_report_names_every_figure(
         lambda python=None: (30.0, 70.0, 310.0) if python else (25.0, 60.0, 300.0),
     )
     real_child = bench._in_child
-    monkeypatch.setattr(  # the learned-leaf side by side (games/cryhavoc/leaf_match.py) plays real games
+    monkeypatch.setattr(  # the search match (games/cryhavoc/leaf_match.py, the game's search_match) plays real games
         bench,
         "_in_child",
-        lambda code, python=None: "  learned-leaf search   x" if "leaf" in code else real_child(code, python),
+        lambda code, python=None, whole=False: (
+            "  learned-leaf search   x\n  paired-rollout search y"
+            if "search_match" in code
+            else real_child(code, python, whole)
+        ),
     )
     searched = iter([1.5, 1.25, 1.75])  # Cry Havoc's three rounds; WarCry's one: 2.5 s
     monkeypatch.setattr(
@@ -77,7 +81,7 @@ def test_the_report_names_every_figure(
     assert "a mid-game state: clone 9.0 us, legal 8.0 us" in out
     assert "Cave Troll through the state protocol, 100 answers in: clone 7.0 us, fingerprint 6.0 us" in out
     assert "Cry Havoc through the state protocol" in out
-    assert "  learned-leaf search   x" in out
+    assert "  learned-leaf search   x\n  paired-rollout search y\n" in out  # every line of the match
     assert "search bot     2.50 s per game: seat one ismcts (64 iterations), seat two heuristic" in out
 
 
@@ -116,6 +120,33 @@ def test_the_search_bench_plays_one_search_seat_among_heuristic_bots() -> None:
     assert bots["humans"] == "ismcts" and {bots[f] for f in ("pilgrims", "machines", "trogs")} == {
         "heuristic"
     }
+
+
+def test_the_search_match_is_reached_through_the_registry(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The bench's child plays the game's own search match as its module's optional
+    ``search_match`` (an import the import tests see), and prints each of its lines."""
+    from types import SimpleNamespace
+
+    from cryhavoc_sim.games import get_game
+    from cryhavoc_sim.games.cryhavoc import leaf_match
+
+    assert get_game("cryhavoc").search_match is leaf_match
+    assert not hasattr(get_game("warcry"), "search_match")
+    match = SimpleNamespace(bench_child=lambda: print("  one\n  two"))
+    monkeypatch.setattr(bench, "get_game", lambda name: SimpleNamespace(search_match=match))
+    bench.search_match_child()
+    assert capsys.readouterr().out == "  one\n  two\n"
+    monkeypatch.setattr(bench, "get_game", lambda name: SimpleNamespace())
+    bench.search_match_child()  # a game without one: nothing
+    assert capsys.readouterr().out == ""
+
+
+def test_a_child_gives_its_last_line_or_every_line() -> None:
+    code = "print('  a')\nprint('  b')\n"
+    assert bench._in_child(code) == "  b"
+    assert bench._in_child(code, whole=True) == "  a\n  b"  # every line, indented as printed
 
 
 def test_the_other_games_are_timed_side_by_side_with_another_checkout(
@@ -189,7 +220,9 @@ def test_the_copy_costs_are_side_by_side_with_another_checkout(
     monkeypatch.setattr(bench, "protocol_costs", lambda against: [])
     # the learned-leaf side by side, the lines' and the decisions' costs play real games
     # (two minutes of the suite): this test reads the copy costs only
-    monkeypatch.setattr(bench, "_in_child", lambda code, python=None: "  learned-leaf search   x")
+    monkeypatch.setattr(
+        bench, "_in_child", lambda code, python=None, whole=False: "  learned-leaf search   x"
+    )
     monkeypatch.setattr(bench, "lines_costs", lambda: "  win-probability lines  x")
     monkeypatch.setattr(bench, "gaps_costs", lambda: "  decisions = true       x")
     bench.run_bench(1000, against="/old/python")

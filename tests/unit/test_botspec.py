@@ -87,7 +87,7 @@ def test_a_refused_name_lists_the_catalogues_one_list(game: str) -> None:
 
 
 def test_the_searches_take_the_budget_the_spec_carries() -> None:
-    from cryhavoc_sim.games.cryhavoc.state import RULES
+    from cryhavoc_sim.games.cryhavoc.rules import RULES
 
     bot = RULES.bot(RULES.bot_spec("paired:5", "humans"), "humans", stream(1, "test:bot"))
     assert bot.decider.search.iterations == 5  # type: ignore[attr-defined]

@@ -13,7 +13,7 @@ from cryhavoc_sim.games.cryhavoc.bots.ismcts import IsmctsBot
 from cryhavoc_sim.games.cryhavoc.bots.leaf import LeafIsmctsBot
 from cryhavoc_sim.games.cryhavoc.bots.random_bot import RandomBot
 from cryhavoc_sim.games.cryhavoc.bots.restrictions import RestrictedBot
-from cryhavoc_sim.games.cryhavoc.state import RULES
+from cryhavoc_sim.games.cryhavoc.rules import RULES
 from cryhavoc_sim.games.harness.seeds import Seeds
 
 

@@ -52,30 +52,10 @@ KNOWN: dict[frozenset[str], str] = {
             "games/cryhavoc/content/numbers.py",
         }
     ): "loader -> content package -> loader; numbers -> loader in a function",
-    # the state builds bots and plays out in functions; the searches import the state
-    frozenset(
-        {
-            "games/cryhavoc/bots/ismcts.py",
-            "games/cryhavoc/bots/leaf.py",
-            "games/cryhavoc/bots/learned_search.py",
-            "games/cryhavoc/bots/registry.py",
-            "games/cryhavoc/engine/playout.py",
-            "games/cryhavoc/state.py",
-        }
-    ): "state -> registry, playout in functions",
     # the variant names the game for types and builds one in a function
     frozenset(
         {"games/cavetroll/game.py", "games/cavetroll/variant.py"}
     ): "variant -> game for types, in a function",
-    # Cave Troll's state builds bots and plays out in functions; the search imports the state
-    frozenset(
-        {
-            "games/cavetroll/catalogue.py",
-            "games/cavetroll/playout.py",
-            "games/cavetroll/search.py",
-            "games/cavetroll/state.py",
-        }
-    ): "state -> catalogue, playout in functions",
     # WarCry's effects name the table for types only
     frozenset({"games/warcry/content.py", "games/warcry/effects.py", "games/warcry/table.py"}): (
         "effects -> table for types"

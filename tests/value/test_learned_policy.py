@@ -142,7 +142,8 @@ def test_a_play_that_changed_nothing_is_not_made_again() -> None:
     Meditation at most once per Battle position."""
     from cryhavoc_sim.games.cryhavoc.engine.newgame import new_game as make
     from cryhavoc_sim.games.cryhavoc.engine.playout import setup_for
-    from cryhavoc_sim.games.cryhavoc.state import RULES, CryHavocState, DeciderBot
+    from cryhavoc_sim.games.cryhavoc.rules import RULES
+    from cryhavoc_sim.games.cryhavoc.state import CryHavocState, DeciderBot
     from cryhavoc_sim.games.harness.driver import play
     from cryhavoc_sim.games.harness.seeds import Seeds
     from cryhavoc_sim.rng import game_seed

@@ -1,7 +1,7 @@
 """``GAME``: Cave Troll as the registry hands it out (the :class:`GameModule` protocol).
 
 Each method is a thin door into the module that owns the work (scenario.py, rows.py,
-narrator.py, report.py, playout.py, bots.py, content.py, numbers.py)."""
+narrator.py, report.py, rules.py, playout.py, bots.py, content.py, numbers.py)."""
 
 from __future__ import annotations
 
@@ -23,7 +23,7 @@ class CaveTroll:
 
     @property
     def rules(self) -> Any:
-        from cryhavoc_sim.games.cavetroll.state import RULES
+        from cryhavoc_sim.games.cavetroll.rules import RULES
 
         return RULES
 
@@ -115,7 +115,7 @@ class CaveTroll:
     def play_rules(self) -> Any:
         """A scenario's games trust the answers of the game's own random and heuristic bots
         (``state.PLAY_RULES``); the soak, the testers and the ladder check every answer."""
-        from cryhavoc_sim.games.cavetroll.state import PLAY_RULES
+        from cryhavoc_sim.games.cavetroll.rules import PLAY_RULES
 
         return PLAY_RULES
 
@@ -189,7 +189,7 @@ class CaveTroll:
     def ladder_pairings(self) -> Sequence[Pairing]:
         """Two-player games, classic and variant, each bot going first once: 4 a rotation."""
         from cryhavoc_sim.games.cavetroll.game import CARD_SETS, COLOURS
-        from cryhavoc_sim.games.cavetroll.state import Deal
+        from cryhavoc_sim.games.cavetroll.rules import Deal
         from cryhavoc_sim.games.harness.ladder import Pairing
 
         out = []

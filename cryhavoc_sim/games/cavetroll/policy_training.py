@@ -14,8 +14,9 @@ from typing import Any
 from cryhavoc_sim.games.botspec import BotSpec
 from cryhavoc_sim.games.cavetroll.game import CARD_SETS
 from cryhavoc_sim.games.cavetroll.policy import LAYOUT, SIDE, WIDTH, PolicyBot, context, describe, kind_of
+from cryhavoc_sim.games.cavetroll.rules import RULES, Deal
 from cryhavoc_sim.games.cavetroll.search import DEFAULT_ITERATIONS, EXPLORE, HORIZON, CaveTrollSearch
-from cryhavoc_sim.games.cavetroll.state import RULES, CaveTrollState, ChooserBot, Deal
+from cryhavoc_sim.games.cavetroll.state import CaveTrollState, ChooserBot
 from cryhavoc_sim.games.harness.play import named_bot
 from cryhavoc_sim.games.policy.expert import SearchExpert
 from cryhavoc_sim.games.policy.model import Layout, PolicyModel

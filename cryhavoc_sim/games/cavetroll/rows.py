@@ -12,9 +12,9 @@ from typing import Any
 
 from cryhavoc_sim.games.cavetroll.content import CaveTrollContent
 from cryhavoc_sim.games.cavetroll.game import COLOURS, CaveTrollGame
+from cryhavoc_sim.games.cavetroll.rules import PLAY_RULES
+from cryhavoc_sim.games.cavetroll.rules import Deal as Table
 from cryhavoc_sim.games.cavetroll.scenario import CaveTrollSetup, side_of
-from cryhavoc_sim.games.cavetroll.state import PLAY_RULES
-from cryhavoc_sim.games.cavetroll.state import Deal as Table
 from cryhavoc_sim.games.harness.deal import Deal
 from cryhavoc_sim.games.harness.deal import deal as dealt
 from cryhavoc_sim.games.harness.driver import GameDidNotEnd

@@ -5,32 +5,30 @@ what a determinization re-draws are ``visibility.py``'s.
 
 The game's own ``apply`` trusts its caller; here an answer is checked first against the
 options of its kind (an action's first element), so an illegal one raises before
-anything changes. One exception, for speed: under :data:`PLAY_RULES` (a scenario's
-games, rows.py) the answer the game's own random or heuristic bot has just given for
-this very decision is applied unchecked (what the check cost: docs/measured.md).
-Those bots are held to legal answers where checking is the point: the soak, the copy,
-determinize and fairness testers and the ladder play :data:`RULES`, which checks every
-answer; any other answer (a search bot's, a test's) is checked under both.
+anything changes. One exception, for speed: under ``rules.py``'s ``PLAY_RULES`` (a
+scenario's games, rows.py) the answer the game's own random or heuristic bot has just
+given for this very decision is applied unchecked (what the check cost:
+docs/measured.md). Those bots are held to legal answers where checking is the point: the
+soak, the copy, determinize and fairness testers and the ladder play ``RULES``, which
+checks every answer; any other answer (a search bot's, a test's) is checked under both.
 
 Answers are the game's action tuples; a card played is keyed by the card, not its place
 in the hand. Nothing is random after setup, so the game keeps no generator and a
 fingerprint is the whole game.
 
-:data:`RULES` is the game as the harness plays it (and :data:`PLAY_RULES` as a
-scenario's games do); :class:`ChooserBot` turns one of the game's bots
-(``choose(game)``) into a protocol bot.
+:class:`ChooserBot` turns one of the game's bots (``choose(game)``) into a protocol
+bot. The game as the harness makes, seats and checks it (``RULES``, and ``PLAY_RULES``
+as a scenario's games play it) is ``rules.py``'s.
 """
 
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Hashable, Mapping, Sequence
-from dataclasses import dataclass
-from typing import Any, Protocol
+from collections.abc import Hashable, Sequence
+from typing import Protocol
 
-from cryhavoc_sim.games.botspec import BotSpec
-from cryhavoc_sim.games.cavetroll.game import CARD_SETS, Action, CaveTrollGame
-from cryhavoc_sim.games.state import Answer, Bot, PlayerId, illegal
+from cryhavoc_sim.games.cavetroll.game import Action, CaveTrollGame
+from cryhavoc_sim.games.state import Answer, PlayerId, illegal
 from cryhavoc_sim.rng import Rng
 
 
@@ -188,86 +186,3 @@ class ChooserBot:
         if self.vouch:
             state.vouched = answer
         return answer
-
-
-@dataclass(frozen=True, slots=True)
-class Deal:
-    """One game's setup: players, card set, the knobs of rulings CT1 and CT10, and the
-    first player's seat (None: drawn at random, Setup)."""
-
-    players: int
-    card_set: str = "classic"
-    must_use_all_actions: bool = False
-    tie: str = "shared"
-    first: int | None = None
-
-
-class CaveTrollRules:
-    """Cave Troll as the harness plays it; ``trusting``: the game's own random and
-    heuristic bots vouch for their answers (:data:`PLAY_RULES`)."""
-
-    name = "cavetroll"
-
-    def __init__(self, trusting: bool = False) -> None:
-        self.trusting = trusting
-
-    @property
-    def bot_names(self) -> tuple[str, ...]:
-        from cryhavoc_sim.games.cavetroll.catalogue import BOT_NAMES
-
-        return BOT_NAMES
-
-    def bot_spec(self, name: str, player: PlayerId) -> BotSpec:
-        """``catalogue.py``'s reading of ``name`` (the same for every seat)."""
-        from cryhavoc_sim.games.cavetroll.catalogue import parse_bot
-
-        return parse_bot(name)
-
-    def default_content(self) -> Any:
-        from cryhavoc_sim.games.cavetroll.content import load_content
-
-        return load_content()
-
-    def soak_setup(self, index: int) -> Deal:
-        """2, 3 and 4 players in turn, then the other card set (playout.py's cycle)."""
-        return Deal(2 + index % 3, CARD_SETS[(index // 3) % 2])
-
-    def describe(self, setup: Deal) -> str:
-        return f"{setup.players}p {setup.card_set}"
-
-    def new_state(
-        self, content: Any, setup: Deal, seed: int, rng: Rng, record_events: bool
-    ) -> CaveTrollState:
-        g = CaveTrollGame.new(
-            content,
-            setup.players,
-            rng,
-            setup.card_set,
-            setup.must_use_all_actions,
-            setup.tie,
-            setup.first,
-            record_events,
-        )
-        return CaveTrollState(g)
-
-    def bot(self, spec: BotSpec, player: PlayerId, rng: Rng) -> Bot[CaveTrollState]:
-        from cryhavoc_sim.games.cavetroll.catalogue import build
-
-        trusted = self.trusting and spec.kind in ("random", "heuristic")
-        return ChooserBot(build(spec, rng), vouch=trusted)
-
-    def invariants(self, state: CaveTrollState, memo: dict[str, Any]) -> list[str]:
-        from cryhavoc_sim.games.cavetroll.playout import owned, violations
-
-        g = state.game
-        figures = memo.get("figures")
-        if figures is None:
-            figures = memo["figures"] = owned(g.content, g.card_set)
-        return violations(g, figures)
-
-    def extras(self, state: CaveTrollState) -> Mapping[PlayerId, Bot[CaveTrollState]]:
-        return {}
-
-
-RULES = CaveTrollRules()  # every answer checked: the soak, the testers, the ladder
-PLAY_RULES = CaveTrollRules(trusting=True)  # a scenario's games (rows.py)

@@ -7,7 +7,9 @@
   ``narrator.py``: the replay account; ``analysis.py`` and ``report.py``: its own
   metrics and report sections; ``module.py``: the ``GAME`` the registry hands out;
   ``state.py``: the game behind the state protocol, compiled (mypyc) with the engine
-  because the driver loop calls it at every decision (see :mod:`cryhavoc_sim.native`).
+  because the driver loop calls it at every decision (see :mod:`cryhavoc_sim.native`);
+  ``rules.py``: the game as the harness makes, seats and checks it (``RULES``);
+  ``random_games.py``: random playouts with every invariant checked.
 """
 
 from cryhavoc_sim.native import use_compiled

@@ -40,7 +40,7 @@ def changed(faction: str, bot: str, base: str, keys: list[str]) -> dict[str, Any
     """Each weight among ``keys`` that the personality ``bot`` plays for ``faction`` sets
     otherwise than ``base``, with its value."""
     from cryhavoc_sim.games.cryhavoc.bots.personalities import personality, personality_of
-    from cryhavoc_sim.games.cryhavoc.state import RULES
+    from cryhavoc_sim.games.cryhavoc.rules import RULES
 
     spec = RULES.bot_spec(bot, faction)
     p = personality_of(faction, spec.personality or "balanced", spec.weights)

@@ -16,7 +16,8 @@ def state_costs(repeat: int = 2000) -> dict[str, float]:
     from cryhavoc_sim.games.cryhavoc.engine import GameSetup
     from cryhavoc_sim.games.cryhavoc.engine.saves import save
     from cryhavoc_sim.games.cryhavoc.engine.visibility import determinize
-    from cryhavoc_sim.games.cryhavoc.state import RULES, CryHavocState
+    from cryhavoc_sim.games.cryhavoc.rules import RULES
+    from cryhavoc_sim.games.cryhavoc.state import CryHavocState
     from cryhavoc_sim.games.harness.driver import play
     from cryhavoc_sim.games.harness.play import new_game, seat_bots
     from cryhavoc_sim.games.harness.seeds import Seeds

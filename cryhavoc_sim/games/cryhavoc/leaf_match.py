@@ -61,7 +61,8 @@ def head_to_head(
     from cryhavoc_sim.games.cryhavoc.content import load_content
     from cryhavoc_sim.games.cryhavoc.engine.newgame import new_game
     from cryhavoc_sim.games.cryhavoc.engine.playout import setup_for
-    from cryhavoc_sim.games.cryhavoc.state import RULES, CryHavocState
+    from cryhavoc_sim.games.cryhavoc.rules import RULES
+    from cryhavoc_sim.games.cryhavoc.state import CryHavocState
     from cryhavoc_sim.games.harness.driver import play
     from cryhavoc_sim.games.harness.play import seat_bots
     from cryhavoc_sim.games.harness.seeds import Seeds
@@ -118,7 +119,8 @@ def head_to_head(
 
 def _leaf_bot(name: str, faction: str, rng: Any, leaf: tuple[int, float]) -> Any:
     from cryhavoc_sim.games.cryhavoc.bots.leaf import DEFAULT_ITERATIONS, LeafIsmctsBot
-    from cryhavoc_sim.games.cryhavoc.state import RULES, DeciderBot
+    from cryhavoc_sim.games.cryhavoc.rules import RULES
+    from cryhavoc_sim.games.cryhavoc.state import DeciderBot
 
     spec = RULES.bot_spec(name, faction)
     assert spec.kind == "ismcts-leaf", name
@@ -181,7 +183,8 @@ def four_player_seconds(bot: str, games: int, seed: int = 7) -> float:
     from cryhavoc_sim.games.cryhavoc.content import load_content
     from cryhavoc_sim.games.cryhavoc.engine.newgame import new_game
     from cryhavoc_sim.games.cryhavoc.engine.playout import setup_for
-    from cryhavoc_sim.games.cryhavoc.state import RULES, CryHavocState
+    from cryhavoc_sim.games.cryhavoc.rules import RULES
+    from cryhavoc_sim.games.cryhavoc.state import CryHavocState
     from cryhavoc_sim.games.harness.driver import play
     from cryhavoc_sim.games.harness.play import seat_bots
     from cryhavoc_sim.games.harness.seeds import Seeds

@@ -1,7 +1,7 @@
 """``GAME``: Cry Havoc as the registry hands it out (the :class:`GameModule` protocol).
 
 Each method is a thin door into the module that owns the work (scenario.py, rows.py,
-narrator.py, report.py, engine/playout.py, ...); heavy imports happen on first use."""
+narrator.py, report.py, rules.py, ...); heavy imports happen on first use."""
 
 from __future__ import annotations
 
@@ -24,7 +24,7 @@ class CryHavoc:
 
     @property
     def rules(self) -> Any:
-        from cryhavoc_sim.games.cryhavoc.state import RULES
+        from cryhavoc_sim.games.cryhavoc.rules import RULES
 
         return RULES
 
@@ -207,6 +207,14 @@ class CryHavoc:
         from cryhavoc_sim.games.cryhavoc import value_training
 
         return value_training
+
+    @property
+    def search_match(self) -> Any:
+        """Its searches against today's search, head to head, and the lines ``make bench``
+        prints of them (``bench_child``; leaf_match.py)."""
+        from cryhavoc_sim.games.cryhavoc import leaf_match
+
+        return leaf_match
 
     def ladder_pairings(self) -> Sequence[Pairing]:
         """Every 2-player line-up, both ways of handing out its two factions, each bot

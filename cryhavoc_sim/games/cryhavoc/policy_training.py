@@ -19,7 +19,8 @@ from cryhavoc_sim.games.cryhavoc.bots.ismcts import IsmctsBot
 from cryhavoc_sim.games.cryhavoc.bots.personalities import personality
 from cryhavoc_sim.games.cryhavoc.bots.policy import PolicyBot
 from cryhavoc_sim.games.cryhavoc.bots.policy_features import LAYOUT, context, describe
-from cryhavoc_sim.games.cryhavoc.state import RULES, CryHavocState, DeciderBot
+from cryhavoc_sim.games.cryhavoc.rules import RULES
+from cryhavoc_sim.games.cryhavoc.state import CryHavocState, DeciderBot
 from cryhavoc_sim.games.harness.play import named_bot
 from cryhavoc_sim.games.harness.seeds import Seeds
 from cryhavoc_sim.games.policy.model import Layout, PolicyModel

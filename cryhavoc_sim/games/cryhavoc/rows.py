@@ -11,8 +11,8 @@ from cryhavoc_sim.games.cryhavoc.content.schema import ContentSet
 from cryhavoc_sim.games.cryhavoc.engine import RULES_VERSION, Game, GameSetup
 from cryhavoc_sim.games.cryhavoc.engine.log import STORED_EVENT_COLUMNS
 from cryhavoc_sim.games.cryhavoc.engine.trogs import NPC
+from cryhavoc_sim.games.cryhavoc.rules import RULES, KnobbedSetup
 from cryhavoc_sim.games.cryhavoc.scenario import CryHavocSetup
-from cryhavoc_sim.games.cryhavoc.state import RULES, KnobbedSetup
 from cryhavoc_sim.games.harness.deal import Deal
 from cryhavoc_sim.games.harness.deal import deal as dealt
 from cryhavoc_sim.games.protocol import GameRows, Played

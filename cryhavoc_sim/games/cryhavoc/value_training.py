@@ -45,7 +45,8 @@ def sample_game(
     from cryhavoc_sim.games.cryhavoc.bots.features import features
     from cryhavoc_sim.games.cryhavoc.engine.newgame import new_game
     from cryhavoc_sim.games.cryhavoc.engine.playout import playout_spec, setup_for
-    from cryhavoc_sim.games.cryhavoc.state import RULES, CryHavocState
+    from cryhavoc_sim.games.cryhavoc.rules import RULES
+    from cryhavoc_sim.games.cryhavoc.state import CryHavocState
     from cryhavoc_sim.games.harness.driver import play
     from cryhavoc_sim.games.harness.play import seat_bots
     from cryhavoc_sim.games.harness.seeds import Seeds

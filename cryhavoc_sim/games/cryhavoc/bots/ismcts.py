@@ -151,8 +151,8 @@ class CryHavocSearch:
 
 def standing_value(sim: Game, player: PlayerId) -> float:
     """1 or 0 for a finished game; else a logistic of ``player``'s standing (VP plus what
-    its Regions would score) against the best opponent's (also the learned leaf value's
-    training target, ``tuning/value.py``)."""
+    its Regions would score) against the best opponent's (also a target the learned leaf
+    value can be trained on: ``games/cryhavoc/value_training.py``'s ``round``)."""
     if sim.outcome is not None:
         return 1.0 if sim.outcome.winner == player else 0.0
     table = standings(sim)

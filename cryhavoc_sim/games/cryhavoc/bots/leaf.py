@@ -6,19 +6,16 @@ constant, or the paired-rollout search (``games/search/paired.py``).
 
 The shipped model is a logistic over the player's observed features (``features.py``),
 fitted to the game's result on the first state of every Round after the first (the
-states this search's rollouts stop at) of 2,400 self-play games of the paired-rollout search (``paired:16``,
-about ``ismcts:48``'s strength) cycling through 2, 3 and 4 players and the solo mode:
-``cryhavoc-sim train-value --seed 1 -j 2`` (its defaults; its time: docs/measured.md).
-Where the VP logistic reads only the standing (VP, what the Regions would score, cards in
-hand) on a fixed scale, the model weighs the board (Units, Regions, Reserve, Prisoners)
-and the Round as strong play turns them into wins.
+states this search's rollouts stop at) of self-play games of the paired-rollout search:
+``cryhavoc-sim train-value --seed 1 -j 2`` (its defaults, ``value_training.py``). Where
+the VP logistic reads only the standing (VP, what the Regions would score, cards in hand)
+on a fixed scale, the model weighs the board (Units, Regions, Reserve, Prisoners) and the
+Round as strong play turns them into wins. ``rollout_steps`` and ``exploration`` stay
+parameters for trials (``tune_leaf``, ``ismcts-leaf`` only: the paired search has no
+exploration constant).
 
-It beats the search with the VP logistic at equal time a decision, and lets the
-paired-rollout search play as well as ``ismcts:48`` within a second a four-player game;
-what was measured, and what did not pay (rollouts cut short and valued by a model), is in
-docs/measured.md ("The searches' design choices"). ``rollout_steps`` and ``exploration``
-stay parameters for such trials (``tune_leaf``, ``ismcts-leaf`` only: the paired search
-has no exploration constant).
+What it gains, its training's cost, and what did not pay: docs/measured.md ("The
+searches' design choices").
 """
 
 from __future__ import annotations

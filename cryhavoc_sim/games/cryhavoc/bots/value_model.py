@@ -11,8 +11,9 @@ a model fitted on other features would silently value positions wrongly. The rul
 bots and content versions are recorded, not enforced: a model stays usable (if less
 accurate) when another part of the game is tuned, and ``train-value`` refits it.
 
-``cryhavoc-sim train-value`` (``tuning/value.py``) fits and writes one; the shipped one is
-``data/value_model.json``.
+``cryhavoc-sim train-value`` fits and writes one (the games, rows and model file are
+``games/cryhavoc/value_training.py``'s; ``tuning/value.py`` plays and fits them); the
+shipped one is ``data/value_model.json``.
 """
 
 from __future__ import annotations

@@ -4,7 +4,7 @@ step (:mod:`cryhavoc_sim.games.cryhavoc.engine.flow`); the Battle's own numbers 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from cryhavoc_sim.games.cryhavoc.content.schema import FactionId, RegionId
 from cryhavoc_sim.games.cryhavoc.engine import effects, trogs
@@ -136,9 +136,24 @@ class Play(Step):
             g.finish()
 
 
+# Where a Resolve stands (its ``pc``), in the order of the rulebook's steps. The values
+# are what a step record holds (copied, fingerprinted), so they never change.
+OPEN: Final = 0  # not begun: A, then B's order of placement
+PLACING: Final = 1  # B: ask the next side's placement, or go on to the defender's Structures
+PLACED: Final = 2  # B: a side's placement was answered
+DEFENDED: Final = 3  # the defender's standing Structures have acted: C begins
+TACTICS: Final = 4  # C: the next Tactics turn, until both sides have passed
+AUTOMATON_PLAYED: Final = 5  # C: the solo automaton's Tactics turn is over
+TACTIC_CHOSEN: Final = 6  # C: a Tactics play, or passing, was chosen
+PLAYED: Final = 7  # C: the play is resolved
+RESOLVING: Final = 8  # D: the next Objective (then E, and F's retreat)
+RETREATED: Final = 9  # F: the loser's retreat is done: G
+
+
 @dataclass(eq=False)
 class Resolve(Step):
-    """One Battle, steps A to G."""
+    """One Battle, steps A to G; ``pc``, where it stands, is one of the named places above
+    (:data:`OPEN` to :data:`RETREATED`)."""
 
     region: RegionId
     first: tuple[FactionId, ...] = ()  # who places first (and plays the first Tactics card)
@@ -148,7 +163,7 @@ class Resolve(Step):
     plays: tuple[str, ...] = ()
     done: int = 0  # Objectives resolved so far
     rc_winner: FactionId = ""
-    pc: int = 0
+    pc: int = OPEN
 
     def __init__(
         self,
@@ -160,7 +175,7 @@ class Resolve(Step):
         plays: tuple[str, ...] = (),
         done: int = 0,
         rc_winner: FactionId = "",
-        pc: int = 0,
+        pc: int = OPEN,
     ) -> None:
         self.region = region
         self.first = first
@@ -176,7 +191,7 @@ class Resolve(Step):
         region = self.region
         s = g.regions[region]
         pc = self.pc
-        if pc == 0:
+        if pc == OPEN:
             if settle_if_one_sided(g, region):
                 g.finish()
                 return
@@ -192,10 +207,10 @@ class Resolve(Step):
             # B. The attacker places all its Units on the Objectives, then the defender
             # (solo: the player always first).
             self.first = (dfn, att) if g.hooks(att).places_last() else (att, dfn)
-            pc = 1
+            pc = PLACING
         b = g.battle
         assert b is not None
-        if pc == 2:  # a side's placement was answered
+        if pc == PLACED:
             side = self.first[self.k]
             n = s.units.get(side, 0)
             split = answer
@@ -203,52 +218,52 @@ class Resolve(Step):
             g.remove_units(region, side, n)
             g.log("battle_placement", side, region, b.enemy(side), n, "/".join(map(str, split)))
             self.k += 1
-            pc = 1
-        if pc == 1:
+            pc = PLACING
+        if pc == PLACING:
             if self.k < 2:
                 side = self.first[self.k]
-                self.pc = 2
+                self.pc = PLACED
                 g.ask(
                     Allocate("place_units", b.decider[side], s.units.get(side, 0), OBJECTIVES, actor=side),
                     always=True,
                 )
                 return
             # The defender's standing Structures (ruling R26: e.g. a Watchtower).
-            self.pc = 3
+            self.pc = DEFENDED
             if s.structures:
                 g.call(effects.Passives("defend", region, b.attacker))
                 return
-            pc = 3
-        if pc == 3:
+            pc = DEFENDED
+        if pc == DEFENDED:
             # C. Tactics cards alternate, the attacker first; passing is final.
             self.side = self.first[0]
-            pc = 4
-        elif pc == 5:  # the automaton's Tactics turn is over
+            pc = TACTICS
+        elif pc == AUTOMATON_PLAYED:
             if not g.ret:
                 self.passed = self.passed | {self.side}
                 g.log("tactic_pass", self.side, region)
             self.side = b.enemy(self.side)
-            pc = 4
-        elif pc == 6:  # a Tactics play was chosen, or passing
+            pc = TACTICS
+        elif pc == TACTIC_CHOSEN:
             side = self.side
             if answer == len(self.plays):
                 self.passed = self.passed | {side}
                 g.log("tactic_pass", side, region)
                 self.side = b.enemy(side)
-                pc = 4
+                pc = TACTICS
             else:
-                self.pc = 7
+                self.pc = PLAYED
                 g.call(Play(side, b.decider[side], self.plays[answer]))
                 return
-        elif pc == 7:  # the play is resolved
+        elif pc == PLAYED:
             self.side = b.enemy(self.side)
-            pc = 4
-        if pc == 4:
+            pc = TACTICS
+        if pc == TACTICS:
             while len(self.passed) < 2:
                 side = self.side
                 own_turn = g.hooks(side).tactics_turn() if side not in self.passed else None
                 if own_turn is not None:  # the solo automaton's Tactics
-                    self.pc = 5
+                    self.pc = AUTOMATON_PLAYED
                     g.call(own_turn)
                     return
                 if side not in self.passed:
@@ -256,7 +271,7 @@ class Resolve(Step):
                     plays = playable_tactics(g, side, decider, region)
                     if plays:
                         self.plays = tuple(plays)
-                        self.pc = 6
+                        self.pc = TACTIC_CHOSEN
                         g.ask(Choice("tactic", decider, (*plays, None), actor=side), always=True)
                         return
                     self.passed = self.passed | {side}
@@ -264,8 +279,8 @@ class Resolve(Step):
                 self.side = b.enemy(side)
             # D. Resolve the Objectives, top to bottom unless a card changed the order.
             self.rc_winner = b.defender
-            pc = 8
-        if pc == 8:
+            pc = RESOLVING
+        if pc == RESOLVING:
             while self.done < len(b.order):
                 objective = b.order[self.done]
                 later = tuple(b.order[self.done + 1 :])
@@ -273,7 +288,7 @@ class Resolve(Step):
                 if objective == RC:
                     self.rc_winner = _region_control(g, b)
                     continue
-                self.pc = 8
+                self.pc = RESOLVING
                 g.call(Capture(later) if objective == CP else Attrition(later))
                 return
             # E. The Region Control winner's survivors return to the Region.
@@ -284,10 +299,10 @@ class Resolve(Step):
             g.add_units(home or region, rc_winner, b.total(rc_winner))
             b.on[rc_winner] = [0, 0, 0]
             # F. The loser's survivors retreat (they stay on the Objectives until they leave).
-            self.pc = 9
+            self.pc = RETREATED
             g.call(Retreat(loser, survivors))
             return
-        # G. Remove the Battle token.
+        # G. Remove the Battle token (pc is RETREATED).
         s.battle, s.attacker, s.defender = 0, None, None
         g.battle = None
         g.log("battle_end", self.rc_winner, region, b.enemy(self.rc_winner), b.number)

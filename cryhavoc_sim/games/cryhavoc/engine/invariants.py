@@ -85,7 +85,7 @@ def game_violations(g: Game) -> list[str]:
 @dataclass
 class InvariantObserver:
     """Observer of a game at each decision (the harness's driver loop calls it, through
-    ``games/cryhavoc/state.py``'s ``invariants``) that collects every violation of
+    ``games/cryhavoc/rules.py``'s ``invariants``) that collects every violation of
     :func:`state_violations` at each decision point and of :func:`game_violations` at the end."""
 
     violations: list[str] = field(default_factory=list)

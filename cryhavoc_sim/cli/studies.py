@@ -207,6 +207,12 @@ def tune(
             f"On fresh deals ({plan.games:,} games a target): shipped content {confirm['shipped']['score']:.4f};"
             f" the best {plan.confirm} trials {others}; chosen: trial {best['trial']}."
         )
+        if confirm["shipped"]["score"] <= fresh["score"]:
+            typer.echo(
+                f"The shipped content scores as well or better on fresh deals ({confirm['shipped']['score']:.4f})"
+                f" than the chosen set ({fresh['score']:.4f}): no trial beat it; the set is written for reading,"
+                " not to replace it."
+            )
     typer.echo("Best values: " + ", ".join(f"{k} = {json.dumps(v)}" for k, v in best["values"].items()))
     shown = fresh or best
     where = " (on fresh deals)" if fresh is not None else ""

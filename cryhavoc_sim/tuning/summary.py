@@ -120,4 +120,11 @@ def summary_page(targets: Targets, record: dict[str, Any], shipped: dict[str, An
             "",
             f"Misses{where}: " + ("; ".join(shown["missed"]) or "none: every target is met") + ".",
         ]
+        shipped_fresh = confirm.get("shipped")
+        if fresh and shipped_fresh and shipped_fresh["score"] <= fresh["score"]:
+            lines += [
+                "",
+                f"**No trial beat the shipped content** on fresh deals ({shipped_fresh['score']:.4f} against"
+                f" {fresh['score']:.4f}): the chosen set is written for reading, not to replace it.",
+            ]
     return "\n".join(lines) + "\n"

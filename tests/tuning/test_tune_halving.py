@@ -134,6 +134,9 @@ def test_a_halving_calibration_plays_each_stage_on_its_own_deals_and_confirms_on
         "RECONSTRUCTED" in page and "Successive halving" not in page
     )  # the page says 'successive halving by 3'
     assert f"{record['cost']['games']:,} games in" in page and "tune.md" in done.stdout
+    beaten = confirm["shipped"]["score"] <= confirm[f"t{best['trial']:04d}"]["score"]
+    assert ("No trial beat the shipped content" in page) == beaten
+    assert ("no trial beat it" in done.stdout) == beaten
 
 
 def test_a_set_proposed_again_is_read_not_replayed(tmp_path: Path) -> None:

@@ -1041,7 +1041,11 @@ CASES = [
     ),
     Case(
         "plausible_no_path",
-        content_with("skills.toml", 'path = "skills.humans.scouting.cost_units"', 'path = "skills.humans.scouting.costs"'),
+        content_with(
+            "skills.toml",
+            'path = "skills.humans.scouting.cost_units"',
+            'path = "skills.humans.scouting.costs"',
+        ),
         "names no number of the content",
     ),
     Case(

@@ -120,7 +120,7 @@ def _edit(path: Path, old: str, new: str) -> None:
             "field 'event_spots' must be 5 ascending whole numbers",
         ),
         (
-            "factions.toml",
+            "board_34p.toml",
             'provenance = "research"',
             'provenance = "hearsay"',
             "field 'provenance' is 'hearsay'; allowed: rulebook, research, reconstructed",

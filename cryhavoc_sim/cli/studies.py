@@ -195,17 +195,26 @@ def tune(
             f"Successive halving: {full} of {len(trials)} trials played all {plan.games:,} games a target;"
             f" the others stopped after {plan.stage_games[0]:,} or more."
         )
+    lowest = min((t for t in trials if not t.get("pruned")), key=lambda t: (t["score"], t["trial"]))
     typer.echo(
-        f"Shipped content: score {summary.reference['score']:.4f}; best (trial {best['trial']}): {best['score']:.4f}"
-        f" on the deals every trial played."
+        f"Shipped content: score {summary.reference['score']:.4f} over {plan.games:,} games a target; chosen:"
+        f" trial {best['trial']}, {best['score']:.4f} over its {best.get('games', plan.games):,} games a target"
+        + (
+            f" (the lowest: trial {lowest['trial']}, {lowest['score']:.4f})"
+            if lowest["trial"] != best["trial"]
+            else ""
+        )
+        + "."
     )
     fresh = best.get("confirmed")
     if fresh is not None:
         confirm = summary.record["confirm"]
-        others = ", ".join(f"{k} {v['score']:.4f}" for k, v in confirm.items() if k != "shipped")
+        others = ", ".join(
+            f"trial {int(k[1:])} {v['score']:.4f}" for k, v in confirm.items() if k != "shipped"
+        )
         typer.echo(
             f"On fresh deals ({plan.games:,} games a target): shipped content {confirm['shipped']['score']:.4f};"
-            f" the best {plan.confirm} trials {others}; chosen: trial {best['trial']}."
+            f" the best {len(confirm) - 1} trials {others}; chosen: trial {best['trial']}."
         )
         if confirm["shipped"]["score"] <= fresh["score"]:
             typer.echo(
@@ -228,10 +237,14 @@ def tune(
         )
     else:
         typer.echo(f"Every target is met{where}.")
-    cost = summary.record.get("cost") or {}
+    cost = summary.record.get("cost")
+    spent = (
+        f"{cost['games']:,} games, {cost['seconds'] / 60:.1f} minutes over {cost['parts']} part(s)"
+        if cost
+        else "its cost not recorded: begun by an older version"
+    )
     typer.echo(
         f"Content set written to {written} (and the values to {target / 'best.toml'}); the calibration"
-        f" as a page: {target / 'tune.md'} ({cost.get('games', 0):,} games, {cost.get('seconds', 0) / 60:.1f}"
-        f" minutes over {cost.get('parts', 1)} part(s))."
+        f" as a page: {target / 'tune.md'} ({spent})."
     )
     typer.echo(RECONSTRUCTED_NOTICE)

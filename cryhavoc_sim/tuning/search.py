@@ -214,7 +214,12 @@ def plays_on(score_now: float, stage: int, earlier: list[dict[str, Any]], target
     """Whether a trial scoring ``score_now`` after ``stage`` plays the next stage: its
     score ranks among the best 1/halving of the earlier trials' scores after the same stage
     and its own (ties go to the earlier trials)."""
-    scores = [st[stage]["score"] for t in earlier if len(st := stages_of(t, targets)) > stage]
+    # a set proposed again is the same games: counted once, as first played
+    scores = [
+        st[stage]["score"]
+        for t in earlier
+        if "played_as" not in t and len(st := stages_of(t, targets)) > stage
+    ]
     better = sum(1 for x in scores if x <= score_now)
     keep = -(-(len(scores) + 1) // targets.halving)  # ceil
     return better < keep
@@ -355,6 +360,7 @@ def run_tune(
     summary = TuneSummary(out, targets.trials, record=record)
     started = time.perf_counter()
     spent = dict(record.get("cost") or {})  # the parts before this one
+    was_complete = record.get("status") == "complete"  # a re-run reads it: no part to count
     bar = None
     if not quiet:  # trials play the targets' bots: one timed game of each target stands for all
         bar = _bar(targets, record, workers)
@@ -372,7 +378,7 @@ def run_tune(
             values = {p.path: p.values[indices[p.path]] for p in targets.parameters}
             if bar is not None:
                 bar.write(
-                    f"trial {n + 1}/{targets.trials}: "
+                    f"trial {n} (t{n:04d}, {n + 1} of {targets.trials}): "
                     + ", ".join(f"{k} = {json.dumps(v)}" for k, v in values.items()),
                     file=sys.stdout,
                 )
@@ -383,9 +389,7 @@ def run_tune(
                 }
                 if bar is not None:
                     bar.total -= targets.games * len(targets.targets)
-                    bar.write(
-                        f"  the values of trial {same['trial'] + 1}: its games and score", file=sys.stdout
-                    )
+                    bar.write(f"  the values of trial {same['trial']}: its games and score", file=sys.stdout)
             else:
                 entry = _play_stages(
                     targets, values, out, f"t{n:04d}", workers, quiet, summary, bar, record["trials"]
@@ -400,7 +404,8 @@ def run_tune(
         best = chosen(targets, record)
         record["best"] = best["trial"]
         record["status"] = "complete"
-        record["cost"] = _cost(spent, summary, started)
+        if not was_complete:
+            record["cost"] = _cost(spent, summary, started)
         write_json(record_path, record)
         summary.best = best
         summary.reference = record["reference"]
@@ -550,6 +555,10 @@ def _confirm(
         (label_of(t), t.get("played_as", label_of(t)), t["values"])
         for t in finalists(targets, record["trials"])
     ]
+    short = targets.confirm - (len(todo) - 1)  # repeated or stopped trials leave fewer finalists
+    if bar is not None and short > 0:
+        bar.total -= short * targets.games * len(targets.targets)
+        bar.refresh()
     for name, label, values in todo:
         if name in done:
             continue

@@ -63,7 +63,7 @@ def summary_page(targets: Targets, record: dict[str, Any], shipped: dict[str, An
         "## What it cost",
         "",
         f"{targets.trials} trials, games a target after each stage: {games} (successive halving by"
-        f" {targets.halving} where there are several), {targets.confirm} confirmed on fresh deals."
+        f" {targets.halving} where there are several), {max(0, len(record.get('confirm') or {}) - 1)} confirmed on fresh deals."
         + (
             f" {cost['games']:,} games in {cost['seconds'] / 60:.1f} minutes of wall-clock time"
             f" over {cost.get('parts', 1)} part(s)."
@@ -96,7 +96,7 @@ def summary_page(targets: Targets, record: dict[str, Any], shipped: dict[str, An
             "",
             "## On fresh deals",
             "",
-            f"The best {targets.confirm} trials and the shipped content, {targets.games:,} games a target on deals"
+            f"The best {len(confirm) - 1} trials and the shipped content, {targets.games:,} games a target on deals"
             " no trial played: the score a trial earned on the deals it was chosen on flatters it (the winner's curse).",
             "",
             "| set | score on the trials' deals | on fresh deals | rates on fresh deals |",

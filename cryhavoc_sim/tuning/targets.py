@@ -282,15 +282,27 @@ def _within_declared(path: str, factor: Factor, base: Scenario, reason: str | No
     from cryhavoc_sim.studies.play import scenario_target
     from cryhavoc_sim.sweeps.design import base_content
 
+    where = f"parameters.{factor.path[:80]}"
     if scenario_target(factor.path, base)[0] != "overrides":
+        if reason is not None:
+            raise fail(
+                path,
+                f"{where}.reason",
+                "is for a content number's values beyond its declared ones; allowed: no reason",
+            )
         return  # a rules knob or a scenario field: no content range to keep to
     content = base_content(base)
     found = [p for p in content.plausible if p.path == factor.path]
     declared = list(found[0].values()) if found else []
     beyond = [v for v in factor.values if v not in declared]
+    if not beyond and reason is not None:  # it would be written into the content as if it widened something
+        raise fail(
+            path,
+            f"{where}.reason",
+            "is given, but every value is among the declared plausible ones; allowed: no reason",
+        )
     if not beyond or reason is not None:
         return
-    where = f"parameters.{factor.path[:80]}"
     said = (
         f"its declared plausible values ({', '.join(shown(v, 30) for v in declared[:12])})"
         if declared

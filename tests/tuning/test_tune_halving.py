@@ -121,18 +121,18 @@ def test_a_halving_calibration_plays_each_stage_on_its_own_deals_and_confirms_on
     assert f"chosen: trial {best['trial']}" in done.stdout
     assert "on fresh deals" in (tmp_path / "tu" / "best.toml").read_text()
     # what it cost: every game played, counted once (a set proposed again plays none)
-    played = sum(len(list((tmp_path / "tu").glob(f"{d}/*/r2/manifest.json"))) for d in ("trials", "confirm"))
-    games = {"": 12, ".s1": 24}
+    runs_played = sum(
+        len(list((tmp_path / "tu").glob(f"{d}/*/r2/manifest.json"))) for d in ("trials", "confirm")
+    )
+    per_stage = {"": 12, ".s1": 24}
     counted = sum(
-        games[Path(m).parent.parent.name.partition(".")[1] + Path(m).parent.parent.name.partition(".")[2]]
+        per_stage[Path(m).parent.parent.name.partition(".")[1] + Path(m).parent.parent.name.partition(".")[2]]
         for m in (tmp_path / "tu").glob("trials/*/r2/manifest.json")
     ) + 36 * len(list((tmp_path / "tu").glob("confirm/*/r2/manifest.json")))
-    assert played and record["cost"]["games"] == counted and record["cost"]["parts"] == 1
+    assert runs_played and record["cost"]["games"] == counted and record["cost"]["parts"] == 1
     page = (tmp_path / "tu" / "tune.md").read_text()
     assert "## On fresh deals" in page and f"Trial {best['trial']}:" in page
-    assert (
-        "RECONSTRUCTED" in page and "Successive halving" not in page
-    )  # the page says 'successive halving by 3'
+    assert "RECONSTRUCTED" in page and "successive halving by 3" in page
     assert f"{record['cost']['games']:,} games in" in page and "tune.md" in done.stdout
     beaten = confirm["shipped"]["score"] <= confirm[f"t{best['trial']:04d}"]["score"]
     assert ("No trial beat the shipped content" in page) == beaten
@@ -289,3 +289,23 @@ def test_values_beyond_the_declared_range_need_a_reason(tmp_path: Path) -> None:
     assert record["parameters"][0]["reason"] == why
     skills = (tmp_path / "tu" / "content" / "tiny-calibrated" / "skills.toml").read_text()
     assert f"beyond the declared range: skills.humans.scouting.cost_units: {why}" in skills
+
+
+def test_a_reason_where_nothing_is_beyond_the_declared_values_is_refused(tmp_path: Path) -> None:
+    """It would be written into the content set as if it had widened a range."""
+    within = '{ range = [0, 1], reason = "a photograph" }'
+    text = TARGETS.replace('"plausible"', within, 1)
+    with pytest.raises(
+        UserError, match=r"reason' is given, but every value is among the declared plausible ones"
+    ):
+        load_targets(setup(tmp_path, text))
+
+
+def test_a_set_proposed_again_is_ranked_once(tmp_path: Path) -> None:
+    t = load_targets(setup(tmp_path, HALVING))
+    first, other = entry(0, 0.1), entry(1, 0.3)
+    again = {**entry(2, 0.1), "played_as": "t0000"}
+    # three trials (0.1, 0.3 and the new 0.2): ceil(3/3) = 1 plays on, 0.1's; had the repeat
+    # been counted, four scores would let 2 play on, 0.2 among them
+    assert not search.plays_on(0.2, 0, [first, other, again], t)
+    assert search.plays_on(0.05, 0, [first, other, again], t)

@@ -66,7 +66,8 @@ def _widen(out: dict[str, Any], overrides: Mapping[str, Any], note: str) -> None
                 continue
             value = overrides[entry["path"]]
             r, choices = entry.get("range"), entry.get("choices")
-            if isinstance(r, list) and len(r) == 2 and isinstance(value, int) and not r[0] <= value <= r[1]:
+            number = isinstance(value, int | float) and not isinstance(value, bool)
+            if isinstance(r, list) and len(r) == 2 and number and not r[0] <= value <= r[1]:
                 entry["range"] = [min(r[0], value), max(r[1], value)]
             elif isinstance(choices, list) and value not in choices:
                 entry["choices"] = [*choices, value]

@@ -156,7 +156,8 @@ def tune(
     Example: cryhavoc-sim tune targets/calibration.toml -j 2"""
     import shlex
 
-    from cryhavoc_sim.tuning.search import run_tune, write_best
+    from cryhavoc_sim.tuning.search import lowest, played_out, run_tune, write_best
+    from cryhavoc_sim.tuning.summary import side_rates
     from cryhavoc_sim.tuning.targets import load_targets
 
     workers = min(workers or _cpus(), _cpus())
@@ -189,19 +190,19 @@ def tune(
         f"Calibration of {plan.trials} trials complete in {target} ({summary.played_now:,} games played now)."
     )
     trials = summary.record["trials"]
-    full = sum(1 for t in trials if not t.get("pruned"))
+    full = len(played_out(trials))
     if full < len(trials):
         typer.echo(
             f"Successive halving: {full} of {len(trials)} trials played all {plan.games:,} games a target;"
             f" the others stopped after {plan.stage_games[0]:,} or more."
         )
-    lowest = min((t for t in trials if not t.get("pruned")), key=lambda t: (t["score"], t["trial"]))
+    low = lowest(trials)
     typer.echo(
         f"Shipped content: score {summary.reference['score']:.4f} over {plan.games:,} games a target; chosen:"
         f" trial {best['trial']}, {best['score']:.4f} over its {best.get('games', plan.games):,} games a target"
         + (
-            f" (the lowest: trial {lowest['trial']}, {lowest['score']:.4f})"
-            if lowest["trial"] != best["trial"]
+            f" (the lowest: trial {low['trial']}, {low['score']:.4f})"
+            if low["trial"] != best["trial"]
             else ""
         )
         + "."
@@ -226,10 +227,7 @@ def tune(
     shown = fresh or best
     where = " (on fresh deals)" if fresh is not None else ""
     for name, found in shown["found"].items():
-        rates = ", ".join(
-            f"{s} {r['rate']:.1%}" for s, r in sorted(found["sides"].items(), key=lambda x: -x[1]["rate"])
-        )
-        typer.echo(f"  {name}{where}: {rates}")
+        typer.echo(f"  {name}{where}: {side_rates(found)}")
     if shown["missed"]:
         typer.echo(
             f"The best set still misses {len(shown['missed'])} of the targets' conditions{where}: "

@@ -62,29 +62,29 @@ class TuneSummary:
     record: dict[str, Any] = field(default_factory=dict)
 
 
+def _entry(sides: dict[str, tuple[int, int, Any]]) -> dict[str, Any]:
+    """A target's entry from each side's (wins, games, fair share): rates, counts, and
+    the pooled player win rate."""
+    games = sum(g for _, g, _ in sides.values())
+    wins = sum(w for w, _, _ in sides.values())
+    return {
+        "sides": {
+            side: {"rate": w / g if g else 0.0, "fair": fair, "games": g, "wins": w}
+            for side, (w, g, fair) in sides.items()
+        },
+        "win_rate": wins / games if games else 0.0,
+        "wins": wins,
+        "games": games,
+    }
+
+
 def _rates(run_dir: Path) -> dict[str, Any]:
     """A target run's sides (rate, fair share, wins, games) and its pooled player win rate."""
     from cryhavoc_sim.storage.reader import load_run
     from cryhavoc_sim.sweeps.analyse import cell_tables
 
     sides, _ = cell_tables(load_run(run_dir))
-    rows = sides.to_dicts()
-    games = sum(r["games"] for r in rows)
-    wins = sum(r["wins"] for r in rows)
-    return {
-        "sides": {
-            r["side"]: {
-                "rate": r["win_rate"],
-                "fair": r["fair_share"],
-                "games": r["games"],
-                "wins": r["wins"],
-            }
-            for r in rows
-        },
-        "win_rate": wins / games if games else 0.0,
-        "wins": wins,
-        "games": games,
-    }
+    return _entry({r["side"]: (r["wins"], r["games"], r["fair_share"]) for r in sides.to_dicts()})
 
 
 def pooled(parts: list[dict[str, dict[str, Any]]]) -> dict[str, dict[str, Any]]:
@@ -94,18 +94,11 @@ def pooled(parts: list[dict[str, dict[str, Any]]]) -> dict[str, dict[str, Any]]:
     out: dict[str, dict[str, Any]] = {}
     for name in parts[0]:
         runs = [p[name] for p in parts]
-        sides: dict[str, dict[str, Any]] = {}
+        sides = {}
         for side in sorted({s for r in runs for s in r["sides"]}):
             had = [r["sides"][side] for r in runs if side in r["sides"]]
-            games, wins = sum(h["games"] for h in had), sum(h["wins"] for h in had)
-            sides[side] = {
-                "rate": wins / games if games else 0.0,
-                "fair": had[0]["fair"],
-                "games": games,
-                "wins": wins,
-            }
-        games, wins = sum(r["games"] for r in runs), sum(r["wins"] for r in runs)
-        out[name] = {"sides": sides, "win_rate": wins / games if games else 0.0, "wins": wins, "games": games}
+            sides[side] = (sum(h["wins"] for h in had), sum(h["games"] for h in had), had[0]["fair"])
+        out[name] = _entry(sides)
     return out
 
 
@@ -525,11 +518,21 @@ def earlier_same(trials: list[dict[str, Any]], values: dict[str, Any]) -> dict[s
     return None
 
 
+def played_out(trials: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The trials that played every stage (successive halving stopped none of them)."""
+    return [t for t in trials if not t.get("pruned")]
+
+
+def lowest(trials: list[dict[str, Any]]) -> dict[str, Any]:
+    """The trial of every game with the lowest score (the earlier on a tie)."""
+    return min(played_out(trials), key=lambda t: (t["score"], t["trial"]))
+
+
 def finalists(targets: Targets, trials: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """The trials the confirmation plays again: the best ``confirm`` of those that played
     every game, by score (then by trial)."""
     full, seen = [], set()
-    for t in sorted((t for t in trials if not t.get("pruned")), key=lambda t: (t["score"], t["trial"])):
+    for t in sorted(played_out(trials), key=lambda t: (t["score"], t["trial"])):
         key = json.dumps(t["values"], sort_keys=True)
         if key not in seen:  # a repeated set is confirmed once
             seen.add(key)
@@ -577,10 +580,9 @@ def chosen(targets: Targets, record: dict[str, Any]) -> dict[str, Any]:
     """The best trial: the finalist with the best score on fresh deals (``confirmed``:
     that score; a tie goes to the better score on the trials' deals), or without a
     confirmation the best score of a trial that played every game."""
-    full = [t for t in record["trials"] if not t.get("pruned")]
     confirm = record.get("confirm")
     if not confirm:
-        return min(full, key=lambda t: (t["score"], t["trial"]))
+        return lowest(record["trials"])
     best = min(
         finalists(targets, record["trials"]),
         key=lambda t: (confirm[label_of(t)]["score"], t["score"], t["trial"]),

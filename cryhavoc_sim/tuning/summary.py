@@ -20,17 +20,18 @@ def _values(values: dict[str, Any], shipped: dict[str, Any]) -> str:
     return ", ".join(moved) or "as shipped"
 
 
+def side_rates(r: dict[str, Any]) -> str:
+    """One target's sides' rates, the highest first: "humans 52.1%, machines ..."."""
+    return ", ".join(
+        f"{s} {v['rate']:.1%}" for s, v in sorted(r["sides"].items(), key=lambda x: -x[1]["rate"])
+    )
+
+
 def _rates(found: dict[str, Any]) -> str:
     """Each target's sides' rates (or its player's win rate), on one line."""
     parts = []
     for name, r in found.items():
-        sides = r.get("sides") or {}
-        if len(sides) > 1:
-            rates = ", ".join(
-                f"{s} {v['rate']:.1%}" for s, v in sorted(sides.items(), key=lambda x: -x[1]["rate"])
-            )
-        else:
-            rates = f"won {r['win_rate']:.1%}"
+        rates = side_rates(r) if len(r.get("sides") or {}) > 1 else f"won {r['win_rate']:.1%}"
         parts.append(f"{name}: {rates}")
     return "; ".join(parts)
 

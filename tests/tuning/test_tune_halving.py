@@ -19,6 +19,13 @@ HALVING = TARGETS.replace("trials = 3", "trials = 6").replace(
 )
 
 
+def refused(path: Path) -> str:
+    """The one sentence loading the targets file at ``path`` refuses it with."""
+    with pytest.raises(UserError) as err:
+        load_targets(path)
+    return str(err.value)
+
+
 def entry(n: int, *scores: float) -> dict[str, Any]:
     return {
         "trial": n,
@@ -63,10 +70,8 @@ def test_the_stages_grow_by_the_halving_factor_to_games(tmp_path: Path) -> None:
     ],
 )
 def test_bad_halving_fields_are_one_sentence(tmp_path: Path, edit: tuple[str, str], message: str) -> None:
-    path = setup(tmp_path, HALVING.replace(*edit))
-    with pytest.raises(UserError) as err:
-        load_targets(path)
-    assert message in str(err.value), str(err.value)
+    refusal = refused(setup(tmp_path, HALVING.replace(*edit)))
+    assert message in refusal, refusal
 
 
 def test_a_trial_plays_on_only_among_the_best_third_of_those_before_it(tmp_path: Path) -> None:
@@ -253,10 +258,8 @@ def test_the_first_trial_plays_the_start_values(tmp_path: Path) -> None:
     ],
 )
 def test_bad_start_values_are_one_sentence(tmp_path: Path, start: str, message: str) -> None:
-    path = setup(tmp_path, TARGETS + f"\n[start]\n{start}\n")
-    with pytest.raises(UserError) as err:
-        load_targets(path)
-    assert message in str(err.value), str(err.value)
+    refusal = refused(setup(tmp_path, TARGETS + f"\n[start]\n{start}\n"))
+    assert message in refusal, refusal
 
 
 def test_values_beyond_the_declared_range_need_a_reason(tmp_path: Path) -> None:

@@ -16,9 +16,21 @@ from cryhavoc_sim.runner.chunk import ChunkResult, ChunkTask, run_chunk
 from cryhavoc_sim.runner.pool import WorkerLost
 
 SCHEDULER = re.compile(r"(tcp|tls|ws|wss|ucx)://[A-Za-z0-9_.\-\[\]:]+:[0-9]{1,5}")
-# How long to wait for a Dask scheduler to answer, and for a cluster with no worker left.
+# How long to wait for a Dask scheduler to answer, and for a cluster with no worker left;
+# the environment may change either (the tests shorten them): see waited().
 DASK_CONNECT_SECONDS = 15.0
-DASK_NO_WORKER_SECONDS = float(os.environ.get("CRYHAVOC_DASK_NO_WORKER_SECONDS", "60"))  # tests shorten it
+DASK_NO_WORKER_SECONDS = 60.0
+
+
+def waited(name: str, default: float) -> float:
+    """``CRYHAVOC_<name>`` from the environment (whole seconds, 1 to 3600) or ``default``;
+    anything else is one sentence."""
+    raw = os.environ.get(f"CRYHAVOC_{name}")
+    if raw is None:
+        return default
+    if not raw.strip().isdigit() or not 1 <= int(raw) <= 3600:
+        raise UserError(f"CRYHAVOC_{name} is {raw[:40]!r}; give whole seconds from 1 to 3600.")
+    return float(int(raw))
 
 
 def connect_dask(workers: int, scheduler: str | None) -> tuple[Any, Any]:
@@ -30,6 +42,8 @@ def connect_dask(workers: int, scheduler: str | None) -> tuple[Any, Any]:
         raise UserError(
             f"--scheduler {scheduler!r} is not a Dask scheduler address; give one like tcp://host:8786."
         )
+    connect_seconds = waited("DASK_CONNECT_SECONDS", DASK_CONNECT_SECONDS)
+    waited("DASK_NO_WORKER_SECONDS", DASK_NO_WORKER_SECONDS)  # checked before any game
     try:
         from distributed import Client, LocalCluster
     except ImportError:
@@ -43,7 +57,7 @@ def connect_dask(workers: int, scheduler: str | None) -> tuple[Any, Any]:
 
     def connect() -> tuple[Any, Any]:
         if scheduler:
-            return Client(scheduler, timeout=f"{DASK_CONNECT_SECONDS:.0f}s"), None
+            return Client(scheduler, timeout=f"{connect_seconds:.0f}s"), None
         cluster = LocalCluster(
             n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=None
         )
@@ -61,10 +75,10 @@ def connect_dask(workers: int, scheduler: str | None) -> tuple[Any, Any]:
     # otherwise hold the run (and the interpreter's exit) for minutes.
     thread = threading.Thread(target=attempt, daemon=True)
     thread.start()
-    thread.join(DASK_CONNECT_SECONDS + 5 if scheduler else 120.0)
+    thread.join(connect_seconds + 5 if scheduler else 120.0)
     if not outcome:
         raise UserError(
-            f"--scheduler {scheduler}: no Dask scheduler answered within {DASK_CONNECT_SECONDS:.0f} s."
+            f"--scheduler {scheduler}: no Dask scheduler answered within {connect_seconds:.0f} s."
             if scheduler
             else "the local Dask cluster did not start within 120 s."
         )
@@ -85,13 +99,14 @@ def iterate_dask(tasks: list[ChunkTask], client: Any, cluster: Any) -> Iterator[
     from distributed import wait
 
     idle = 0.0
+    limit = waited("DASK_NO_WORKER_SECONDS", DASK_NO_WORKER_SECONDS)
 
     def no_worker_for(seconds: float) -> None:
         nonlocal idle
         workers = client.scheduler_info().get("workers") or {}
         idle = 0.0 if workers else idle + seconds
-        if idle >= DASK_NO_WORKER_SECONDS:
-            raise WorkerLost(f"the Dask cluster has had no worker for {DASK_NO_WORKER_SECONDS:.0f} s")
+        if idle >= limit:
+            raise WorkerLost(f"the Dask cluster has had no worker for {limit:.0f} s")
 
     try:
         pending = client.map(run_chunk, tasks, pure=False)

@@ -25,9 +25,16 @@ players = {players}
 """
 
 
-def cli(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
+def cli(
+    *args: str, cwd: Path | None = None, env: dict[str, str] | None = None
+) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
-        [sys.executable, "-m", "cryhavoc_sim", *args], capture_output=True, text=True, cwd=cwd, timeout=300
+        [sys.executable, "-m", "cryhavoc_sim", *args],
+        capture_output=True,
+        text=True,
+        cwd=cwd,
+        timeout=300,
+        env={**os.environ, **env} if env else None,
     )
 
 
@@ -258,10 +265,29 @@ def test_unreachable_dask_scheduler_is_a_clear_error(tmp_path: Path, scenario: P
             "tcp://127.0.0.1:9",
             "-o",
             str(tmp_path / "r"),
+            env={"CRYHAVOC_DASK_CONNECT_SECONDS": "3"},
         )
     )
     assert "cannot reach the Dask scheduler" in err
     assert not (tmp_path / "r").exists()  # nothing written
+
+
+@pytest.mark.parametrize(
+    ("name", "value"),
+    [
+        ("CRYHAVOC_DASK_CONNECT_SECONDS", "soon"),
+        ("CRYHAVOC_DASK_CONNECT_SECONDS", "1.5"),
+        ("CRYHAVOC_DASK_NO_WORKER_SECONDS", "0"),
+    ],
+)
+def test_a_dask_wait_from_the_environment_is_whole_seconds(
+    tmp_path: Path, scenario: Path, name: str, value: str
+) -> None:
+    err = one_sentence_error(
+        cli("run", str(scenario), "--executor", "dask", "-o", str(tmp_path / "r"), env={name: value})
+    )
+    assert len(err.strip().splitlines()) == 1 and name in err and "from 1 to 3600" in err
+    assert not (tmp_path / "r").exists()
 
 
 def test_seats_are_balanced_on_paired_seeds(tmp_path: Path) -> None:

@@ -34,9 +34,13 @@ def start(*args: str) -> subprocess.Popen[str]:
     )
 
 
-def cli(*args: str) -> subprocess.CompletedProcess[str]:
+def cli(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
-        [sys.executable, "-m", "cryhavoc_sim", *args], capture_output=True, text=True, timeout=600
+        [sys.executable, "-m", "cryhavoc_sim", *args],
+        capture_output=True,
+        text=True,
+        timeout=600,
+        env={**os.environ, **env} if env else None,
     )
 
 
@@ -320,10 +324,12 @@ def test_a_peer_that_is_no_dask_scheduler_is_a_sentence_not_a_hang(tmp_path: Pat
         "dask",
         "--scheduler",
         f"tcp://127.0.0.1:{port}",
+        env={"CRYHAVOC_DASK_CONNECT_SECONDS": "3"},  # 15 s unless the environment says
     )
     server.close()
     assert proc.returncode == 2 and "Traceback" not in proc.stderr, proc.stderr
     assert len(proc.stderr.strip().splitlines()) == 1 and "Dask scheduler" in proc.stderr
+    assert "within 3 s" in proc.stderr
     assert time.time() - started < 60 and not (tmp_path / "r").exists()
 
 

@@ -521,3 +521,73 @@ def test_the_last_actor_finding_counts_deals() -> None:
 
     assert any("last player to act" in f for f in final_round_findings(final(1.0)))
     assert not any("last player to act" in f for f in final_round_findings(final(3.0)))
+
+
+def test_kit_use_counts_held_used_and_built_items_from_a_hand_made_log() -> None:
+    """Two games of the Humans: game 0 holds Scouting and Recon Forces and uses Scouting
+    twice, builds a Watchtower (once by the Action, once by a Skill: ``id|cause``) and
+    activates it; game 1 holds Scouting only and uses nothing. The Trogs (no setup row:
+    not a player) act and are not counted. The kit names Forced March (never dealt) and
+    the Airfield (never built)."""
+    H = "humans"
+    rows: list[dict[str, object]] = []
+
+    def e(game: int, kind: str, faction: str, detail: str) -> None:
+        rows.append(
+            {
+                "game_id": game,
+                "seq": len(rows),
+                "round": 1,
+                "phase": "actions",
+                "kind": kind,
+                "faction": faction,
+                "detail": detail,
+            }
+        )
+
+    e(0, "setup", H, "humans.scouting,humans.recon_forces")
+    e(0, "skill", H, "humans.scouting")
+    e(0, "skill", H, "humans.scouting")
+    e(0, "build", H, "humans.watchtower")
+    e(0, "build", H, "humans.watchtower|humans.recon_forces")
+    e(0, "activate", H, "humans.watchtower")
+    e(0, "skill", "trogs", "trogs.nest_call")
+    e(1, "setup", H, "humans.scouting")
+    items = pl.LazyFrame(
+        [
+            (H, "Skill", "humans.scouting"),
+            (H, "Skill", "humans.recon_forces"),
+            (H, "Skill", "humans.forced_march"),
+            (H, "Structure", "humans.watchtower"),
+            (H, "Structure", "humans.airfield"),
+            ("trogs", "Skill", "trogs.nest_call"),
+        ],
+        schema=ch.kit.ITEMS_SCHEMA,
+        orient="row",
+    )
+    got = {r["item"]: r for r in ch.kit_use(frame(EVENTS, rows), items).collect().to_dicts()}
+    assert set(got) == {
+        "humans.scouting",
+        "humans.recon_forces",
+        "humans.forced_march",
+        "humans.watchtower",
+        "humans.airfield",
+    }
+    assert got["humans.scouting"] == {
+        "faction": H,
+        "kind": "Skill",
+        "item": "humans.scouting",
+        "games_held": 2,
+        "used_in": 0.5,
+        "uses_per_game": 1.0,
+        "built_per_game": None,
+    }
+    assert got["humans.recon_forces"]["games_held"] == 1 and got["humans.recon_forces"]["used_in"] == 0.0
+    assert got["humans.forced_march"]["games_held"] == 0 and got["humans.forced_march"]["used_in"] is None
+    w = got["humans.watchtower"]
+    assert (w["games_held"], w["used_in"], w["uses_per_game"], w["built_per_game"]) == (2, 0.5, 0.5, 1.0)
+    a_ = got["humans.airfield"]
+    assert (a_["games_held"], a_["used_in"], a_["built_per_game"]) == (2, 0.0, 0.0)
+    # without the kit, only what was held or done shows
+    bare = {r["item"] for r in ch.kit_use(frame(EVENTS, rows)).collect().to_dicts()}
+    assert bare == {"humans.scouting", "humans.recon_forces", "humans.watchtower"}

@@ -1,6 +1,6 @@
 """Cry Havoc's own report sections: game length and how games end, who enables Scoring
-and what it earns, whether the final Round decides, Battles by pairing and Terrain, and
-win rates by solo difficulty. The report adds them after the sections every game has."""
+and what it earns, whether the final Round decides, Battles by pairing and Terrain, how
+much of each faction's kit was used, and win rates by solo difficulty. The report adds them after the sections every game has."""
 
 from __future__ import annotations
 
@@ -40,6 +40,8 @@ def report_sections(run: Any, content: Any) -> ReportSections:
     final = analysis.final_round(run.events, run.games).collect()
     fights = analysis.battle_summary(run.events).collect()
     behaviour = analysis.bot_behaviour(run.events, run.seats).collect()
+    same_content = content is not None and content.digest == run.manifest.get("content_hash")
+    kit = analysis.kit_use(run.events, analysis.kit_items(content) if same_content else None).collect()
     terrain_map = _terrains(run, content)
     by_terrain = (
         analysis.battle_summary_by_terrain(run.events, terrain_map)
@@ -74,6 +76,11 @@ def report_sections(run: Any, content: Any) -> ReportSections:
             else []
         ),
         (
+            "Kit use: each faction's Skills and Structures, the games it held them in, the share"
+            " of those it used (or built) each at least once, uses and builds per game held",
+            kit,
+        ),
+        (
             "Bot behaviour: blunders the figures above should not rest on (hopeless and lone-Unit"
             " attacks per Battle started, empty Actions per Action, idle paid Skills per paid Skill,"
             " Moves straight back per game)",
@@ -88,6 +95,7 @@ def report_sections(run: Any, content: Any) -> ReportSections:
         "final_round": final.to_dicts(),
         "battles": fights.to_dicts(),
         "bot_behaviour": behaviour.to_dicts(),
+        "kit_use": kit.to_dicts(),
     }
     return sections
 

@@ -58,4 +58,8 @@ GAME = GameSpec(
     narrate=narrator.narrate,
     report_sections=Later("cryhavoc_sim.games.cavetroll.report", "report_sections"),
     sweep_measures=Later("cryhavoc_sim.games.cavetroll.report", "sweep_measures"),
+    extras={
+        # its part of the policy trainer (``train-policy``)
+        "policy_game": Later("cryhavoc_sim.games.cavetroll.policy_training", "POLICY_GAME"),
+    },
 )

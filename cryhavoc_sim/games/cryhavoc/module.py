@@ -74,6 +74,8 @@ GAME = GameSpec(
     report_sections=Later("cryhavoc_sim.games.cryhavoc.report", "report_sections"),
     sweep_measures=Later("cryhavoc_sim.games.cryhavoc.report", "final_round_measures"),
     extras={
+        # its part of the policy trainer (``train-policy``)
+        "policy_game": Later("cryhavoc_sim.games.cryhavoc.policy_training", "POLICY_GAME"),
         # paired ablations of its Tactics cards and default Skills (``ablate``)
         "ablation": Later("cryhavoc_sim.games.cryhavoc.ablation", "ABLATION"),
         # its heuristic's personality weights as ``tune-bots`` sets them

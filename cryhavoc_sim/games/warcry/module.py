@@ -55,6 +55,8 @@ GAME = GameSpec(
     narrate=narrator.narrate,
     report_sections=Later("cryhavoc_sim.games.warcry.report", "report_sections"),
     extras={
+        # its part of the policy trainer (``train-policy``)
+        "policy_game": Later("cryhavoc_sim.games.warcry.policy_training", "POLICY_GAME"),
         # paired ablations of its cards' abilities (``ablate``)
         "ablation": Later("cryhavoc_sim.games.warcry.ablation", "ABLATION"),
         # the deckbuild command's study (deckbuilder.py)

@@ -20,7 +20,7 @@ with mu_hat_0 = 1/2, sigma2_0 = 1/4. The running intersection of the C_t is vali
 
 **What an observation is.** Games of one deal are not independent (seats rotate through
 one seed), so the unit is a *block*: the consecutive games that together are one
-balanced, independent draw (:meth:`GameModule.block_size`; for four-player Cry Havoc the
+balanced, independent draw (:meth:`GameSpec.block_size`; for four-player Cry Havoc the
 four seat rotations of a deal). A side's observation is its wins over its games in the
 block; blocks are independent and share one mean, the side's win rate. With several
 sides the level is split equally among them (Bonferroni), so every side's sequence holds

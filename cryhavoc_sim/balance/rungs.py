@@ -1,7 +1,7 @@
 """The rungs of a balance study: each a bot spec that plays every seat, weakest first.
 
 A rung's scenario is the study's scenario with every seat given to the rung's bot (the
-game says how: :meth:`GameModule.every_seat`) and nothing else changed: the same seed,
+game says how: :meth:`GameSpec.every_seat`) and nothing else changed: the same seed,
 games and content, so every rung plays the same deals (common random numbers: a game's
 deal comes from (master seed, game index), never from its bots). A rung whose spec ends
 in ``:N`` with N a whole number is a search at budget N; a trend is fitted over the

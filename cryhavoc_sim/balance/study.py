@@ -90,7 +90,7 @@ def plan_balance(
         problem = precision_problem(precision)
         if problem:
             raise UserError(problem)
-    parsed = parse_rungs(get_game(scenario.game).balance_rungs() if rungs is None else rungs)
+    parsed = parse_rungs(get_game(scenario.game).balance_rungs if rungs is None else rungs)
     scenarios = tuple(rung_scenario(scenario, r) for r in parsed)
     return BalancePlan(scenario, parsed, scenarios, float(margin), precision)
 

@@ -39,7 +39,7 @@ def deckbuild(
 
     Example: cryhavoc-sim deckbuild Empire --field Chaos,Orc --deals 4 --confirm 12"""
     module = _game(game)
-    builder = getattr(module, "deck_builder", None)
+    builder = module.extra("deck_builder")
     if builder is None:
         raise _fail(f"--game {game}: it has no deck builder; allowed: warcry.")
     names = [n.strip() for n in field.split(",")] if field is not None else None

@@ -74,7 +74,7 @@ def train_value(
     from cryhavoc_sim.tuning import value
 
     module = _game(game)
-    if module.name != "cryhavoc":
+    if module.extra("value_training") is None:  # no learned leaf value: the win model
         _train_win_model(module.name, games, seed, bot or "heuristic", workers, out, against)
         return
     try:  # bot None: the game's own self-play bot (games/cryhavoc/value_training.py)

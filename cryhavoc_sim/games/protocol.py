@@ -1,14 +1,9 @@
-"""What a game provides to the game-agnostic parts of the tool (``GAME`` in its module).
-
-What the game *is* (its states, bots and invariants) is :attr:`GameModule.rules`
-(``games/state.py``), which the harness plays (``games/harness/``: soak, copy and
-determinize testers, ladder). The runner derives each game's deal once
-(:meth:`GameModule.deal`), has the harness play it (``harness.play.play_deal``, by
-``play_rules`` where a game has them, else ``rules``) and stores the rows
-:meth:`GameModule.rows` returns; the scenario parser reads the generic fields (name,
-games, seed, game, content, description) and hands the rest to
-:meth:`GameModule.parse_setup`; the report adds :meth:`GameModule.report_sections` to
-its own; bench, replay and the ``content`` command each call one method.
+"""The records a game and the tool exchange: a played game (:class:`Played`), its rows
+(:class:`GameRows`), a content set as the manifest and report see it (:class:`Content`,
+:class:`Plausible`), the report's words (:class:`Vocabulary`) and a game's own sections
+(:class:`ReportSections`), a sweep's measures (:class:`Measure`), a ladder game
+(:class:`Duel`) and a soak's broken game (:class:`Violation`). What a game *is* to the
+tool is its :class:`~cryhavoc_sim.games.spec.GameSpec` (``games/spec.py``).
 
 Vocabulary: a *player* is a seat in one game; its *side* is what balance is measured
 over (a Cry Havoc faction). The stored ``faction`` column holds the side.
@@ -19,14 +14,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from pathlib import Path
-from typing import TYPE_CHECKING, Any, Protocol
-
-if TYPE_CHECKING:
-    from cryhavoc_sim.games.harness.deal import Deal
-    from cryhavoc_sim.games.harness.ladder import Pairing
-    from cryhavoc_sim.games.state import Rules
-    from cryhavoc_sim.games.winprob import WinLine
+from typing import Any, Protocol
 
 
 @dataclass(frozen=True, slots=True)
@@ -123,7 +111,7 @@ class Content(Protocol):
 class Played:
     """A finished game as the runner needs it: who won, which players sat (each counts
     one game in its side's win-rate denominator), and the game object itself, which only
-    the game's own :meth:`GameModule.rows` and :meth:`GameModule.narrate` look into.
+    the game's own :meth:`GameSpec.rows` and :meth:`GameSpec.narrate` look into.
     ``winners`` names every side that won: one, several in a shared win (each counts a
     win, as the ``won`` column does), or none; ``lines``: each player's win-probability
     line (``seats.win_line``), when the runner recorded one."""
@@ -206,187 +194,3 @@ class Duel:
     a_first: bool
     winner: str | None
     stopped: bool = False
-
-
-class GameModule(Protocol):
-    @property
-    def rules(self) -> Rules[Any]:
-        """What the game is (``games/state.py``): what the harness plays, soaks and tests."""
-        ...
-
-    @property
-    def name(self) -> str:
-        """The registered name, stored in the ``game`` column."""
-        ...
-
-    @property
-    def title(self) -> str:
-        """For people: "Cry Havoc"."""
-        ...
-
-    @property
-    def rules_version(self) -> str:
-        """Bumped whenever the game's behaviour changes (``rules_version`` column)."""
-        ...
-
-    @property
-    def bots_version(self) -> str:
-        """Bumped whenever a bot's play changes: a game replays from its seed only with
-        the bots that played it (manifest ``bots_version``)."""
-        ...
-
-    @property
-    def scenario_fields(self) -> tuple[str, ...]:
-        """[scenario] fields the game reads, besides the generic ones."""
-        ...
-
-    @property
-    def scenario_tables(self) -> tuple[str, ...]:
-        """Top-level scenario tables the game reads (Cry Havoc: bots, rules)."""
-        ...
-
-    @property
-    def event_kinds(self) -> Mapping[str, str]:
-        """Every event kind the game logs, with what its columns mean."""
-        ...
-
-    @property
-    def side_colours(self) -> Mapping[str, str]:
-        """Colours of the sides in figures (others get a colour-blind-safe fallback)."""
-        ...
-
-    @property
-    def vocabulary(self) -> Vocabulary:
-        """The words the shared report uses for this game's sides, seats, score, rounds."""
-        ...
-
-    def parse_setup(self, head: dict[str, Any], doc: dict[str, Any], path: str) -> Any:
-        """The game's own scenario fields (``head``: the [scenario] table, ``doc``: the
-        whole file), validated: a :class:`~cryhavoc_sim.errors.ScenarioError` naming the
-        field and what is allowed, or a frozen, picklable setup object."""
-        ...
-
-    def config(self, setup: Any) -> dict[str, Any]:
-        """The setup as manifest ``config`` entries (``compare`` lists differences)."""
-        ...
-
-    def block_size(self, setup: Any) -> int:
-        """Consecutive games (from game 0) that together are one independent, balanced
-        draw: games of one block may share a deal, blocks share nothing. Precision runs
-        count their confidence sequences in blocks (analysis/sequential.py)."""
-        ...
-
-    def shipped_content(self, name: str) -> str | None:
-        """The directory of the shipped content set called ``name``, or None."""
-        ...
-
-    def shipped_content_names(self) -> list[str]:
-        """The names ``shipped_content`` knows, sorted."""
-        ...
-
-    def content_files(self, content_dir: str | None) -> list[Path]:
-        """The files a content set is loaded from (a change reloads it)."""
-        ...
-
-    def load_content(self, content_dir: str | None, overrides: Mapping[str, Any] | None = None) -> Content:
-        """The content set in ``content_dir`` (None: the game's default) with ``overrides``
-        (path -> value) set; any problem is a ContentError naming the file or path."""
-        ...
-
-    def deal(self, setup: Any, master_seed: int, game_id: int) -> Deal:
-        """Game ``game_id``'s deal (``games/harness/deal.py``): its seed, the setup its rules
-        make the state from, each seat's bot spec and the policy, derived once (the
-        runner's only call for them); the harness plays it (``harness.play.play_deal``)."""
-        ...
-
-    def played(self, deal: Deal, state: Any) -> Played:
-        """The final state of ``deal`` as the runner needs it: the sides that won and sat."""
-        ...
-
-    def win_line(self) -> WinLine | None:
-        """Where the game's win-probability line is read and its model
-        (``games/winprob.py``); None when the game has none."""
-        ...
-
-    def rows(self, setup: Any, content: Any, played: Played, deal: Deal) -> GameRows:
-        """The rows of ``played``, the game ``deal`` of a scenario with ``setup``."""
-        ...
-
-    def stored_events(self, played: Played) -> list[tuple[Any, ...]]:
-        """The game's events as stored rows (the events table's columns after
-        ``game_id``, in :data:`~cryhavoc_sim.storage.schema.EVENT_COLUMNS` order)."""
-        ...
-
-    def narrate(self, played: Played) -> list[str]:
-        """A readable account of the game, Round by Round (``replay``)."""
-        ...
-
-    def report_sections(self, run: Any, content: Any) -> ReportSections:
-        """The game's own figures and tables for the report of ``run`` (``content``: the
-        run's content set as loaded now, or None when it cannot be)."""
-        ...
-
-    def sweep_measures(self, run: Any) -> list[Measure]:
-        """The game's own shares of games that a sweep reports over its cells (``run``: a
-        cell's :class:`~cryhavoc_sim.storage.reader.Run`)."""
-        ...
-
-    def bench_scenario(self, bot: str) -> str:
-        """The scenario text ``make bench`` times (one ``games``, overridden)."""
-        ...
-
-    def search_bench_scenario(self) -> tuple[str, str] | None:
-        """(what it times, scenario text) for the bench's search-bot line: one seat
-        played by the game's search bot at its default budget, the others heuristic;
-        None when the game has no search bot."""
-        ...
-
-    def state_costs(self, repeat: int) -> dict[str, float]:
-        """Microseconds per operation on a mid-game state (clone, determinize, save)."""
-        ...
-
-    def ladder_pairings(self) -> Sequence[Pairing]:
-        """One rotation of the ladder's two-player games (every line-up and seat, both
-        ways), played by the harness's ladder loop (``games/harness/ladder.py``)."""
-        ...
-
-    def skill_lineup(self, budgets: Sequence[int]) -> list[str]:
-        """The skill ladder's rungs, weakest first: the random bot, each heuristic
-        personality, the search bot at each of ``budgets`` (``ladder --skill``)."""
-        ...
-
-    def balance_rungs(self) -> tuple[str, ...]:
-        """The default rungs of ``balance``, weakest first: the game's best heuristic,
-        then its search at doubling budgets (only the heuristic when it has no search)."""
-        ...
-
-    def every_seat(self, doc: dict[str, Any], bot: str) -> dict[str, Any]:
-        """The scenario document ``doc`` (parsed TOML) with every seat played by ``bot``
-        and nothing else changed (``balance`` builds each rung's scenario with it)."""
-        ...
-
-    def content_listing(self, content: Any, as_json: bool) -> str: ...
-
-    def write_content(
-        self, content_dir: str | None, overrides: Mapping[str, Any], target: Path, name: str, note: str
-    ) -> Path:
-        """Write the content set with ``overrides`` set as a new set ``name`` in ``target``,
-        each changed item saying so (``note``: the search that chose it)."""
-        ...
-
-    def content_values(self, content_dir: str | None) -> dict[str, Any]:
-        """Every content value a scenario's [overrides] or a sweep may set, by path."""
-        ...
-
-    @property
-    def knob_defaults(self) -> Mapping[str, Any]:
-        """Each [rules] knob's default, so ``compare`` and ``check`` can show both values of
-        a knob one run leaves at its default."""
-        ...
-
-    @property
-    def number_meanings(self) -> tuple[tuple[str, str, str], ...]:
-        """What each content value means: (path pattern, meaning, rulebook section), the
-        specific before the general (``content --numbers --explain``; see
-        :mod:`cryhavoc_sim.games.content_kit.meanings`)."""
-        ...

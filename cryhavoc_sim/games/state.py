@@ -1,7 +1,7 @@
 """What a game IS to the tool's shared services: a state that says whose decision it is,
 takes validated answers, copies, re-draws what a player cannot see, and says who won.
 
-:class:`GameModule` (``games/protocol.py``) says what the tool does with a game (scenario
+:class:`GameSpec` (``games/spec.py``) says what the tool does with a game (scenario
 fields, rows, report sections); this module says what a game is, so that the services
 that play moves are written once (``games/harness/``: the driver loop, the seed recipe,
 the random bot, the soak, the copy and determinize testers, state costs, the ladder

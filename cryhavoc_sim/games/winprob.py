@@ -3,7 +3,7 @@ the game's checkpoints (the start of every Round, turn round or Battle: the game
 where), and the recorder that writes each player's win-probability line while a run
 plays (``seats.win_line``).
 
-A game offers a :class:`WinLine` (``GameModule.win_line()``): where its checkpoints are,
+A game offers a :class:`WinLine` (``GameSpec.win_line``): where its checkpoints are,
 its features of a state for one player, whether they read the player's observation or
 the whole state, and its shipped :class:`WinModel`. The model is plain coefficients in a
 JSON file (the layout of Cry Havoc's learned leaf value, ``bots/value_model.py``, which

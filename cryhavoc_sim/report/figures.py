@@ -12,7 +12,7 @@ from cryhavoc_sim.games.protocol import Vocabulary
 
 DEFAULT_WORDS = Vocabulary()
 
-# Okabe-Ito, for sides a game gives no colour of its own (GameModule.side_colours).
+# Okabe-Ito, for sides a game gives no colour of its own (GameSpec.side_colours).
 FALLBACK = ("#0072B2", "#E69F00", "#009E73", "#D55E00", "#CC79A7", "#56B4E9", "#F0E442", "#000000")
 # Twelve categories told apart (Paul Tol's muted scheme and four of his bright ones, no
 # two of one hue), for stacked sources: VP by source.

@@ -88,7 +88,7 @@ def decision_sections(run: Any, game: Any) -> ReportSections:
 def flow_sections(run: Any, game: Any) -> ReportSections:
     from cryhavoc_sim.analysis import flow
 
-    line = game.win_line()
+    line = game.win_line
     if line is None:
         return ReportSections(summary={"game_flow": {"absent": f"{game.title} has no win model."}})
     points = flow.line_points(run.seats).collect()

@@ -73,9 +73,6 @@ def _search_in_child(game: str = DEFAULT_GAME) -> float:
     )
 
 
-LINE_GAMES = {"cryhavoc": 40, "cavetroll": 60, "warcry": 200}  # heuristic games per timing
-
-
 def timed_lines_child(game: str) -> None:
     """In a fresh process pinned to one CPU: the cost of recording the win-probability
     lines (``games/winprob.py``) as a share of a heuristic game of ``game``: the same
@@ -85,7 +82,7 @@ def timed_lines_child(game: str) -> None:
     from cryhavoc_sim.runner.play import play_one
 
     module = get_game(game)
-    if module.win_line() is None:
+    if module.win_line is None:
         print("nan")
         return
     cpus = _pinned(1)
@@ -93,7 +90,7 @@ def timed_lines_child(game: str) -> None:
         os.sched_setaffinity(0, cpus)
     sc = parse_scenario(module.bench_scenario("heuristic"))
     content = content_for(sc)
-    n = LINE_GAMES.get(game, 50)
+    n = module.bench.line_games
     play_one(sc, content, 0, True, lines=True)  # warm up: imports, the model, the content
     print(
         _median_extra(
@@ -137,12 +134,6 @@ def lines_costs() -> str:
     )
 
 
-# One seat of each game played by its search at the game's default budget, the others by
-# the heuristic; games per timing.
-GAP_SEATS = {"cryhavoc": 'humans = "ismcts"', "cavetroll": 'red = "ismcts"', "warcry": 'one = "ismcts"'}
-GAP_GAMES = {"cryhavoc": 8, "cavetroll": 20, "warcry": 6}
-
-
 def timed_gaps_child(game: str) -> None:
     """In a fresh process pinned to one CPU: the cost of ``decisions = true`` (the
     decision counter and the searches' value gaps, ``games/search/gaps.py``) as a share
@@ -154,17 +145,18 @@ def timed_gaps_child(game: str) -> None:
     from cryhavoc_sim.runner.chunk import content_for
     from cryhavoc_sim.runner.play import play_one
 
-    seat = GAP_SEATS.get(game)
-    if seat is None:
+    module = get_game(game)
+    searched = module.searched_bench_scenario()  # one seat searched at its default budget
+    if searched is None:
         print("nan")
         return
     cpus = _pinned(1)
     if cpus is not None:
         os.sched_setaffinity(0, cpus)
-    off = parse_scenario(get_game(game).bench_scenario("heuristic") + seat + "\n")
+    off = parse_scenario(searched)
     on = replace(off, decisions=True)
     content = content_for(off)
-    n = GAP_GAMES.get(game, 4)
+    n = module.bench.gap_games
     play_one(on, content, 0, True, lines=False)  # warm up: imports, the content
     print(
         _median_extra(
@@ -213,9 +205,9 @@ def _in_child(code: str, python: str | None = None, whole: bool = False) -> str:
 
 
 def search_match_child(game: str = DEFAULT_GAME) -> None:
-    """In a fresh process: the lines of the game's own search match (its module's optional
+    """In a fresh process: the lines of the game's own search match (its spec's extra
     ``search_match``: Cry Havoc's searches against today's search), if it has one."""
-    match = getattr(get_game(game), "search_match", None)
+    match = get_game(game).extra("search_match")
     if match is not None:
         match.bench_child()
 
@@ -243,7 +235,7 @@ OTHER_GAMES = {"random": 2000, "heuristic": 300}
 
 
 def _game_costs_in_child(name: str, python: str | None = None) -> dict[str, float]:
-    """The game's own :meth:`GameModule.state_costs`, in a fresh process (``python``:
+    """The game's own :meth:`GameSpec.state_costs`, in a fresh process (``python``:
     another checkout's)."""
     import json
 
@@ -389,7 +381,7 @@ def _state_costs_dict(python: str | None = None) -> dict[str, float]:
 
 def state_costs(repeat: int = 2000, game: str = DEFAULT_GAME) -> tuple[float, float, float]:
     """Microseconds to clone, determinize and save a mid-game state (the game's own
-    :meth:`GameModule.state_costs`), in this process."""
+    :meth:`GameSpec.state_costs`), in this process."""
     costs = get_game(game).state_costs(repeat)
     return costs["clone"], costs["determinize"], costs["save"]
 

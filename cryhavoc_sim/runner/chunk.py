@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from cryhavoc_sim.games import get_game
-from cryhavoc_sim.games.protocol import GameModule
+from cryhavoc_sim.games.spec import GameSpec
 from cryhavoc_sim.runner.play import Rows, play_deal
 from cryhavoc_sim.runner.rundir import ensure_writer
 from cryhavoc_sim.runner.scenario import Scenario
@@ -58,10 +58,10 @@ class ShardWriteError(Exception):
     wrote nothing that counts, and the run stops so that --resume can complete it."""
 
 
-def content_for(scenario: Scenario, game: GameModule | None = None) -> Any:
+def content_for(scenario: Scenario, game: GameSpec | None = None) -> Any:
     """The scenario's content set, loaded once per process while its files stay the same
     (a notebook that edits content and simulates again gets the new set); ``game``: the
-    scenario's game module, when the caller has it."""
+    scenario's game spec, when the caller has it."""
     game = game or get_game(scenario.game)
     stamp = []
     for path in game.content_files(scenario.content_dir):

@@ -66,7 +66,7 @@ def _rotation(task: Task) -> list[Match]:
     module = get_game(game)
     content = _content(game, content_dir)
     out: list[Match] = []
-    for d in duels(module.rules, content, module.ladder_pairings(), a, b, 1, seed, first):
+    for d in duels(module.rules, content, module.ladder_pairings, a, b, 1, seed, first):
         out.append(Match(a, d.side_a, b, d.a_first, d.winner == d.side_a, d.stopped))
         out.append(Match(b, d.side_b, a, not d.a_first, d.winner == d.side_b, d.stopped))
     return out
@@ -121,7 +121,7 @@ def ladder_matches(
     on the content set in ``content_dir`` (None: the game's default); two rows per game,
     in game order whatever the worker count."""
     module = get_game(game)
-    pairings = module.ladder_pairings()
+    pairings = module.ladder_pairings
     size = len(pairings)
     pairs = len(bots) * (len(bots) - 1) // 2
     total = pairs * rounds * size  # counted before a task is made: each game is kept in memory

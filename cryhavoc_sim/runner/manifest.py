@@ -37,7 +37,7 @@ def versions() -> dict[str, str]:
 
 def _win_model(scenario: Scenario) -> dict[str, Any]:
     """The win model whose lines the run records (``seats.win_line``), if the game has one."""
-    line = get_game(scenario.game).win_line()
+    line = get_game(scenario.game).win_line
     if line is None:
         return {}
     from cryhavoc_sim.games.winprob import model_entry

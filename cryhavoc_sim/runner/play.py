@@ -9,7 +9,8 @@ from typing import Any
 from cryhavoc_sim.games import get_game
 from cryhavoc_sim.games.harness.deal import Deal
 from cryhavoc_sim.games.harness.play import play_deal as harness_play
-from cryhavoc_sim.games.protocol import GameModule, Played
+from cryhavoc_sim.games.protocol import Played
+from cryhavoc_sim.games.spec import GameSpec
 from cryhavoc_sim.runner.scenario import Scenario
 from cryhavoc_sim.storage.schema import FILLED
 
@@ -25,7 +26,7 @@ def play_one(
 
 
 def play_deal(
-    module: GameModule,
+    module: GameSpec,
     scenario: Scenario,
     content: Any,
     deal: Deal,
@@ -39,7 +40,7 @@ def play_deal(
     from dataclasses import replace
 
     rules = play_rules(module)
-    line = module.win_line() if lines else None
+    line = module.win_line if lines else None
     if line is None and not scenario.decisions:
         return module.played(deal, harness_play(rules, content, deal, record_events))
     from contextlib import nullcontext
@@ -67,10 +68,10 @@ def play_deal(
     )
 
 
-def play_rules(module: GameModule) -> Any:
+def play_rules(module: GameSpec) -> Any:
     """The rules a scenario's games are played by: the module's ``play_rules`` where it
     has them (Cave Troll's trust its own bots' answers), else its ``rules``."""
-    return getattr(module, "play_rules", None) or module.rules
+    return module.play_rules if module.play_rules is not None else module.rules
 
 
 def _append(columns: dict[str, list[Any]], row: dict[str, Any]) -> None:
@@ -93,7 +94,7 @@ class Rows:
     def add_game(
         self,
         run_id: str,
-        module: GameModule,
+        module: GameSpec,
         scenario: Scenario,
         content: Any,
         game_id: int,

@@ -1,7 +1,7 @@
 """Runs that stop when the answer is known: ``run --precision`` and ``check --precision``.
 
 The run is planned for ``--max-games`` games in chunks that are whole blocks
-(:meth:`GameModule.block_size`): a block is one deal played from every seat, or one deal
+(:meth:`GameSpec.block_size`): a block is one deal played from every seat, or one deal
 of each line-up the scenario cycles through, so the observations of a confidence
 sequence are whole deals (the games of one deal are not independent) that share one
 mean. A *look* happens at the end of every chunk of the

@@ -17,7 +17,7 @@ win_model = ""            # optional: a win-model file (relative to this file) f
 ```
 
 This module reads the generic fields; the game named by ``game`` reads the rest of
-``[scenario]`` and its own tables (:meth:`GameModule.parse_setup`).
+``[scenario]`` and its own tables (:meth:`GameSpec.parse_setup`).
 """
 
 from __future__ import annotations
@@ -75,7 +75,7 @@ class Scenario:
         shipped one; None for a game without a win line. ``line``: the game's win line,
         when the caller has it."""
         if line is None:
-            line = get_game(self.game).win_line()
+            line = get_game(self.game).win_line
         if line is None:
             return None
         if self.win_model is None:
@@ -174,7 +174,7 @@ def _model_text(game: Any, path: Path, content_dir: str | None, where: str = "")
     content it will be read with, as normalised JSON text."""
     from cryhavoc_sim.games.winprob import load_model
 
-    line = game.win_line()
+    line = game.win_line
     if line is None:
         raise ScenarioError(f"{where}{game.title} records no win-probability line, so it takes no win model.")
     try:
@@ -193,7 +193,7 @@ def _parsed_model(game: str, text: str) -> Any:
     key = (game, text)
     model = _MODELS.get(key)
     if model is None:
-        line = get_game(game).win_line()
+        line = get_game(game).win_line
         assert line is not None  # the text was checked against this game's line
         model = _MODELS[key] = parse_model(text, "the scenario's win model", line)
     return model

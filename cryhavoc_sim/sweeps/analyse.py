@@ -92,7 +92,7 @@ def cell_tables(run: Any) -> tuple[pl.DataFrame, pl.DataFrame]:
 
 
 def _measures(run: Any, game: str) -> list[dict[str, Any]]:
-    """The game's own measures of one cell's run (GameModule.sweep_measures)."""
+    """The game's own measures of one cell's run (GameSpec.sweep_measures)."""
     from cryhavoc_sim.games import get_game
 
     return [

@@ -81,7 +81,7 @@ class Ablation:
 
 def ablation_of(module: Any) -> Any:
     """The game's ablation hooks, or one sentence: the game offers none."""
-    hooks = getattr(module, "ablation", None)
+    hooks = module.extra("ablation")
     if hooks is None:
         raise ScenarioError(
             f"ablate: {module.title} offers no ablation (of its cards or abilities); allowed: a game that does"

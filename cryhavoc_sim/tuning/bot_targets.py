@@ -34,6 +34,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from cryhavoc_sim.games import get_game
 from cryhavoc_sim.runner.scenario import Scenario, load_scenario
 from cryhavoc_sim.studies.files import DesignError, fail, read_file, read_head, whole
 
@@ -108,11 +109,11 @@ def load_bot_targets(path: str | Path, max_games: int | None = None) -> BotTarge
 
 
 def bot_weights(scenario: Scenario) -> Any:
-    """The game's personality weights as a bot tuning sets them (its module's
+    """The game's personality weights as a bot tuning sets them (its spec's extra
     ``bot_weights``: Cry Havoc's, games/cryhavoc/bot_weights.py)."""
     from cryhavoc_sim.games import get_game
 
-    found = getattr(get_game(scenario.game), "bot_weights", None)
+    found = get_game(scenario.game).extra("bot_weights")
     assert found is not None, scenario.game  # _scenario admits only a game whose bots have them
     return found
 
@@ -196,7 +197,8 @@ def _scenario(path: str, name: Any) -> Scenario:
         raise
     except Exception as exc:  # a ScenarioError: one sentence
         raise fail(path, "tune_bots.scenario", f"cannot be used: {exc}") from None
-    if scenario.game != "cryhavoc" or getattr(scenario.setup, "mode", "") != "standard":
+    weighted = get_game(scenario.game).extra("bot_weights") is not None  # personalities to tune
+    if not weighted or getattr(scenario.setup, "mode", "") != "standard":
         raise fail(
             path,
             "tune_bots.scenario",

@@ -2,7 +2,7 @@
 ``api.train_value``. The games are played in ``workers`` processes, the rows come back
 in game order; the fit is a logistic model on standardised features. What the games are,
 which of their states give rows and what a row holds, which bots may play them and the
-model's file are the game's (its module's ``value_training``: Cry Havoc's learned leaf
+model's file are the game's (its spec's extra ``value_training``: Cry Havoc's learned leaf
 value, ``games/cryhavoc/value_training.py``). Every ``HOLDOUT``-th game (index 4, 9, 14,
 ...) is held out: the fitted model and the ``against`` model are scored on them
 (log-loss, accuracy), never fitted on them. A game with a win model instead
@@ -48,9 +48,9 @@ class Fitted:
 
 
 def trainer(game: str) -> Any:
-    """The game's part of the training (its module's ``value_training``), or one sentence."""
+    """The game's part of the training (its spec's extra ``value_training``), or one sentence."""
     module = get_game(game)
-    found = getattr(module, "value_training", None)
+    found = module.extra("value_training")
     if found is None:
         raise ScenarioError(f"game is {game!r}, which has no learned value; allowed: a game that has one.")
     return found

@@ -48,7 +48,7 @@ def sample_game(task: Task) -> list[Row]:
 
     name, master_seed, index, bot = task
     module = get_game(name)
-    rules, line = module.rules, module.win_line()
+    rules, line = module.rules, module.win_line
     assert line is not None
     s = seeds(master_seed, index)
     state = new_game(rules, _content(name), rules.soak_setup(index), s, record_events=False)
@@ -109,7 +109,7 @@ def against_model(game: str, path: Path | None) -> WinModel | None:
     """The model a new fit is scored next to: the file ``path`` (checked against the
     game, its features and its default content's version: one sentence if it does not
     fit), else the shipped one (None if the shipped one no longer fits the features)."""
-    line = get_game(game).win_line()
+    line = get_game(game).win_line
     if line is None:
         raise ScenarioError(f"--game: {game!r} has no win-probability line; allowed: a game that has one.")
     if path is not None:
@@ -137,7 +137,7 @@ def train_win_model(
     from cryhavoc_sim.tuning.value import check_counts, fit
 
     module = get_game(game)
-    line = module.win_line()
+    line = module.win_line
     if line is None:
         raise ScenarioError(f"--game: {game!r} has no win-probability line; allowed: a game that has one.")
     check_counts(games, seed, 0.5, workers)

@@ -25,7 +25,7 @@ def _shipped_win_model(game: str) -> str:
     """The shipped win-model file of ``game``."""
     from cryhavoc_sim.games import get_game
 
-    line = get_game(game).win_line()
+    line = get_game(game).win_line
     assert line is not None
     return line.shipped().to_json()
 
@@ -1722,7 +1722,7 @@ def _win_model(game: str, **provenance: object) -> str:
     """A game's shipped win model with some provenance changed."""
     from cryhavoc_sim.games import get_game
 
-    line = get_game(game).win_line()
+    line = get_game(game).win_line
     assert line is not None
     doc = json.loads(line.shipped().to_json())
     doc["provenance"].update(provenance)

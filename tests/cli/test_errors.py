@@ -4,12 +4,14 @@ ends non-zero naming how many failed and how to replay one; --fail-fast stops at
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from pathlib import Path
 
 import polars as pl
 import pytest
 from typer.testing import CliRunner
 
+import cryhavoc_sim.games as registry
 from cryhavoc_sim import cli
 from cryhavoc_sim.games import get_game
 from cryhavoc_sim.runner import chunk
@@ -34,7 +36,7 @@ def broken(monkeypatch: pytest.MonkeyPatch) -> None:
             raise RuntimeError(f"boom in game {dealt[id(deal)]}")
         return real(module, scenario, content, deal, record_events)
 
-    monkeypatch.setattr(module, "deal", deal)
+    monkeypatch.setitem(registry._LOADED, "cryhavoc", replace(module, deal=deal))
     monkeypatch.setattr(chunk, "play_deal", flaky)
 
 

@@ -20,7 +20,7 @@ def cli(*args: str) -> subprocess.CompletedProcess[str]:
 
 
 def _model(tmp: Path, shift: float) -> Path:
-    line = get_game("cavetroll").win_line()
+    line = get_game("cavetroll").win_line
     assert line is not None
     doc = json.loads(line.shipped().to_json())
     doc["intercept"] += shift
@@ -61,7 +61,7 @@ def test_a_scenario_names_its_win_model_relative_to_itself(tmp_path: Path) -> No
     proc = cli("run", str(scenario), "-j", "1", "-q", "-o", str(tmp_path / "run"))
     assert proc.returncode == 0, proc.stderr
     recorded = json.loads((tmp_path / "run" / "manifest.json").read_text())["win_model"]["digest"]
-    line = get_game("cavetroll").win_line()
+    line = get_game("cavetroll").win_line
     assert line is not None
     from cryhavoc_sim.games.winprob import load_model
 

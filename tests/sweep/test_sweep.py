@@ -147,7 +147,7 @@ def test_a_sweep_end_to_end_and_its_resume(tmp_path: Path) -> None:
     assert 'class="trust"' in page and "the bots unchanged" in page and "Who played: heuristic" in page
     summary = json.loads((out / "report" / "summary.json").read_text())
     assert summary["cells"] == 5 and summary["statements"]
-    # the game's own measures (GameModule.sweep_measures): the final Round, per cell
+    # the game's own measures (GameSpec.sweep_measures): the final Round, per cell
     measures = pl.read_parquet(out / "measures.parquet")
     assert measures["cell"].n_unique() == 5 and (measures["trials"] == 24).all()
     assert any(m.startswith("The final Round decides the winner") for m in measures["measure"])

@@ -74,3 +74,20 @@ def load_content(content_dir: str | None = None, overrides: Mapping[str, Any] | 
         tuple(sorted((overrides or {}).items())),
         hashlib.sha256(text.encode()).hexdigest(),
     )
+
+
+def write_content(
+    content_dir: str | None, overrides: Mapping[str, Any], target: Path, name: str, note: str
+) -> Path:
+    """The set with ``overrides`` set, written as set ``name`` in ``target`` (``note`` first)."""
+    base = Path(content_dir) if content_dir else DATA
+    loaded = load_content(content_dir, overrides)
+    out = target / name
+    out.mkdir(parents=True)
+    new = {"ante =": f"ante = {loaded.ante}", "bet =": f"bet = {loaded.bet}"}
+    lines = [
+        next((v for k, v in new.items() if line.startswith(k)), line)
+        for line in (base / FILES[0]).read_text().splitlines()
+    ]
+    (out / FILES[0]).write_text("\n".join([f"# {note}", *lines]) + "\n")
+    return out

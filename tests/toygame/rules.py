@@ -35,6 +35,15 @@ NEXT: dict[tuple[str, ...], tuple[str, ...]] = {
 }
 # (turn, kind, player, amount, detail)
 Event = tuple[int, str, str | None, int, str | None]
+EVENT_KINDS = {
+    "ante": "player puts amount chips in the pot before the deal",
+    "check": "player checks",
+    "bet": "player bets amount chips",
+    "call": "player calls, adding amount chips",
+    "fold": "player folds: the other takes the pot",
+    "showdown": "both cards face up: detail is the first's and the second's card",
+    "chips": "player wins (or loses, negative) amount chips at the end; detail: how (fold, showdown)",
+}
 
 
 @dataclass(slots=True)

@@ -21,7 +21,7 @@ from cryhavoc_sim.tuning.ablation import ablate
 def test_the_ablated_card_loses_its_abilities_and_nothing_else() -> None:
     sc = load_scenario("warcry_all_decks")
     content = content_for(sc)
-    hooks = get_game("warcry").ablation
+    hooks = get_game("warcry").extra("ablation")
     units = hooks.units(content, sc.setup)
     assert "WC149" in units and all(content.cards[u].abilities for u in units)
     without = hooks.ablated(content, "WC149")
@@ -61,7 +61,7 @@ def test_values_are_paired_differences_the_same_at_any_worker_count() -> None:
     assert bloodpack.deals < MIN_DEALS and not bloodpack.disagrees and not by_unit["WC149"].disagrees
     # the Swordsmen's support does change games (the same seeds play differently)
     base = [play_one(sc, content_for(sc), i, False, lines=False).winners for i in range(32)]
-    hooks = get_game("warcry").ablation
+    hooks = get_game("warcry").extra("ablation")
     changed = [
         play_one(sc, hooks.ablated(content_for(sc), "WC149"), i, False, lines=False).winners
         for i in range(32)
@@ -107,7 +107,7 @@ def test_cry_havoc_offers_its_factions_tactics_and_default_skills() -> None:
     cards (every faction draws them) and the factions not playing are not offered."""
     sc = load_scenario("two_player")  # the invaders only: no Trog player's cards
     content = content_for(sc)
-    hooks = get_game("cryhavoc").ablation
+    hooks = get_game("cryhavoc").extra("ablation")
     units = hooks.units(content, sc.setup)
     assert "humans.drop_troopers" in units and "skill:humans.scouting" in units
     assert not any(u.startswith("trogs.") or u.startswith("mountain.") for u in units)
@@ -156,7 +156,7 @@ def test_an_ablated_skill_is_never_offered_and_played_names_units() -> None:
         '[scenario]\nname = "r"\ngames = 8\nseed = 3\nplayers = 4\n[bots]\ndefault = "random"\n'
     )
     module = get_game("cryhavoc")
-    hooks = module.ablation
+    hooks = module.extra("ablation")
     content = content_for(sc)
     without = hooks.ablated(content, "skill:trogs.nest_call")
     kind, detail = EVENT_COLUMNS.index("kind"), EVENT_COLUMNS.index("detail")
@@ -186,7 +186,7 @@ def test_the_twins_are_dealt_the_same_skills() -> None:
 
     sc = load_scenario("four_player").with_overrides(games=24)  # veteran: two dealt at random
     module = get_game("cryhavoc")
-    hooks = module.ablation
+    hooks = module.extra("ablation")
     content = content_for(sc)
     from cryhavoc_sim.storage.schema import EVENT_COLUMNS
 
@@ -237,7 +237,7 @@ def test_a_blanked_skill_changes_only_the_games_that_hold_it() -> None:
 
     sc = load_scenario("four_player").with_overrides(games=40)
     module = get_game("cryhavoc")
-    hooks = module.ablation
+    hooks = module.extra("ablation")
     content = content_for(sc)
     unit = "skill:pilgrims.teleport"
     without = hooks.ablated(content, unit)
@@ -272,7 +272,7 @@ def test_a_skill_nobody_holds_gives_no_pair_and_dealt_skills_their_reading() -> 
     second reading compares its holder's games with it and without it."""
     sc = load_scenario("three_player").with_overrides(games=3)
     module = get_game("cryhavoc")
-    hooks = module.ablation
+    hooks = module.extra("ablation")
     content = content_for(sc)
     dealt = hooks.dealt(play_one(sc, content, 0, False, lines=False))
     humans = sorted(f"skill:{k}" for k, v in content.skills.items() if v.faction == "humans")
@@ -337,7 +337,7 @@ def test_a_mirror_match_gives_no_pair() -> None:
     """Both sides of a mirror match hold every card of their deck, and the match's winner
     is that deck in both twins: no pair (it read as one side that always won)."""
     sc = load_scenario("warcry_all_decks")
-    hooks = get_game("warcry").ablation
+    hooks = get_game("warcry").extra("ablation")
     content = content_for(sc)
     mirrors = [i for i in range(32) if len(set(sc.setup.pairing(i).armies)) == 1]
     assert len(mirrors) == 8

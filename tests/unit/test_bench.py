@@ -125,20 +125,20 @@ def test_the_search_bench_plays_one_search_seat_among_heuristic_bots() -> None:
 def test_the_search_match_is_reached_through_the_registry(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """The bench's child plays the game's own search match as its module's optional
-    ``search_match`` (an import the import tests see), and prints each of its lines."""
+    """The bench's child plays the game's own search match as its spec's optional part
+    ``search_match``, and prints each of its lines."""
     from types import SimpleNamespace
 
     from cryhavoc_sim.games import get_game
     from cryhavoc_sim.games.cryhavoc import leaf_match
 
-    assert get_game("cryhavoc").search_match is leaf_match
-    assert not hasattr(get_game("warcry"), "search_match")
+    assert get_game("cryhavoc").extra("search_match") is leaf_match
+    assert get_game("warcry").extra("search_match") is None
     match = SimpleNamespace(bench_child=lambda: print("  one\n  two"))
-    monkeypatch.setattr(bench, "get_game", lambda name: SimpleNamespace(search_match=match))
+    monkeypatch.setattr(bench, "get_game", lambda name: SimpleNamespace(extra={"search_match": match}.get))
     bench.search_match_child()
     assert capsys.readouterr().out == "  one\n  two\n"
-    monkeypatch.setattr(bench, "get_game", lambda name: SimpleNamespace())
+    monkeypatch.setattr(bench, "get_game", lambda name: SimpleNamespace(extra={}.get))
     bench.search_match_child()  # a game without one: nothing
     assert capsys.readouterr().out == ""
 
@@ -262,8 +262,8 @@ def test_the_decision_logging_bench_searches_one_seat(game: str) -> None:
     from cryhavoc_sim.games import get_game
     from cryhavoc_sim.runner.scenario import parse_scenario
 
-    seat = bench.GAP_SEATS[game]
-    sc = parse_scenario(get_game(game).bench_scenario("heuristic") + seat + "\n")
+    module = get_game(game)
+    sc = parse_scenario(module.searched_bench_scenario() or "")
     bots = dict(sc.setup.bots)
     searched = [s for s, b in bots.items() if b == "ismcts"]
-    assert searched == [seat.split(" = ")[0]] and not sc.decisions
+    assert searched == [module.bench.search_seat] and not sc.decisions

@@ -4,6 +4,7 @@ holds; and the same deal played twice is the same game."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -61,8 +62,9 @@ def test_a_chunk_derives_each_games_seed_once_and_looks_its_game_up_once(
         return real_deal(setup, master_seed, game_id)
 
     monkeypatch.setattr(seed_recipe, "game_seed", counted_seed)
-    monkeypatch.setattr(module, "deal", counted_deal)
-    monkeypatch.setattr(registry, "_LOADED", CountingDict(registry._LOADED))
+    monkeypatch.setattr(
+        registry, "_LOADED", CountingDict({**registry._LOADED, game: replace(module, deal=counted_deal)})
+    )
     CountingDict.lookups = 0
     result = run_chunk(ChunkTask(sc, str(tmp_path), "r", 0, sc.games, record_events=False))
     assert result.games == sc.games and result.errors == 0

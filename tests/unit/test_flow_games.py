@@ -42,7 +42,7 @@ def test_recording_the_line_does_not_change_the_game(game: str) -> None:
     sc = parse_scenario(SCENARIOS[game].format(n=6))
     module = get_game(game)
     content = content_for(sc)
-    line = module.win_line()
+    line = module.win_line
     assert line is not None
     for game_id in range(0, 6, 2):
         deal = module.deal(sc.setup, sc.seed, game_id)

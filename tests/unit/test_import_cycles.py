@@ -20,8 +20,6 @@ E = "games/cryhavoc/engine/"
 # Each circle and how it closes ("->" is "imports"; "in a function", "for types" are the
 # imports that close it). Break one and remove its entry.
 KNOWN: dict[frozenset[str], str] = {
-    # the protocol names the ladder's records for types only
-    frozenset({"games/harness/ladder.py", "games/protocol.py"}): "protocol -> ladder for types",
     # the Game holds its requests, steps and roles; they name the Game for types only
     frozenset({E + "decisions.py", E + "flow.py", E + "game.py", E + "roles.py"}): (
         "decisions, flow, roles -> game for types"

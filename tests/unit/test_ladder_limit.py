@@ -26,7 +26,7 @@ def test_a_game_past_the_limit_is_a_stopped_duel_with_no_winner(monkeypatch: pyt
 
     monkeypatch.setattr(harness_ladder, "play_game", play_game)
     module = get_game("cavetroll")
-    rotation = module.ladder_pairings()
+    rotation = module.ladder_pairings
     duels = list(
         harness_ladder.duels(
             module.rules, module.load_content(None), rotation, "random", "heuristic", 1, 3, 0

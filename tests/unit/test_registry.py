@@ -36,3 +36,21 @@ def test_a_scenario_names_its_game_or_plays_cry_havoc() -> None:
     assert [deal(implicit.setup, implicit.seed, i) for i in range(6)] == [
         deal(explicit.setup, explicit.seed, i) for i in range(6)
     ]
+
+
+def test_every_game_is_one_spec_of_data_and_a_few_functions() -> None:
+    """A game's module is its spec on the last line, at most 100 lines, and a game writes
+    at most 12 functions (the rest is data)."""
+    from pathlib import Path
+
+    import cryhavoc_sim.games as registry
+    from cryhavoc_sim.games.spec import HOOKS, GameSpec
+
+    assert len(HOOKS) <= 12
+    for name, path in registry.REGISTERED.items():
+        game = get_game(name)
+        assert isinstance(game, GameSpec) and game.name == name
+        source = Path(__import__(path, fromlist=["GAME"]).__file__ or "")
+        lines = source.read_text().splitlines()
+        assert len(lines) <= 100, f"{source}: {len(lines)} lines"
+        assert lines[0].startswith('"""') and any(line.startswith("GAME = GameSpec(") for line in lines)

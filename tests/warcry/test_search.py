@@ -55,7 +55,7 @@ def test_the_leaf_value_is_a_chance_that_grows_with_the_field_and_the_battles() 
 
 
 def test_a_small_search_holds_its_own_against_the_heuristic() -> None:
-    rotation = GAME.ladder_pairings()[:8]
+    rotation = GAME.ladder_pairings[:8]
     won = sum(
         d.winner == d.side_a
         for d in duels(RULES, RULES.default_content(), rotation, "ismcts:8", "heuristic", 1, 1, 0)

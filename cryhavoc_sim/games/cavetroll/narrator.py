@@ -8,6 +8,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from cryhavoc_sim.games.cavetroll.content import CaveTrollContent
+from cryhavoc_sim.games.protocol import Played
 
 LINES = {
     "draw": "  {player} draws {detail}",
@@ -70,3 +71,10 @@ def account(rows: Iterable[tuple[Any, ...]], called: Mapping[str, str] | None = 
         elif kind in LINES:
             out.append(LINES[kind].format(**e))
     return out
+
+
+def narrate(played: Played) -> list[str]:
+    """The account of a played game, every id by its printed name (``replay``)."""
+    from cryhavoc_sim.games.cavetroll.rows import stored_events
+
+    return account(stored_events(played), names(played.state.content))

@@ -11,7 +11,7 @@ from typing import Any
 from cryhavoc_sim.games.cavetroll.content import DATA, SPEC, CaveTrollContent, load_content
 from cryhavoc_sim.games.content_kit import files as kit_files
 from cryhavoc_sim.games.content_kit import writing
-from cryhavoc_sim.games.content_kit.listing import provenance_fields
+from cryhavoc_sim.games.content_kit.listing import provenance_fields, show
 
 
 def shipped_sets() -> dict[str, Path]:
@@ -104,3 +104,8 @@ def render_listing(listing: dict[str, Any]) -> str:
     for p in listing["plausible"]:
         lines.append(f"    {p['path']}: {p['range']} (shipped {p['shipped']}) - {p['rationale']}")
     return "\n".join(lines)
+
+
+def listed(content: CaveTrollContent, as_json: bool) -> str:
+    """The ``content`` command's listing, as JSON or as text."""
+    return show(content_listing(content), as_json, render_listing)

@@ -12,9 +12,9 @@ from typing import Any
 
 import polars as pl
 
+from cryhavoc_sim.games.cavetroll.words import SIDE_COLOURS
 from cryhavoc_sim.games.protocol import Measure, ReportSections
 
-SIDE_COLOURS = {"seat 1": "#1b9e77", "seat 2": "#d95f02", "seat 3": "#7570b3", "seat 4": "#e7298a"}
 MIN_PLAYS = 30  # plays a card needs to be shown in the swing table
 
 

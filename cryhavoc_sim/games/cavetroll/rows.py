@@ -35,7 +35,9 @@ def deal(setup: CaveTrollSetup, master_seed: int, game_id: int) -> Deal:
     )
 
 
-def played(g: CaveTrollGame) -> Played:
+def played(deal: Deal, state: Any) -> Played:
+    """The finished game (the harness's state holds the game)."""
+    g: CaveTrollGame = state.game
     sides = tuple(side_of(g.seat_of(p)) for p in g.players)
     winners = tuple(sorted(side_of(g.seat_of(p)) for p in g.winners))
     return Played(winners, tuple(sorted(sides)), g)

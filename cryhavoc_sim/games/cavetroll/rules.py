@@ -12,9 +12,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from cryhavoc_sim.games.botspec import BotSpec
-from cryhavoc_sim.games.cavetroll.game import CARD_SETS, CaveTrollGame
+from cryhavoc_sim.games.cavetroll.game import CARD_SETS, COLOURS, CaveTrollGame
 from cryhavoc_sim.games.cavetroll.invariants import owned, violations
 from cryhavoc_sim.games.cavetroll.state import CaveTrollState, ChooserBot
+from cryhavoc_sim.games.harness.ladder import Pairing
 from cryhavoc_sim.games.state import Bot, PlayerId
 from cryhavoc_sim.rng import Rng
 
@@ -98,3 +99,15 @@ class CaveTrollRules:
 
 RULES = CaveTrollRules()  # every answer checked: the soak, the testers, the ladder
 PLAY_RULES = CaveTrollRules(trusting=True)  # a scenario's games (rows.py)
+
+
+def ladder_pairings() -> tuple[Pairing, ...]:
+    """The ladder's rotation: two-player games, classic and variant, each bot going first
+    once: 4 games."""
+    out = []
+    for card_set in CARD_SETS:
+        for a_first in (True, False):
+            a, b = COLOURS[:2] if a_first else COLOURS[1::-1]
+            side_a, side_b = ("seat 1", "seat 2") if a_first else ("seat 2", "seat 1")
+            out.append(Pairing(Deal(2, card_set, first=0), a, b, side_a, side_b, a_first))
+    return tuple(out)

@@ -121,3 +121,14 @@ def _one_or_list(raw: Any, where: str, allowed: tuple[Any, ...], path: str) -> t
         if v not in allowed or isinstance(v, bool):
             raise field_error(path, where, f"is {raw!r}; allowed: {shown}, or a list of them")
     return tuple(values)
+
+
+def config(setup: CaveTrollSetup) -> dict[str, Any]:
+    """The setup as manifest ``config`` entries (``compare`` lists differences)."""
+    return {
+        "players": setup.players[0] if len(setup.players) == 1 else list(setup.players),
+        "card_sets": list(setup.card_sets),
+        "seats": setup.seats,
+        "bots": dict(setup.bots),
+        "rules": {"must_use_all_actions": setup.must_use_all_actions, "tie": setup.tie},
+    }

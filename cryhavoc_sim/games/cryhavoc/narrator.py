@@ -9,6 +9,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from cryhavoc_sim.games.cryhavoc.engine.log import Event
+from cryhavoc_sim.games.protocol import Played
 
 # The factions are plural names (Humans, Trogs): the verbs agree with them.
 LINES = {
@@ -110,3 +111,8 @@ def account(events: Iterable[Event], called: Mapping[str, str] | None = None) ->
                 fields[key] = _say(fields[key], said)
             out.append(template.format(**fields))
     return out
+
+
+def narrate(played: Played) -> list[str]:
+    """The account of a played game, every id by its printed name (``replay``)."""
+    return account(played.state.events, names(played.state.content))

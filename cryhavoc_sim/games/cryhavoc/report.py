@@ -9,11 +9,10 @@ from typing import Any
 import polars as pl
 
 from cryhavoc_sim.games.cryhavoc import analysis
+from cryhavoc_sim.games.cryhavoc.words import SIDE_COLOURS
 from cryhavoc_sim.games.protocol import Measure, ReportSections
 
 MIN_CELL = 30  # Battles a pairing-and-Terrain cell needs to be shown (fewer mean little)
-
-SIDE_COLOURS = {"humans": "#d9a400", "pilgrims": "#2f6fb3", "machines": "#c0392b", "trogs": "#3a8f3a"}
 
 
 def _terrains(run: Any, content: Any) -> Any:

@@ -36,7 +36,9 @@ def deal(setup: CryHavocSetup, master_seed: int, game_id: int) -> Deal:
     return dealt(RULES, master_seed, index, knobbed, factions, names, policy, automata=automaton)
 
 
-def played(game: Game) -> Played:
+def played(deal: Deal, state: Any) -> Played:
+    """The finished game (the harness's state holds the engine's Game)."""
+    game: Game = state.game
     o = game.outcome
     assert o is not None
     return Played((o.winner,) if o.winner is not None else (), tuple(o.seats), game)

@@ -7,15 +7,18 @@ checks the invariants (``engine/invariants.py``). The state it makes is ``state.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from cryhavoc_sim.games.botspec import BotSpec
+from cryhavoc_sim.games.cryhavoc.content.schema import INVADERS
 from cryhavoc_sim.games.cryhavoc.engine import GameSetup, new_game
 from cryhavoc_sim.games.cryhavoc.engine.playout import playout_spec, setup_for
 from cryhavoc_sim.games.cryhavoc.engine.rules import Rules as Knobs
 from cryhavoc_sim.games.cryhavoc.state import CryHavocState, DeciderBot
+from cryhavoc_sim.games.harness.ladder import Pairing
 from cryhavoc_sim.games.state import Bot, PlayerId
 from cryhavoc_sim.rng import Rng
 
@@ -98,3 +101,16 @@ class CryHavocRules:
 
 
 RULES = CryHavocRules()
+
+
+def ladder_pairings() -> tuple[Pairing, ...]:
+    """The ladder's rotation: every 2-player line-up, both ways of handing out its two
+    factions, each bot kind going first once: 12 games."""
+    out = []
+    for pair in itertools.combinations(INVADERS, 2):
+        for fa, fb in (pair, pair[::-1]):
+            for a_first in (True, False):
+                init = (fa, fb) if a_first else (fb, fa)
+                setup = GameSetup((fa, fb), "experienced", initiative=init)
+                out.append(Pairing(setup, fa, fb, fa, fb, a_first))
+    return tuple(out)

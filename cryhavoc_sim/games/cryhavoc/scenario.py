@@ -214,3 +214,17 @@ def _bots(raw: Any, path: str, where: str = "bots") -> dict[str, str]:
                     f"is {value!r}, which {problem}" if isinstance(value, str) else problem,
                 )
     return {f: str(raw.get(f, default)) for f in FACTIONS}
+
+
+def config(setup: CryHavocSetup) -> dict[str, Any]:
+    """The setup as manifest ``config`` entries (``compare`` lists differences)."""
+    return {
+        "players": setup.players,
+        "lineups": [list(x) for x in setup.lineups],
+        "experience": setup.experience,
+        "variant": setup.variant,
+        "bots": setup.bots,
+        "rules": setup.rule_overrides,
+        # only when there are several: configs (and their hashes) of others unchanged
+        **({"policies": [[n, b] for n, b in setup.policies]} if setup.policies else {}),
+    }

@@ -101,26 +101,18 @@ class PolicyGame(Protocol):
         ...
 
 
-# name -> the module holding the game's ``POLICY_GAME`` class (imported when first asked
-# for), as the game registry does (``games/__init__.py``): the trainer imports no game.
-REGISTERED: dict[str, str] = {
-    "cryhavoc": "cryhavoc_sim.games.cryhavoc.policy_training",
-    "cavetroll": "cryhavoc_sim.games.cavetroll.policy_training",
-    "warcry": "cryhavoc_sim.games.warcry.policy_training",
-}
-
-
 def policy_game(name: str) -> PolicyGame:
-    """A new instance of the game ``name``'s part of the trainer; a ScenarioError naming
-    the games that have one otherwise."""
-    from importlib import import_module
-
+    """A new instance of the game ``name``'s part of the trainer (its spec's extra
+    ``policy_game``, imported when first asked for: the trainer imports no game); a
+    ScenarioError naming the games that have one otherwise."""
     from cryhavoc_sim.errors import ScenarioError
+    from cryhavoc_sim.games import game_names, get_game
 
-    path = REGISTERED.get(name) if isinstance(name, str) else None
-    if path is None:
+    part = get_game(name).extra("policy_game") if name in game_names() else None
+    if part is None:
+        having = [n for n in game_names() if "policy_game" in get_game(n).extras]
         raise ScenarioError(
-            f"game is {name!r}, which has no learned policy yet; allowed: {', '.join(sorted(REGISTERED))}."
+            f"game is {name!r}, which has no learned policy yet; allowed: {', '.join(having)}."
         )
-    made: PolicyGame = import_module(path).POLICY_GAME()
+    made: PolicyGame = part()
     return made

@@ -9,6 +9,7 @@ least 30 cards a deck, at most 3 copies of a card, one alignment plus Neutral).
 from __future__ import annotations
 
 import hashlib
+import json
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -383,3 +384,32 @@ def _load(base: Path, overrides: Mapping[str, Any] | None) -> Content:
     return Content(
         cards, armies, actions, knobs, digest.hexdigest(), tuple(sorted((overrides or {}).items()))
     )
+
+
+def content_values(directory: str | None) -> dict[str, Any]:
+    """Every value a scenario's [overrides] or a sweep may set, by path: the rule knobs."""
+    return {f"rules.{k}": v for k, v in load_content(directory).knobs.items()}
+
+
+def listing(content: Content, as_json: bool) -> str:
+    """The ``content`` command's listing: the decks, knobs, cards and provenance."""
+    decks = {
+        f"{table}.{n}": {
+            "alignment": d.alignment,
+            "cards": len(d.cards),
+            "cards with reconstructed abilities": content.invented_abilities(d),
+        }
+        for table, group in (("army", content.armies), ("action", content.actions))
+        for n, d in group.items()
+    }
+    listed = {
+        "decks (reconstructed)": decks,
+        "knobs": dict(content.knobs),
+        "cards": len(content.cards),
+        "cards by source": content.card_sources(),
+        "provenance (records)": content.provenance_counts(),
+        "digest": content.content_id,
+    }
+    if as_json:
+        return json.dumps(listed, sort_keys=True)
+    return "\n".join(f"{k} = {v}" for k, v in listed.items())

@@ -228,3 +228,23 @@ def describe(content: Content, study: Study, found: Found) -> list[str]:
         lines.append(f"  {d}: {', '.join(lost) if lost else 'none'}")
     lines.append(f"Triples of decks beating each other in a cycle: {found.cyclic_share():.0%}.")
     return lines
+
+
+def study_lines(
+    deck: str,
+    field: Sequence[str] | None,
+    action: str,
+    deals: int,
+    confirm: int,
+    rounds: int,
+    swaps: int,
+    seed: int,
+) -> list[str]:
+    """The deckbuild command's study on the shipped content, as lines of text; ``field``
+    None: every other shipped army deck."""
+    from cryhavoc_sim.games.warcry.content import load_content
+
+    content = load_content()
+    chosen = tuple(n for n in sorted(content.armies) if n != deck) if field is None else tuple(field)
+    study = Study(deck, chosen, action, deals, confirm, rounds, swaps, seed)
+    return describe(content, study, build(content, study))

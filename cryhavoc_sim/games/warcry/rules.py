@@ -11,6 +11,7 @@ from typing import Any
 
 from cryhavoc_sim.errors import ScenarioError
 from cryhavoc_sim.games.botspec import BotSpec
+from cryhavoc_sim.games.harness.ladder import Pairing
 from cryhavoc_sim.games.state import Bot, PlayerId
 from cryhavoc_sim.games.warcry.content import Card, Content, check_pair, load_content
 from cryhavoc_sim.games.warcry.state import ACTION_DECK, ARMY_DECK, PLAYERS, WarCryState
@@ -125,3 +126,16 @@ class WarCryRules:
 
 
 RULES = WarCryRules()
+
+
+def ladder_pairings() -> tuple[Pairing, ...]:
+    """The ladder's rotation: every shipped deck against every other deck, each bot in each
+    seat: 24 games."""
+    names = ("Chaos", "Dwarf", "Empire", "Orc")
+    out = []
+    for a in names:
+        for b in names:
+            if a != b:
+                setup = Setup((a, b))
+                out += [Pairing(setup, "one", "two", a, b, True), Pairing(setup, "two", "one", b, a, False)]
+    return tuple(out)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from cryhavoc_sim.games.content_kit.listing import allowed, plausible_rows, provenance_fields
+from cryhavoc_sim.games.content_kit.listing import allowed, plausible_rows, provenance_fields, show
 from cryhavoc_sim.games.cryhavoc.content.schema import ContentSet, Effects
 
 
@@ -159,3 +159,8 @@ def render_listing(listing: dict[str, Any]) -> str:
             + ", ".join(f"{k} = {v}" for k, v in listing["overrides"].items())
         )
     return "\n".join(lines)
+
+
+def listed(content: ContentSet, as_json: bool) -> str:
+    """The ``content`` command's listing, as JSON or as text."""
+    return show(content_listing(content), as_json, render_listing)

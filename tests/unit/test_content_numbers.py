@@ -288,3 +288,39 @@ def test_the_shipped_calibrated_set_differs_only_where_the_calibration_may_set()
         for s in c.structures.values()
         if s.provenance.source == "calibrated"
     )
+
+
+def test_the_strong_players_set_moves_only_the_calibrated_numbers() -> None:
+    """``cryhavoc-strong-players`` is the default with the nine numbers its calibration
+    moved (docs/trust.md) and nothing else played differently: every other value equal."""
+    from cryhavoc_sim.games import get_game
+
+    game = get_game("cryhavoc")
+    base = game.content_values(None)
+    strong = game.content_values(game.shipped_content("cryhavoc-strong-players"))
+    words = (".text", ".rationale", ".provenance")
+    moved = {k for k in set(base) | set(strong) if base.get(k) != strong.get(k) and not k.endswith(words)}
+    allowed = (
+        "default_skill.humans",
+        "default_skill.machines",
+        "skills.humans.scouting.default",
+        "skills.humans.frontier_survey.default",
+        "skills.machines.reconfigure.default",
+        "skills.machines.relocation.default",
+        "skills.humans.veteran_forces.effect",
+        "skills.pilgrims.crystal_offering.effect",
+        "skills.pilgrims.extraction.effect",
+        "structures.humans.",
+        "structures.machines.",
+        "structures.pilgrims.harvester.effect",
+        "tokens.nest.",
+    )
+    assert moved and all(k.startswith(allowed) for k in moved), sorted(moved)
+    assert strong["default_skill.humans"] == "humans.frontier_survey"
+    assert {strong[f"tokens.nest.{i}.trogs"] for i in range(1, 13)} == {2}
+    assert all(
+        strong[f"structures.humans.{s}.activate_cost"] == 2 for s in ("airfield", "artillery", "watchtower")
+    )
+    assert {k for k in moved if k.startswith("structures.humans.")} == {
+        f"structures.humans.{s}.activate_cost" for s in ("airfield", "artillery", "watchtower")
+    }

@@ -53,35 +53,29 @@ def kit_use(events: pl.LazyFrame, items: pl.LazyFrame | None = None) -> pl.LazyF
     per_game = acts.group_by("game_id", "faction", "kind", "item").agg(
         (~pl.col("is_build")).sum().alias("uses"), pl.col("is_build").sum().alias("built")
     )
-    joined = held.join(per_game, on=["game_id", "faction", "kind", "item"], how="left").with_columns(
-        pl.col("uses").fill_null(0), pl.col("built").fill_null(0)
-    )
-    # items of a faction that played but held in no game (a Skill never dealt) still show
-    never_held = (
-        kit.join(played.select("faction").unique(), on="faction")
-        .join(held.select("faction", "kind", "item").unique(), on=["faction", "kind", "item"], how="anti")
-        .with_columns(
-            pl.lit(0, pl.UInt32).alias("games_held"),
-            pl.lit(None, pl.Float64).alias("used_in"),
-            pl.lit(None, pl.Float64).alias("uses_per_game"),
-            pl.lit(None, pl.Float64).alias("built_per_game"),
+    stats = (
+        held.join(per_game, on=["game_id", "faction", "kind", "item"], how="left")
+        .with_columns(pl.col("uses").fill_null(0), pl.col("built").fill_null(0))
+        .group_by("faction", "kind", "item")
+        .agg(
+            pl.len().cast(pl.UInt32).alias("games_held"),
+            ((pl.col("uses") + pl.col("built")) > 0).mean().alias("used_in"),
+            pl.col("uses").mean().alias("uses_per_game"),
+            pl.when(pl.col("kind").first() == "Structure")
+            .then(pl.col("built").mean())
+            .alias("built_per_game"),
         )
     )
-    out = joined.group_by("faction", "kind", "item").agg(
-        pl.len().alias("games_held"),
-        ((pl.col("uses") + pl.col("built")) > 0).mean().alias("used_in"),
-        pl.col("uses").mean().alias("uses_per_game"),
-        pl.col("built").mean().alias("built_per_game"),
-    )
-    out = out.with_columns(
-        pl.when(pl.col("kind") == "Skill")
-        .then(None)
-        .otherwise(pl.col("built_per_game"))
-        .alias("built_per_game")
-    )
-    return pl.concat(
+    # every item of a faction that played, held or not (a Skill never dealt: 0 games)
+    rows = pl.concat(
         [
-            out.with_columns(pl.col("games_held").cast(pl.UInt32)),
-            never_held.select(out.collect_schema().names()),
+            kit.join(played.select("faction").unique(), on="faction"),
+            stats.select(kit.collect_schema().names()),
         ]
-    ).sort("faction", "kind", "item")
+    )
+    return (
+        rows.unique()
+        .join(stats, on=["faction", "kind", "item"], how="left")
+        .with_columns(pl.col("games_held").fill_null(0))
+        .sort("faction", "kind", "item")
+    )

@@ -83,6 +83,18 @@ class GameContent:
 
 
 @dataclass(frozen=True, slots=True)
+class Column:
+    """A column only this game fills, stored after the shared ones of ``table`` ("games"
+    or "seats"): its ``name``, its polars type by name ("Int8", "String", "Boolean"...)
+    and what it means (docs/data.md). Another game's tables never carry it."""
+
+    table: str
+    name: str
+    dtype: str
+    meaning: str
+
+
+@dataclass(frozen=True, slots=True)
 class Bench:
     """What ``make bench`` times of a game: the [scenario] lines its scenario adds
     (players, decks), the seat its search plays among heuristic seats (None: no search
@@ -159,6 +171,8 @@ class GameSpec:
     # [scenario] fields dropped when every seat plays one bot (Cry Havoc: several line-ups)
     lineup_fields: tuple[str, ...] = ()
     bench: Bench = Bench()  # what ``make bench`` times
+    # the columns only this game fills, after the shared ones (storage/schema.py)
+    columns: tuple[Column, ...] = ()
     # microseconds per operation on a mid-game state (clone, determinize, ...): the
     # harness's measure of ``rules`` when None
     costs: Callable[[int], dict[str, float]] | None = None

@@ -94,15 +94,15 @@ def run_chunk(task: ChunkTask, stop: Callable[[], bool] | None = None) -> ChunkR
     scenario = task.scenario
     module = get_game(scenario.game)  # the chunk's one look-up of its game
     content = content_for(scenario, module)
-    rows = Rows()
+    rows = Rows(module)
     frames: dict[str, list[Any]] = {t: [] for t in rows.tables}
 
     def flush() -> None:
         nonlocal rows
         for table, columns in rows.tables.items():
             if columns["game_id"]:
-                frames[table].append(to_frame(table, columns, rows.run_id))
-        rows = Rows()
+                frames[table].append(to_frame(rows.schemas[table], columns, rows.run_id))
+        rows = Rows(module)
 
     wins: dict[str, int] = {}
     played: dict[str, int] = {}
@@ -138,7 +138,7 @@ def run_chunk(task: ChunkTask, stop: Callable[[], bool] | None = None) -> ChunkR
     flush()
     run_dir = Path(task.run_dir)
     if not frames["games"]:
-        frames["games"] = [to_frame("games", Rows().tables["games"])]
+        frames["games"] = [to_frame(rows.schemas["games"], rows.tables["games"])]
     shards: dict[str, str] = {}
     footer = {
         "cryhavoc_sim.run_id": task.run_id,

@@ -75,19 +75,28 @@ def play_rules(module: GameSpec) -> Any:
 
 
 def _append(columns: dict[str, list[Any]], row: dict[str, Any]) -> None:
+    """One row onto the column lists: every column the table has (the writer fills the
+    FILLED ones a game leaves out), and none it lacks (a game's own must be declared)."""
+    unknown = row.keys() - columns.keys()
+    if unknown:
+        raise ValueError(f"a row names columns its game does not declare: {', '.join(sorted(unknown))}")
     for col, values in columns.items():
-        if col in row or col not in FILLED:
-            values.append(row.get(col))
+        if col in row:
+            values.append(row[col])
+        elif col not in FILLED:
+            raise ValueError(f"a row leaves out the column {col!r}")
 
 
 class Rows:
-    """Column lists for the games, seats and events tables of one chunk."""
+    """Column lists for the games, seats and events tables of one chunk of a game's
+    run: the shared columns and the game's own (``GameSpec.columns``)."""
 
-    def __init__(self) -> None:
-        from cryhavoc_sim.storage.schema import TABLES
+    def __init__(self, module: GameSpec) -> None:
+        from cryhavoc_sim.storage.schema import tables
 
+        self.schemas = tables(module.columns)
         self.tables: dict[str, dict[str, list[Any]]] = {
-            t: {c: [] for c in cols} for t, cols in TABLES.items()
+            t: {c: [] for c in cols} for t, cols in self.schemas.items()
         }
         self.run_id: str | None = None
 

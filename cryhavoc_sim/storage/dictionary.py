@@ -1,7 +1,7 @@
 """The data dictionary (``docs/data.md``): every column of the games, seats and events
 tables with its type and meaning, and every event kind of every registered game,
-generated from the declared schema (:mod:`cryhavoc_sim.storage.schema`) and each game's
-``event_kinds``, so it cannot drift: a test regenerates it and compares.
+generated from the declared schema (:mod:`cryhavoc_sim.storage.schema`), each game's own
+``columns`` and its ``event_kinds``, so it cannot drift: a test regenerates it and compares.
 
 ``python -m cryhavoc_sim.storage.dictionary`` rewrites ``docs/data.md``.
 """
@@ -21,6 +21,8 @@ def _type(dtype: object) -> str:
 
 
 def render() -> str:
+    import polars as pl
+
     from cryhavoc_sim.games import game_names, get_game
 
     out = [
@@ -48,6 +50,21 @@ def render() -> str:
         out += [f"## {table}", "", "| column | type | meaning |", "|---|---|---|"]
         out += [f"| {c} | {_type(t)} | {MEANINGS[table][c]} |" for c, t in schema.items()]
         out.append("")
+    out += [
+        "## A game's own columns",
+        "",
+        "Columns only one game fills follow the shared ones in its runs, and only in its",
+        "runs (schema version 6; runs written before it hold every game's columns, null",
+        "where the game has none, and `load_run` reads them as the game writes them now).",
+        "",
+        "| game | table | column | type | meaning |",
+        "|---|---|---|---|---|",
+    ]
+    for name in game_names():
+        for column in get_game(name).columns:
+            dtype = _type(getattr(pl, column.dtype))
+            out.append(f"| {name} | {column.table} | {column.name} | {dtype} | {column.meaning} |")
+    out.append("")
     for name in game_names():
         game = get_game(name)
         out += [

@@ -10,7 +10,7 @@ from typing import Any
 
 from cryhavoc_sim.errors import UserError
 from cryhavoc_sim.inputs import MANIFEST_LIMIT, read_text
-from cryhavoc_sim.storage.schema import DEFAULT_POLICY, TABLES
+from cryhavoc_sim.storage.schema import DEFAULT_POLICY, tables_of
 
 
 @dataclass
@@ -29,26 +29,30 @@ class Run:
 
         listed = listed_shards(self.path, self.manifest, table)
         files = listed if listed is not None else sorted((self.path / table).glob("*.parquet"))
+        schema = tables_of(self.manifest.get("game"))[table]  # the shared columns and its game's
         if not files:
-            return pl.LazyFrame(schema=TABLES[table])
+            return pl.LazyFrame(schema=schema)
         # Runs written before a column was added read it as null, except those the
         # contract defines for old runs: run_id from the manifest, player = faction,
         # policy = "default" (one bot line-up).
-        # Struct fields added later (seats.decisions') read as null likewise.
+        # Struct fields added later (seats.decisions') read as null likewise. Runs written
+        # before schema version 6 hold every game's columns, null where the game has none:
+        # another game's columns are left out, as the run's game writes them now.
         frame = pl.scan_parquet(
             files,
-            schema=TABLES[table],
+            schema=schema,
             missing_columns="insert",
+            extra_columns="ignore",
             cast_options=pl.ScanCastOptions(missing_struct_fields="insert"),
         )
         fills = []
-        if "run_id" in TABLES[table] and table != "games":
+        if "run_id" in schema and table != "games":
             fills.append(pl.col("run_id").fill_null(pl.lit(self.manifest.get("run_id"), pl.String)))
-        if "player" in TABLES[table]:
+        if "player" in schema:
             fills.append(pl.coalesce("player", "faction").alias("player"))
-        if "policy" in TABLES[table]:
+        if "policy" in schema:
             fills.append(pl.col("policy").fill_null(pl.lit(DEFAULT_POLICY, pl.String)))
-        if "other_player" in TABLES[table]:
+        if "other_player" in schema:
             fills.append(pl.coalesce("other_player", "other_faction").alias("other_player"))
         return frame.with_columns(fills) if fills else frame
 

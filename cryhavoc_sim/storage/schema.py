@@ -1,22 +1,32 @@
-"""The Parquet schemas of a run directory (shared/OUTPUT_CONTRACT.md), declared once.
+"""The Parquet schemas of a run directory (shared/OUTPUT_CONTRACT.md), declared once:
+the columns every game fills, then the columns a game declares as its own
+(``GameSpec.columns``: Cry Havoc's board side, experience, solo difficulty, Prisoners
+held), so that no game writes a column it cannot fill.
 
 Writers build frames with these dtypes; readers scan with them, so drift fails loudly.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
 
 import polars as pl
 
 # the policy of a scenario with one bot line-up, as a game's deal names it
 from cryhavoc_sim.games.harness.deal import DEFAULT_POLICY as DEFAULT_POLICY
 
+if TYPE_CHECKING:
+    from cryhavoc_sim.games.spec import Column
+
 # 2: seats.player, seats.run_id, events.player, events.other_player, events.run_id.
 # 3: games.policy.
 # 4: seats.win_line, seats.decisions.
 # 5: seats.decisions' searched, gap_sum, over_1pt, over_5pt (read as null in older runs).
-SCHEMA_VERSION = 5
+# 6: a game's own columns only in its own runs (games.board_side, experience, difficulty
+#    and seats.prisoners_held are Cry Havoc's; seats.regions_controlled Cry Havoc's and
+#    Cave Troll's); the shared columns as before. Older runs read as before.
+SCHEMA_VERSION = 6
 
 GAMES: dict[str, Any] = {
     "run_id": pl.String,
@@ -27,15 +37,12 @@ GAMES: dict[str, Any] = {
     "game": pl.String,
     "mode": pl.String,
     "n_players": pl.Int8,
-    "board_side": pl.String,
-    "experience": pl.String,
     "content_id": pl.String,
     "rules_version": pl.String,
     "rounds_played": pl.Int8,
     "ended_by": pl.String,
     "winner": pl.String,
     "lineup": pl.String,
-    "difficulty": pl.Int8,  # solo mode only
     "policy": pl.String,  # the bot line-up; "default" when the scenario has one
 }
 
@@ -51,8 +58,6 @@ SEATS: dict[str, Any] = {
     "final_vp": pl.Int16,
     "rank": pl.Int8,
     "won": pl.Boolean,
-    "prisoners_held": pl.Int8,
-    "regions_controlled": pl.Int8,
     "player": pl.String,  # unique within a game; the side is ``faction``
     "run_id": pl.String,
     "win_line": pl.List(pl.Float32),  # games/winprob.py; null in runs written before it
@@ -105,6 +110,7 @@ ERRORS: dict[str, Any] = {
     "traceback": pl.String,
 }
 
+# The shared columns of each table: every game fills them (tables() adds a game's own).
 TABLES: dict[str, dict[str, Any]] = {
     "games": GAMES,
     "seats": SEATS,
@@ -124,15 +130,12 @@ MEANINGS: dict[str, dict[str, str]] = {
         "game": 'the registered game ("cryhavoc" or "cavetroll")',
         "mode": '"standard" or "solo"',
         "n_players": "seats taken by players (non-player Trogs not counted)",
-        "board_side": '"2p" or "3-4p" (Cry Havoc)',
-        "experience": '"first_time", "experienced" or "veteran" (Cry Havoc)',
         "content_id": "the content set used, with its hash",
         "rules_version": "bumped whenever the game's behaviour changes",
         "rounds_played": "Rounds played (Cry Havoc 1..5; Cave Troll: turns / players, rounded up)",
         "ended_by": '"final_event", "five_rounds" (solo), "deck_out" (Cave Troll) or another named reason',
         "winner": "winning side; null where the mode defines no winner or (Cave Troll, ruling CT10) several players share the win, each `won` in seats",
         "lineup": "the sides in the game, sorted, comma-separated",
-        "difficulty": "solo mode: Skills in play, 1 (hardest) to 3; null otherwise",
         "policy": 'the bot line-up (policy) that played the game: its name in the scenario\'s `policies`, "default" when it has none',
     },
     "seats": {
@@ -144,8 +147,6 @@ MEANINGS: dict[str, dict[str, str]] = {
         "final_vp": "the game's final score (Cry Havoc: Victory Points; Cave Troll: gold)",
         "rank": "1 = winner, after tie-breaks",
         "won": "this player won",
-        "prisoners_held": "Prisoners held at game end",
-        "regions_controlled": "Regions (Cave Troll: rooms) controlled at game end",
         "player": "the player, unique within a game (Cry Havoc: the faction; Cave Troll: its colour)",
         "run_id": "the run",
         "win_line": "the player's win probability at the start of each checkpoint (Cry Havoc: Round; Cave Troll: round of turns; WarCry: Battle), first checkpoint first, from the game's win model; null for a non-player seat, a game without a model and runs written before it",
@@ -173,3 +174,29 @@ MEANINGS: dict[str, dict[str, str]] = {
         "traceback": "where it was raised",
     },
 }
+
+
+def tables(columns: Sequence[Column] = ()) -> dict[str, dict[str, Any]]:
+    """The tables of a run of a game declaring ``columns``: the shared columns, then the
+    game's own, in the order it declares them."""
+    out = {table: dict(schema) for table, schema in TABLES.items()}
+    for column in columns:
+        if column.table not in ("games", "seats") or column.name in out[column.table]:
+            raise ValueError(
+                f"{column.table}.{column.name}: a game's own column is a new one of games or seats"
+            )
+        dtype = getattr(pl, column.dtype, None)
+        if not (isinstance(dtype, type) and issubclass(dtype, pl.DataType)):
+            raise ValueError(f"{column.table}.{column.name}: {column.dtype!r} is not a polars type")
+        out[column.table][column.name] = dtype
+    return out
+
+
+def tables_of(game: object) -> dict[str, dict[str, Any]]:
+    """The tables of a run of the registered game named ``game`` (None: a run written
+    before runs named their game, Cry Havoc's); the shared columns alone for a name no
+    game is registered under (refused where the run is opened)."""
+    from cryhavoc_sim.games import DEFAULT_GAME, game_names, get_game
+
+    name = DEFAULT_GAME if game is None else game
+    return tables(get_game(name).columns) if isinstance(name, str) and name in game_names() else tables()

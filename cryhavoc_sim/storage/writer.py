@@ -7,7 +7,7 @@ import os
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from cryhavoc_sim.storage.schema import SAME_AS, TABLES
+from cryhavoc_sim.storage.schema import SAME_AS
 
 if TYPE_CHECKING:
     import polars as pl
@@ -17,14 +17,16 @@ def shard_name(start: int) -> str:
     return f"chunk-{start:010d}.parquet"
 
 
-def to_frame(table: str, columns: dict[str, list[Any]], run_id: str | None = None) -> pl.DataFrame:
-    """One table's column lists as a frame with the contract's dtypes. A column left
+def to_frame(
+    schema: dict[str, Any], columns: dict[str, list[Any]], run_id: str | None = None
+) -> pl.DataFrame:
+    """One table's column lists as a frame with its ``schema``'s dtypes (the contract's
+    shared columns and the game's own: storage/schema.py ``tables``). A column left
     empty while the table has rows is filled in polars, not from Python lists: ``run_id``
     with ``run_id``, and ``player`` / ``other_player`` as their side's column
     (:data:`~cryhavoc_sim.storage.schema.SAME_AS`: a game whose players are its sides)."""
     import polars as pl
 
-    schema = TABLES[table]
     n = len(columns["game_id"])
     given = {name: dtype for name, dtype in schema.items() if len(columns[name]) == n or not n}
     frame = pl.DataFrame({name: columns[name] for name in given}, schema=given)
@@ -39,7 +41,7 @@ def to_frame(table: str, columns: dict[str, list[Any]], run_id: str | None = Non
         elif name in SAME_AS:
             derived.append(pl.col(SAME_AS[name]).alias(name))
         else:
-            raise ValueError(f"{table}.{name}: {len(columns[name])} values for {n} rows")
+            raise ValueError(f"{name}: {len(columns[name])} values for {n} rows")
     return frame.with_columns(derived).select(list(schema))
 
 

@@ -49,16 +49,13 @@ def stored_events(played: Played) -> list[tuple[Any, ...]]:
 def rows(setup: BluffSetup, content: Any, played: Played, deal: Deal) -> GameRows:
     state: BluffState = played.state
     ended_by = "fold" if state.history[-1] == "fold" else "showdown"
-    game = dict(
-        variant="standard", game="bluff", mode="standard", n_players=2, board_side=None, experience=None
-    )
-    game |= dict(content_id=content.content_id, rules_version=GAME.rules_version, rounds_played=1)
-    game |= dict(ended_by=ended_by, winner=played.winner, lineup=",".join(PLAYERS), difficulty=None)
+    game = dict(variant="standard", game="bluff", mode="standard", n_players=2, content_id=content.content_id)
+    game |= dict(rules_version=GAME.rules_version, rounds_played=1, ended_by=ended_by, winner=played.winner)
+    game |= dict(lineup=",".join(PLAYERS))
     chips = {p: state.chips(p) for p in PLAYERS}
     seats = [
         dict(faction=p, seat=i + 1, bot=deal.bot_name(p), is_npc=False, final_vp=chips[p])
         | dict(rank=1 + sum(chips[q] > chips[p] for q in PLAYERS), won=p in state.winners)
-        | dict(prisoners_held=None, regions_controlled=None)
         for i, p in enumerate(PLAYERS)
     ]
     events = stored_events(played)

@@ -48,6 +48,7 @@ GAME = GameSpec(
     skill_search=True,
     bench=Bench("players = 4\n", "red", line_games=60, gap_games=20),  # no search-bot line yet
     costs=state_costs,
+    columns=rows.COLUMNS,
     parse_setup=scenario.parse_setup,
     config=scenario.config,
     block_size=scenario.CaveTrollSetup.block,

@@ -19,10 +19,14 @@ from cryhavoc_sim.games.harness.deal import Deal
 from cryhavoc_sim.games.harness.deal import deal as dealt
 from cryhavoc_sim.games.harness.driver import GameDidNotEnd
 from cryhavoc_sim.games.protocol import GameRows, Played
+from cryhavoc_sim.games.spec import Column
+
+# The column only Cave Troll (and Cry Havoc) fills (docs/data.md), after the shared ones.
+COLUMNS = (Column("seats", "regions_controlled", "Int8", "rooms controlled at game end"),)
 
 RULES_VERSION = "cavetroll-rules-3"  # 3: Thief, Wraith, scoring after resolution, chest (text fidelity); 2: gold sources renamed
 MAX_ANSWERS = 20_000  # a game that has not ended by then raises (its seed is kept in errors)
-__all__ = ["MAX_ANSWERS", "GameDidNotEnd", "deal", "game_rows", "played", "stored_events"]
+__all__ = ["COLUMNS", "MAX_ANSWERS", "GameDidNotEnd", "deal", "game_rows", "played", "stored_events"]
 
 
 def deal(setup: CaveTrollSetup, master_seed: int, game_id: int) -> Deal:
@@ -55,15 +59,12 @@ def game_rows(setup: CaveTrollSetup, content: CaveTrollContent, result: Played, 
         "game": "cavetroll",
         "mode": "standard",
         "n_players": n,
-        "board_side": None,
-        "experience": None,
         "content_id": content.content_id,
         "rules_version": RULES_VERSION,
         "rounds_played": _round(g, g.turn),
         "ended_by": "deck_out",
         "winner": result.winner,
         "lineup": ",".join(sorted(result.sides)),
-        "difficulty": None,
     }
     rooms: dict[str, int] = dict.fromkeys(g.players, 0)
     for space in g.board.spaces:
@@ -78,7 +79,6 @@ def game_rows(setup: CaveTrollSetup, content: CaveTrollContent, result: Played, 
             "final_vp": g.gold[p],
             "rank": 1 + sum(1 for q in g.players if g.gold[q] > g.gold[p]),
             "won": p in g.winners,
-            "prisoners_held": None,
             "regions_controlled": rooms[p],
             "player": p,
         }

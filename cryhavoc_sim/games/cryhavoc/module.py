@@ -63,6 +63,7 @@ GAME = GameSpec(
         gap_games=8,
     ),
     costs=state_costs,
+    columns=rows.COLUMNS,
     parse_setup=scenario.parse_setup,
     config=scenario.config,
     block_size=scenario.CryHavocSetup.block,

@@ -16,6 +16,21 @@ from cryhavoc_sim.games.cryhavoc.scenario import CryHavocSetup
 from cryhavoc_sim.games.harness.deal import Deal
 from cryhavoc_sim.games.harness.deal import deal as dealt
 from cryhavoc_sim.games.protocol import GameRows, Played
+from cryhavoc_sim.games.spec import Column
+
+# The columns only Cry Havoc fills (docs/data.md), after the shared ones of each table.
+COLUMNS = (
+    Column("games", "board_side", "String", '"2p" or "3-4p": the board side played'),
+    Column(
+        "games",
+        "experience",
+        "String",
+        '"first_time", "experienced" or "veteran": the Skills each faction starts with',
+    ),
+    Column("games", "difficulty", "Int8", "solo mode: Skills in play, 1 (hardest) to 3; null otherwise"),
+    Column("seats", "prisoners_held", "Int8", "Prisoners held at game end"),
+    Column("seats", "regions_controlled", "Int8", "Regions controlled at game end"),
+)
 
 
 def deal(setup: CryHavocSetup, master_seed: int, game_id: int) -> Deal:

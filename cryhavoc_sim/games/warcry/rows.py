@@ -35,15 +35,12 @@ def game_rows(setup: WarCrySetup, content: Any, played: Played, deal: Deal) -> G
         "game": "warcry",
         "mode": "standard",
         "n_players": 2,
-        "board_side": None,
-        "experience": None,
         "content_id": content.content_id,
         "rules_version": RULES_VERSION,
         "rounds_played": len(state.battle_winners),
         "ended_by": f"{len(state.battle_winners)} battles",
         "winner": played.winner,
         "lineup": ",".join(armies),
-        "difficulty": None,
     }
     seats = [
         {
@@ -54,8 +51,6 @@ def game_rows(setup: WarCrySetup, content: Any, played: Played, deal: Deal) -> G
             "final_vp": state.wins[i],
             "rank": 1 if state.winner == i else 2,
             "won": state.winner == i,
-            "prisoners_held": None,
-            "regions_controlled": None,
             "player": p,
         }
         for i, p in enumerate(PLAYERS)

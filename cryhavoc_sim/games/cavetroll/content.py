@@ -31,6 +31,7 @@ from cryhavoc_sim.games.content_kit import files as kit_files
 from cryhavoc_sim.games.content_kit import overrides as kit_overrides
 from cryhavoc_sim.games.content_kit import plausible as kit_plausible
 from cryhavoc_sim.games.content_kit.addresses import Items, Table
+from cryhavoc_sim.games.content_kit.door import Values
 from cryhavoc_sim.games.content_kit.files import DigestRecipe
 from cryhavoc_sim.games.content_kit.items import Item, items
 from cryhavoc_sim.games.content_kit.provenance import Provenance, rests_on_invention
@@ -178,14 +179,9 @@ SPEC = ContentSpec(
 )
 
 
-def content_values(
-    directory: str | Path | None, overrides: Mapping[str, Any] | None = None
-) -> dict[str, Any]:
-    """Every number a scenario's [overrides] or a sweep may set, by path: board.<room>.gold,
-    cards.<id>.icons / .copies, artifacts.<id>.gold, numbers.<name>."""
-    base = kit_files.content_dir(directory, DATA)
-    docs, _ = kit_files.read_set(base, FILES, SPEC.title, SPEC.digest)
-    return kit_overrides.content_values(SPEC, docs, overrides)
+# Every number a scenario's [overrides] or a sweep may set, by path: board.<room>.gold,
+# cards.<id>.icons / .copies, artifacts.<id>.gold, numbers.<name> (the content kit's).
+content_values = Values(SPEC)
 
 
 def load_content(

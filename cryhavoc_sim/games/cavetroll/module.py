@@ -8,14 +8,15 @@ from __future__ import annotations
 
 from cryhavoc_sim.games.cavetroll import narrator, rows, scenario
 from cryhavoc_sim.games.cavetroll.bots import BOTS_VERSION, PERSONALITIES
-from cryhavoc_sim.games.cavetroll.content import DATA, FILES, MEANINGS, content_values, load_content
+from cryhavoc_sim.games.cavetroll.content import MEANINGS, SPEC, load_content
 from cryhavoc_sim.games.cavetroll.game import EVENT_KINDS
-from cryhavoc_sim.games.cavetroll.numbers import listed, shipped_sets, write_content_set
+from cryhavoc_sim.games.cavetroll.numbers import listed, shipped_sets
 from cryhavoc_sim.games.cavetroll.playout import state_costs
 from cryhavoc_sim.games.cavetroll.rules import PLAY_RULES, RULES, ladder_pairings
 from cryhavoc_sim.games.cavetroll.winline import LINE
 from cryhavoc_sim.games.cavetroll.words import SIDE_COLOURS, VOCABULARY
-from cryhavoc_sim.games.spec import Bench, GameContent, GameSpec, Later
+from cryhavoc_sim.games.content_kit.door import game_content
+from cryhavoc_sim.games.spec import Bench, GameSpec, Later
 
 GAME = GameSpec(
     name="cavetroll",
@@ -28,16 +29,7 @@ GAME = GameSpec(
     scenario_fields=scenario.FIELDS,
     scenario_tables=scenario.TABLES,
     knob_defaults=scenario.KNOB_DEFAULTS,
-    content=GameContent(
-        files=FILES,
-        default_dir=DATA,
-        load=load_content,
-        shipped=shipped_sets,
-        values=content_values,
-        listing=listed,
-        write=write_content_set,
-        meanings=MEANINGS,
-    ),
+    content=game_content(SPEC, load_content, shipped_sets, listed, MEANINGS),
     rules=RULES,
     # a scenario's games trust the answers of the game's own random and heuristic bots;
     # the soak, the testers and the ladder check every answer

@@ -4,28 +4,17 @@ every item with its provenance and every invented number with its plausible rang
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from cryhavoc_sim.games.cavetroll.content import DATA, SPEC, CaveTrollContent, load_content
+from cryhavoc_sim.games.cavetroll.content import DATA, CaveTrollContent
 from cryhavoc_sim.games.content_kit import files as kit_files
-from cryhavoc_sim.games.content_kit import writing
 from cryhavoc_sim.games.content_kit.listing import provenance_fields, show
 
 
 def shipped_sets() -> dict[str, Path]:
     """Name -> directory of each content set shipped with the package."""
     return kit_files.shipped_sets([DATA], by_directory=False)
-
-
-def write_content_set(
-    directory: str | None, overrides: Mapping[str, Any], target: Path, name: str, note: str
-) -> Path:
-    """The set in ``directory`` (None: shipped) with ``overrides`` set, written as set
-    ``name`` in ``target``; each item a value changed in becomes ``calibrated`` and says
-    what changed and why (``note``). The written set loads."""
-    return writing.write_set(SPEC, directory, overrides, target, name, note, load_content)
 
 
 def content_listing(content: CaveTrollContent) -> dict[str, Any]:

@@ -5,6 +5,7 @@ work wrote (scenario.py, rows.py, narrator.py, report.py, rules.py, content/).""
 
 from __future__ import annotations
 
+from cryhavoc_sim.games.content_kit.door import game_content
 from cryhavoc_sim.games.cryhavoc import narrator, rows, scenario
 from cryhavoc_sim.games.cryhavoc.bots.ismcts import DEFAULT_ITERATIONS
 from cryhavoc_sim.games.cryhavoc.bots.personalities import personality_names
@@ -13,7 +14,7 @@ from cryhavoc_sim.games.cryhavoc.content import load_content
 from cryhavoc_sim.games.cryhavoc.content.listing import listed
 from cryhavoc_sim.games.cryhavoc.content.loader import shipped_sets
 from cryhavoc_sim.games.cryhavoc.content.meanings import MEANINGS
-from cryhavoc_sim.games.cryhavoc.content.numbers import SPEC, content_values, write_content_set
+from cryhavoc_sim.games.cryhavoc.content.numbers import SPEC
 from cryhavoc_sim.games.cryhavoc.content.schema import INVADERS
 from cryhavoc_sim.games.cryhavoc.costs import state_costs
 from cryhavoc_sim.games.cryhavoc.engine.game import RULES_VERSION
@@ -22,7 +23,7 @@ from cryhavoc_sim.games.cryhavoc.engine.rules import Rules as Knobs
 from cryhavoc_sim.games.cryhavoc.rules import RULES, ladder_pairings
 from cryhavoc_sim.games.cryhavoc.winline import LINE
 from cryhavoc_sim.games.cryhavoc.words import SIDE_COLOURS, VOCABULARY
-from cryhavoc_sim.games.spec import Bench, GameContent, GameSpec, Later
+from cryhavoc_sim.games.spec import Bench, GameSpec, Later
 
 # the personalities every invading faction has: the skill ladder's heuristic rungs
 SHARED = [p for p in personality_names(INVADERS[0]) if all(p in personality_names(f) for f in INVADERS)]
@@ -38,16 +39,7 @@ GAME = GameSpec(
     scenario_fields=scenario.FIELDS,
     scenario_tables=scenario.TABLES,
     knob_defaults=Knobs().as_defaults(),
-    content=GameContent(
-        files=SPEC.files,
-        default_dir=SPEC.default_dir,
-        load=load_content,
-        shipped=shipped_sets,
-        values=content_values,
-        listing=listed,
-        write=write_content_set,
-        meanings=MEANINGS,
-    ),
+    content=game_content(SPEC, load_content, shipped_sets, listed, MEANINGS),
     rules=RULES,
     win_line=LINE,
     ladder_pairings=ladder_pairings(),

@@ -39,10 +39,10 @@ from typing import Any
 
 from cryhavoc_sim.games.content_kit import overrides as kit_overrides
 from cryhavoc_sim.games.content_kit import plausible as kit_plausible
-from cryhavoc_sim.games.content_kit import writing
 from cryhavoc_sim.games.content_kit.addresses import Items, Picks, Slot, Table, plain
 from cryhavoc_sim.games.content_kit.addresses import addresses as kit_addresses
-from cryhavoc_sim.games.content_kit.files import DigestRecipe, content_dir, read_set
+from cryhavoc_sim.games.content_kit.door import Values
+from cryhavoc_sim.games.content_kit.files import DigestRecipe
 from cryhavoc_sim.games.content_kit.spec import ContentSpec
 from cryhavoc_sim.games.cryhavoc.content.vocabulary import VOCABULARY
 from cryhavoc_sim.games.protocol import Plausible
@@ -181,18 +181,6 @@ def declared(base: Path, docs: Mapping[str, Any]) -> list[Plausible]:
     return kit_plausible.declared(SPEC, base, docs)
 
 
-def content_values(directory: str | None, overrides: Mapping[str, Any] | None = None) -> dict[str, Any]:
-    """Every addressable value of the content set in ``directory`` (None: the shipped
-    set), after ``overrides``: what ``cryhavoc-sim content --numbers`` lists."""
-    docs, _ = read_set(content_dir(directory, SPEC.default_dir), SPEC.files, SPEC.title, SPEC.digest)
-    return kit_overrides.content_values(SPEC, docs, overrides)
-
-
-def write_content_set(
-    directory: str | None, overrides: Mapping[str, Any], target: Path, name: str, note: str
-) -> Path:
-    """Write the content set in ``directory`` (None: the shipped one) with ``overrides``
-    set, as a new set named ``name`` in ``target`` (each changed item says so)."""
-    from cryhavoc_sim.games.cryhavoc.content.loader import load_content
-
-    return writing.write_set(SPEC, directory, overrides, target, name, note, load_content)
+# every addressable value of a set (None: the shipped one), after overrides: what
+# ``cryhavoc-sim content --numbers`` lists (the content kit's, over this game's SPEC)
+content_values = Values(SPEC)

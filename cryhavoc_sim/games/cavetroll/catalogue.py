@@ -10,10 +10,7 @@ policy, ``policy.py``). Cave Troll has no restricted play and no search personal
 
 from __future__ import annotations
 
-from typing import Any
-
-from cryhavoc_sim.errors import ScenarioError
-from cryhavoc_sim.games.botspec import BotNameError, BotSpec
+from cryhavoc_sim.games.botspec import BotSpec
 from cryhavoc_sim.games.cavetroll import bots
 from cryhavoc_sim.games.cavetroll.policy import NAMES, PolicyBot
 from cryhavoc_sim.games.cavetroll.search import DEFAULT_ITERATIONS, SearchBot
@@ -27,19 +24,6 @@ def parse_bot(name: str) -> BotSpec:
     """``name`` read once into a spec; a BotNameError saying why it is not one of
     :data:`BOT_NAMES`."""
     return plain_spec(name, "Cave Troll", bots.PERSONALITIES, NAMES, BOT_NAMES)
-
-
-def check_bot_name(name: Any, where: str) -> str:
-    """``name`` if it is a Cave Troll bot, else a ScenarioError starting with ``where``."""
-    if not isinstance(name, str):
-        raise ScenarioError(
-            f"{where} is {name!r}, which is not a Cave Troll bot; allowed: {', '.join(BOT_NAMES)}."
-        )
-    try:
-        parse_bot(name)
-    except BotNameError as exc:
-        raise ScenarioError(f"{where} is {name!r}, which {exc.problem}.") from None
-    return name
 
 
 def build(spec: BotSpec, rng: Rng) -> bots.RandomBot | bots.HeuristicBot | SearchBot | PolicyBot:

@@ -28,8 +28,9 @@ from typing import Any
 
 from cryhavoc_sim.errors import ScenarioError
 from cryhavoc_sim.fields import field_error, get_field
-from cryhavoc_sim.games.cavetroll.catalogue import check_bot_name
 from cryhavoc_sim.games.cavetroll.game import CARD_SETS, COLOURS, TIES
+from cryhavoc_sim.games.cavetroll.rules import RULES as GAME_RULES
+from cryhavoc_sim.games.harness.bots_table import bots_table
 
 FIELDS = ("players", "card_set", "seats")
 TABLES = ("bots", "rules")
@@ -83,15 +84,7 @@ def parse_setup(head: dict[str, Any], doc: dict[str, Any], path: str) -> CaveTro
     seats = get_field(head, "scenario", path, "seats", str, "rotate")
     if seats not in ("rotate", "random"):
         raise field_error(path, "scenario.seats", f"is {seats!r}; allowed: rotate, random")
-    raw = doc.get("bots", {})
-    if not isinstance(raw, dict):
-        raise ScenarioError(f"{path}: [bots] must be a table.")
-    for key, value in raw.items():
-        if key != "default" and key not in COLOURS:
-            raise field_error(path, f"bots.{key}", f"is not a colour; allowed: default, {', '.join(COLOURS)}")
-        check_bot_name(value, f"{path}: field 'bots.{key}'")
-    default = raw.get("default", "random")
-    bots = tuple((c, str(raw.get(c, default))) for c in COLOURS)
+    bots = tuple(bots_table(doc.get("bots", {}), path, COLOURS, GAME_RULES, "random", noun="colour").items())
     rules = doc.get("rules", {})
     if not isinstance(rules, dict):
         raise ScenarioError(f"{path}: [rules] must be a table.")

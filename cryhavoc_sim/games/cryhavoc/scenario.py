@@ -27,6 +27,7 @@ from cryhavoc_sim.errors import ScenarioError
 from cryhavoc_sim.fields import field_error, get_field
 from cryhavoc_sim.games.cryhavoc.content.schema import FACTIONS, INVADERS
 from cryhavoc_sim.games.cryhavoc.engine.rules import EXPERIENCE_SKILLS, Rules
+from cryhavoc_sim.games.harness.bots_table import bots_table
 from cryhavoc_sim.games.harness.deal import DEFAULT_POLICY
 
 FIELDS = ("players", "factions", "experience", "variant", "mode", "difficulty", "seats", "policies")
@@ -195,25 +196,9 @@ def _lineups(factions: Any, players: int, mode: str, path: str) -> tuple[tuple[s
 
 
 def _bots(raw: Any, path: str, where: str = "bots") -> dict[str, str]:
-    from cryhavoc_sim.games.cryhavoc.bots.registry import bot_problem
+    from cryhavoc_sim.games.cryhavoc.rules import RULES
 
-    if not isinstance(raw, dict):
-        raise ScenarioError(f"{path}: [bots] must be a table.")
-    default = raw.get("default", "random")
-    for key, value in raw.items():
-        if key != "default" and key not in FACTIONS:
-            raise field_error(
-                path, f"{where}.{key}", f"is not a faction; allowed: default, {', '.join(FACTIONS)}"
-            )
-        for f in FACTIONS if key == "default" else (key,):
-            problem = bot_problem(value, f) if isinstance(value, str) else "is not a string"
-            if problem:
-                raise field_error(
-                    path,
-                    f"{where}.{key}",
-                    f"is {value!r}, which {problem}" if isinstance(value, str) else problem,
-                )
-    return {f: str(raw.get(f, default)) for f in FACTIONS}
+    return bots_table(raw, path, FACTIONS, RULES, "random", where, "faction")
 
 
 def config(setup: CryHavocSetup) -> dict[str, Any]:

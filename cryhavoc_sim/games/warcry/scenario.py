@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from cryhavoc_sim.errors import ContentError, ScenarioError
-from cryhavoc_sim.games.botspec import BotNameError
+from cryhavoc_sim.games.harness.bots_table import bots_table
 from cryhavoc_sim.games.warcry import content as wc_content
 from cryhavoc_sim.games.warcry.rules import RULES, Setup
 from cryhavoc_sim.games.warcry.state import PLAYERS
@@ -74,20 +74,8 @@ def parse_setup(head: dict[str, Any], doc: dict[str, Any], path: str) -> WarCryS
             problem = wc_content.check_pair(content.armies[d], content.actions[action])
             if problem:
                 raise ScenarioError(f"{path}: field 'scenario.decks': {problem}.")
-    raw = doc.get("bots", {})
-    if not isinstance(raw, dict):
-        raise ScenarioError(f"{path}: [bots] must be a table.")
-    for key, value in raw.items():
-        if key != "default" and key not in PLAYERS:
-            raise ScenarioError(f"{path}: field 'bots.{key}' is not a seat; allowed: default, one, two.")
-        if not isinstance(value, str):
-            raise ScenarioError(f"{path}: field 'bots.{key}' is {value!r}, which is not a bot name.")
-        try:
-            RULES.bot_spec(value, PLAYERS[0])
-        except BotNameError as exc:
-            raise ScenarioError(f"{path}: field 'bots.{key}' is {value!r}, which {exc.problem}.") from None
-    default = raw.get("default", "heuristic")
-    return WarCrySetup(tuple(decks), str(action), tuple((p, str(raw.get(p, default))) for p in PLAYERS))
+    bots = bots_table(doc.get("bots", {}), path, PLAYERS, RULES, "heuristic")
+    return WarCrySetup(tuple(decks), str(action), tuple(bots.items()))
 
 
 def config(setup: WarCrySetup) -> dict[str, Any]:

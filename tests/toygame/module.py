@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from functools import partial
 from typing import Any
 
-from cryhavoc_sim.errors import ScenarioError
+from cryhavoc_sim.games.harness.bots_table import bots_table
 from cryhavoc_sim.games.harness.costs import state_costs
 from cryhavoc_sim.games.harness.deal import Deal, deal
 from cryhavoc_sim.games.harness.ladder import Pairing
@@ -28,15 +28,7 @@ class BluffSetup:
 
 
 def parse_setup(head: dict[str, Any], doc: dict[str, Any], path: str) -> BluffSetup:
-    raw = doc.get("bots", {})
-    if not isinstance(raw, dict):
-        raise ScenarioError(f"{path}: [bots] must be a table.")
-    for key, value in raw.items():
-        if key != "default" and key not in PLAYERS:
-            raise ScenarioError(f"{path}: field 'bots.{key}' is not a seat; allowed: default, first, second.")
-        if value not in BOT_NAMES:
-            raise ScenarioError(f"{path}: field 'bots.{key}' is {value!r}; allowed: {', '.join(BOT_NAMES)}.")
-    return BluffSetup(tuple((p, str(raw.get(p, raw.get("default", "random")))) for p in PLAYERS))
+    return BluffSetup(tuple(bots_table(doc.get("bots", {}), path, PLAYERS, RULES, "random").items()))
 
 
 def stored_events(played: Played) -> list[tuple[Any, ...]]:

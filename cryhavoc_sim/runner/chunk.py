@@ -101,7 +101,7 @@ def run_chunk(task: ChunkTask, stop: Callable[[], bool] | None = None) -> ChunkR
         nonlocal rows
         for table, columns in rows.tables.items():
             if columns["game_id"]:
-                frames[table].append(to_frame(rows.schemas[table], columns, rows.run_id))
+                frames[table].append(to_frame(table, rows.schemas[table], columns, rows.run_id))
         rows = Rows(module)
 
     wins: dict[str, int] = {}
@@ -138,7 +138,7 @@ def run_chunk(task: ChunkTask, stop: Callable[[], bool] | None = None) -> ChunkR
     flush()
     run_dir = Path(task.run_dir)
     if not frames["games"]:
-        frames["games"] = [to_frame(rows.schemas["games"], rows.tables["games"])]
+        frames["games"] = [to_frame("games", rows.schemas["games"], rows.tables["games"])]
     shards: dict[str, str] = {}
     footer = {
         "cryhavoc_sim.run_id": task.run_id,

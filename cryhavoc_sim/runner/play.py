@@ -74,17 +74,21 @@ def play_rules(module: GameSpec) -> Any:
     return module.play_rules if module.play_rules is not None else module.rules
 
 
-def _append(columns: dict[str, list[Any]], row: dict[str, Any]) -> None:
-    """One row onto the column lists: every column the table has (the writer fills the
-    FILLED ones a game leaves out), and none it lacks (a game's own must be declared)."""
+def _append(table: str, columns: dict[str, list[Any]], row: dict[str, Any]) -> None:
+    """One row of ``table`` onto its column lists: every column the table has (the writer
+    fills the FILLED ones a game leaves out), and none it lacks (a game's own must be
+    declared); a row that is neither is refused before anything is appended."""
     unknown = row.keys() - columns.keys()
     if unknown:
-        raise ValueError(f"a row names columns its game does not declare: {', '.join(sorted(unknown))}")
+        raise ValueError(
+            f"a {table} row names columns its game does not declare: {', '.join(sorted(unknown))}"
+        )
+    missing = [c for c in columns if c not in row and c not in FILLED]
+    if missing:
+        raise ValueError(f"a {table} row leaves out the columns {', '.join(missing)}")
     for col, values in columns.items():
         if col in row:
             values.append(row[col])
-        elif col not in FILLED:
-            raise ValueError(f"a row leaves out the column {col!r}")
 
 
 class Rows:
@@ -120,7 +124,7 @@ class Rows:
             "scenario": scenario.name,
             "policy": deal.policy,
         }
-        _append(self.tables["games"], {**rows.game, **head})
+        _append("games", self.tables["games"], {**rows.game, **head})
         lines = played.lines or {}
         decisions = played.decisions or {}
         for seat in rows.seats:
@@ -128,7 +132,7 @@ class Rows:
             line = None if seat.get("is_npc") else lines.get(player)
             asked = decisions.get(player, []) if played.decisions is not None else None
             extra = {"game_id": game_id, "win_line": line, "decisions": asked}
-            _append(self.tables["seats"], {**seat, **extra})
+            _append("seats", self.tables["seats"], {**seat, **extra})
         e = self.tables["events"]
         n = len(next(iter(rows.events.values()), ()))
         if not n:

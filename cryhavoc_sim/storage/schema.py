@@ -1,7 +1,8 @@
 """The Parquet schemas of a run directory (shared/OUTPUT_CONTRACT.md), declared once:
 the columns every game fills, then the columns a game declares as its own
 (``GameSpec.columns``: Cry Havoc's board side, experience, solo difficulty, Prisoners
-held), so that no game writes a column it cannot fill.
+held; Cry Havoc's and Cave Troll's Regions or rooms controlled), so that no game writes
+a column it cannot fill.
 
 Writers build frames with these dtypes; readers scan with them, so drift fails loudly.
 """

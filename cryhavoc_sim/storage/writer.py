@@ -18,9 +18,9 @@ def shard_name(start: int) -> str:
 
 
 def to_frame(
-    schema: dict[str, Any], columns: dict[str, list[Any]], run_id: str | None = None
+    table: str, schema: dict[str, Any], columns: dict[str, list[Any]], run_id: str | None = None
 ) -> pl.DataFrame:
-    """One table's column lists as a frame with its ``schema``'s dtypes (the contract's
+    """The column lists of ``table`` as a frame with its ``schema``'s dtypes (the contract's
     shared columns and the game's own: storage/schema.py ``tables``). A column left
     empty while the table has rows is filled in polars, not from Python lists: ``run_id``
     with ``run_id``, and ``player`` / ``other_player`` as their side's column
@@ -41,7 +41,7 @@ def to_frame(
         elif name in SAME_AS:
             derived.append(pl.col(SAME_AS[name]).alias(name))
         else:
-            raise ValueError(f"{name}: {len(columns[name])} values for {n} rows")
+            raise ValueError(f"{table}.{name}: {len(columns[name])} values for {n} rows")
     return frame.with_columns(derived).select(list(schema))
 
 

@@ -674,7 +674,11 @@ CASES = [
         run_with(scen("policies = ['heuristic', {name = 'heuristic', humans = 'random'}]\n")),
         "repeats the policy name 'heuristic'",
     ),
-    Case("bot_not_string", run_with(scen("[bots]\nhumans = 3\n")), "'bots.humans' is 3, which is not a bot name"),
+    Case(
+        "bot_not_string",
+        run_with(scen("[bots]\nhumans = 3\n")),
+        "'bots.humans' is 3, which is not a bot name",
+    ),
     Case("bot_key_unknown", run_with(scen("[bots]\nelves = 'random'\n")), "'bots.elves' is not a faction"),
     Case("bots_not_table", run_with(scen("bots = 3\n")), "'scenario.bots' is not a scenario field"),
     Case("rules_not_table", run_with("rules = 3\n" + SMALL), "[rules] must be a table"),

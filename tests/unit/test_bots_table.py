@@ -25,7 +25,7 @@ def test_each_seat_gets_its_key_else_the_default_else_the_games() -> None:
     [
         (3, "s.toml: [bots] must be a table."),
         ({"green": "random"}, "s.toml: field 'bots.green' is not a colour; allowed: default, red, blue."),
-        ({"red": 3}, "s.toml: field 'bots.red' is 3, which is not a bot name."),
+        ({"red": 3}, "s.toml: field 'bots.red' is 3, which is not a bot name; allowed: random, "),
         ({"default": "nobody"}, "s.toml: field 'bots.default' is 'nobody', which "),
     ],
 )

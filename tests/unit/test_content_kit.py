@@ -16,8 +16,8 @@ from typing import Any
 import pytest
 
 from cryhavoc_sim.errors import ContentError
+from cryhavoc_sim.games import get_game
 from cryhavoc_sim.games.cavetroll import content as ct_content
-from cryhavoc_sim.games.cavetroll import numbers as ct_numbers
 from cryhavoc_sim.games.content_kit import files, patterns
 from cryhavoc_sim.games.content_kit.handlers import mismatch
 from cryhavoc_sim.games.cryhavoc.content import loader as ch_loader
@@ -51,7 +51,7 @@ GAMES = [
         ch_numbers.FILES,
         ch_loader.load_content,
         ch_numbers.content_values,
-        ch_numbers.write_content_set,
+        get_game("cryhavoc").content.write,
         b"\0",
         lambda o: b"overrides\0" + json.dumps(o, sort_keys=True, separators=(",", ":")).encode(),
         "factions.trogs.units",
@@ -64,7 +64,7 @@ GAMES = [
         ct_content.FILES,
         ct_content.load_content,
         ct_content.content_values,
-        ct_numbers.write_content_set,
+        get_game("cavetroll").content.write,
         b"",
         lambda o: json.dumps(o, sort_keys=True).encode(),
         "artifacts.chalice_of_life.gold",

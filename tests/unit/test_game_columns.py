@@ -74,11 +74,14 @@ def test_a_row_naming_an_undeclared_column_or_leaving_one_out_is_refused() -> No
 
     seats = Rows(get_game("cavetroll")).tables["seats"]
     row = {c: None for c in seats if c not in ("run_id", "player")}
-    _append(seats, row)
-    with pytest.raises(ValueError, match="does not declare: prisoners_held"):
-        _append(seats, {**row, "prisoners_held": 0})
-    with pytest.raises(ValueError, match="leaves out the column 'regions_controlled'"):
-        _append(seats, {c: v for c, v in row.items() if c != "regions_controlled"})
+    _append("seats", seats, row)
+    with pytest.raises(
+        ValueError, match="a seats row names columns its game does not declare: prisoners_held"
+    ):
+        _append("seats", seats, {**row, "prisoners_held": 0})
+    with pytest.raises(ValueError, match="a seats row leaves out the columns regions_controlled"):
+        _append("seats", seats, {c: v for c, v in row.items() if c != "regions_controlled"})
+    assert {len(values) for values in seats.values()} == {1, 0}  # a refused row appends nothing
 
 
 @pytest.mark.parametrize(

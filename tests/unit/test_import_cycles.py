@@ -41,15 +41,10 @@ KNOWN: dict[frozenset[str], str] = {
             E + "solo.py",
         }
     ): "rule modules -> engine package -> newgame -> rounds -> rule modules",
-    # the content package re-exports the loader, which imports the package; numbers
-    # loads a set in a function
+    # the content package re-exports the loader, which imports the package
     frozenset(
-        {
-            "games/cryhavoc/content/__init__.py",
-            "games/cryhavoc/content/loader.py",
-            "games/cryhavoc/content/numbers.py",
-        }
-    ): "loader -> content package -> loader; numbers -> loader in a function",
+        {"games/cryhavoc/content/__init__.py", "games/cryhavoc/content/loader.py"}
+    ): "loader -> content package -> loader",
     # the variant names the game for types and builds one in a function
     frozenset(
         {"games/cavetroll/game.py", "games/cavetroll/variant.py"}

@@ -6,12 +6,14 @@ is allowed."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from cryhavoc_sim.errors import ScenarioError
 from cryhavoc_sim.fields import field_error
 from cryhavoc_sim.games.botspec import BotNameError
-from cryhavoc_sim.games.state import Rules
+
+if TYPE_CHECKING:
+    from cryhavoc_sim.games.state import Rules
 
 
 def bots_table(
@@ -34,7 +36,10 @@ def bots_table(
                 path, f"{where}.{key}", f"is not a {noun}; allowed: default, {', '.join(seats)}"
             )
         if not isinstance(value, str):
-            raise field_error(path, f"{where}.{key}", f"is {value!r}, which is not a bot name")
+            allowed = ", ".join(rules.bot_names)
+            raise field_error(
+                path, f"{where}.{key}", f"is {value!r}, which is not a bot name; allowed: {allowed}"
+            )
         for seat in seats if key == "default" else (key,):
             try:
                 rules.bot_spec(value, seat)

@@ -128,7 +128,7 @@ MEANINGS: dict[str, dict[str, str]] = {
         "seed": "the game's own seed: replays the game alone (`cryhavoc-sim replay`)",
         "scenario": "scenario name",
         "variant": 'Cry Havoc: variant name ("base" when none); Cave Troll: the card set, "classic" or "variant"',
-        "game": 'the registered game ("cryhavoc" or "cavetroll")',
+        "game": 'the registered game ("cryhavoc", "cavetroll" or "warcry")',
         "mode": '"standard" or "solo"',
         "n_players": "seats taken by players (non-player Trogs not counted)",
         "content_id": "the content set used, with its hash",

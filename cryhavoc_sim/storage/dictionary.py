@@ -11,7 +11,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from cryhavoc_sim.storage.schema import MEANINGS, SCHEMA_VERSION, TABLES
+from cryhavoc_sim.storage.schema import MEANINGS, SCHEMA_VERSION, TABLES, tables
 
 DOC = Path(__file__).resolve().parents[2] / "docs" / "data.md"
 
@@ -21,8 +21,6 @@ def _type(dtype: object) -> str:
 
 
 def render() -> str:
-    import polars as pl
-
     from cryhavoc_sim.games import game_names, get_game
 
     out = [
@@ -61,9 +59,10 @@ def render() -> str:
         "|---|---|---|---|---|",
     ]
     for name in game_names():
-        for column in get_game(name).columns:
-            dtype = _type(getattr(pl, column.dtype))
-            out.append(f"| {name} | {column.table} | {column.name} | {dtype} | {column.meaning} |")
+        columns = get_game(name).columns
+        schema = tables(columns)  # the types as the writer resolves them
+        for c in columns:
+            out.append(f"| {name} | {c.table} | {c.name} | {_type(schema[c.table][c.name])} | {c.meaning} |")
     out.append("")
     for name in game_names():
         game = get_game(name)

@@ -46,17 +46,19 @@ def kit_use(events: pl.LazyFrame, items: pl.LazyFrame | None = None) -> pl.LazyF
         pl.col("detail").str.split("|").list.first().alias("item"),
         (pl.col("kind") == "build").alias("is_build"),
     )
-    seen = acts.select("faction", "kind", "item").unique()
-    kit = seen if items is None else pl.concat([items.select(seen.collect_schema().names()), seen]).unique()
+    # every item named: used or held in some game, or in the caller's kit
+    keys = ["faction", "kind", "item"]
+    named = [acts.select(keys), held_skills.select(keys), *([] if items is None else [items.select(keys)])]
+    kit = pl.concat(named).unique()
     structures = kit.filter(pl.col("kind") == "Structure").join(played, on="faction")
     held = pl.concat([held_skills, structures.select("game_id", "faction", "kind", "item")]).unique()
-    per_game = acts.group_by("game_id", "faction", "kind", "item").agg(
+    per_game = acts.group_by("game_id", *keys).agg(
         (~pl.col("is_build")).sum().alias("uses"), pl.col("is_build").sum().alias("built")
     )
     stats = (
-        held.join(per_game, on=["game_id", "faction", "kind", "item"], how="left")
+        held.join(per_game, on=["game_id", *keys], how="left")
         .with_columns(pl.col("uses").fill_null(0), pl.col("built").fill_null(0))
-        .group_by("faction", "kind", "item")
+        .group_by(keys)
         .agg(
             pl.len().cast(pl.UInt32).alias("games_held"),
             ((pl.col("uses") + pl.col("built")) > 0).mean().alias("used_in"),
@@ -67,15 +69,9 @@ def kit_use(events: pl.LazyFrame, items: pl.LazyFrame | None = None) -> pl.LazyF
         )
     )
     # every item of a faction that played, held or not (a Skill never dealt: 0 games)
-    rows = pl.concat(
-        [
-            kit.join(played.select("faction").unique(), on="faction"),
-            stats.select(kit.collect_schema().names()),
-        ]
-    )
     return (
-        rows.unique()
-        .join(stats, on=["faction", "kind", "item"], how="left")
+        kit.join(played.select("faction").unique(), on="faction")
+        .join(stats, on=keys, how="left")
         .with_columns(pl.col("games_held").fill_null(0))
         .sort("faction", "kind", "item")
     )

@@ -39,7 +39,6 @@ HOOKS = (
     "deal",
     "played",
     "rows",
-    "stored_events",
     "narrate",
     "report_sections",
     "sweep_measures",
@@ -144,8 +143,6 @@ class GameSpec:
     played: Callable[[Deal, Any], Played]
     # the rows of a played game (setup, content, played, deal)
     rows: Callable[[Any, Any, Played, Deal], GameRows]
-    # its events as stored rows (the events table's columns after game_id)
-    stored_events: Callable[[Played], list[tuple[Any, ...]]]
     narrate: Callable[[Played], list[str]]  # a readable account, round by round (``replay``)
     # the game's own figures and tables for the report of a run (content: as loaded now, or None)
     report_sections: Callable[[Any, Any], ReportSections]

@@ -4,6 +4,7 @@ module says what its rows hold."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from cryhavoc_sim.games import get_game
@@ -12,7 +13,7 @@ from cryhavoc_sim.games.harness.play import play_deal as harness_play
 from cryhavoc_sim.games.protocol import Played
 from cryhavoc_sim.games.spec import GameSpec
 from cryhavoc_sim.runner.scenario import Scenario
-from cryhavoc_sim.storage.schema import FILLED
+from cryhavoc_sim.storage.schema import EVENT_COLUMNS, FILLED, SAME_AS
 
 
 def play_one(
@@ -66,6 +67,26 @@ def play_deal(
         lines=recorder.lines() if recorder is not None else None,
         decisions=counter.rows() if counter is not None else None,
     )
+
+
+def stored_events(
+    module: GameSpec, scenario: Scenario, content: Any, deal: Deal, played: Played
+) -> list[tuple[Any, ...]]:
+    """The events of ``played`` as the events table holds them (its columns after
+    ``game_id``, in order): the game's rows, with ``player`` / ``other_player`` as their
+    side's column where the game leaves them out and null for any other column it leaves
+    out, as the writer stores them. ``replay`` compares these with a run's."""
+    events = module.rows(scenario.setup, content, played, deal).events
+    n = len(next(iter(events.values()), ()))
+
+    def column(name: str) -> Sequence[Any]:
+        if name in events:
+            return events[name]
+        if name in SAME_AS:
+            return events[SAME_AS[name]]
+        return [None] * n
+
+    return list(zip(*(column(c) for c in EVENT_COLUMNS), strict=True)) if n else []
 
 
 def play_rules(module: GameSpec) -> Any:

@@ -11,7 +11,7 @@ from typing import Any
 from cryhavoc_sim.errors import UserError
 from cryhavoc_sim.games import get_game
 from cryhavoc_sim.runner.chunk import content_for
-from cryhavoc_sim.runner.play import play_deal
+from cryhavoc_sim.runner.play import play_deal, stored_events
 from cryhavoc_sim.runner.rundir import bots_version_of
 from cryhavoc_sim.runner.scenario import Scenario, parse_scenario
 from cryhavoc_sim.storage.reader import load_run, read_manifest
@@ -60,7 +60,8 @@ def replay(run_dir: Path, game_id: int) -> Replay:
         )
     game = get_game(sc.game)
     deal = game.deal(sc.setup, sc.seed, game_id)
-    played = play_deal(game, sc, content_for(sc, game), deal)
+    content = content_for(sc, game)
+    played = play_deal(game, sc, content, deal)
     result = Replay(game_id, deal.seed, game.narrate(played), None)
     played_by = bots_version_of(manifest)
     if played_by != game.bots_version:
@@ -81,7 +82,7 @@ def replay(run_dir: Path, game_id: int) -> Replay:
         if not stored.height:
             result.not_compared = "the run stored no events for this game"
         else:
-            got: Sequence[tuple[object, ...]] = game.stored_events(played)
+            got: Sequence[tuple[object, ...]] = stored_events(game, sc, content, deal, played)
             want = [tuple(row) for row in stored.select(EVENT_COLUMNS).iter_rows()]
             result.matches = got == want
             if not result.matches:

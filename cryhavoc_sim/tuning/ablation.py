@@ -111,7 +111,7 @@ def _outcomes(task: Task) -> list[Outcome]:
     for i in game_ids:
         deal = module.deal(scenario.setup, scenario.seed, i)
         played = play_deal(module, scenario, content, deal, unit is None, lines=False)
-        seen: Held = hooks.played(module, played, content) if unit is None else frozenset()
+        seen: Held = hooks.played(played, content) if unit is None else frozenset()
         out.append((tuple(played.winners), seen, hooks.dealt(played), deal.seed))
     return out
 

@@ -14,6 +14,7 @@ from typing import Any
 
 from cryhavoc_sim.errors import ContentError
 from cryhavoc_sim.games.protocol import Plausible
+from cryhavoc_sim.games.spec import GameContent, json_listing
 
 DATA = Path(__file__).resolve().parent / "data"
 FILES = ("bluff.toml",)
@@ -91,3 +92,16 @@ def write_content(
     ]
     (out / FILES[0]).write_text("\n".join([f"# {note}", *lines]) + "\n")
     return out
+
+
+# The content door (GameSpec.content): Bluff's content is not read by the content kit
+DOOR = GameContent(
+    files=FILES,
+    default_dir=DATA,
+    load=load_content,
+    shipped=lambda: {"bluff": DATA},
+    values=lambda directory: load_content(directory).values(),
+    listing=lambda loaded, as_json: json_listing(loaded.values(), as_json),
+    write=write_content,
+    meanings=(("*", "a number of the toy game", "none: a test game"),),
+)

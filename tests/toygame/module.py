@@ -15,7 +15,7 @@ from cryhavoc_sim.games.harness.costs import state_costs
 from cryhavoc_sim.games.harness.deal import Deal, deal
 from cryhavoc_sim.games.harness.ladder import Pairing
 from cryhavoc_sim.games.protocol import GameRows, Played, ReportSections, Vocabulary
-from cryhavoc_sim.games.spec import GameContent, GameSpec, json_listing
+from cryhavoc_sim.games.spec import GameSpec
 from cryhavoc_sim.storage.schema import EVENT_COLUMNS
 from tests.toygame import content
 from tests.toygame.rules import BOT_NAMES, EVENT_KINDS, PLAYERS, RULES, BluffState
@@ -31,13 +31,6 @@ def parse_setup(head: dict[str, Any], doc: dict[str, Any], path: str) -> BluffSe
     return BluffSetup(tuple(bots_table(doc.get("bots", {}), path, PLAYERS, RULES, "random").items()))
 
 
-def stored_events(played: Played) -> list[tuple[Any, ...]]:
-    return [
-        (seq, 1, "play", player, kind, None, None, amount, detail, player, None)
-        for seq, (_, kind, player, amount, detail) in enumerate(played.state.events or ())
-    ]
-
-
 def rows(setup: BluffSetup, content: Any, played: Played, deal: Deal) -> GameRows:
     state: BluffState = played.state
     ended_by = "fold" if state.history[-1] == "fold" else "showdown"
@@ -50,8 +43,12 @@ def rows(setup: BluffSetup, content: Any, played: Played, deal: Deal) -> GameRow
         | dict(rank=1 + sum(chips[q] > chips[p] for q in PLAYERS), won=p in state.winners)
         for i, p in enumerate(PLAYERS)
     ]
-    events = stored_events(played)
-    return GameRows(game, seats, {c: [r[i] for r in events] for i, c in enumerate(EVENT_COLUMNS)})
+    # the events table's columns up to detail (the writer stores player as faction)
+    events = [
+        (seq, 1, "play", p, kind, None, None, amount, detail)
+        for seq, (_, kind, p, amount, detail) in enumerate(state.events or ())
+    ]
+    return GameRows(game, seats, dict(zip(EVENT_COLUMNS, map(list, zip(*events, strict=True)), strict=False)))
 
 
 def narrate(played: Played) -> list[str]:
@@ -75,16 +72,7 @@ GAME = GameSpec(
     event_kinds=EVENT_KINDS,
     scenario_fields=(),
     scenario_tables=("bots",),
-    content=GameContent(
-        files=content.FILES,
-        default_dir=content.DATA,
-        load=content.load_content,
-        shipped=lambda: {"bluff": content.DATA},
-        values=lambda directory: content.load_content(directory).values(),
-        listing=lambda loaded, as_json: json_listing(loaded.values(), as_json),
-        write=content.write_content,
-        meanings=(("*", "a number of the toy game", "none: a test game"),),
-    ),
+    content=content.DOOR,
     rules=RULES,
     ladder_pairings=(
         Pairing(Hands(), "first", "second", "first", "second", True),
@@ -99,7 +87,6 @@ GAME = GameSpec(
     ),
     played=lambda deal, state: Played(state.winners, PLAYERS, state),
     rows=rows,
-    stored_events=stored_events,
     narrate=narrate,
     report_sections=lambda run, content: ReportSections(
         trust=["Bluff is the test suite's proof game; its bots are two lines of judgement."]

@@ -12,6 +12,7 @@ import pytest
 
 from cryhavoc_sim.analysis.deals import MIN_DEALS
 from cryhavoc_sim.games import get_game
+from cryhavoc_sim.games.cryhavoc.rows import stored_events as cryhavoc_events
 from cryhavoc_sim.runner.chunk import content_for
 from cryhavoc_sim.runner.play import play_one
 from cryhavoc_sim.runner.scenario import Scenario, load_scenario
@@ -164,10 +165,10 @@ def test_an_ablated_skill_is_never_offered_and_played_names_units() -> None:
     for label, c in (("with", content), ("without", without)):
         for i in range(8):
             played = play_one(sc, c, i, True, lines=False)
-            rows = module.stored_events(played)
+            rows = cryhavoc_events(played)
             used[label] += sum(r[kind] == "skill" and r[detail] == "trogs.nest_call" for r in rows)
             if label == "with":
-                seen = hooks.played(module, played, c)
+                seen = hooks.played(played, c)
                 assert all(u in c.cards or u.removeprefix("skill:") in c.skills for _, u in seen), seen
     assert used["with"] > 0 and used["without"] == 0, used
 
@@ -193,7 +194,7 @@ def test_the_twins_are_dealt_the_same_skills() -> None:
     kind = EVENT_COLUMNS.index("kind")
 
     def setup_rows(played: Any) -> list[tuple[Any, ...]]:  # Seat, HQ and Skills of each faction
-        rows = [r for r in module.stored_events(played) if r[kind] == "setup"]
+        rows = [r for r in cryhavoc_events(played) if r[kind] == "setup"]
         assert len(rows) == 4
         return rows
 
@@ -249,7 +250,7 @@ def test_a_blanked_skill_changes_only_the_games_that_hold_it() -> None:
     held = changed = 0
     for p, q in zip(_dealt_games(sc, content, 40), _dealt_games(sc, without, 40), strict=True):
         holds = ("pilgrims", unit) in hooks.dealt(p)
-        same = module.stored_events(p) == module.stored_events(q)
+        same = cryhavoc_events(p) == cryhavoc_events(q)
         assert same or holds, "a game without the Skill in any hand played differently"
         held += holds
         changed += not same

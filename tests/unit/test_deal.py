@@ -16,7 +16,7 @@ from cryhavoc_sim.games.harness import seeds as seed_recipe
 from cryhavoc_sim.games.harness.deal import DEFAULT_POLICY, Deal
 from cryhavoc_sim.rng import game_seed
 from cryhavoc_sim.runner.chunk import ChunkTask, content_for, run_chunk
-from cryhavoc_sim.runner.play import play_deal
+from cryhavoc_sim.runner.play import play_deal, stored_events
 from cryhavoc_sim.runner.scenario import parse_scenario
 
 SCENARIOS = {
@@ -90,6 +90,6 @@ def test_a_deal_holds_the_seed_bots_and_policy_and_replays_the_same_game(game: s
         assert get_game(game).deal(solo.setup, solo.seed, 0).bots[-1] == ("trogs", "automaton", None)
     assert deal.policy == ("heuristic" if game == "cryhavoc" else DEFAULT_POLICY)
     again = play_deal(module, sc, content, deal, True, lines=False)
-    assert module.stored_events(played) == module.stored_events(again)
+    assert stored_events(module, sc, content, deal, played) == stored_events(module, sc, content, deal, again)
     with pytest.raises(AttributeError):
         deal.seed = 0  # type: ignore[misc]

@@ -18,7 +18,7 @@ from cryhavoc_sim.games import get_game
 from cryhavoc_sim.games.harness.play import play_deal as harness_play
 from cryhavoc_sim.games.winprob import LineRecorder
 from cryhavoc_sim.runner.chunk import content_for
-from cryhavoc_sim.runner.play import play_deal, play_rules
+from cryhavoc_sim.runner.play import play_deal, play_rules, stored_events
 from cryhavoc_sim.runner.scenario import parse_scenario
 from cryhavoc_sim.storage.reader import load_run
 
@@ -49,7 +49,9 @@ def test_recording_the_line_does_not_change_the_game(game: str) -> None:
         plain = play_deal(module, sc, content, deal, True, lines=False)
         rec = LineRecorder(line, line.shipped())
         watched = module.played(deal, harness_play(play_rules(module), content, deal, True, rec))
-        assert module.stored_events(plain) == module.stored_events(watched)
+        assert stored_events(module, sc, content, deal, plain) == stored_events(
+            module, sc, content, deal, watched
+        )
         assert plain.winners == watched.winners
         lines = rec.lines()
         assert lines  # every game has at least one player on its line

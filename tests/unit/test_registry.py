@@ -38,18 +38,47 @@ def test_a_scenario_names_its_game_or_plays_cry_havoc() -> None:
     ]
 
 
-def test_every_game_is_one_spec_of_data_and_a_few_functions() -> None:
+def written_functions(name: str) -> list[str]:
+    """The fields of game ``name``'s spec holding a function of the game's own package (a
+    :class:`Later` counts as its function): what the game writes besides its data. The
+    shared defaults (one block, no measures), the harness's functions and the parts only
+    some commands ask for (``extras``) do not count."""
+    import dataclasses
+    import inspect
+
+    import cryhavoc_sim.games as registry
+    from cryhavoc_sim.games.spec import Later
+
+    package = registry.REGISTERED[name].rsplit(".", 1)[0] + "."
+    game = get_game(name)
+    out = []
+    for f in dataclasses.fields(game):
+        value = getattr(game, f.name)
+        where = value.module if isinstance(value, Later) else getattr(value, "__module__", "")
+        if (isinstance(value, Later) or inspect.isroutine(value)) and f"{where}.".startswith(package):
+            out.append(f.name)
+    return out
+
+
+def test_every_game_is_one_spec_of_data_and_a_few_functions(monkeypatch: pytest.MonkeyPatch) -> None:
     """A game's module is its spec on the last line, at most 100 lines, and a game writes
-    at most 12 functions (the rest is data)."""
+    at most 12 functions (spec.HOOKS, and its own measure of a state's costs where the
+    harness's is not the one its bench follows); the rest is data."""
     from pathlib import Path
 
     import cryhavoc_sim.games as registry
     from cryhavoc_sim.games.spec import HOOKS, GameSpec
 
     assert len(HOOKS) <= 12
+    monkeypatch.setitem(registry.REGISTERED, "bluff", "tests.toygame.module")  # the proof game too
+    monkeypatch.delitem(registry._LOADED, "bluff", raising=False)
+    assert set(registry.REGISTERED) >= {"cryhavoc", "cavetroll", "warcry", "bluff"}
     for name, path in registry.REGISTERED.items():
         game = get_game(name)
         assert isinstance(game, GameSpec) and game.name == name
+        written = written_functions(name)
+        assert {"parse_setup", "deal", "rows", "narrate"} <= set(written) <= {*HOOKS, "costs"}, written
+        assert len(written) <= 12, f"{name} writes {len(written)} functions: {written}"
         source = Path(__import__(path, fromlist=["GAME"]).__file__ or "")
         lines = source.read_text().splitlines()
         assert len(lines) <= 100, f"{source}: {len(lines)} lines"

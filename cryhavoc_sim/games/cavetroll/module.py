@@ -47,7 +47,6 @@ GAME = GameSpec(
     deal=rows.deal,
     played=rows.played,
     rows=rows.game_rows,
-    stored_events=rows.stored_events,
     narrate=narrator.narrate,
     report_sections=Later("cryhavoc_sim.games.cavetroll.report", "report_sections"),
     sweep_measures=Later("cryhavoc_sim.games.cavetroll.report", "sweep_measures"),

@@ -78,14 +78,15 @@ class CryHavocAblation:
         cards = {**content.cards, unit: replace(content.cards[unit], tactic=())}
         return replace(content, cards=cards, digest=f"{content.digest}-without-{unit}")
 
-    def played(self, module: Any, played: Any, content: ContentSet) -> frozenset[tuple[str, str]]:
+    def played(self, played: Any, content: ContentSet) -> frozenset[tuple[str, str]]:
         """(faction, unit) of every Tactics card a faction played in a Battle (its id) and
         every Skill it used (skill:<id>) in the game ``played`` (its events)."""
+        from cryhavoc_sim.games.cryhavoc.rows import stored_events
         from cryhavoc_sim.storage.schema import EVENT_COLUMNS
 
         kind, side, region, detail = (EVENT_COLUMNS.index(c) for c in ("kind", "faction", "region", "detail"))
         out: set[tuple[str, str]] = set()
-        for r in module.stored_events(played):
+        for r in stored_events(played):
             what = r[detail]
             if not what:
                 continue

@@ -32,15 +32,16 @@ class WarCryAblation:
         cards = {**content.cards, unit: replace(card, abilities=())}
         return replace(content, cards=cards, digest=f"{content.digest}-without-{unit}")
 
-    def played(self, module: Any, played: Any, content: Content) -> frozenset[tuple[str, str]]:
+    def played(self, played: Any, content: Content) -> frozenset[tuple[str, str]]:
         """(side, card name) of every card a side put into play in the game ``played``
         (its events, as the report's card table reads them)."""
+        from cryhavoc_sim.games.warcry.rows import stored_events
         from cryhavoc_sim.games.warcry.worth import PLAYED
         from cryhavoc_sim.storage.schema import EVENT_COLUMNS
 
         kind, side, detail = (EVENT_COLUMNS.index(c) for c in ("kind", "faction", "detail"))
         return frozenset(
-            (r[side], r[detail]) for r in module.stored_events(played) if r[kind] in PLAYED and r[detail]
+            (r[side], r[detail]) for r in stored_events(played) if r[kind] in PLAYED and r[detail]
         )
 
     def dealt(self, played: Any) -> frozenset[tuple[str, str]]:

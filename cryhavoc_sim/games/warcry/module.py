@@ -51,7 +51,6 @@ GAME = GameSpec(
     deal=rows.deal,
     played=rows.played,
     rows=rows.game_rows,
-    stored_events=rows.stored_events,
     narrate=narrator.narrate,
     report_sections=Later("cryhavoc_sim.games.warcry.report", "report_sections"),
     extras={

@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+import ast
+
 import pytest
 
 from cryhavoc_sim.games import DEFAULT_GAME, UnknownGame, game_names, get_game
@@ -39,10 +41,11 @@ def test_a_scenario_names_its_game_or_plays_cry_havoc() -> None:
 
 
 def written_functions(name: str) -> list[str]:
-    """The fields of game ``name``'s spec holding a function of the game's own package (a
-    :class:`Later` counts as its function): what the game writes besides its data. The
-    shared defaults (one block, no measures), the harness's functions and the parts only
-    some commands ask for (``extras``) do not count."""
+    """The fields of game ``name``'s spec, and of its content door (``content.<field>``),
+    holding a function of the game's own package (a :class:`Later` counts as its
+    function): what the game writes besides its data. The shared defaults (one block, no
+    measures), the harness's and the content kit's functions and the parts only some
+    commands ask for (``extras``) do not count."""
     import dataclasses
     import inspect
 
@@ -52,11 +55,12 @@ def written_functions(name: str) -> list[str]:
     package = registry.REGISTERED[name].rsplit(".", 1)[0] + "."
     game = get_game(name)
     out = []
-    for f in dataclasses.fields(game):
-        value = getattr(game, f.name)
-        where = value.module if isinstance(value, Later) else getattr(value, "__module__", "")
-        if (isinstance(value, Later) or inspect.isroutine(value)) and f"{where}.".startswith(package):
-            out.append(f.name)
+    for record, prefix in ((game, ""), (game.content, "content.")):
+        for f in dataclasses.fields(record):
+            value = getattr(record, f.name)
+            where = value.module if isinstance(value, Later) else getattr(value, "__module__", "")
+            if (isinstance(value, Later) or inspect.isroutine(value)) and f"{where}.".startswith(package):
+                out.append(prefix + f.name)
     return out
 
 
@@ -77,9 +81,15 @@ def test_every_game_is_one_spec_of_data_and_a_few_functions(monkeypatch: pytest.
         game = get_game(name)
         assert isinstance(game, GameSpec) and game.name == name
         written = written_functions(name)
-        assert {"parse_setup", "deal", "rows", "narrate"} <= set(written) <= {*HOOKS, "costs"}, written
+        spec_level = {w for w in written if not w.startswith("content.")}
+        assert {"parse_setup", "deal", "rows", "narrate"} <= spec_level <= {*HOOKS, "costs"}, written
+        assert "content.load" in written  # every game loads its own content
         assert len(written) <= 12, f"{name} writes {len(written)} functions: {written}"
         source = Path(__import__(path, fromlist=["GAME"]).__file__ or "")
-        lines = source.read_text().splitlines()
-        assert len(lines) <= 100, f"{source}: {len(lines)} lines"
-        assert lines[0].startswith('"""') and any(line.startswith("GAME = GameSpec(") for line in lines)
+        text = source.read_text()
+        assert len(text.splitlines()) <= 100, f"{source}: {len(text.splitlines())} lines"
+        tree = ast.parse(text)
+        assert ast.get_docstring(tree), f"{source} opens with no docstring"
+        last = tree.body[-1]  # the spec is the module's last statement
+        assert isinstance(last, ast.Assign) and [ast.unparse(t) for t in last.targets] == ["GAME"], source
+        assert isinstance(last.value, ast.Call) and ast.unparse(last.value.func) == "GameSpec", source

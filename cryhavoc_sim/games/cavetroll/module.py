@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from cryhavoc_sim.games.cavetroll import narrator, rows, scenario
 from cryhavoc_sim.games.cavetroll.bots import BOTS_VERSION, PERSONALITIES
-from cryhavoc_sim.games.cavetroll.content import MEANINGS, SPEC, load_content
+from cryhavoc_sim.games.cavetroll.content import DATA, MEANINGS, SPEC, load_content
 from cryhavoc_sim.games.cavetroll.game import EVENT_KINDS
-from cryhavoc_sim.games.cavetroll.numbers import listed, shipped_sets
+from cryhavoc_sim.games.cavetroll.numbers import listed
 from cryhavoc_sim.games.cavetroll.playout import state_costs
 from cryhavoc_sim.games.cavetroll.rules import PLAY_RULES, RULES, ladder_pairings
 from cryhavoc_sim.games.cavetroll.winline import LINE
@@ -29,7 +29,7 @@ GAME = GameSpec(
     scenario_fields=scenario.FIELDS,
     scenario_tables=scenario.TABLES,
     knob_defaults=scenario.KNOB_DEFAULTS,
-    content=game_content(SPEC, load_content, shipped_sets, listed, MEANINGS),
+    content=game_content(SPEC, load_content, DATA, listed, MEANINGS),
     rules=RULES,
     # a scenario's games trust the answers of the game's own random and heuristic bots;
     # the soak, the testers and the ladder check every answer

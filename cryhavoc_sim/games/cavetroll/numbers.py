@@ -1,20 +1,12 @@
-"""Cave Troll's content sets as the shared tool sees them: the shipped sets by name, a set
-written with new numbers (``tune``), and the listing ``cryhavoc-sim content`` prints,
-every item with its provenance and every invented number with its plausible range."""
+"""Cave Troll's content as ``cryhavoc-sim content`` lists it: every item with its
+provenance and every invented number with its plausible range."""
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
-from cryhavoc_sim.games.cavetroll.content import DATA, CaveTrollContent
-from cryhavoc_sim.games.content_kit import files as kit_files
+from cryhavoc_sim.games.cavetroll.content import CaveTrollContent
 from cryhavoc_sim.games.content_kit.listing import provenance_fields, show
-
-
-def shipped_sets() -> dict[str, Path]:
-    """Name -> directory of each content set shipped with the package."""
-    return kit_files.shipped_sets([DATA], by_directory=False)
 
 
 def content_listing(content: CaveTrollContent) -> dict[str, Any]:

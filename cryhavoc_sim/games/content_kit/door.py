@@ -1,8 +1,8 @@
 """A game's content door (:class:`~cryhavoc_sim.games.spec.GameContent`) made from its
 :class:`~cryhavoc_sim.games.content_kit.spec.ContentSpec`: the files, the shipped set's
 directory, every value by path and how a calibrated set is written follow from the spec
-and the game's loader; the game gives the loader, its shipped sets, its listing and
-what its numbers mean."""
+and the game's loader; the game gives the loader, where its sets are shipped, its
+listing and what its numbers mean."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from typing import Any, Protocol
 
 from cryhavoc_sim.games.content_kit import overrides as kit_overrides
 from cryhavoc_sim.games.content_kit import writing
-from cryhavoc_sim.games.content_kit.files import content_dir, read_set
+from cryhavoc_sim.games.content_kit.files import content_dir, read_set, sets_in
 from cryhavoc_sim.games.content_kit.spec import ContentSpec
 from cryhavoc_sim.games.protocol import Content
 from cryhavoc_sim.games.spec import GameContent
@@ -58,19 +58,30 @@ class Writer:
         return writing.write_set(self.spec, directory, overrides, target, name, note, self.load)
 
 
+@dataclass(frozen=True, slots=True)
+class Shipped:
+    """The sets shipped in ``data`` by name (:func:`~.files.sets_in`)."""
+
+    data: Path
+
+    def __call__(self) -> dict[str, Path]:
+        return sets_in(self.data)
+
+
 def game_content(
     spec: ContentSpec,
     load: Loader,
-    shipped: Callable[[], Mapping[str, Path]],
+    data: Path,
     listing: Callable[[Any, bool], str],
     meanings: tuple[tuple[str, str, str], ...] = (),
 ) -> GameContent:
-    """The content door of a game whose content the kit reads (``spec``)."""
+    """The content door of a game whose content the kit reads (``spec``), its sets shipped
+    in ``data`` (a set, or a directory of sets)."""
     return GameContent(
         files=spec.files,
         default_dir=spec.default_dir,
         load=load,
-        shipped=shipped,
+        shipped=Shipped(data),
         values=Values(spec),
         listing=listing,
         write=Writer(spec, load),

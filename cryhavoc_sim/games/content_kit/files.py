@@ -143,6 +143,15 @@ def digest_overrides(digest: Any, recipe: DigestRecipe, overrides: Mapping[str, 
         digest.update(recipe.overrides_tag + recipe.overrides_key(overrides).encode())
 
 
+def sets_in(data: Path) -> dict[str, Path]:
+    """The content sets shipped in ``data``: ``data`` itself when it holds a content.toml
+    (by its name), else each sub-directory that holds one (by its name and its directory's
+    name)."""
+    if (data / "content.toml").is_file():
+        return shipped_sets([data], by_directory=False)
+    return shipped_sets(sorted(data.iterdir()), by_directory=True)
+
+
 def shipped_sets(directories: Iterable[Path], by_directory: bool) -> dict[str, Path]:
     """Each shipped set by its name (``[content] name`` of its content.toml) and, when
     ``by_directory``, by its directory's name too (which wins)."""

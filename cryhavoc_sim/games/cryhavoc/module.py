@@ -12,9 +12,8 @@ from cryhavoc_sim.games.cryhavoc.bots.personalities import personality_names
 from cryhavoc_sim.games.cryhavoc.bots.registry import BOTS_VERSION
 from cryhavoc_sim.games.cryhavoc.content import load_content
 from cryhavoc_sim.games.cryhavoc.content.listing import listed
-from cryhavoc_sim.games.cryhavoc.content.loader import shipped_sets
 from cryhavoc_sim.games.cryhavoc.content.meanings import MEANINGS
-from cryhavoc_sim.games.cryhavoc.content.numbers import SPEC
+from cryhavoc_sim.games.cryhavoc.content.numbers import DATA, SPEC
 from cryhavoc_sim.games.cryhavoc.content.schema import INVADERS
 from cryhavoc_sim.games.cryhavoc.costs import state_costs
 from cryhavoc_sim.games.cryhavoc.engine.game import RULES_VERSION
@@ -39,7 +38,7 @@ GAME = GameSpec(
     scenario_fields=scenario.FIELDS,
     scenario_tables=scenario.TABLES,
     knob_defaults=Knobs().as_defaults(),
-    content=game_content(SPEC, load_content, shipped_sets, listed, MEANINGS),
+    content=game_content(SPEC, load_content, DATA, listed, MEANINGS),
     rules=RULES,
     win_line=LINE,
     ladder_pairings=ladder_pairings(),

@@ -43,7 +43,7 @@ __all__ = ["FILES", "default_content_dir", "load_content", "shipped_sets"]
 def shipped_sets() -> dict[str, Path]:
     """Every shipped content set by its name (content.toml's [content] name) and by its
     directory's name, e.g. "cryhavoc-base-reconstructed" and "cryhavoc"."""
-    return kit_files.shipped_sets(sorted(DATA.iterdir()), by_directory=True)
+    return kit_files.sets_in(DATA)
 
 
 def default_content_dir() -> Path:

@@ -3,16 +3,17 @@
 A rung's scenario is the study's scenario with every seat given to the rung's bot (the
 game says how: :meth:`GameSpec.every_seat`) and nothing else changed: the same seed,
 games and content, so every rung plays the same deals (common random numbers: a game's
-deal comes from (master seed, game index), never from its bots). A rung whose spec ends
-in ``:N`` with N a whole number is a search at budget N; a trend is fitted over the
-budgets of one family, and only where its budget is a skill knob (games/search/skill.py).
+deal comes from (master seed, game index), never from its bots). A rung's family and
+search budget are what its game's catalogue read from its name (the ``BotSpec`` of its
+scenario's deal, :func:`read_rung`); a trend is fitted over the budgets of one family,
+and only where its budget is a skill knob (games/search/skill.py).
 """
 
 from __future__ import annotations
 
 import tomllib
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from cryhavoc_sim.errors import ScenarioError, UserError
 from cryhavoc_sim.runner.scenario import Scenario, parse_scenario
@@ -27,27 +28,24 @@ class RungError(UserError):
 
 @dataclass(frozen=True, slots=True)
 class Rung:
-    """A bot spec played in every seat; ``budget``: its search budget, or None."""
+    """A bot played in every seat: ``spec``, its name as given; ``family``, its kind as
+    its game's catalogue read it (``ismcts``, ``paired-leaf``, ``heuristic``...; "" until
+    read); ``budget``, the search budget the name gives (None: none given, or no search)."""
 
     spec: str
-
-    @property
-    def budget(self) -> int | None:
-        head, sep, tail = self.spec.rpartition(":")
-        if sep and head and tail.isascii() and tail.isdigit() and int(tail) > 0:
-            return int(tail)
-        return None
+    family: str = ""
+    budget: int | None = None
 
 
 def family_trend(rungs: Sequence[Rung]) -> dict[str, str]:
     """Per search family among ``rungs`` (by :mod:`~cryhavoc_sim.games.search.skill`):
     "" when a trend over its budgets means something (its budget is a skill knob and two
     of its rungs differ in budget), else why not, in words."""
-    from cryhavoc_sim.games.search.skill import family_of, skill_knob
+    from cryhavoc_sim.games.search.skill import skill_knob
 
     out: dict[str, str] = {}
-    for family in sorted({family_of(r.spec) for r in rungs if r.budget is not None}):
-        budgets = {r.budget for r in rungs if r.budget is not None and family_of(r.spec) == family}
+    for family in sorted({r.family for r in rungs if r.budget is not None}):
+        budgets = {r.budget for r in rungs if r.budget is not None and r.family == family}
         knob = skill_knob(family)
         if knob is None:
             out[family] = f"{family}'s budget is not known to be a skill knob (no ladder result declares it)"
@@ -64,9 +62,9 @@ def upper_stronger(lower: Rung, upper: Rung) -> tuple[bool, str]:
     """Whether ``upper`` is shown to play better than ``lower``, and the ladder result
     that shows it (or why it is not shown): only a larger budget of a family whose budget
     is a skill knob is known to be stronger."""
-    from cryhavoc_sim.games.search.skill import family_of, skill_knob
+    from cryhavoc_sim.games.search.skill import skill_knob
 
-    fam_lo, fam_up = family_of(lower.spec), family_of(upper.spec)
+    fam_lo, fam_up = lower.family, upper.family
     if fam_lo != fam_up or lower.budget is None or upper.budget is None:
         return (
             False,
@@ -122,3 +120,13 @@ def rung_scenario(base: Scenario, rung: Rung) -> Scenario:
     except ScenarioError as exc:
         raise RungError(f"rung {rung.spec!r} cannot play {base.name}: {exc}") from None
     return sc.with_overrides(games=base.games, seed=base.seed)
+
+
+def read_rung(scenario: Scenario, rung: Rung) -> Rung:
+    """``rung`` with its family and budget as the game of its rung ``scenario`` read its
+    name (the spec of a seat of the scenario's first deal; every seat plays the rung)."""
+    from cryhavoc_sim.games import get_game
+
+    deal = get_game(scenario.game).deal(scenario.setup, scenario.seed, 0)
+    spec = next(spec for _, name, spec in deal.bots if spec is not None and name == rung.spec)
+    return replace(rung, family=spec.kind, budget=spec.budget)

@@ -27,7 +27,7 @@ from pathlib import Path
 from typing import Any
 
 from cryhavoc_sim.balance.record import BALANCE_FILE, rung_dir
-from cryhavoc_sim.balance.rungs import Rung, parse_rungs, rung_scenario
+from cryhavoc_sim.balance.rungs import Rung, parse_rungs, read_rung, rung_scenario
 from cryhavoc_sim.balance.verdict import DEFAULT_MARGIN, margin_problem
 from cryhavoc_sim.errors import UserError
 from cryhavoc_sim.runner.scenario import Scenario
@@ -92,7 +92,8 @@ def plan_balance(
             raise UserError(problem)
     parsed = parse_rungs(get_game(scenario.game).balance_rungs if rungs is None else rungs)
     scenarios = tuple(rung_scenario(scenario, r) for r in parsed)
-    return BalancePlan(scenario, parsed, scenarios, float(margin), precision)
+    read = tuple(read_rung(sc, r) for sc, r in zip(scenarios, parsed, strict=True))
+    return BalancePlan(scenario, read, scenarios, float(margin), precision)
 
 
 @dataclass
@@ -122,6 +123,7 @@ def _record(plan: BalancePlan, status: str, done: list[bool]) -> dict[str, Any]:
         "rungs": [
             {
                 "rung": r.spec,
+                "family": r.family,
                 "budget": r.budget,
                 "dir": f"rungs/r{i:02d}",
                 "complete": done[i],

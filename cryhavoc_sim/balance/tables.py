@@ -167,7 +167,11 @@ def findings(out: Path, margin: float | None = None) -> Findings:
         )
         for r in results.iter_rows(named=True)
     }
-    specs = [Rung(str(r["rung"])) for r in record["rungs"]]
+    # a record written before its rungs kept their family: read from the name, as then
+    specs = [
+        Rung(str(r["rung"]), str(r.get("family") or family_of(str(r["rung"]))), r.get("budget"))
+        for r in record["rungs"]
+    ]
     stronger = upper_stronger(specs[top - 1], specs[top]) if top > 0 else (False, "")
     pairs = paired_outcomes(out, top - 1, top) if top > 0 else None
     verdicts = []
@@ -186,7 +190,9 @@ def findings(out: Path, margin: float | None = None) -> Findings:
     trends = []
     why_not = family_trend(specs)
     families = results.with_columns(
-        pl.col("rung").map_elements(family_of, return_dtype=pl.String).alias("family")
+        pl.col("rung")
+        .replace_strict({r.spec: r.family for r in specs}, return_dtype=pl.String)
+        .alias("family")
     )
     for family, why in why_not.items():
         if why:

@@ -20,8 +20,6 @@ from cryhavoc_sim.runner.scenario import load_scenario
 
 def test_rung_lists_are_checked() -> None:
     assert [r.spec for r in parse_rungs("heuristic, ismcts:16")] == ["heuristic", "ismcts:16"]
-    assert Rung("ismcts:16").budget == 16 and Rung("heuristic:aggressive").budget is None
-    assert Rung("ismcts:²").budget is None and Rung("ismcts:0").budget is None
     for bad, words in [
         ("", "empty"),
         ([], "empty"),
@@ -31,6 +29,16 @@ def test_rung_lists_are_checked() -> None:
     ]:
         with pytest.raises(RungError, match=words):
             parse_rungs(bad)
+
+
+def test_a_rungs_family_and_budget_are_its_games_reading_of_its_name() -> None:
+    sc = load_scenario("three_player").with_overrides(games=6)
+    plan = plan_balance(sc, "heuristic:aggressive,ismcts:16,paired:16:aggressive,ismcts:8/no-skills,ismcts")
+    read = [(r.family, r.budget) for r in plan.rungs]
+    assert read == [("heuristic", None), ("ismcts", 16), ("paired", 16), ("ismcts", 8), ("ismcts", None)]
+    for bad in ("ismcts:²", "ismcts:0"):  # the catalogue refuses the budget: one sentence
+        with pytest.raises(UserError, match=f"rung '{bad}' cannot play"):
+            plan_balance(sc, f"heuristic,{bad}")
 
 
 def test_a_rung_is_the_scenario_with_every_seat_its_bot() -> None:

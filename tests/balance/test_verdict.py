@@ -120,23 +120,33 @@ def test_stable_needs_the_upper_rung_shown_stronger() -> None:
     same = paired_tost([1, 0] * 500, [1, 0] * 500, 0.05)
     a = rate("paired:16", 600, 1000, 0.57, 0.63)
     b = rate("paired:32", 600, 1000, 0.57, 0.63)
-    shown = upper_stronger(Rung("ismcts:16"), Rung("ismcts:32"))
+
+    def rung(spec: str) -> Rung:  # as a catalogue reads these names
+        family, _, budget = spec.partition(":")
+        return Rung(spec, family, int(budget) if budget else None)
+
+    shown = upper_stronger(rung("ismcts:16"), rung("ismcts:32"))
     assert shown[0] and "73.3%" in shown[1]
-    not_shown = upper_stronger(Rung("paired-leaf:10"), Rung("paired-leaf:20"))
+    not_shown = upper_stronger(rung("paired-leaf:10"), rung("paired-leaf:20"))
     assert not not_shown[0] and "not a skill knob" in not_shown[1]
-    assert not upper_stronger(Rung("heuristic"), Rung("ismcts:16"))[0]
-    assert not upper_stronger(Rung("ismcts:32"), Rung("ismcts:16"))[0]
+    assert not upper_stronger(rung("heuristic"), rung("ismcts:16"))[0]
+    assert not upper_stronger(rung("ismcts:32"), rung("ismcts:16"))[0]
     # a search built on ismcts is not known to climb as ismcts does until it is measured
-    assert not upper_stronger(Rung("ismcts-leaf:16"), Rung("ismcts-leaf:32"))[0]
+    assert not upper_stronger(rung("ismcts-leaf:16"), rung("ismcts-leaf:32"))[0]
+    # the family and budget are the catalogue's reading, not the name's last colon
+    mine = upper_stronger(
+        Rung("paired:16:aggressive", "paired", 16), Rung("paired:32:aggressive", "paired", 32)
+    )
+    assert not mine[0] and "paired's budget is not a skill knob" in mine[1]
     said = verdict(b, a, same, not_shown)
     assert said.status == "unproven" and "stability is unproven" in said.reason
     assert verdict(b, a, same, shown).status == "stable"
     # a trend only within a family whose budget is a skill knob, with two budgets
-    rungs = [Rung(s) for s in ("heuristic", "ismcts:16", "ismcts:32", "paired:16", "paired:32", "mystery:4")]
+    rungs = [rung(s) for s in ("heuristic", "ismcts:16", "ismcts:32", "paired:16", "paired:32", "mystery:4")]
     why = family_trend(rungs)
     assert why["ismcts"] == "" and "not a skill knob" in why["paired"]
     assert "not known to be a skill knob" in why["mystery"]
-    assert "one ismcts budget only" in family_trend([Rung("heuristic"), Rung("ismcts:16")])["ismcts"]
+    assert "one ismcts budget only" in family_trend([rung("heuristic"), rung("ismcts:16")])["ismcts"]
 
 
 def test_a_trend_weighs_each_rung_by_its_variance_by_deals() -> None:

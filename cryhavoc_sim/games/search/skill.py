@@ -42,13 +42,13 @@ SKILL_KNOBS = {
 
 
 def family_of(spec: str) -> str:
-    """The family of a bot spec: its name before the budget (``ismcts:32`` -> ``ismcts``,
-    ``paired-leaf:10`` -> ``paired-leaf``)."""
+    """The family of a bot name as a study record written before its rungs kept their
+    family reads it: its name before the first colon (``ismcts:32`` -> ``ismcts``)."""
     return spec.split(":", 1)[0]
 
 
-def skill_knob(spec: str) -> SkillKnob | None:
-    """The declaration of ``spec``'s own family; None when it is not declared (a search
-    built on another, ``ismcts-leaf`` on ``ismcts``, is not known to climb as it does:
-    that is measured, not inherited)."""
-    return SKILL_KNOBS.get(family_of(spec))
+def skill_knob(family: str) -> SkillKnob | None:
+    """The declaration of ``family`` (a bot spec's kind: ``ismcts``, ``paired``...); None
+    when it is not declared (a search built on another, ``ismcts-leaf`` on ``ismcts``, is
+    not known to climb as it does: that is measured, not inherited)."""
+    return SKILL_KNOBS.get(family)

@@ -82,7 +82,7 @@ def stored_events(
     def column(name: str) -> Sequence[Any]:
         if name in events:
             return events[name]
-        if name in SAME_AS:
+        if SAME_AS.get(name) in events:
             return events[SAME_AS[name]]
         return [None] * n
 

@@ -16,7 +16,6 @@ from cryhavoc_sim.games.harness.deal import Deal, deal
 from cryhavoc_sim.games.harness.ladder import Pairing
 from cryhavoc_sim.games.protocol import GameRows, Played, ReportSections, Vocabulary
 from cryhavoc_sim.games.spec import GameSpec
-from cryhavoc_sim.storage.schema import EVENT_COLUMNS
 from tests.toygame import content
 from tests.toygame.rules import BOT_NAMES, EVENT_KINDS, PLAYERS, RULES, BluffState
 from tests.toygame.rules import Deal as Hands
@@ -43,12 +42,12 @@ def rows(setup: BluffSetup, content: Any, played: Played, deal: Deal) -> GameRow
         | dict(rank=1 + sum(chips[q] > chips[p] for q in PLAYERS), won=p in state.winners)
         for i, p in enumerate(PLAYERS)
     ]
-    # the events table's columns up to detail (the writer stores player as faction)
+    # the events' columns Bluff fills (no region, no other party; the writer stores player as faction)
+    names = ("seq", "round", "phase", "faction", "kind", "amount", "detail")
     events = [
-        (seq, 1, "play", p, kind, None, None, amount, detail)
-        for seq, (_, kind, p, amount, detail) in enumerate(state.events or ())
+        (seq, 1, "play", p, kind, n, detail) for seq, (_, kind, p, n, detail) in enumerate(state.events or ())
     ]
-    return GameRows(game, seats, dict(zip(EVENT_COLUMNS, map(list, zip(*events, strict=True)), strict=False)))
+    return GameRows(game, seats, dict(zip(names, map(list, zip(*events, strict=True)), strict=False)))
 
 
 def narrate(played: Played) -> list[str]:

@@ -58,7 +58,9 @@ def game_rows(setup: WarCrySetup, content: Any, played: Played, deal: Deal) -> G
     from cryhavoc_sim.storage.schema import EVENT_COLUMNS
 
     rows = _events(state, armies)
-    events: dict[str, Sequence[Any]] = {c: [r[i] for r in rows] for i, c in enumerate(EVENT_COLUMNS)}
+    # no region and no other party in WarCry: those columns are left out (stored null)
+    filled = ("seq", "round", "phase", "faction", "kind", "amount", "detail", "player")
+    events: dict[str, Sequence[Any]] = {c: [r[EVENT_COLUMNS.index(c)] for r in rows] for c in filled}
     return GameRows(game, seats, events)
 
 

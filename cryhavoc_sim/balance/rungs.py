@@ -128,5 +128,9 @@ def read_rung(scenario: Scenario, rung: Rung) -> Rung:
     from cryhavoc_sim.games import get_game
 
     deal = get_game(scenario.game).deal(scenario.setup, scenario.seed, 0)
-    spec = next(spec for _, name, spec in deal.bots if spec is not None and name == rung.spec)
-    return replace(rung, family=spec.kind, budget=spec.budget)
+    read = [spec for _, name, spec in deal.bots if spec is not None and name == rung.spec]
+    if not read:  # no seat plays it: rung_scenario refused such a rung already
+        raise RungError(
+            f"rung {rung.spec!r} plays no seat of {scenario.name}; allowed: a bot name of the game."
+        )
+    return replace(rung, family=read[0].kind, budget=read[0].budget)

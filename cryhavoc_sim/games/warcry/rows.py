@@ -60,7 +60,8 @@ def game_rows(setup: WarCrySetup, content: Any, played: Played, deal: Deal) -> G
     rows = _events(state, armies)
     # no region and no other party in WarCry: those columns are left out (stored null)
     filled = ("seq", "round", "phase", "faction", "kind", "amount", "detail", "player")
-    events: dict[str, Sequence[Any]] = {c: [r[EVENT_COLUMNS.index(c)] for r in rows] for c in filled}
+    at = {c: EVENT_COLUMNS.index(c) for c in filled}
+    events: dict[str, Sequence[Any]] = {c: [r[i] for r in rows] for c, i in at.items()}
     return GameRows(game, seats, events)
 
 

@@ -309,3 +309,19 @@ def test_the_kit_imports_no_game() -> None:
                 if n.startswith("cryhavoc_sim.games.") and n.split(".")[2] in games
             }
     assert found == set()
+
+
+def test_shipped_sets_are_found_in_a_set_or_a_directory_of_sets(tmp_path: Path) -> None:
+    """A game's door names where its sets ship: one set (by its content.toml name), or a
+    directory of sets (each by its name and by its directory's name); a directory
+    without a content.toml is no set."""
+    one = tmp_path / "one"
+    one.mkdir()
+    (one / "content.toml").write_text('[content]\nname = "solo-set"\n')
+    assert files.sets_in(one) == {"solo-set": one}
+    many = tmp_path / "many"
+    for name in ("a", "b", "notes"):
+        (many / name).mkdir(parents=True)
+    (many / "a" / "content.toml").write_text('[content]\nname = "set-a"\n')
+    (many / "b" / "content.toml").write_text('[content]\nname = "set-b"\n')
+    assert files.sets_in(many) == {"a": many / "a", "set-a": many / "a", "b": many / "b", "set-b": many / "b"}

@@ -28,9 +28,10 @@ class RungError(UserError):
 
 @dataclass(frozen=True, slots=True)
 class Rung:
-    """A bot played in every seat: ``spec``, its name as given; ``family``, its kind as
-    its game's catalogue read it (``ismcts``, ``paired-leaf``, ``heuristic``...; "" until
-    read); ``budget``, the search budget the name gives (None: none given, or no search)."""
+    """A bot played in every seat: ``spec``, its name as given; ``family``, the bot its
+    game's catalogue read, without its budget (``ismcts``, ``paired-leaf``,
+    ``ismcts/no-skills``, ``heuristic:aggressive``...; "" until read); ``budget``, the
+    search budget the name gives (None: none given, or no search)."""
 
     spec: str
     family: str = ""
@@ -133,4 +134,6 @@ def read_rung(scenario: Scenario, rung: Rung) -> Rung:
         raise RungError(
             f"rung {rung.spec!r} plays no seat of {scenario.name}; allowed: a bot name of the game."
         )
-    return replace(rung, family=read[0].kind, budget=read[0].budget)
+    # the family is the bot without its budget: a personality or a restriction is another
+    # family, not known to climb as the plain search does (games/search/skill.py)
+    return replace(rung, family=replace(read[0], budget=None).name, budget=read[0].budget)

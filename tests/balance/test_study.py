@@ -12,7 +12,14 @@ import pytest
 
 from cryhavoc_sim.balance.record import rung_dir
 from cryhavoc_sim.balance.report import build_balance_report
-from cryhavoc_sim.balance.rungs import Rung, RungError, parse_rungs, rung_scenario
+from cryhavoc_sim.balance.rungs import (
+    Rung,
+    RungError,
+    family_trend,
+    parse_rungs,
+    rung_scenario,
+    upper_stronger,
+)
 from cryhavoc_sim.balance.study import plan_balance, run_balance
 from cryhavoc_sim.errors import UserError
 from cryhavoc_sim.runner.scenario import load_scenario
@@ -35,7 +42,16 @@ def test_a_rungs_family_and_budget_are_its_games_reading_of_its_name() -> None:
     sc = load_scenario("three_player").with_overrides(games=6)
     plan = plan_balance(sc, "heuristic:aggressive,ismcts:16,paired:16:aggressive,ismcts:8/no-skills,ismcts")
     read = [(r.family, r.budget) for r in plan.rungs]
-    assert read == [("heuristic", None), ("ismcts", 16), ("paired", 16), ("ismcts", 8), ("ismcts", None)]
+    assert read == [
+        ("heuristic:aggressive", None),
+        ("ismcts", 16),
+        ("paired:aggressive", 16),  # a personality or a restriction is a family of its own
+        ("ismcts/no-skills", 8),
+        ("ismcts", None),
+    ]
+    mixed = plan_balance(sc, "heuristic,ismcts:8/no-skills,ismcts:32:aggressive").rungs
+    assert not upper_stronger(mixed[1], mixed[2])[0]  # ismcts's ladder result says nothing of these
+    assert "ismcts" not in family_trend(mixed) and all(why for why in family_trend(mixed).values())
     for bad in ("ismcts:²", "ismcts:0"):  # the catalogue refuses the budget: one sentence
         with pytest.raises(UserError, match=f"rung '{bad}' cannot play"):
             plan_balance(sc, f"heuristic,{bad}")

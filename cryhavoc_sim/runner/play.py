@@ -4,7 +4,6 @@ module says what its rows hold."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Any
 
 from cryhavoc_sim.games import get_game
@@ -13,7 +12,7 @@ from cryhavoc_sim.games.harness.play import play_deal as harness_play
 from cryhavoc_sim.games.protocol import Played
 from cryhavoc_sim.games.spec import GameSpec
 from cryhavoc_sim.runner.scenario import Scenario
-from cryhavoc_sim.storage.schema import EVENT_COLUMNS, FILLED, SAME_AS
+from cryhavoc_sim.storage.schema import EVENT_COLUMNS, FILLED
 
 
 def play_one(
@@ -73,20 +72,15 @@ def stored_events(
     module: GameSpec, scenario: Scenario, content: Any, deal: Deal, played: Played
 ) -> list[tuple[Any, ...]]:
     """The events of ``played`` as the events table holds them (its columns after
-    ``game_id``, in order): the game's rows, with ``player`` / ``other_player`` as their
-    side's column where the game leaves them out and null for any other column it leaves
-    out, as the writer stores them. ``replay`` compares these with a run's."""
-    events = module.rows(scenario.setup, content, played, deal).events
-    n = len(next(iter(events.values()), ()))
+    ``game_id``, in order): the game's rows put through the writer's own path (:class:`Rows`,
+    ``storage.writer.to_frame``), so a column the game leaves out is filled as a run
+    stores it. ``replay`` compares these with a run's."""
+    from cryhavoc_sim.storage.writer import to_frame
 
-    def column(name: str) -> Sequence[Any]:
-        if name in events:
-            return events[name]
-        if SAME_AS.get(name) in events:
-            return events[SAME_AS[name]]
-        return [None] * n
-
-    return list(zip(*(column(c) for c in EVENT_COLUMNS), strict=True)) if n else []
+    rows = Rows(module)
+    rows.add_game("", module, scenario, content, 0, deal, played)
+    frame = to_frame("events", rows.schemas["events"], rows.tables["events"])
+    return frame.select(EVENT_COLUMNS).rows()
 
 
 def play_rules(module: GameSpec) -> Any:
